@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TRuntimeConfig } from '@washboard/contracts';
+import type { TConfig } from './config/env';
+import { openDatabase, type TDatabase } from './db/database';
+import { startBroker, type TBroker } from './gateway/broker';
+import { registerErrorHandler } from './errors';
+import { registerBrandHook } from './brand/brand.hook';
+import { healthRoutes } from './health/health.routes';
+import { registerWebApp, runtimeConfigRoutes } from './web/web.routes';
+import { SettingsRepository } from './settings/settings.repository';
+import { loadClients, WEB_CLIENT_ID } from './settings/clients';
+import { AccountRepository } from './account/account.repository';
+import { seedAdmin } from './account/admin-seed';
+import { loggerOptions } from './logger';
+import { StartupError } from './startup-error';
+
+export type TWashboard = {
+  app: FastifyInstance;
+  database: TDatabase;
+  broker: TBroker;
+  clients: Record<string, string>;
+  /** Listens on the configured HTTP port; answers the port actually bound. */
+  listen(): Promise<number>;
+  /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
+  close(): Promise<void>;
+};
+
+function defaultWebDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. */
+export async function createWashboard(config: TConfig): Promise<TWashboard> {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  app.log.info({ kind: database.kind, location: database.location }, 'database ready');
+  let broker: TBroker;
+  try {
+    broker = await startBroker({ url: config.MQTT_URL, port: config.MQTT_PORT, log: app.log });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const settingsRepository = new SettingsRepository(database.db);
+  const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await seedAdmin(new AccountRepository(database.db), config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+  }
+  const runtimeConfig: TRuntimeConfig = {
+    apiBase: '',
+    clientId: WEB_CLIENT_ID,
+    subscriptionKey: clients[WEB_CLIENT_ID] ?? '',
+    defaultBrand: config.DEFAULT_BRAND,
+    brandHosts: config.BRAND_HOSTS,
+    sparePartsUrl: config.SPARE_PARTS_URL,
+    demo: config.DEMO === true,
+  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Washboard API',
+        description:
+          'Accounts, appliances and device data of the Washboard dashboard. Every API call carries `X-Brand` ' +
+          '(LUMINA or KESTREL); signed-in calls also carry `Authorization: Bearer …` and `X-Subscription-Key`. ' +
+          'Errors are `{code, message}` with the message in the language of `Accept-Language`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          subscriptionKey: { type: 'apiKey', in: 'header', name: 'X-Subscription-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerBrandHook(app);
+  await app.register(healthRoutes, { database, broker });
+  await app.register(runtimeConfigRoutes, { runtimeConfig });
+  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
+
+  app.addHook('onClose', async () => {
+    await broker.close();
+    await database.close();
+  });
+
+  // Keep-alive connections would hold the close open until they time out: once shutting down,
+  // every response (in-flight ones included) asks the client to close its connection.
+  let closing: Promise<void> | undefined;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+  const close = () => {
+    closing ??= app.close();
+    return closing;
+  };
+  return {
+    app,
+    database,
+    broker,
+    clients,
+    async listen() {
+      try {
+        await app.listen({ port: config.PORT, host: config.HOST });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          await close();
+          throw new StartupError(`HTTP port ${config.PORT} is already in use. Set PORT to a free port.`, { cause: error });
+        }
+        throw error;
+      }
+      const address = app.server.address();
+      return typeof address === 'object' && address ? address.port : config.PORT;
+    },
+    close,
+  };
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('runs on the embedded defaults with an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.MQTT_PORT).toBe(1883);
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.MQTT_URL).toBeUndefined();
+    expect(config.DEMO).toBeUndefined();
+  });
+
+  it('names every bad variable at once, with what is wrong', () => {
+    const found = problems({ PORT: 'eighty', MQTT_PORT: '70000', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', DEMO: 'maybe' });
+    expect(found).toHaveLength(5);
+    expect(found.find((p) => p.startsWith('PORT:'))).toContain('"eighty"');
+    expect(found.find((p) => p.startsWith('MQTT_PORT:'))).toBeDefined();
+    expect(found.find((p) => p.startsWith('DATABASE_URL:'))).toContain('postgres://');
+    expect(found.find((p) => p.startsWith('SMTP_URL:'))).toContain('smtp://');
+    expect(found.find((p) => p.startsWith('DEMO:'))).toBeDefined();
+  });
+
+  it('never echoes a URL or password back in its messages', () => {
+    const found = problems({ DATABASE_URL: 'mysql://u:hunter2@db/x', ADMIN_EMAIL: 'a@b.it', ADMIN_PASSWORD: 'short' });
+    expect(found.join('\n')).not.toContain('hunter2');
+    expect(found.join('\n')).not.toContain('short');
+    expect(found.some((p) => p.startsWith('ADMIN_PASSWORD:'))).toBe(true);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(problems({ ADMIN_EMAIL: 'admin@example.com' })).toEqual([expect.stringContaining('ADMIN_PASSWORD')]);
+  });
+
+  it('reads flags, subscription keys and the brand host mapping', () => {
+    const config = parseConfig({
+      DEMO: '0',
+      SUBSCRIPTION_KEYS: 'washboard-web:abc,washboard-mobile:def',
+      BRAND_HOSTS: 'dash.kestrel.example=kestrel,lumina.example=LUMINA',
+    });
+    expect(config.DEMO).toBe(false);
+    expect(config.SUBSCRIPTION_KEYS).toEqual({ 'washboard-web': 'abc', 'washboard-mobile': 'def' });
+    expect(config.BRAND_HOSTS).toEqual({ 'dash.kestrel.example': 'KESTREL', 'lumina.example': 'LUMINA' });
+    expect(problems({ BRAND_HOSTS: 'x=ACME' })[0]).toMatch(/^BRAND_HOSTS:/);
+  });
+});

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { BRAND_CODES, ZBrandCode, type TBrandCode } from '@washboard/contracts';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const url = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.test(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, hint)
+    .optional();
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
+
+/**
+ * `client:key,client:key` pairs; the key identifies a client application (web, mobile) in
+ * `X-Subscription-Key`.
+ */
+const subscriptionKeys = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const entries = v.split(',').map((pair) => pair.trim().split(':'));
+    if (entries.some((e) => e.length !== 2 || !e[0] || !e[1])) {
+      ctx.addIssue({ code: 'custom', message: 'expected client:key pairs separated by commas' });
+      return z.NEVER;
+    }
+    return Object.fromEntries(entries) as Record<string, string>;
+  });
+
+/** `host=BRAND,host=BRAND`: which brand a host name serves. */
+const brandHosts = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const mapping: Record<string, TBrandCode> = {};
+    for (const pair of (v ?? '').split(',').filter(Boolean)) {
+      const [host, brand] = pair.trim().split('=');
+      const parsed = ZBrandCode.safeParse(brand?.toUpperCase());
+      if (!host || !parsed.success) {
+        ctx.addIssue({ code: 'custom', message: `expected host=BRAND pairs, BRAND one of ${BRAND_CODES.join(', ')}` });
+        return z.NEVER;
+      }
+      mapping[host.toLowerCase()] = parsed.data;
+    }
+    return mapping;
+  });
+
+const ZEnv = z
+  .object({
+    /** HTTP port of the dashboard and API. */
+    PORT: port(8080),
+    /** Interface to listen on. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Where the embedded database (PGlite) keeps its files when DATABASE_URL is unset. */
+    DATA_DIR: z.string().default('./data'),
+    /** PostgreSQL server to use instead of the embedded database. */
+    DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
+    /** Port of the embedded MQTT broker (aedes) when MQTT_URL is unset. */
+    MQTT_PORT: port(1883),
+    /** External MQTT broker (Mosquitto, EMQX, HiveMQ…) to use instead of the embedded one. */
+    MQTT_URL: url(/^(mqtt|mqtts|ws|wss|tcp):$/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL'),
+    /** Redis for fan-out of push events between server instances. */
+    REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
+    /** SMTP server for mail; without it mail goes to the outbox table. */
+    SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+    /** Address users reach the dashboard at; used in links sent by e-mail. */
+    PUBLIC_URL: url(/^https?:$/, 'must be an http:// or https:// URL'),
+    /** With ADMIN_PASSWORD: an administrator created at start for each brand if none with this e-mail exists. */
+    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    /** Password of the first administrator (at least 8 characters with lower case, upper case and a digit). */
+    ADMIN_PASSWORD: z
+      .string()
+      .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, 'needs at least 8 characters with lower case, upper case and a digit')
+      .optional(),
+    /** 1: seed demo accounts and a virtual fleet; 0: never; unset: only on an empty database. */
+    DEMO: flag,
+    /** Client applications and their subscription keys; generated for the web app when unset. */
+    SUBSCRIPTION_KEYS: subscriptionKeys,
+    /** Host name → brand mapping, e.g. `dash.kestrel.example=KESTREL`. */
+    BRAND_HOSTS: brandHosts,
+    /** Brand of hosts the mapping does not name. */
+    DEFAULT_BRAND: ZBrandCode.default('LUMINA'),
+    /** External spare-parts portal linked from the sign-in screen. */
+    SPARE_PARTS_URL: z.url().default('https://parts.example.com/'),
+    /** Directory of the built web app; empty to serve the API only. */
+    WEB_DIST: z.string().optional(),
+    /** pino log level. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seconds to let in-flight requests finish on shutdown before closing anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type TConfig = Omit<z.infer<typeof ZEnv>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): TConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        const value = cleaned[name];
+        const shown = value === undefined || /PASSWORD|KEY|SECRET|URL/.test(name) ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}

@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type TSchema = typeof schema;
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for logs (never with credentials). */
+  location: string;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/** The committed migrations: beside the bundle when built, else from the server package root. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  const bundled = path.join(dir, 'migrations');
+  if (existsSync(path.join(bundled, 'meta', '_journal.json'))) return bundled;
+  for (;;) {
+    const candidate = path.join(dir, 'src', 'db', 'migrations');
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the database migrations folder (src/db/migrations)');
+    dir = parent;
+  }
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+/**
+ * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (`memory://` keeps it in
+ * memory), and applies the committed migrations.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: folder });
+    return {
+      db,
+      kind: 'postgres',
+      location: redact(options.databaseUrl),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const inMemory = options.dataDir.startsWith('memory://');
+  const dir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
+  if (!inMemory) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: folder });
+  return {
+    db,
+    kind: 'pglite',
+    location: dir,
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: TDb): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

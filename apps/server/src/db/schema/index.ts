@@ -1,0 +1,3 @@
+export * from './companies';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import type { SettingsRepository } from './settings.repository';
+
+export const WEB_CLIENT_ID = 'washboard-web';
+export const MOBILE_CLIENT_ID = 'washboard-mobile';
+
+/** Client applications and their subscription keys: from SUBSCRIPTION_KEYS, else generated once and kept. */
+export async function loadClients(
+  configured: Record<string, string> | undefined,
+  repo: SettingsRepository,
+): Promise<Record<string, string>> {
+  if (configured) return configured;
+  return repo.getOrCreate('subscription_keys', () => ({
+    [WEB_CLIENT_ID]: randomBytes(16).toString('hex'),
+    [MOBILE_CLIENT_ID]: randomBytes(16).toString('hex'),
+  }));
+}

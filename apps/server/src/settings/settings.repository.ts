@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../db/database';
+import { settings } from '../db/schema/index';
+
+/** Key/value settings the server creates for itself. */
+export class SettingsRepository {
+  constructor(private readonly db: TDb) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const rows = await this.db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+    return rows[0]?.value as T | undefined;
+  }
+
+  /** Stores `value` unless the key exists, and answers what is stored (safe when two instances race). */
+  async getOrCreate<T>(key: string, create: () => T): Promise<T> {
+    await this.db.insert(settings).values({ key, value: create() }).onConflictDoNothing();
+    const stored = await this.get<T>(key);
+    if (stored === undefined) throw new Error(`setting ${key} vanished`);
+    return stored;
+  }
+}

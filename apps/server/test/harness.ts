@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseConfig } from '../src/config/env';
+import { createWashboard, type TWashboard } from '../src/app';
+
+export type TTestServer = {
+  washboard: TWashboard;
+  /** Base URL of the listening server. */
+  url: string;
+  /** fetch against the server with `X-Brand` set (override it in `init.headers`). */
+  api(path: string, init?: RequestInit & { brand?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or — when the project runs with
+ * TEST_DB=postgres — a new database on TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `wb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), DATA_DIR: 'memory://' },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real server on free ports with a fresh database and the embedded broker. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { listen?: boolean } = {},
+): Promise<TTestServer> {
+  const database = await freshDatabase();
+  const config = parseConfig({
+    PORT: '0',
+    MQTT_PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...database.env,
+    ...env,
+  });
+  const washboard = await createWashboard(config);
+  const port = options.listen === false ? 0 : await washboard.listen();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    washboard,
+    url,
+    api(path, init = {}) {
+      const { brand = 'LUMINA', ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (brand !== null && !headers.has('x-brand')) headers.set('x-brand', brand);
+      return fetch(`${url}${path}`, { ...rest, headers });
+    },
+    async close() {
+      await washboard.close();
+      await database.drop();
+    },
+  };
+}

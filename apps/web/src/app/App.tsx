@@ -1,0 +1,43 @@
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { RuntimeContext, type TRuntime } from '../modules/runtime/runtime-context';
+import { usePendingRequests } from '../modules/api/request-tracker';
+import { DialogProvider } from '../ui/dialog/DialogProvider';
+import { GlobalSpinner } from '../ui/GlobalSpinner';
+import { StatusPage } from '../pages/StatusPage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { AppRoutes } from './router';
+import { themeFor } from './theme';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'wb.colorScheme' });
+
+function Spinner() {
+  const { t } = useTranslation();
+  return <GlobalSpinner visible={usePendingRequests() > 0} label={t('common.loading')} />;
+}
+
+function WithDialog({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <DialogProvider onGoHome={() => void navigate('/devices')}>{children}</DialogProvider>;
+}
+
+export function App({ runtime }: { runtime: TRuntime }) {
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <MantineProvider theme={themeFor(runtime.brand)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <Notifications position="top-right" />
+        <BrowserRouter>
+          <WithDialog>
+            <Spinner />
+            <ErrorBoundary fallback={<StatusPage screen="error" framed />}>
+              <AppRoutes />
+            </ErrorBoundary>
+          </WithDialog>
+        </BrowserRouter>
+      </MantineProvider>
+    </RuntimeContext.Provider>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { AppShell, Burger, Container, Drawer, Group, ScrollArea, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../ui/brand/BrandLogo';
+import { useDialog } from '../../ui/dialog/dialog-context';
+import { useRuntime } from '../../modules/runtime/runtime-context';
+import { sessionStore, useUserData } from '../../modules/session/session-store';
+import { currentLanguage } from '../../modules/i18n/i18n';
+import { useLayoutMode } from '../../modules/preferences/layout-mode';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ColorSchemeToggle, LayoutModeMenu } from './DisplaySettings';
+import { LanguagePicker } from './LanguagePicker';
+import { MainMenu } from './MainMenu';
+import { menuItems } from './navigation';
+
+/** The spec's mobile breakpoint: below 1091 px the menu is always an overlay. */
+export const MOBILE_QUERY = '(max-width: 1090.98px)';
+
+/**
+ * Top bar (menu button, logo, language changer), side menu in the chosen layout mode, breadcrumbs,
+ * page, footer. Each route change scrolls to the top, closes the menu and clears notifications.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { brand } = useRuntime();
+  const user = useUserData();
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [mode] = useLayoutMode();
+  const isMobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false });
+  const effective = isMobile ? 'overlay' : mode;
+  // The overlay menu is open for the page it was opened on: a route change closes it.
+  const [overlayOpenOn, setOverlayOpenOn] = useState<string | null>(null);
+  const overlayOpen = overlayOpenOn === pathname;
+  const setOverlayOpen = (open: boolean) => setOverlayOpenOn(open ? pathname : null);
+  const [collapsed, setCollapsed] = useState(false);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    notifications.clean();
+  }, [pathname]);
+
+  if (!user) return null;
+  const items = menuItems(user, currentLanguage());
+  const logout = () => {
+    setOverlayOpen(false);
+    dialog.show({
+      kind: 'warning',
+      mode: 'confirm',
+      message: t('layout.logoutConfirm.message'),
+      cancelLabel: t('layout.logoutConfirm.cancel'),
+      confirmLabel: t('layout.logoutConfirm.confirm'),
+      onConfirm: () => {
+        sessionStore.clear();
+        void navigate('/login', { replace: true });
+      },
+    });
+  };
+
+  const hasNavbar = effective === 'static' || effective === 'slim';
+  const menuOpened = effective === 'overlay' ? overlayOpen : !collapsed;
+  const toggleMenu = () => (effective === 'overlay' ? setOverlayOpen(!overlayOpen) : setCollapsed((c) => !c));
+
+  return (
+    <AppShell
+      header={{ height: effective === 'horizontal' ? 108 : 60 }}
+      navbar={
+        hasNavbar
+          ? { width: effective === 'slim' ? 72 : 260, breakpoint: 0, collapsed: { desktop: collapsed, mobile: collapsed } }
+          : undefined
+      }
+      footer={{ height: 44 }}
+      padding="md"
+      data-layout-mode={effective}
+    >
+      <AppShell.Header>
+        <Group h={60} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {effective !== 'horizontal' && (
+              <Burger
+                opened={menuOpened}
+                onClick={toggleMenu}
+                size="sm"
+                aria-label={t('layout.toggleMenu')}
+                aria-expanded={menuOpened}
+              />
+            )}
+            <Link to="/devices" aria-label={brand.title} style={{ color: 'inherit', display: 'inline-flex' }}>
+              <BrandLogo brand={brand.code} title={brand.title} height={30} />
+            </Link>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguagePicker />
+            <ColorSchemeToggle />
+            <LayoutModeMenu />
+          </Group>
+        </Group>
+        {effective === 'horizontal' && (
+          <Group h={48} px="md" className="horizontal-menu">
+            <MainMenu items={items} variant="horizontal" onLogout={logout} />
+          </Group>
+        )}
+      </AppShell.Header>
+
+      {hasNavbar && (
+        <AppShell.Navbar p="xs">
+          <ScrollArea h="100%" type="never">
+            <MainMenu items={items} variant={effective === 'slim' ? 'slim' : 'full'} onLogout={logout} />
+          </ScrollArea>
+        </AppShell.Navbar>
+      )}
+
+      <Drawer
+        opened={effective === 'overlay' && overlayOpen}
+        onClose={() => setOverlayOpen(false)}
+        size={280}
+        padding="xs"
+        title={<BrandLogo brand={brand.code} title={brand.title} height={26} />}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <div style={{ height: 'calc(100dvh - 80px)' }}>
+          <MainMenu items={items} variant="full" onLogout={logout} />
+        </div>
+      </Drawer>
+
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          <Breadcrumbs />
+          {children ?? <Outlet />}
+        </Container>
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="center">
+          <Text size="xs" c="dimmed" data-testid="footer-copyright">
+            {t('layout.footer', { year: brand.copyrightYear, brand: brand.title })}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

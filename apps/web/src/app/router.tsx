@@ -1,0 +1,89 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Route, Routes } from 'react-router';
+import { canAdminister, canAuthorize } from '@washboard/contracts';
+import { RequirePermission, RequireResetLink } from '../modules/session/guards';
+import { useUserData } from '../modules/session/session-store';
+import { StatusPage } from '../pages/StatusPage';
+
+// Every page is its own chunk, so /login loads only the shell and the sign-in screen.
+const SignedInShell = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SignedInShell })));
+const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ChangePasswordPage = lazy(() => import('../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
+const DevicesPage = lazy(() => import('../pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
+const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const PendingUsersPage = lazy(() => import('../pages/PendingUsersPage').then((m) => ({ default: m.PendingUsersPage })));
+const AdminHomePage = lazy(() => import('../pages/AdminHomePage').then((m) => ({ default: m.AdminHomePage })));
+const DevicePage = lazy(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
+const DeviceSectionPage = lazy(() => import('../pages/DeviceSectionPage').then((m) => ({ default: m.DeviceSectionPage })));
+
+function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader type="dots" />
+    </Center>
+  );
+}
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
+/** ERROR / NOT FOUND / ACCESS DENIED: inside the layout for a signed-in user, on their own otherwise. */
+function StatusRoute({ screen }: { screen: 'error' | 'notFound' | 'access' }) {
+  const user = useUserData();
+  return user ? (
+    page(
+      <SignedInShell>
+        <StatusPage screen={screen} />
+      </SignedInShell>,
+    )
+  ) : (
+    <StatusPage screen={screen} framed />
+  );
+}
+
+/** Every route of both documents' §2 with its access rule. */
+export function AppRoutes() {
+  const user = useUserData();
+  return (
+    <Routes>
+      <Route path="/login" element={user ? <Navigate to="/devices" replace /> : page(<LoginPage />)} />
+      <Route path="/changepassword" element={<RequireResetLink>{page(<ChangePasswordPage />)}</RequireResetLink>} />
+      <Route path="/error" element={<StatusRoute screen="error" />} />
+      <Route path="/notfound" element={<StatusRoute screen="notFound" />} />
+      <Route path="/access" element={<StatusRoute screen="access" />} />
+      <Route element={user ? page(<SignedInShell />) : <Navigate to="/login" replace />}>
+        {['/', '/devices', '/terms', '/privacy'].map((path) => (
+          <Route key={path} path={path} element={page(<DevicesPage />)} />
+        ))}
+        <Route path="/profile" element={page(<ProfilePage />)} />
+        <Route
+          path="/pendingusers"
+          element={<RequirePermission allowed={canAuthorize}>{page(<PendingUsersPage />)}</RequirePermission>}
+        />
+        <Route
+          path="/adminhome"
+          element={<RequirePermission allowed={canAdminister}>{page(<AdminHomePage />)}</RequirePermission>}
+        />
+        <Route path="/device/:serialNumber" element={page(<DevicePage />)} />
+        {(['remote-control', 'parameters', 'cycles', 'haccp'] as const).map((section) => (
+          <Route
+            key={section}
+            path={`/device/:serialNumber/${section}`}
+            element={page(<DeviceSectionPage section={section} />)}
+          />
+        ))}
+        <Route
+          path="/device/:serialNumber/factory-parameters"
+          element={
+            <RequirePermission allowed={canAuthorize}>
+              {page(<DeviceSectionPage section="factory-parameters" />)}
+            </RequirePermission>
+          }
+        />
+        <Route path="*" element={<StatusPage screen="notFound" />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,59 @@
+import { BRAND_HEADER, SUBSCRIPTION_KEY_HEADER, type TErrorResponse } from '@washboard/contracts';
+import { requestTracker } from './request-tracker';
+
+/** An API answer that is not 2xx, carrying the server's `{code, message}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type TClientContext = {
+  apiBase: string;
+  brand: string;
+  subscriptionKey: string;
+  language: () => string;
+  accessToken: () => string | undefined;
+};
+
+let context: TClientContext | undefined;
+
+/** Set once at start-up: every call then carries the brand, language, key and token. */
+export function configureApiClient(next: TClientContext): void {
+  context = next;
+}
+
+/** A call to the API; throws ApiError with the server's translated message on failure. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  if (!context) throw new Error('API client not configured');
+  const headers = new Headers(init.headers);
+  headers.set(BRAND_HEADER, context.brand);
+  headers.set('accept-language', context.language());
+  const token = context.accessToken();
+  if (token) {
+    headers.set('authorization', `Bearer ${token}`);
+    headers.set(SUBSCRIPTION_KEY_HEADER, context.subscriptionKey);
+  }
+  if (init.body && typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  requestTracker.start();
+  try {
+    const res = await fetch(`${context.apiBase}${path}`, { ...init, headers });
+    const text = await res.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    if (!res.ok) {
+      const error = body as Partial<TErrorResponse> | undefined;
+      throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
+    }
+    return body as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
+  } finally {
+    requestTracker.end();
+  }
+}

@@ -1,0 +1,9 @@
+import 'i18next';
+import type { en } from '@washboard/contracts/i18n/en';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

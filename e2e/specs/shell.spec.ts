@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { BRANDS, catalogues, SUPPORTED_LANGUAGES } from '@washboard/contracts';
+import { expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
+import { LoginPage } from '../pom/login-page';
+import { AppShell } from '../pom/app-shell';
+
+const baseUrl = inject('baseUrl');
+const port = inject('port');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('visiting without an identity', () => {
+  it('lands on /login, in Italian by default', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/login$/);
+    const login = new LoginPage(page, 'it');
+    await login.heading().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    expect(await login.submit().isDisabled()).toBe(true);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'login-it-light');
+    await page.context().close();
+  });
+
+  it('sends protected and unknown paths to /login, and a change-password link without token or e-mail too', async () => {
+    const page = await (await newContext(browser)).newPage();
+    for (const path of [
+      '/devices',
+      '/profile',
+      '/device/SN1/haccp',
+      '/no/such/page',
+      '/changepassword?token=abc',
+      '/changepassword?email=a@b.it',
+    ]) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL(/\/login$/);
+    }
+    await page.goto(`${baseUrl}/changepassword?token=abc&email=a%40b.it`);
+    await page.getByRole('heading', { name: catalogues.it.changePassword.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/changepassword');
+    await page.context().close();
+  });
+});
+
+describe('the language changer', () => {
+  it('changes the sign-in texts to each of the five languages and remembers the choice', async () => {
+    const page = await (await newContext(browser)).newPage();
+    let login = new LoginPage(page, 'it');
+    await login.goto(baseUrl);
+    for (const lang of SUPPORTED_LANGUAGES.filter((l) => l !== 'it')) {
+      login = await login.chooseLanguage(lang);
+      expect(await login.submit().textContent()).toBe(catalogues[lang].login.signin.submit);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await expectNoRawKeys(page);
+      await screenshot(page, `login-${lang}`);
+    }
+    await page.reload();
+    await new LoginPage(page, 'es').heading().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('colour scheme', () => {
+  it('toggles to dark and stays dark after a reload', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const login = new LoginPage(page);
+    await login.goto(baseUrl);
+    const shell = new AppShell(page);
+    expect(await shell.colorScheme()).toBe('light');
+    await shell.colorSchemeToggle().click();
+    expect(await shell.colorScheme()).toBe('dark');
+    await page.reload();
+    await login.heading().waitFor();
+    expect(await shell.colorScheme()).toBe('dark');
+    await screenshot(page, 'login-it-dark');
+    await page.context().close();
+  });
+});
+
+describe('error screens', () => {
+  it('show ACCESS DENIED and NOT FOUND with their texts', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${baseUrl}/access`);
+    await page.getByRole('heading', { name: catalogues.it.errorPages.access.title }).waitFor();
+    expect(await page.getByText(catalogues.it.errorPages.access.message).isVisible()).toBe(true);
+    await page.goto(`${baseUrl}/notfound`);
+    await page.getByRole('heading', { name: catalogues.it.errorPages.notFound.title }).waitFor();
+    await page.goto(`${baseUrl}/error`);
+    await page.getByRole('heading', { name: catalogues.it.errorPages.error.title }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows NOT FOUND inside the layout for an unknown path when signed in', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: catalogues.it.errorPages.notFound.title }).waitFor();
+    expect(await new AppShell(page).footer().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('sends a kitchen manager from role-gated routes to /access', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page, { role: 'KITCHEN_MANAGER' });
+    for (const path of ['/pendingusers', '/adminhome', '/device/SN1/factory-parameters']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL(/\/access$/);
+    }
+    await page.context().close();
+  });
+});
+
+describe('signed-in layout', () => {
+  it('shows the side menu with what a kitchen manager may use, and logs out after confirmation', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/devices`);
+    const shell = new AppShell(page);
+    await shell.menuButton().click();
+    for (const key of ['dashboard', 'profile', 'terms', 'privacy', 'logout'] as const) await shell.menuEntry(key).waitFor();
+    expect(await shell.menuEntry('administration').count()).toBe(0);
+    expect(await shell.menuEntry('authorizations').count()).toBe(0);
+    await screenshot(page, 'menu-overlay');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), shell.menuEntry('terms').click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toMatch(/\/legal\/IT\/terms\.pdf$/);
+    await popup.close();
+    await shell.menuEntry('logout').click();
+    await page.getByText(catalogues.it.layout.logoutConfirm.message).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: catalogues.it.layout.logoutConfirm.confirm, exact: true }).click();
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+
+  it('offers Administration and Authorizations to an admin, and breadcrumbs on device sub-pages only', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page, { role: 'ADMIN' });
+    await page.goto(`${baseUrl}/adminhome`);
+    const shell = new AppShell(page);
+    await page.getByRole('heading', { name: catalogues.it.admin.title }).waitFor();
+    expect(await page.getByRole('navigation', { name: catalogues.it.layout.breadcrumbs.label }).count()).toBe(0);
+    await shell.menuButton().click();
+    await shell.menuEntry('authorizations').click();
+    await page.waitForURL(/\/pendingusers$/);
+    await page.goto(`${baseUrl}/device/SN42/haccp`);
+    const trail = page.getByRole('navigation', { name: catalogues.it.layout.breadcrumbs.label });
+    await trail.waitFor();
+    expect(await trail.innerText()).toContain('SN42');
+    await page.goto(`${baseUrl}/device/SN42`);
+    await page.getByRole('heading', { name: /SN42/ }).waitFor();
+    expect(await trail.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the mobile menu in a 390 px wide window', async () => {
+    const page = await (
+      await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    ).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/devices`);
+    const shell = new AppShell(page);
+    await shell.menuButton().click();
+    await shell.menuEntry('dashboard').waitFor();
+    await screenshot(page, 'mobile-menu');
+    await shell.menuEntry('profile').click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: catalogues.it.profile.title }).waitFor();
+    await shell.menuEntry('dashboard').waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('keeps the static layout mode chosen in the display settings', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/devices`);
+    await page.getByRole('button', { name: catalogues.it.layout.settings }).click();
+    await page.getByRole('menuitem', { name: catalogues.it.layout.layoutMode.static }).click();
+    const shell = new AppShell(page);
+    await shell.menuEntry('dashboard').waitFor();
+    await page.reload();
+    await shell.menuEntry('dashboard').waitFor();
+    await screenshot(page, 'layout-static');
+    await page.context().close();
+  });
+});
+
+describe('brands', () => {
+  it('shows the KESTREL title and footer on its host name and with ?brand=', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`http://kestrel.localhost:${port}/login`);
+    await new LoginPage(page).heading().waitFor();
+    expect(await page.title()).toBe(BRANDS.KESTREL.title);
+    expect(await new AppShell(page).footer().innerText()).toContain('2022');
+    expect(await new AppShell(page).footer().innerText()).toContain(BRANDS.KESTREL.title);
+    await screenshot(page, 'login-kestrel');
+
+    const trial = await (await newContext(browser)).newPage();
+    await trial.goto(`${baseUrl}/login?brand=kestrel`);
+    await new LoginPage(trial).heading().waitFor();
+    expect(await trial.title()).toBe(BRANDS.KESTREL.title);
+    await trial.goto(`${baseUrl}/login`);
+    await new LoginPage(trial).heading().waitFor();
+    expect(await trial.title()).toBe(BRANDS.KESTREL.title);
+
+    const lumina = await (await newContext(browser)).newPage();
+    await lumina.goto(`${baseUrl}/login`);
+    await new LoginPage(lumina).heading().waitFor();
+    expect(await lumina.title()).toBe(BRANDS.LUMINA.title);
+    expect(await new AppShell(lumina).footer().innerText()).toContain('2021');
+    await Promise.all([page.context().close(), trial.context().close(), lumina.context().close()]);
+  });
+
+  it('sends X-Brand on every API call', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const brands: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/oauth2/') || new URL(request.url()).pathname.startsWith('/api/'))
+        brands.push(request.headers()['x-brand']);
+    });
+    const login = new LoginPage(page);
+    await login.goto(`http://kestrel.localhost:${port}`);
+    await login.email().fill('nobody@washboard.test');
+    await login.password().fill('Wrong12345');
+    await login.submit().click();
+    await page.getByText(catalogues.it.login.signin.invalidCredentials).waitFor();
+    expect(brands.length).toBeGreaterThan(0);
+    expect(new Set(brands)).toEqual(new Set(['KESTREL']));
+    await page.context().close();
+  });
+});

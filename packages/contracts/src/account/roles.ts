@@ -1,0 +1,39 @@
+export const ROLES = ['ADMIN', 'SERVICE_MANAGER', 'SERVICE', 'KITCHEN_MANAGER'] as const;
+export type TRole = (typeof ROLES)[number];
+
+export const ADMIN_PROFILES = ['ADD_PRODUCTS', 'ACCOUNTS', 'PRODUCTS', 'COMPANIES'] as const;
+export type TAdminProfile = (typeof ADMIN_PROFILES)[number];
+
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING_APPROVAL', 'DELETED'] as const;
+export type TUserStatus = (typeof USER_STATUSES)[number];
+
+/** The session's view of who is signed in (the spec's "userdata"). */
+export type TUserData = {
+  idpUserId: string;
+  email: string;
+  role: TRole;
+  administrationProfile: TAdminProfile[];
+};
+
+/** A stored value that has the shape of TUserData (read back from the browser's storage). */
+export function isUserData(value: unknown): value is TUserData {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.idpUserId === 'string' &&
+    typeof v.email === 'string' &&
+    (ROLES as readonly unknown[]).includes(v.role) &&
+    Array.isArray(v.administrationProfile) &&
+    v.administrationProfile.every((p) => (ADMIN_PROFILES as readonly unknown[]).includes(p))
+  );
+}
+
+/** Authorizations (/pendingusers) and factory parameters. */
+export function canAuthorize(user: Pick<TUserData, 'role'>): boolean {
+  return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
+}
+
+/** Administration (/adminhome): an admin, or anyone holding at least one administration profile. */
+export function canAdminister(user: Pick<TUserData, 'role' | 'administrationProfile'>): boolean {
+  return user.role === 'ADMIN' || user.administrationProfile.length > 0;
+}

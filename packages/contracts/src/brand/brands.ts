@@ -1,0 +1,52 @@
+import type { TGamma } from '../appliance/gamma';
+
+export const BRAND_CODES = ['LUMINA', 'KESTREL'] as const;
+export type TBrandCode = (typeof BRAND_CODES)[number];
+
+export type TBrand = {
+  code: TBrandCode;
+  /** Product title shown in the browser tab, the top bar and mails. */
+  title: string;
+  /** Year on the footer's copyright line. */
+  copyrightYear: number;
+  /** The names under which this brand sells each range; a range it does not sell keeps its own name. */
+  rangeNames: Record<TGamma, string>;
+  /** Accent colour of the brand's theme (Mantine primary colour name). */
+  primaryColor: 'cyan' | 'orange';
+};
+
+/** Both brands, from one configuration. The range mapping is explained in docs/brands.md. */
+export const BRANDS: Record<TBrandCode, TBrand> = {
+  LUMINA: {
+    code: 'LUMINA',
+    title: 'Lumina Professional',
+    copyrightYear: 2021,
+    rangeNames: { infinity: 'Infinity', hiline: 'Hiline', prime: 'Prime', ge: 'G-EVO' },
+    primaryColor: 'cyan',
+  },
+  KESTREL: {
+    code: 'KESTREL',
+    title: 'Kestrel Wash Systems',
+    copyrightYear: 2022,
+    rangeNames: { infinity: 'TL', hiline: 'CE', prime: 'HPW', ge: 'G-EVO' },
+    primaryColor: 'orange',
+  },
+};
+
+export const DEFAULT_BRAND: TBrandCode = 'LUMINA';
+
+export function isBrandCode(value: unknown): value is TBrandCode {
+  return typeof value === 'string' && (BRAND_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Picks the brand for a host name: an exact entry of the mapping, then the first label
+ * (`kestrel.example.com` → KESTREL when that label names a brand), else the default.
+ */
+export function brandForHost(host: string, mapping: Record<string, TBrandCode>, fallback: TBrandCode): TBrandCode {
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  const exact = mapping[name];
+  if (exact) return exact;
+  const label = name.split('.')[0]?.toUpperCase();
+  return isBrandCode(label) ? label : fallback;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatDate, formatTime, toLocaleCode } from './format';
+
+/** Intl uses no-break and narrow no-break spaces; compare with plain spaces. */
+const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
+
+// Saturday 21 November 2026, 13:05:09 UTC = 14:05:09 in Rome (CET, UTC+1).
+const DATE = new Date('2026-11-21T13:05:09Z');
+
+describe('toLocaleCode', () => {
+  it.each([
+    ['de', 'de_DE'],
+    ['nl', 'nl_NL'],
+    ['en', 'en_GB'],
+    ['es', 'es_ES'],
+    ['fr', 'fr_FR'],
+    ['it', 'it_IT'],
+    ['ru', 'ru_RU'],
+    ['us', 'en_US'],
+  ])('maps %s to %s', (lang, code) => {
+    expect(toLocaleCode(lang)).toBe(code);
+  });
+
+  it('ignores case', () => {
+    expect(toLocaleCode('IT')).toBe('it_IT');
+    expect(toLocaleCode('Us')).toBe('en_US');
+    expect(toLocaleCode('DE')).toBe('de_DE');
+  });
+
+  it('falls back to en_GB for anything else', () => {
+    expect(toLocaleCode('pt')).toBe('en_GB');
+    expect(toLocaleCode('')).toBe('en_GB');
+    expect(toLocaleCode('it_IT')).toBe('en_GB');
+    expect(toLocaleCode('constructor')).toBe('en_GB');
+  });
+});
+
+describe('formatDate', () => {
+  it('short: numeric day, month and four-digit year', () => {
+    expect(plain(formatDate(DATE, 'short', 'it'))).toBe('21/11/2026');
+    expect(plain(formatDate(DATE, 'short', 'en'))).toBe('21/11/2026');
+    expect(plain(formatDate(DATE, 'short', 'de'))).toBe('21.11.2026');
+  });
+
+  it('medium: weekday and month name', () => {
+    expect(plain(formatDate(DATE, 'medium', 'it'))).toBe('sabato 21 novembre 2026');
+    expect(plain(formatDate(DATE, 'medium', 'en'))).toBe('Saturday 21 November 2026');
+    expect(plain(formatDate(DATE, 'medium', 'fr'))).toBe('samedi 21 novembre 2026');
+    expect(plain(formatDate(DATE, 'medium', 'de'))).toContain('Samstag');
+    expect(plain(formatDate(DATE, 'medium', 'es'))).toContain('sábado');
+  });
+
+  it('long: date and 24-hour time with seconds', () => {
+    expect(plain(formatDate(DATE, 'long', 'it'))).toBe('21/11/2026, 14:05:09');
+    expect(plain(formatDate(DATE, 'long', 'en'))).toBe('21/11/2026, 14:05:09');
+    expect(formatDate(DATE, 'long', 'en')).not.toMatch(/AM|PM/i);
+  });
+
+  it('long12: date and 12-hour time with seconds and AM/PM', () => {
+    expect(plain(formatDate(DATE, 'long12', 'en'))).toBe('21/11/2026, 2:05:09 PM');
+    expect(plain(formatDate(DATE, 'long12', 'it'))).toBe('21/11/2026, 2:05:09 PM');
+    expect(plain(formatDate(new Date('2026-11-21T08:05:09Z'), 'long12', 'en'))).toBe('21/11/2026, 9:05:09 AM');
+  });
+
+  it('uses the given time zone, Europe/Rome by default', () => {
+    expect(plain(formatDate(DATE, 'long', 'en', 'UTC'))).toBe('21/11/2026, 13:05:09');
+    expect(plain(formatDate(new Date('2026-07-01T22:30:00Z'), 'short', 'it'))).toBe('02/07/2026');
+    expect(plain(formatDate(new Date('2026-07-01T22:30:00Z'), 'short', 'it', 'UTC'))).toBe('01/07/2026');
+  });
+
+  it('accepts ISO strings and epoch milliseconds, and gives an empty string for invalid dates', () => {
+    expect(plain(formatDate('2026-11-21T13:05:09Z', 'long', 'it'))).toBe('21/11/2026, 14:05:09');
+    expect(plain(formatDate(DATE.getTime(), 'short', 'en'))).toBe('21/11/2026');
+    expect(formatDate('not a date', 'short', 'it')).toBe('');
+  });
+});
+
+describe('formatTime', () => {
+  it('24-hour clock', () => {
+    expect(plain(formatTime(DATE, false, 'it'))).toBe('14:05');
+    expect(plain(formatTime(DATE, false, 'en'))).toBe('14:05');
+    expect(plain(formatTime(DATE, false, 'de'))).toBe('14:05');
+    expect(plain(formatTime(new Date('2026-11-21T08:05:00Z'), false, 'en'))).toBe('09:05');
+  });
+
+  it('12-hour clock', () => {
+    expect(plain(formatTime(DATE, true, 'en'))).toBe('2:05 PM');
+    expect(plain(formatTime(new Date('2026-11-21T08:05:00Z'), true, 'en'))).toBe('9:05 AM');
+    expect(plain(formatTime(DATE, true, 'it'))).toMatch(/^2:05 PM$/);
+  });
+
+  it('uses the given time zone and rejects invalid dates', () => {
+    expect(plain(formatTime(DATE, false, 'en', 'UTC'))).toBe('13:05');
+    expect(formatTime(Number.NaN, false, 'en')).toBe('');
+  });
+});
+
+describe('formatCurrency', () => {
+  it('formats euro per language', () => {
+    expect(plain(formatCurrency(1234.5, 'it'))).toBe('1.234,50 €');
+    expect(plain(formatCurrency(1234.5, 'en'))).toBe('€1,234.50');
+    expect(plain(formatCurrency(1234.5, 'de'))).toBe('1.234,50 €');
+    expect(plain(formatCurrency(1234.5, 'fr'))).toBe('1 234,50 €');
+    expect(plain(formatCurrency(1234.5, 'es'))).toBe('1.234,50 €');
+  });
+
+  it('handles zero, negatives and rounding to cents', () => {
+    expect(plain(formatCurrency(0, 'en'))).toBe('€0.00');
+    expect(plain(formatCurrency(-5.255, 'it'))).toMatch(/^-5,2[56] €$/);
+    expect(plain(formatCurrency(1_000_000, 'en'))).toBe('€1,000,000.00');
+  });
+});

@@ -1,0 +1,80 @@
+import type { TLanguage } from './languages';
+
+/** Date presentations of the product: numeric, with weekday, with seconds (24 h), with seconds (12 h). */
+export type TDateFormat = 'short' | 'medium' | 'long' | 'long12';
+
+const LOCALE_CODES: ReadonlyMap<string, string> = new Map([
+  ['de', 'de_DE'],
+  ['nl', 'nl_NL'],
+  ['en', 'en_GB'],
+  ['es', 'es_ES'],
+  ['fr', 'fr_FR'],
+  ['it', 'it_IT'],
+  ['ru', 'ru_RU'],
+  ['us', 'en_US'],
+]);
+
+/** Locale code (e.g. `it_IT`) for a language code, case-insensitive; unknown codes give `en_GB`. */
+export function toLocaleCode(lang: string): string {
+  return LOCALE_CODES.get(lang.trim().toLowerCase()) ?? 'en_GB';
+}
+
+/** BCP 47 tag used with Intl for a supported interface language (`it` → `it-IT`). */
+function intlLocale(lang: TLanguage): string {
+  return toLocaleCode(lang).replace('_', '-');
+}
+
+const DATE_OPTIONS: Readonly<Record<TDateFormat, Intl.DateTimeFormatOptions>> = {
+  short: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  medium: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  long: {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  long12: {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: true,
+  },
+};
+
+/** Joins Intl parts, writing a lower-case "am"/"pm" day period (as en-GB does) as "AM"/"PM". */
+function joinParts(parts: Intl.DateTimeFormatPart[]): string {
+  return parts.map((p) => (p.type === 'dayPeriod' && /^[ap]m$/i.test(p.value) ? p.value.toUpperCase() : p.value)).join('');
+}
+
+/** Formats a date as short, medium, long (seconds, 24 h) or long12 (seconds, 12 h) in `timeZone`; '' if invalid. */
+export function formatDate(date: Date | string | number, format: TDateFormat, lang: TLanguage, timeZone = 'Europe/Rome'): string {
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  const parts = new Intl.DateTimeFormat(intlLocale(lang), { ...DATE_OPTIONS[format], timeZone }).formatToParts(value);
+  // British style writes "Saturday 21 November 2026", without the comma CLDR puts after the weekday.
+  if (format === 'medium' && lang === 'en' && parts[0]?.type === 'weekday' && parts[1]?.type === 'literal') {
+    parts[1] = { ...parts[1], value: ' ' };
+  }
+  return joinParts(parts);
+}
+
+/** Formats the time of day as hours and minutes, 12-hour ("2:05 PM") or 24-hour ("14:05"), in `timeZone`; '' if invalid. */
+export function formatTime(date: Date | string | number, hour12: boolean, lang: TLanguage, timeZone = 'Europe/Rome'): string {
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  const options: Intl.DateTimeFormatOptions = hour12
+    ? { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }
+    : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
+  return joinParts(new Intl.DateTimeFormat(intlLocale(lang), options).formatToParts(value));
+}
+
+/** Formats an amount in euro with the language's conventions, always grouping thousands (it "1.234,50 €", en "€1,234.50"). */
+export function formatCurrency(amount: number, lang: TLanguage): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(amount);
+}

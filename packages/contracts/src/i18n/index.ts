@@ -1,0 +1,14 @@
+import type { TCatalogue } from './catalogue';
+import { de } from './de';
+import { en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import type { TLanguage } from './languages';
+
+export type { TCatalogue, Widen } from './catalogue';
+export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
+export { formatCurrency, formatDate, formatTime, toLocaleCode, type TDateFormat } from './format';
+
+/** The text catalogue of every supported language. */
+export const catalogues = { it, en, fr, de, es } as const satisfies Record<TLanguage, TCatalogue>;

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` covers every workspace. Server tests run once on PGlite and, when
+// TEST_DATABASE_URL points at a PostgreSQL server (CI does this), once more on it.
+const serverTests = ['apps/server/src/**/*.spec.ts'];
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.spec.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.spec.ts', 'apps/web/scripts/**/*.spec.ts'] } },
+      {
+        test: {
+          name: 'server:pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server:postgres',
+                include: serverTests,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
