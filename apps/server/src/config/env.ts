@@ -61,7 +61,7 @@ const ZEnv = z
     PORT: port(8080),
     /** Interface to listen on. */
     HOST: z.string().default('0.0.0.0'),
-    /** Where the embedded database (PGlite) keeps its files when DATABASE_URL is unset. */
+    /** Where the embedded database (PGlite) keeps its files when DATABASE_URL is unset; `memory://` keeps none. */
     DATA_DIR: z.string().default('./data'),
     /** PostgreSQL server to use instead of the embedded database. */
     DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
@@ -73,6 +73,8 @@ const ZEnv = z
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     /** SMTP server for mail; without it mail goes to the outbox table. */
     SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+    /** Sender address of the mails. */
+    MAIL_FROM: z.email('must be an e-mail address').default('no-reply@washboard.local'),
     /** Address users reach the dashboard at; used in links sent by e-mail. */
     PUBLIC_URL: url(/^https?:$/, 'must be an http:// or https:// URL'),
     /** With ADMIN_PASSWORD: an administrator created at start for each brand if none with this e-mail exists. */
@@ -132,5 +134,6 @@ export function parseConfig(env: NodeJS.ProcessEnv | Record<string, string | und
       }),
     );
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const dataDir = result.data.DATA_DIR;
+  return { ...result.data, DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir) };
 }
