@@ -25,6 +25,21 @@ import { SettingsRepository } from './settings/settings.repository';
 import { loadClients, WEB_CLIENT_ID } from './settings/clients';
 import { AccountRepository } from './account/account.repository';
 import { seedAdmin } from './account/admin-seed';
+import { AccountService } from './account/account.service';
+import { accountRoutes } from './account/account.routes';
+import { registrationRoutes } from './account/registration.routes';
+import { SignupCodeRepository } from './account/signup-code.repository';
+import { CompanyRepository } from './company/company.repository';
+import { MailRepository } from './mail/mail.repository';
+import { Mailer } from './mail/mailer';
+import { mailboxRoutes } from './mail/mailbox.routes';
+import { loadSigningKeys } from './auth/signing-keys';
+import { TokenRepository } from './auth/token.repository';
+import { TokenService } from './auth/token.service';
+import { AttemptLimiter } from './auth/attempt-limiter';
+import { authenticate } from './auth/auth.hook';
+import { oauthRoutes } from './auth/oauth.routes';
+import { perAddressLimit } from './http/rate-limit';
 import { loggerOptions } from './logger';
 import { StartupError } from './startup-error';
 
@@ -71,9 +86,25 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
 
   const settingsRepository = new SettingsRepository(database.db);
   const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
+  const accountRepository = new AccountRepository(database.db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await seedAdmin(new AccountRepository(database.db), config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
+    await seedAdmin(accountRepository, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   }
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const issuer = publicUrl.replace(/\/$/, '');
+  const keys = await loadSigningKeys(settingsRepository);
+  const tokens = new TokenService(keys, new TokenRepository(database.db), issuer);
+  const mailRepository = new MailRepository(database.db);
+  const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log);
+  const companyRepository = new CompanyRepository(database.db);
+  const accounts = new AccountService(
+    accountRepository,
+    companyRepository,
+    new SignupCodeRepository(database.db),
+    tokens,
+    mailer,
+    publicUrl,
+  );
   const runtimeConfig: TRuntimeConfig = {
     apiBase: '',
     clientId: WEB_CLIENT_ID,
@@ -132,9 +163,36 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   registerBrandHook(app);
   await app.register(healthRoutes, { database, broker });
   await app.register(runtimeConfigRoutes, { runtimeConfig });
+  const limit = perAddressLimit(config.RATE_LIMIT_SCALE);
+  await app.register(oauthRoutes, {
+    limit,
+    accounts,
+    keys,
+    clients,
+    issuer,
+    signInLimiter: new AttemptLimiter(10, 15 * 60_000),
+  });
+  await app.register(registrationRoutes, {
+    prefix: '/api/v2/account',
+    limit,
+    accounts,
+    codeLimiter: new AttemptLimiter(10, 15 * 60_000),
+    mailLimiter: new AttemptLimiter(5, 15 * 60_000),
+  });
+  app.decorateRequest('user', null as never);
+  await app.register(
+    async (scope) => {
+      scope.addHook('preHandler', authenticate(tokens, clients));
+      await scope.register(accountRoutes, { accounts, companies: companyRepository, limit });
+    },
+    { prefix: '/api/v1/account' },
+  );
+  if (config.DEMO === true) await app.register(mailboxRoutes, { mail: mailRepository });
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
+  mailer.start();
   app.addHook('onClose', async () => {
+    await mailer.stop();
     await broker.close();
     await database.close();
   });

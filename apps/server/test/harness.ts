@@ -49,6 +49,7 @@ export async function startTestServer(
     MQTT_PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '100',
     WEB_DIST: '/nonexistent',
     ...database.env,
     ...env,

@@ -11,3 +11,5 @@ export * from './account/roles.schema';
 export * from './appliance/gamma.schema';
 export * from './brand/brand.schema';
 export * from './config/runtime-config.schema';
+export * from './account/account.rules';
+export * from './account/account.schema';

@@ -1,15 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { TBrandCode } from '@washboard/contracts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TBrandCode, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
-import { users } from '../db/schema/index';
+import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
 
 export type TNewUser = typeof users.$inferInsert;
+export type TUser = typeof users.$inferSelect;
+export type TUserWithCompany = TUser & { companyCode: string | null; companyName: string | null };
 
-/** SQL for accounts. */
+const withCompany = {
+  user: users,
+  companyCode: companies.code,
+  companyName: companies.name,
+};
+
+function flatten(row: { user: TUser; companyCode: string | null; companyName: string | null }): TUserWithCompany {
+  return { ...row.user, companyCode: row.companyCode, companyName: row.companyName };
+}
+
+/** SQL for accounts, their verification codes and reset links. */
 export class AccountRepository {
   constructor(private readonly db: TDb) {}
 
-  async findByEmail(brand: TBrandCode, email: string) {
+  async findByEmail(brand: TBrandCode, email: string): Promise<TUser | undefined> {
     const rows = await this.db
       .select()
       .from(users)
@@ -17,15 +29,115 @@ export class AccountRepository {
     return rows[0];
   }
 
-  async insert(user: TNewUser) {
+  async findById(id: string): Promise<TUserWithCompany | undefined> {
+    const rows = await this.db
+      .select(withCompany)
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, id));
+    return rows[0] && flatten(rows[0]);
+  }
+
+  async insert(user: TNewUser): Promise<TUser> {
     const rows = await this.db.insert(users).values(user).returning();
     const row = rows[0];
     if (!row) throw new Error('insert returned no row');
     return row;
   }
 
+  async update(id: string, changes: Partial<TNewUser>): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
+  /** Moves an account from one status to another; false when it was no longer in `from`. */
+  async transition(id: string, from: TUserStatus, to: TUserStatus, changes: Partial<TNewUser> = {}): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...changes, status: to, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.status, from)))
+      .returning({ id: users.id });
+    return rows.length === 1;
+  }
+
+  /** Accounts waiting for approval in `brand`, optionally only those of the given companies. */
+  async pending(brand: TBrandCode, companyIds?: string[]): Promise<TUserWithCompany[]> {
+    if (companyIds && companyIds.length === 0) return [];
+    const rows = await this.db
+      .select(withCompany)
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        and(
+          eq(users.brand, brand),
+          eq(users.status, 'PENDING_APPROVAL'),
+          companyIds ? inArray(users.companyId, companyIds) : undefined,
+        ),
+      )
+      .orderBy(users.createdAt);
+    return rows.map(flatten);
+  }
+
+  /** Replaces the account's verification code by a new one. */
+  async replaceVerificationCode(userId: string, codeHash: string, expiresAt: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
+      await tx.insert(verificationCodes).values({ userId, codeHash, expiresAt });
+    });
+  }
+
+  async liveVerificationCode(userId: string) {
+    const rows = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), sql`${verificationCodes.consumedAt} is null`));
+    return rows[0];
+  }
+
+  /** Counts a wrong try; answers the new count. */
+  async failVerificationCode(id: string): Promise<number> {
+    const rows = await this.db
+      .update(verificationCodes)
+      .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+      .where(eq(verificationCodes.id, id))
+      .returning({ failedAttempts: verificationCodes.failedAttempts });
+    return rows[0]?.failedAttempts ?? 0;
+  }
+
+  async consumeVerificationCode(id: string): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(eq(verificationCodes.id, id));
+  }
+
+  async insertResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+  }
+
+  /** Marks a live reset link used and answers its account id, or undefined when it is not valid. */
+  async useResetToken(tokenHash: string): Promise<string | undefined> {
+    const rows = await this.db
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          sql`${passwordResetTokens.usedAt} is null`,
+          sql`${passwordResetTokens.expiresAt} > now()`,
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    return rows[0]?.userId;
+  }
+
   async count(): Promise<number> {
-    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(ne(users.status, 'DELETED'));
     return Number(rows[0]?.n ?? 0);
   }
 }

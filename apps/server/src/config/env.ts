@@ -96,6 +96,8 @@ const ZEnv = z
     SPARE_PARTS_URL: z.url().default('https://parts.example.com/'),
     /** Directory of the built web app; empty to serve the API only. */
     WEB_DIST: z.string().optional(),
+    /** Multiplies every per-address rate limit (tests and load runs raise it; 1 in production). */
+    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds to let in-flight requests finish on shutdown before closing anyway. */

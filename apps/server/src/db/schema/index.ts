@@ -1,3 +1,5 @@
+export * from './auth';
 export * from './companies';
+export * from './mail';
 export * from './settings';
 export * from './users';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZActivateServiceQuery,
+  ZCodeResponse,
+  ZCompanyCode,
+  ZErrorResponse,
+  ZPasswordChangeRequest,
+  ZPendingUser,
+  ZSignupCodeResponse,
+  ZUpdateUserRequest,
+  ZUserProfile,
+} from '@washboard/contracts';
+import { errors } from '../errors';
+import type { AccountService } from './account.service';
+import type { CompanyRepository } from '../company/company.repository';
+import { requireAdminProfile, requireRole } from '../auth/auth.hook';
+import type { TLimit } from '../http/rate-limit';
+
+const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const secured = [{ bearer: [], subscriptionKey: [] }];
+
+const ZCompany = z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable() }).meta({ id: 'Company' });
+const ZNewCompany = z.object({
+  name: z.string().trim().min(2).max(120),
+  code: ZCompanyCode.optional(),
+  parentCode: ZCompanyCode.nullable().optional(),
+});
+
+type TOptions = { accounts: AccountService; companies: CompanyRepository; limit: TLimit };
+
+/** Signed-in account calls under /api/v1/account (spec §7); `authenticate` runs before each. */
+export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { accounts, companies, limit }) => {
+  app.get(
+    '/userinfo',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The caller's profile",
+        security: secured,
+        response: { 200: ZUserProfile, ...errorsOf },
+      },
+    },
+    async (request) => accounts.profile(request.user),
+  );
+
+  app.post(
+    '/updateUser',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Updates the caller's profile, notification flags and language",
+        security: secured,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUserProfile, ...errorsOf },
+      },
+    },
+    async (request) => accounts.updateProfile(request.user, request.body),
+  );
+
+  app.patch(
+    '/users/password',
+    {
+      config: limit(10, '10 minutes'),
+      schema: {
+        tags: ['account'],
+        summary: "Changes the caller's password (current password required)",
+        security: secured,
+        body: ZPasswordChangeRequest,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.changePassword(request.user, request.body.currentPassword, request.body.newPassword);
+      return { code: '200' as const };
+    },
+  );
+
+  app.get(
+    '/pendingUsers',
+    {
+      preHandler: requireRole('ADMIN', 'SERVICE_MANAGER'),
+      schema: {
+        tags: ['authorizations'],
+        summary: 'Users waiting for approval that the caller may decide on',
+        security: secured,
+        response: { 200: z.array(ZPendingUser), ...errorsOf },
+      },
+    },
+    async (request) => accounts.pendingUsers(request.user),
+  );
+
+  app.get(
+    '/activateService',
+    {
+      preHandler: requireRole('ADMIN', 'SERVICE_MANAGER'),
+      schema: {
+        tags: ['authorizations'],
+        summary: 'Accepts (with a role) or rejects a pending user; the user is told by e-mail',
+        security: secured,
+        querystring: ZActivateServiceQuery,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      const { pendingUserId, accepted, role } = request.query;
+      await accounts.decide(request.user, pendingUserId, accepted, role);
+      return { code: '200' as const };
+    },
+  );
+
+  app.get(
+    '/companies',
+    {
+      preHandler: requireAdminProfile('COMPANIES'),
+      schema: {
+        tags: ['companies'],
+        summary: "The brand's companies",
+        security: secured,
+        response: { 200: z.array(ZCompany), ...errorsOf },
+      },
+    },
+    async (request) =>
+      (await companies.list(request.brand)).map((c) => ({ code: c.code, name: c.name, parentCode: c.parentCode })),
+  );
+
+  app.post(
+    '/companies',
+    {
+      preHandler: requireAdminProfile('COMPANIES'),
+      schema: {
+        tags: ['companies'],
+        summary: 'Creates a company (code generated when not given)',
+        security: secured,
+        body: ZNewCompany,
+        response: { 200: ZCompany, ...errorsOf },
+      },
+    },
+    async (request) => {
+      const { name, code, parentCode } = request.body;
+      if (parentCode && !(await companies.findByCode(request.brand, parentCode))) throw errors.notFound();
+      const company = await accounts.createCompany(request.brand, name, parentCode ?? null, code);
+      return { code: company.code, name: company.name, parentCode: company.parentCode };
+    },
+  );
+
+  app.post(
+    '/signup-codes',
+    {
+      preHandler: requireRole('ADMIN'),
+      schema: {
+        tags: ['companies'],
+        summary: 'Issues a one-time six-digit signup code for a new service partner (registration step 9)',
+        security: secured,
+        response: { 200: ZSignupCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => accounts.issueSignupCode(request.user),
+  );
+};

@@ -1,0 +1,284 @@
+import {
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_TTL_MINUTES,
+  COMPANY_CODE_LENGTH,
+  type TBrandCode,
+  type TLanguage,
+  type TPendingUser,
+  type TRegistrationRequest,
+  type TUpdateUserRequest,
+  type TUserProfile,
+} from '@washboard/contracts';
+import { AppError, errors } from '../errors';
+import type { CompanyRepository } from '../company/company.repository';
+import type { Mailer } from '../mail/mailer';
+import { renderMail, type TMailKind } from '../mail/mail-templates';
+import type { TokenService, TAuthUser } from '../auth/token.service';
+import { randomDigits, randomToken, sameHash, sha256 } from '../auth/secrets';
+import { hashPassword, verifyPassword } from './password';
+import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
+import type { SignupCodeRepository } from './signup-code.repository';
+
+/** A reset link is valid for an hour. */
+const RESET_LINK_MINUTES = 60;
+/** A signup code for a new service partner is valid for 14 days. */
+const SIGNUP_CODE_DAYS = 14;
+
+/** Verification codes are four digits: salting with the account id keeps equal codes apart. */
+function codeHash(userId: string, code: string): string {
+  return sha256(`${userId}:${code}`);
+}
+function signupCodeHash(brand: TBrandCode, code: string): string {
+  return sha256(`signup:${brand}:${code}`);
+}
+
+/** Registration, verification, passwords, profile and approval: the rules of spec §4–§6. */
+export class AccountService {
+  /** A hash to verify against when the account does not exist, so both take the same time. */
+  private readonly dummyHash = hashPassword('Dummy-password-1');
+
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly companies: CompanyRepository,
+    private readonly signupCodes: SignupCodeRepository,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Password grant: the account of `brand` with this e-mail and password, if it may sign in. */
+  async signIn(brand: TBrandCode, email: string, password: string, clientId: string) {
+    const user = await this.accounts.findByEmail(brand, email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
+    if (!user || !ok || user.status === 'DELETED') throw new AppError('INVALID_CREDENTIALS', 400);
+    if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE', 400);
+    if (user.status === 'PENDING_APPROVAL') throw new AppError('ACCOUNT_PENDING_APPROVAL', 400);
+    return this.tokens.issue(user, clientId);
+  }
+
+  refresh(refreshToken: string, clientId: string) {
+    return this.tokens.rotate(refreshToken, clientId, (id) => this.accounts.findById(id));
+  }
+
+  /** Logout: the refresh token's family is revoked. */
+  revoke(refreshToken: string) {
+    return this.tokens.revoke(refreshToken);
+  }
+
+  /**
+   * Creates an INACTIVE account and mails its verification code. SERVICE joins the company of
+   * `companyCode`; SERVICE_MANAGER founds `companyName` under the service partner `parentCompanyCode`,
+   * or as a new service partner with a `signupCode`.
+   */
+  async register(brand: TBrandCode, request: TRegistrationRequest): Promise<void> {
+    if (await this.accounts.findByEmail(brand, request.email)) throw new AppError('EMAIL_TAKEN', 409);
+    let companyId: string | undefined;
+    if (request.role === 'SERVICE') {
+      const company = await this.companies.findByCode(brand, request.companyCode ?? '');
+      if (!company) throw new AppError('COMPANY_CODE_UNKNOWN', 400);
+      companyId = company.id;
+    } else if (request.role === 'SERVICE_MANAGER') {
+      let parentCode: string | null = null;
+      if (request.parentCompanyCode) {
+        const partner = await this.companies.findByCode(brand, request.parentCompanyCode);
+        if (!partner) throw new AppError('PARENT_COMPANY_CODE_UNKNOWN', 400);
+        parentCode = partner.code;
+      } else if (!(await this.signupCodes.use(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
+        throw new AppError('SIGNUP_CODE_UNKNOWN', 400);
+      }
+      const company = await this.createCompany(brand, request.companyName ?? '', parentCode);
+      companyId = company.id;
+    }
+    const user = await this.accounts.insert({
+      brand,
+      email: request.email,
+      passwordHash: await hashPassword(request.password),
+      role: request.role,
+      status: 'INACTIVE',
+      companyId,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      language: request.language,
+      userDetails: { ...request.userDetails, acceptedAt: new Date().toISOString() },
+    });
+    await this.sendCode(user);
+  }
+
+  /** Creates a company with a fresh six-digit code (retrying on the rare collision). */
+  async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string) {
+    if (code) {
+      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT', 409);
+      return this.companies.insert({ brand, name, code, parentCode });
+    }
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = randomDigits(COMPANY_CODE_LENGTH);
+      if (candidate.startsWith('0') || (await this.companies.findByCode(brand, candidate))) continue;
+      return this.companies.insert({ brand, name, code: candidate, parentCode });
+    }
+    throw new Error('no free company code');
+  }
+
+  /** Mails a new code to an INACTIVE account; silent for any other address (no enumeration). */
+  async resendCode(brand: TBrandCode, email: string): Promise<void> {
+    const user = await this.accounts.findByEmail(brand, email);
+    if (user?.status === 'INACTIVE') await this.sendCode(user);
+  }
+
+  private async sendCode(user: TUser): Promise<void> {
+    const code = randomDigits(VERIFICATION_CODE_LENGTH);
+    await this.accounts.replaceVerificationCode(
+      user.id,
+      codeHash(user.id, code),
+      new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+    );
+    await this.mail(user, 'verificationCode', { code });
+  }
+
+  /**
+   * Checks the e-mailed code of the account `email`. Right: kitchen managers become ACTIVE, service
+   * roles PENDING_APPROVAL. Wrong five times: the code is void and a new one must be requested.
+   */
+  async checkCode(brand: TBrandCode, email: string, code: string): Promise<void> {
+    const user = await this.accounts.findByEmail(brand, email);
+    if (!user || user.status !== 'INACTIVE') throw new AppError('VERIFICATION_CODE_INVALID', 400);
+    const live = await this.accounts.liveVerificationCode(user.id);
+    if (!live) throw new AppError('VERIFICATION_CODE_INVALID', 400);
+    if (live.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS) throw new AppError('VERIFICATION_CODE_VOID', 400);
+    if (live.expiresAt.getTime() <= Date.now()) throw new AppError('VERIFICATION_CODE_EXPIRED', 400);
+    if (!sameHash(live.codeHash, codeHash(user.id, code))) {
+      const failed = await this.accounts.failVerificationCode(live.id);
+      throw new AppError(failed >= VERIFICATION_CODE_MAX_ATTEMPTS ? 'VERIFICATION_CODE_VOID' : 'VERIFICATION_CODE_INVALID', 400);
+    }
+    await this.accounts.consumeVerificationCode(live.id);
+    const next = user.role === 'KITCHEN_MANAGER' ? 'ACTIVE' : 'PENDING_APPROVAL';
+    await this.accounts.transition(user.id, 'INACTIVE', next);
+    if (next === 'PENDING_APPROVAL') await this.mail(user, 'pendingApproval');
+  }
+
+  /** Mails a reset link when the address has an account; answers the same either way. */
+  async requestReset(brand: TBrandCode, email: string): Promise<void> {
+    const user = await this.accounts.findByEmail(brand, email);
+    if (!user || user.status === 'DELETED') return;
+    const token = randomToken();
+    await this.accounts.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
+    const link = new URL('/changepassword', this.publicUrl);
+    link.searchParams.set('token', token);
+    link.searchParams.set('email', user.email);
+    await this.mail(user, 'passwordReset', { link: link.toString() });
+  }
+
+  /** Sets a new password from a reset link; every session of the account ends. */
+  async resetPassword(brand: TBrandCode, email: string, token: string, newPassword: string): Promise<void> {
+    const user = await this.accounts.findByEmail(brand, email);
+    const invalid = new AppError('RESET_TOKEN_INVALID', 400);
+    if (!user || user.status === 'DELETED') throw invalid;
+    const userId = await this.accounts.useResetToken(sha256(token));
+    if (userId !== user.id) throw invalid;
+    await this.accounts.update(user.id, { passwordHash: await hashPassword(newPassword) });
+    await this.tokens.revokeUser(user.id);
+  }
+
+  /** Signed-in password change; the current password is required. */
+  async changePassword(caller: TAuthUser, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.accounts.findById(caller.id);
+    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError('INVALID_CREDENTIALS', 400);
+    await this.accounts.update(user.id, { passwordHash: await hashPassword(newPassword) });
+  }
+
+  async profile(caller: TAuthUser): Promise<TUserProfile> {
+    const user = await this.accounts.findById(caller.id);
+    if (!user || user.status === 'DELETED') throw errors.unauthorized();
+    return toProfile(user);
+  }
+
+  async updateProfile(caller: TAuthUser, changes: TUpdateUserRequest): Promise<TUserProfile> {
+    await this.accounts.update(caller.id, changes);
+    return this.profile(caller);
+  }
+
+  /** Pending users the caller may decide on: an admin all of the brand, a service manager its company tree. */
+  async pendingUsers(caller: TAuthUser): Promise<TPendingUser[]> {
+    const rows = await this.accounts.pending(caller.brand, await this.decidableCompanies(caller));
+    return rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      companyName: u.companyName,
+      companyCode: u.companyCode,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+
+  /** Accepts (with a role) or rejects a pending user, and mails them either way. */
+  async decide(caller: TAuthUser, pendingUserId: string, accepted: boolean, role?: 'SERVICE' | 'SERVICE_MANAGER'): Promise<void> {
+    const user = await this.accounts.findById(pendingUserId);
+    if (!user || user.brand !== caller.brand || user.status !== 'PENDING_APPROVAL') throw new AppError('USER_NOT_PENDING', 404);
+    const allowed = await this.decidableCompanies(caller);
+    if (allowed && (!user.companyId || !allowed.includes(user.companyId))) throw new AppError('USER_NOT_PENDING', 404);
+    const moved = accepted
+      ? await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'ACTIVE', role ? { role } : {})
+      : await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'DELETED');
+    if (!moved) throw new AppError('USER_NOT_PENDING', 404);
+    await this.mail(user, accepted ? 'accountApproved' : 'accountRejected');
+  }
+
+  /** Issues a one-time six-digit code for a new service partner (wizard step 9). */
+  async issueSignupCode(caller: TAuthUser): Promise<{ signupCode: string; expiresAt: string }> {
+    const expiresAt = new Date(Date.now() + SIGNUP_CODE_DAYS * 86_400_000);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const code = randomDigits(COMPANY_CODE_LENGTH);
+      if (await this.signupCodes.isLive(caller.brand, signupCodeHash(caller.brand, code))) continue;
+      if (await this.signupCodes.insert(caller.brand, signupCodeHash(caller.brand, code), expiresAt, caller.id)) {
+        return { signupCode: code, expiresAt: expiresAt.toISOString() };
+      }
+    }
+    throw new Error('no free signup code');
+  }
+
+  /** undefined: every company of the brand (admin); else the ids of the caller's company tree. */
+  private async decidableCompanies(caller: TAuthUser): Promise<string[] | undefined> {
+    if (caller.role === 'ADMIN') return undefined;
+    if (caller.role !== 'SERVICE_MANAGER') throw errors.forbidden();
+    const me = await this.accounts.findById(caller.id);
+    if (!me?.companyCode) return [];
+    return this.companies.subtreeIds(caller.brand, me.companyCode);
+  }
+
+  private async mail(user: TUser, kind: TMailKind, extra: { code?: string; link?: string } = {}): Promise<void> {
+    await this.mailer.enqueue(
+      user.brand,
+      user.email,
+      renderMail(kind, { brand: user.brand, lang: user.language as TLanguage, firstName: user.firstName, ...extra }),
+    );
+  }
+}
+
+export function toProfile(user: TUserWithCompany): TUserProfile {
+  return {
+    idpUserId: user.id,
+    email: user.email,
+    brand: user.brand,
+    role: user.role,
+    status: user.status,
+    administrationProfile: user.administrationProfile,
+    companyCode: user.companyCode,
+    companyName: user.companyName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    address: user.address,
+    houseNumber: user.houseNumber,
+    city: user.city,
+    postalCode: user.postalCode,
+    country: user.country,
+    phone: user.phone,
+    mobile: user.mobile,
+    language: user.language,
+    weeklyReport: user.weeklyReport,
+    thresholdNotifications: user.thresholdNotifications,
+    alarmNotifications: user.alarmNotifications,
+    userDetails: user.userDetails ?? null,
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { SUBSCRIPTION_KEY_HEADER, type TAdminProfile, type TRole } from '@washboard/contracts';
+import { errors } from '../errors';
+import type { TAuthUser, TokenService } from './token.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, set by `authenticate`. */
+    user: TAuthUser;
+  }
+}
+
+/**
+ * preHandler of signed-in calls: a valid bearer token of this brand and the subscription key of the
+ * client the token was issued to.
+ */
+export function authenticate(tokens: TokenService, clients: Record<string, string>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const user = token ? await tokens.verify(token) : undefined;
+    if (!user || user.brand !== request.brand) throw errors.unauthorized();
+    const key = request.headers[SUBSCRIPTION_KEY_HEADER];
+    if (typeof key !== 'string' || clients[user.clientId] !== key) throw errors.unauthorized();
+    request.user = user;
+  };
+}
+
+/** preHandler: the caller's role must be one of `roles` (else 403). */
+export function requireRole(...roles: TRole[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(request.user.role)) throw errors.forbidden();
+  };
+}
+
+/** preHandler: an ADMIN, or a holder of the administration profile `profile` (else 403). */
+export function requireAdminProfile(profile: TAdminProfile) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.user.role !== 'ADMIN' && !request.user.administrationProfile.includes(profile)) throw errors.forbidden();
+  };
+}

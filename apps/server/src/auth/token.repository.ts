@@ -1,0 +1,43 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../db/database';
+import { refreshTokens } from '../db/schema/index';
+
+export type TRefreshToken = typeof refreshTokens.$inferSelect;
+
+/** SQL of refresh tokens. */
+export class TokenRepository {
+  constructor(private readonly db: TDb) {}
+
+  async insert(token: typeof refreshTokens.$inferInsert): Promise<void> {
+    await this.db.insert(refreshTokens).values(token);
+  }
+
+  async findByHash(tokenHash: string): Promise<TRefreshToken | undefined> {
+    const rows = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    return rows[0];
+  }
+
+  /** Marks a live token replaced; false when it was already replaced or revoked (a reuse). */
+  async markReplaced(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshTokens)
+      .set({ replacedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.replacedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async revokeUser(userId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+}

@@ -1,0 +1,57 @@
+import type { TTestServer } from './harness';
+
+export const PASSWORD = 'Passw0rd!';
+
+export function registration(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Anna',
+    lastName: 'Rossi',
+    email,
+    password: PASSWORD,
+    role: 'KITCHEN_MANAGER',
+    language: 'en_GB',
+    userDetails: { tnc: { check_1: true, check_2: true }, privacy: { check_1: true, check_2: false } },
+    ...extra,
+  };
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } };
+}
+
+export function form(fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+/** Password grant as the web client; answers the raw response. */
+export function passwordGrant(server: TTestServer, email: string, password: string, brand = 'LUMINA') {
+  return server.api('/oauth2/token', {
+    brand,
+    ...form({
+      grant_type: 'password',
+      username: email,
+      password,
+      client_id: 'washboard-web',
+      scope: 'openid washboard-web offline_access',
+      response_type: 'id_token token',
+    }),
+  });
+}
+
+/** Signs in and answers headers for signed-in calls. */
+export async function signIn(server: TTestServer, email: string, password: string, brand = 'LUMINA') {
+  const res = await passwordGrant(server, email, password, brand);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
+  return {
+    tokens,
+    headers: {
+      authorization: `Bearer ${tokens.access_token}`,
+      'x-subscription-key': server.washboard.clients['washboard-web'] ?? '',
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export type TCaughtMail = { to: string; raw: string; text: string };
+
+/** Decodes the quoted-printable soft breaks and escapes of a plain-text MIME part. */
+function decodeQuotedPrintable(value: string): string {
+  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server in the test process that keeps every mail it receives. */
+export async function startMailCatcher(): Promise<{
+  url: string;
+  mails: TCaughtMail[];
+  waitFor(to: string, predicate?: (mail: TCaughtMail) => boolean, timeoutMs?: number): Promise<TCaughtMail>;
+  close(): Promise<void>;
+}> {
+  const mails: TCaughtMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        mails.push({ to, raw, text: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(to, predicate = () => true, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...mails].reverse().find((m) => m.to.toLowerCase() === to.toLowerCase() && predicate(m));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The plain-text part of a mail. */
+export function plainText(mail: TCaughtMail): string {
+  const start = mail.text.search(/Content-Type: text\/plain/i);
+  const body = mail.text.slice(mail.text.indexOf('\r\n\r\n', start) + 4);
+  return body.slice(0, body.search(/\r\n--/) === -1 ? undefined : body.search(/\r\n--/));
+}
+
+/** The four-digit verification code of a mail (the first four-digit number of its text). */
+export function codeOf(mail: TCaughtMail): string {
+  const match = /\b(\d{4})\b/.exec(plainText(mail));
+  if (!match?.[1]) throw new Error(`no code in mail:\n${mail.text}`);
+  return match[1];
+}
+
+/** The change-password link of a reset mail. */
+export function linkOf(mail: TCaughtMail): URL {
+  const match = /(https?:\/\/[^\s"<]+\/changepassword\?[^\s"<]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no link in mail:\n${mail.text}`);
+  // Mail clients do not take a sentence's closing punctuation into the link; neither do we.
+  return new URL(match[1].replace(/&amp;/g, '&').replace(/[.,;)]+$/, ''));
+}

@@ -1,0 +1,61 @@
+/** Password rule of §5: at least 8 characters with a lower-case letter, an upper-case letter and a digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MIN_LENGTH = 2;
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+/** The optional strength helper's special characters (# ? ! @ $ % ^ & * -); not enforced. */
+export const PASSWORD_SPECIAL_CHARACTERS = '#?!@$%^&*-';
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const VERIFICATION_CODE_LENGTH = 4;
+export const COMPANY_CODE_LENGTH = 6;
+/** How long an e-mailed verification code is valid, and how many wrong tries void it. */
+export const VERIFICATION_CODE_TTL_MINUTES = 30;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+/** Access-token refresh period of the web app (spec §9). */
+export const TOKEN_REFRESH_MS = 3_000_000;
+
+export function isStrongPassword(password: string): boolean {
+  return PASSWORD_PATTERN.test(password);
+}
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** Keeps the digits of pasted or typed input, at most `length` of them. */
+export function digitsOnly(value: string, length: number): string {
+  return value.replace(/\D/g, '').slice(0, length);
+}
+
+/**
+ * The registration wizard's steps (spec §2). Numbering follows the navigation rules, which only hold
+ * when step 3 is the kitchen manager's verification and step 4 the company question (see
+ * docs/decisions.md).
+ */
+export const WIZARD_STEPS = {
+  personalData: 1,
+  profileChoice: 2,
+  kitchenManagerVerification: 3,
+  companyQuestion: 4,
+  companyCode: 5,
+  serviceVerification: 6,
+  servicePartnerQuestion: 7,
+  servicePartnerCode: 8,
+  signupCode: 9,
+  serviceManagerVerification: 10,
+} as const;
+export type TWizardStep = (typeof WIZARD_STEPS)[keyof typeof WIZARD_STEPS];
+
+/** The back arrow: one step, except 3 back from steps 7 and 10 and 2 back from 4, 6 and 9. */
+export function wizardBack(step: TWizardStep): TWizardStep {
+  const jump = step === 7 || step === 10 ? 3 : step === 4 || step === 6 || step === 9 ? 2 : 1;
+  return Math.max(1, step - jump) as TWizardStep;
+}
+
+/**
+ * Forward after the account was created: one step from the kitchen manager's profile choice (2 → 3)
+ * and from the signup code (9 → 10), one from the company code (5 → 6), two from the service
+ * partner code (8 → 10).
+ */
+export function wizardAfterAccountCreated(step: 2 | 5 | 8 | 9): TWizardStep {
+  return (step === 8 ? 10 : step + 1) as TWizardStep;
+}

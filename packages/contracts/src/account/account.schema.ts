@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { ADMIN_PROFILES, ROLES, USER_STATUSES } from './roles';
+import { COMPANY_CODE_LENGTH, EMAIL_PATTERN, NAME_MIN_LENGTH, PASSWORD_PATTERN, VERIFICATION_CODE_LENGTH } from './account.rules';
+import { SUPPORTED_LANGUAGES } from '../i18n/languages';
+
+export const ZEmail = z.string().trim().max(254).regex(EMAIL_PATTERN, 'wrong email');
+export const ZPassword = z.string().max(200).regex(PASSWORD_PATTERN, 'password rule');
+export const ZName = z.string().trim().min(NAME_MIN_LENGTH).max(100);
+export const ZCompanyCode = z.string().regex(new RegExp(`^\\d{${COMPANY_CODE_LENGTH}}$`), 'six digits');
+export const ZVerificationCode = z.string().regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'four digits');
+export const ZLanguage = z.enum(SUPPORTED_LANGUAGES);
+/** A language as the spec sends it: `it`, or a locale code such as `it_IT` / `it-IT`. */
+export const ZLanguageOrLocale = z
+  .string()
+  .transform((v) => v.slice(0, 2).toLowerCase())
+  .pipe(ZLanguage);
+
+/** The `{"code": "200"}` answer the spec expects from account calls. */
+export const ZCodeResponse = z.object({ code: z.literal('200'), message: z.string().optional() }).meta({ id: 'CodeResponse' });
+export type TCodeResponse = z.infer<typeof ZCodeResponse>;
+
+export const ZUserDetails = z.object({
+  tnc: z.object({ check_1: z.literal(true), check_2: z.literal(true) }),
+  privacy: z.object({ check_1: z.literal(true), check_2: z.boolean() }),
+});
+
+/** Registration roles (admins are never self-registered). */
+export const ZRegistrationRole = z.enum(['KITCHEN_MANAGER', 'SERVICE', 'SERVICE_MANAGER']);
+
+/**
+ * POST /api/v2/account/users. KITCHEN_MANAGER: no code. SERVICE: `companyCode` of an existing
+ * company. SERVICE_MANAGER: `parentCompanyCode` (service partner) or `signupCode`, and `companyName`.
+ */
+export const ZRegistrationRequest = z
+  .object({
+    firstName: ZName,
+    lastName: ZName,
+    companyName: z.string().trim().max(120).optional(),
+    email: ZEmail,
+    password: ZPassword,
+    role: ZRegistrationRole,
+    language: ZLanguageOrLocale,
+    userDetails: ZUserDetails,
+    companyCode: ZCompanyCode.optional(),
+    parentCompanyCode: ZCompanyCode.optional(),
+    signupCode: ZCompanyCode.optional(),
+  })
+  .superRefine((r, ctx) => {
+    const need = (field: 'companyCode' | 'parentCompanyCode' | 'companyName', when: boolean) => {
+      if (when && !r[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required for this role' });
+    };
+    need('companyCode', r.role === 'SERVICE');
+    if (r.role === 'SERVICE_MANAGER' && !r.parentCompanyCode && !r.signupCode) {
+      ctx.addIssue({ code: 'custom', path: ['parentCompanyCode'], message: 'parentCompanyCode or signupCode required' });
+    }
+    need('companyName', r.role === 'SERVICE_MANAGER');
+  })
+  .meta({ id: 'RegistrationRequest' });
+export type TRegistrationRequest = z.infer<typeof ZRegistrationRequest>;
+
+export const ZSendVerificationCodeQuery = z.object({ mail: ZEmail });
+export const ZCheckVerificationCodeQuery = z.object({ mail: ZEmail, code: ZVerificationCode });
+
+/** POST /api/v2/account/changePassword/{id}: `id` is the e-mail; token and password travel in headers. */
+export const ZChangePasswordHeaders = z.object({ verificationcode: z.string().min(16).max(200), newpassword: ZPassword });
+
+/** PATCH /api/v1/account/users/password */
+export const ZPasswordChangeRequest = z
+  .object({ currentPassword: z.string().min(1).max(200), newPassword: ZPassword })
+  .meta({ id: 'PasswordChangeRequest' });
+
+/** The signed-in user's profile (GET userinfo). */
+export const ZUserProfile = z
+  .object({
+    idpUserId: z.string(),
+    email: z.string(),
+    brand: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    administrationProfile: z.array(z.enum(ADMIN_PROFILES)),
+    companyCode: z.string().nullable(),
+    companyName: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    address: z.string().nullable(),
+    houseNumber: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+    phone: z.string().nullable(),
+    mobile: z.string().nullable(),
+    language: ZLanguage,
+    weeklyReport: z.boolean(),
+    thresholdNotifications: z.boolean(),
+    alarmNotifications: z.boolean(),
+    userDetails: z.unknown().nullable(),
+  })
+  .meta({ id: 'UserProfile' });
+export type TUserProfile = z.infer<typeof ZUserProfile>;
+
+const optionalText = (max: number, pattern?: RegExp) => {
+  const base = z.string().trim().max(max);
+  return (pattern ? base.regex(pattern) : base).nullable().optional();
+};
+
+/** POST /api/v1/account/updateUser: the profile screen's fields, the three flags and the language. */
+export const ZUpdateUserRequest = z
+  .object({
+    firstName: ZName,
+    lastName: ZName,
+    address: optionalText(200),
+    houseNumber: optionalText(20),
+    city: optionalText(100),
+    postalCode: optionalText(16, /^[A-Za-z0-9 -]*$/),
+    country: optionalText(2, /^([A-Z]{2})?$/),
+    phone: optionalText(30, /^[+0-9 ()/-]*$/),
+    mobile: optionalText(30, /^[+0-9 ()/-]*$/),
+    weeklyReport: z.boolean(),
+    thresholdNotifications: z.boolean(),
+    alarmNotifications: z.boolean(),
+    language: ZLanguageOrLocale,
+  })
+  .meta({ id: 'UpdateUserRequest' });
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/** One row of GET /api/v1/account/pendingUsers. */
+export const ZPendingUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(ROLES),
+    companyName: z.string().nullable(),
+    companyCode: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingUser' });
+export type TPendingUser = z.infer<typeof ZPendingUser>;
+
+/** GET /api/v1/account/activateService */
+export const ZActivateServiceQuery = z.object({
+  pendingUserId: z.uuid(),
+  accepted: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  role: z.enum(['SERVICE', 'SERVICE_MANAGER']).optional(),
+});
+
+/** The token endpoint's answer (DESIGN.md §3). */
+export const ZTokenResponse = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    id_token: z.string(),
+    expires_in: z.number(),
+    token_type: z.literal('Bearer'),
+    scope: z.string(),
+  })
+  .meta({ id: 'TokenResponse' });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+/** POST /api/v1/account/signup-codes (ADMIN): a one-time code for a new service partner (wizard step 9). */
+export const ZSignupCodeResponse = z
+  .object({ signupCode: ZCompanyCode, expiresAt: z.string() })
+  .meta({ id: 'SignupCodeResponse' });
