@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 import { loginBundle } from './login-bundle';
 import { coldStart } from './cold-start';
+import { signIn } from './sign-in';
 
 type TResult = { name: string; figure: number; unit: string; limit: number; better: 'lower' | 'higher'; note?: string };
 
-const benchmarks: (() => Promise<TResult>)[] = [loginBundle, coldStart];
+const benchmarks: (() => Promise<TResult>)[] = [loginBundle, coldStart, signIn];
 const only = process.argv.slice(2);
 
 const results: TResult[] = [];
