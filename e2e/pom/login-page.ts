@@ -40,4 +40,28 @@ export class LoginPage {
     await next.heading().waitFor();
     return next;
   }
+
+  rememberMe() {
+    return this.page.getByRole('checkbox', { name: this.text.rememberMe });
+  }
+
+  invalidCredentials() {
+    return this.page.getByText(this.text.invalidCredentials);
+  }
+
+  /** Fills the form and presses Enter in the password field (the spec's Enter submits). */
+  async signIn(email: string, password: string, options: { rememberMe?: boolean } = {}): Promise<void> {
+    await this.email().fill(email);
+    await this.password().fill(password);
+    if (options.rememberMe === false) await this.rememberMe().uncheck();
+    await this.password().press('Enter');
+  }
+
+  async openRegistration(): Promise<void> {
+    await this.page.getByRole('button', { name: this.text.register, exact: true }).click();
+  }
+
+  async openForgotPassword(): Promise<void> {
+    await this.page.getByRole('button', { name: this.text.forgotPassword }).click();
+  }
 }

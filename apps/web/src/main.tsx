@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { configureApiClient } from './modules/api/api-client';
 import { currentLanguage, initI18n } from './modules/i18n/i18n';
 import { resolveBrand } from './modules/runtime/brand';
+import { startSessionKeeper } from './modules/session/session-keeper';
 import { sessionStore } from './modules/session/session-store';
 
 async function bootstrap() {
@@ -26,7 +27,9 @@ async function bootstrap() {
     subscriptionKey: config.subscriptionKey,
     language: currentLanguage,
     accessToken: () => sessionStore.tokens()?.accessToken,
+    onUnauthorized: () => sessionStore.clear(),
   });
+  await startSessionKeeper();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(

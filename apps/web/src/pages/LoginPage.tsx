@@ -1,71 +1,55 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Checkbox, PasswordInput, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { PublicLayout } from '../app/layout/PublicLayout';
-import { useRuntime } from '../modules/runtime/runtime-context';
-import { sessionStore } from '../modules/session/session-store';
-import { signIn } from '../modules/session/sign-in';
+import { SignInForm } from '../modules/account/components/SignInForm';
 
-/** The sign-in screen (mode signin). */
+// Only sign-in is in the first download; the other modes load when chosen.
+const RegistrationWizard = lazy(() =>
+  import('../modules/account/components/RegistrationWizard').then((m) => ({ default: m.RegistrationWizard })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('../modules/account/components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ActivationCodeForm = lazy(() =>
+  import('../modules/account/components/ActivationCodeForm').then((m) => ({ default: m.ActivationCodeForm })),
+);
+
+type TMode =
+  { name: 'signin'; email?: string } | { name: 'signup' } | { name: 'forgot' } | { name: 'activationcode'; email: string };
+
+/** /login and its four modes: signin, signup (the registration wizard), forgot, activationcode. */
 export function LoginPage() {
-  const { t } = useTranslation();
-  const { config } = useRuntime();
-  const [email, setEmail] = useState(sessionStore.lastEmail());
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const filled = email.trim() !== '' && password !== '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!filled || busy) return;
-    setBusy(true);
-    setFailed(false);
-    const ok = await signIn(email.trim(), password, rememberMe);
-    setBusy(false);
-    if (!ok) setFailed(true);
-  };
+  const [mode, setMode] = useState<TMode>({ name: 'signin' });
+  const toSignin = (email?: string) => setMode({ name: 'signin', email });
 
   return (
-    <PublicLayout>
-      <Title order={1} size="h2">
-        {t('login.signin.title')}
-      </Title>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextInput
-          label={t('login.signin.email')}
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          mb="sm"
-        />
-        <PasswordInput
-          label={t('login.signin.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          mb="sm"
-        />
-        <Checkbox
-          label={t('login.signin.rememberMe')}
-          checked={rememberMe}
-          onChange={(e) => setRememberMe(e.currentTarget.checked)}
-          mb="md"
-        />
-        {failed && (
-          <Text c="red" size="sm" mb="sm" role="alert">
-            {t('login.signin.invalidCredentials')}
-          </Text>
+    <PublicLayout width={mode.name === 'signup' ? 600 : 440}>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader type="dots" />
+          </Center>
+        }
+      >
+        {mode.name === 'signin' && (
+          <SignInForm
+            key={mode.email}
+            initialEmail={mode.email}
+            onRegister={() => setMode({ name: 'signup' })}
+            onForgotPassword={() => setMode({ name: 'forgot' })}
+            onInactive={(email) => setMode({ name: 'activationcode', email })}
+          />
         )}
-        <Button type="submit" fullWidth disabled={!filled} loading={busy}>
-          {t('login.signin.submit')}
-        </Button>
-      </form>
-      <Anchor href={config.sparePartsUrl} target="_blank" rel="noopener noreferrer" size="sm" ta="center">
-        {t('login.signin.spareParts')}
-      </Anchor>
+        {mode.name === 'signup' && <RegistrationWizard onBackToSignin={toSignin} />}
+        {mode.name === 'forgot' && <ForgotPasswordForm onBackToSignin={() => toSignin()} />}
+        {mode.name === 'activationcode' && (
+          <ActivationCodeForm
+            email={mode.email}
+            onVerified={() => toSignin(mode.email)}
+            onBackToSignin={() => toSignin(mode.email)}
+          />
+        )}
+      </Suspense>
     </PublicLayout>
   );
 }

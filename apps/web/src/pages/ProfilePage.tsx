@@ -1,32 +1,37 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../ui/PageHeader';
-import { useUserData } from '../modules/session/session-store';
+import { OwnPasswordForm } from '../modules/account/components/OwnPasswordForm';
+import { ProfileForm } from '../modules/account/components/ProfileForm';
+import { useProfile } from '../modules/account/hooks/use-profile';
 
-/** The signed-in user's own profile. */
+/** The signed-in user's own profile and password. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const user = useUserData();
-  if (!user) return null;
+  const profile = useProfile();
   return (
     <>
-      <PageHeader title={t('profile.title')} />
-      <Paper withBorder radius="md" p="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('profile.email')}
-            </Text>
-            <Text>{user.email}</Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('profile.role')}
-            </Text>
-            <Text>{t(`roles.${user.role}`)}</Text>
-          </div>
-        </SimpleGrid>
-      </Paper>
+      <PageHeader title={t('profile.title')}>
+        {profile.data && (
+          <Text c="dimmed" size="sm">
+            {t(`roles.${profile.data.role}`)} · {profile.data.email}
+          </Text>
+        )}
+      </PageHeader>
+      {profile.isPending ? (
+        <Center py="xl">
+          <Loader type="dots" />
+        </Center>
+      ) : profile.data ? (
+        <Stack gap="lg">
+          <ProfileForm key={profile.data.idpUserId} profile={profile.data} />
+          <OwnPasswordForm email={profile.data.email} />
+        </Stack>
+      ) : (
+        <Text c="red" role="alert">
+          {t('errors.tryAgainLater')}
+        </Text>
+      )}
     </>
   );
 }

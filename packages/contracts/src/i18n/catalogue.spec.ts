@@ -68,7 +68,7 @@ const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, readonly TLanguage[]>> = 
   'mobile.home.filters.offline': ['it', 'de'],
   // Words spelt the same as in English.
   'common.no': ['it', 'es'],
-  'register.step3.no': ['it', 'es'],
+  'register.step4.no': ['it', 'es'],
   'register.step7.no': ['it', 'es'],
   'dialog.errorTitle': ['es'],
   'errorPages.error.title': ['es'],

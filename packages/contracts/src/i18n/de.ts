@@ -197,16 +197,16 @@ export const de = {
       createAccount: 'Konto erstellen',
     },
     step3: {
-      title: 'Ihr Unternehmen',
-      question: 'Sind Sie bei einem bereits registrierten Unternehmen angestellt?',
-      yes: 'Ja',
-      no: 'Nein',
-    },
-    step4: {
       title: 'E-Mail-Adresse bestätigen',
       description:
         'Wir haben einen 4-stelligen Bestätigungscode an {{email}} gesendet. Geben Sie ihn unten ein, um Ihr Konto zu aktivieren.',
       codeLabel: 'Bestätigungscode',
+    },
+    step4: {
+      title: 'Ihr Unternehmen',
+      question: 'Sind Sie bei einem bereits registrierten Unternehmen angestellt?',
+      yes: 'Ja',
+      no: 'Nein',
     },
     step5: {
       title: 'Unternehmenscode',
@@ -255,6 +255,7 @@ export const de = {
     error:
       'Beim Ändern Ihres Passworts ist ein Problem aufgetreten. Bitte prüfen Sie Ihre Angaben und versuchen Sie es später erneut.',
     backToLogin: 'Zurück zur Anmeldung',
+    rulesLabel: 'Passwortregeln',
   },
 
   validation: {
@@ -423,6 +424,9 @@ export const de = {
     thresholdNotifications: 'Benachrichtigungen bei Grenzwertüberschreitung',
     alarmNotifications: 'Alarmbenachrichtigungen',
     changePassword: 'Passwort ändern',
+    currentPassword: 'Aktuelles Passwort',
+    newPassword: 'Neues Passwort',
+    confirmPassword: 'Neues Passwort bestätigen',
     save: 'Änderungen speichern',
   },
 

@@ -194,15 +194,15 @@ export const en = {
       createAccount: 'Create account',
     },
     step3: {
+      title: 'Verify your e-mail',
+      description: 'We sent a 4-digit verification code to {{email}}. Enter it below to activate your account.',
+      codeLabel: 'Verification code',
+    },
+    step4: {
       title: 'Your company',
       question: 'Are you an employee of a company that is already registered?',
       yes: 'Yes',
       no: 'No',
-    },
-    step4: {
-      title: 'Verify your e-mail',
-      description: 'We sent a 4-digit verification code to {{email}}. Enter it below to activate your account.',
-      codeLabel: 'Verification code',
     },
     step5: {
       title: 'Company code',
@@ -247,6 +247,7 @@ export const en = {
     success: 'Your password has been changed. You can now sign in with your new password.',
     error: 'There was a problem changing your password. Please check your details and try again later.',
     backToLogin: 'Back to login',
+    rulesLabel: 'Password rules',
   },
 
   validation: {
@@ -411,6 +412,9 @@ export const en = {
     thresholdNotifications: 'Threshold notifications',
     alarmNotifications: 'Alarm notifications',
     changePassword: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
     save: 'Save changes',
   },
 

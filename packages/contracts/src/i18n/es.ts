@@ -197,16 +197,16 @@ export const es = {
       createAccount: 'Crear cuenta',
     },
     step3: {
-      title: 'Tu empresa',
-      question: '¿Eres empleado de una empresa ya registrada?',
-      yes: 'Sí',
-      no: 'No',
-    },
-    step4: {
       title: 'Verifica tu correo electrónico',
       description:
         'Hemos enviado un código de verificación de 4 dígitos a {{email}}. Introdúcelo a continuación para activar tu cuenta.',
       codeLabel: 'Código de verificación',
+    },
+    step4: {
+      title: 'Tu empresa',
+      question: '¿Eres empleado de una empresa ya registrada?',
+      yes: 'Sí',
+      no: 'No',
     },
     step5: {
       title: 'Código de empresa',
@@ -253,6 +253,7 @@ export const es = {
     success: 'Tu contraseña se ha cambiado. Ya puedes iniciar sesión con la nueva contraseña.',
     error: 'Se ha producido un problema al cambiar la contraseña. Comprueba tus datos y vuelve a intentarlo más tarde.',
     backToLogin: 'Volver al inicio de sesión',
+    rulesLabel: 'Reglas de la contraseña',
   },
 
   validation: {
@@ -420,6 +421,9 @@ export const es = {
     thresholdNotifications: 'Notificaciones de superación de umbrales',
     alarmNotifications: 'Notificaciones de alarma',
     changePassword: 'Cambiar contraseña',
+    currentPassword: 'Contraseña actual',
+    newPassword: 'Nueva contraseña',
+    confirmPassword: 'Confirma la nueva contraseña',
     save: 'Guardar cambios',
   },
 

@@ -196,16 +196,16 @@ export const fr = {
       createAccount: 'Créer le compte',
     },
     step3: {
-      title: 'Votre entreprise',
-      question: "Êtes-vous salarié d'une entreprise déjà inscrite\u00a0?",
-      yes: 'Oui',
-      no: 'Non',
-    },
-    step4: {
       title: 'Vérifiez votre adresse e-mail',
       description:
         'Nous avons envoyé un code de vérification à 4 chiffres à {{email}}. Saisissez-le ci-dessous pour activer votre compte.',
       codeLabel: 'Code de vérification',
+    },
+    step4: {
+      title: 'Votre entreprise',
+      question: "Êtes-vous salarié d'une entreprise déjà inscrite\u00a0?",
+      yes: 'Oui',
+      no: 'Non',
     },
     step5: {
       title: "Code de l'entreprise",
@@ -254,6 +254,7 @@ export const fr = {
     error:
       'Un problème est survenu lors de la modification de votre mot de passe. Vérifiez vos informations et réessayez plus tard.',
     backToLogin: 'Retour à la connexion',
+    rulesLabel: 'Règles du mot de passe',
   },
 
   validation: {
@@ -420,6 +421,9 @@ export const fr = {
     thresholdNotifications: 'Notifications de dépassement de seuil',
     alarmNotifications: "Notifications d'alarme",
     changePassword: 'Changer le mot de passe',
+    currentPassword: 'Mot de passe actuel',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmez le nouveau mot de passe',
     save: 'Enregistrer les modifications',
   },
 

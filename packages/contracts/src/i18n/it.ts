@@ -195,16 +195,16 @@ export const it = {
       createAccount: 'Crea account',
     },
     step3: {
-      title: 'La tua azienda',
-      question: "Sei dipendente di un'azienda già registrata?",
-      yes: 'Sì',
-      no: 'No',
-    },
-    step4: {
       title: 'Verifica la tua e-mail',
       description:
         'Abbiamo inviato un codice di verifica di 4 cifre a {{email}}. Inseriscilo qui sotto per attivare il tuo account.',
       codeLabel: 'Codice di verifica',
+    },
+    step4: {
+      title: 'La tua azienda',
+      question: "Sei dipendente di un'azienda già registrata?",
+      yes: 'Sì',
+      no: 'No',
     },
     step5: {
       title: 'Codice azienda',
@@ -251,6 +251,7 @@ export const it = {
     success: 'La password è stata modificata. Ora puoi accedere con la nuova password.',
     error: 'Si è verificato un problema durante la modifica della password. Controlla i dati inseriti e riprova più tardi.',
     backToLogin: "Torna all'accesso",
+    rulesLabel: 'Regole della password',
   },
 
   validation: {
@@ -418,6 +419,9 @@ export const it = {
     thresholdNotifications: 'Notifiche di superamento soglia',
     alarmNotifications: 'Notifiche di allarme',
     changePassword: 'Cambia password',
+    currentPassword: 'Password attuale',
+    newPassword: 'Nuova password',
+    confirmPassword: 'Conferma la nuova password',
     save: 'Salva le modifiche',
   },
 

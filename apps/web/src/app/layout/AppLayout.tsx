@@ -7,7 +7,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
 import { useDialog } from '../../ui/dialog/dialog-context';
 import { useRuntime } from '../../modules/runtime/runtime-context';
-import { sessionStore, useUserData } from '../../modules/session/session-store';
+import { useUserData } from '../../modules/session/session-store';
+import { signOut } from '../../modules/session/sign-in';
+import { useSaveLanguage } from '../../modules/account/hooks/use-profile';
 import { currentLanguage } from '../../modules/i18n/i18n';
 import { useLayoutMode } from '../../modules/preferences/layout-mode';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -38,6 +40,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const overlayOpen = overlayOpenOn === pathname;
   const setOverlayOpen = (open: boolean) => setOverlayOpenOn(open ? pathname : null);
   const [collapsed, setCollapsed] = useState(false);
+  const saveLanguage = useSaveLanguage();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -55,8 +58,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       cancelLabel: t('layout.logoutConfirm.cancel'),
       confirmLabel: t('layout.logoutConfirm.confirm'),
       onConfirm: () => {
-        sessionStore.clear();
-        void navigate('/login', { replace: true });
+        void signOut().then((revoked) => {
+          if (!revoked) notifications.show({ color: 'red', message: t('errors.logoutFailed') });
+          void navigate('/login', { replace: true });
+        });
       },
     });
   };
@@ -94,7 +99,13 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <LanguagePicker />
+            <LanguagePicker
+              onChange={(lang) =>
+                saveLanguage.mutate(lang, {
+                  onError: () => notifications.show({ color: 'red', message: t('errors.profileUpdateFailed') }),
+                })
+              }
+            />
             <ColorSchemeToggle />
             <LayoutModeMenu />
           </Group>

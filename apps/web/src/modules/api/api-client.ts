@@ -19,6 +19,8 @@ type TClientContext = {
   subscriptionKey: string;
   language: () => string;
   accessToken: () => string | undefined;
+  /** A 401 to a call that carried a token: the session is over (the app signs out to /login). */
+  onUnauthorized?: () => void;
 };
 
 let context: TClientContext | undefined;
@@ -26,6 +28,14 @@ let context: TClientContext | undefined;
 /** Set once at start-up: every call then carries the brand, language, key and token. */
 export function configureApiClient(next: TClientContext): void {
   context = next;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A call to the API; throws ApiError with the server's translated message on failure. */
@@ -44,8 +54,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   try {
     const res = await fetch(`${context.apiBase}${path}`, { ...init, headers });
     const text = await res.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
+    const body: unknown = text ? parseJson(text) : undefined;
     if (!res.ok) {
+      if (res.status === 401 && token) context.onUnauthorized?.();
       const error = body as Partial<TErrorResponse> | undefined;
       throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
     }

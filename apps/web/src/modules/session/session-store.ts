@@ -15,6 +15,15 @@ const KEYS = {
 
 export type TTokens = { accessToken: string; refreshToken: string; idToken?: string; expiresAt: number };
 
+/**
+ * Stored parameters and cycle parameters belong to the account that loaded them: cleared before a
+ * profile is loaded and at logout (spec §4).
+ */
+export function clearAccountData(): void {
+  const stale = Object.keys(localStorage).filter((key) => key.startsWith('wb.parameters') || key.startsWith('wb.cycle'));
+  for (const key of stale) localStorage.removeItem(key);
+}
+
 type TSnapshot = { userData: TUserData | null };
 
 const listeners = new Set<() => void>();
@@ -65,13 +74,18 @@ export const sessionStore = {
       return undefined;
     }
   },
-  /** Logout keeps only the e-mail, to prefill the sign-in form. */
+  /** Logout keeps only the e-mail, to prefill the sign-in form (and the browser's display preferences). */
   clear(): void {
     localStorage.removeItem(KEYS.userData);
     localStorage.removeItem(KEYS.tokens);
     localStorage.removeItem(KEYS.rememberMe);
     sessionStorage.removeItem(KEYS.sessionMarker);
+    clearAccountData();
     emit();
+  },
+  /** Prefills the sign-in form (e.g. after registering). */
+  rememberEmail(email: string): void {
+    localStorage.setItem(KEYS.email, email);
   },
   lastEmail(): string {
     return localStorage.getItem(KEYS.email) ?? '';

@@ -1,38 +1,114 @@
-import { isUserData } from '@washboard/contracts';
-import { apiFetch } from '../api/api-client';
-import { sessionStore } from './session-store';
+import type { TTokenResponse, TUserData, TUserProfile } from '@washboard/contracts';
+import { ApiError, apiFetch } from '../api/api-client';
+import { changeLanguage } from '../i18n/i18n';
+import { clearAccountData, sessionStore, type TTokens } from './session-store';
 
-type TTokenResponse = { access_token: string; refresh_token: string; id_token?: string; expires_in: number };
+export const CLIENT_ID = 'washboard-web';
 
-/** Password grant at the token endpoint, then the profile; false when either fails (invalid credentials). */
-export async function signIn(email: string, password: string, rememberMe: boolean, clientId = 'washboard-web'): Promise<boolean> {
+/** Why a sign-in was refused: each has its own answer on the login screen (spec §4). */
+export type TSignInResult =
+  { ok: true; profile: TUserProfile } | { ok: false; reason: 'invalidCredentials' | 'inactive' | 'pendingApproval' };
+
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  body: new URLSearchParams(fields),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+function toTokens(answer: TTokenResponse): TTokens {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    idToken: answer.id_token,
+    expiresAt: Date.now() + answer.expires_in * 1000,
+  };
+}
+
+function toUserData(profile: TUserProfile): TUserData {
+  return {
+    idpUserId: profile.idpUserId,
+    email: profile.email,
+    role: profile.role,
+    administrationProfile: profile.administrationProfile,
+  };
+}
+
+function refusal(code: string): TSignInResult {
+  if (code === 'ACCOUNT_INACTIVE') return { ok: false, reason: 'inactive' };
+  if (code === 'ACCOUNT_PENDING_APPROVAL') return { ok: false, reason: 'pendingApproval' };
+  return { ok: false, reason: 'invalidCredentials' };
+}
+
+/**
+ * Password grant at the token endpoint, then the profile. An accepted profile's language is
+ * applied and the user data stored; stale parameters of a previous account are cleared first.
+ */
+export async function signIn(email: string, password: string, rememberMe: boolean): Promise<TSignInResult> {
   try {
-    const form = new URLSearchParams({
-      grant_type: 'password',
-      username: email,
-      password,
-      client_id: clientId,
-      scope: `openid ${clientId} offline_access`,
-      response_type: 'id_token token',
-    });
-    const tokens = await apiFetch<TTokenResponse>('/oauth2/token', {
-      method: 'POST',
-      body: form,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const stored = {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      idToken: tokens.id_token,
-      expiresAt: Date.now() + tokens.expires_in * 1000,
-    };
-    sessionStore.setTokens(stored);
-    const profile = await apiFetch<unknown>('/api/v1/account/userinfo');
-    if (!isUserData(profile)) throw new Error('userinfo without the session fields');
-    sessionStore.signIn(profile, stored, rememberMe);
+    const answer = await apiFetch<TTokenResponse>(
+      '/oauth2/token',
+      form({
+        grant_type: 'password',
+        username: email,
+        password,
+        client_id: CLIENT_ID,
+        scope: `openid ${CLIENT_ID} offline_access`,
+        response_type: 'id_token token',
+      }),
+    );
+    const tokens = toTokens(answer);
+    sessionStore.setTokens(tokens);
+    const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
+    if (profile.status !== 'ACTIVE') {
+      sessionStore.clear();
+      return refusal(
+        profile.status === 'INACTIVE'
+          ? 'ACCOUNT_INACTIVE'
+          : profile.status === 'PENDING_APPROVAL'
+            ? 'ACCOUNT_PENDING_APPROVAL'
+            : '',
+      );
+    }
+    clearAccountData();
+    await changeLanguage(profile.language);
+    sessionStore.signIn(toUserData(profile), tokens, rememberMe);
+    return { ok: true, profile };
+  } catch (error) {
+    sessionStore.clear();
+    return refusal(error instanceof ApiError ? error.code : '');
+  }
+}
+
+/** Exchanges the stored refresh token for new tokens (the server rotates it); false when that fails. */
+export async function refreshTokens(): Promise<boolean> {
+  const stored = sessionStore.tokens();
+  if (!stored?.refreshToken) return false;
+  try {
+    const answer = await apiFetch<TTokenResponse>(
+      '/oauth2/token',
+      form({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: stored.refreshToken, response_type: 'id_token' }),
+    );
+    sessionStore.setTokens(toTokens(answer));
     return true;
   } catch {
-    sessionStore.clear();
     return false;
   }
+}
+
+/**
+ * Revokes the refresh token, then forgets everything but the e-mail, even when the revocation
+ * failed (the caller then says "It was not possible to logout"). True when the revocation succeeded.
+ */
+export async function signOut(): Promise<boolean> {
+  const stored = sessionStore.tokens();
+  let revoked = true;
+  if (stored?.refreshToken) {
+    try {
+      await apiFetch('/oauth2/revoke', form({ token: stored.refreshToken, client_id: CLIENT_ID }));
+    } catch {
+      revoked = false;
+    }
+  }
+  sessionStore.clear();
+  return revoked;
 }

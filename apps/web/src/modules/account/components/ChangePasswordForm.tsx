@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Button, PasswordInput, Stack, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { isStrongPassword } from '@washboard/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changePasswordWithToken } from '../api/account-api';
+
+/**
+ * The change-password screen's form (link from the reset e-mail). Both fields are checked with the
+ * registration rules; invalid fields are marked only after the first submit attempt.
+ */
+export function ChangePasswordForm({ email, token }: { email: string; token: string }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<'changed' | 'failed' | null>(null);
+
+  const passwordError =
+    password === '' ? t('validation.mandatory') : isStrongPassword(password) ? undefined : t('validation.passwordRule');
+  const confirmError =
+    confirm === '' ? t('validation.mandatory') : confirm !== password ? t('validation.passwordMismatch') : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (passwordError || confirmError || busy) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      await changePasswordWithToken(email, token, password);
+      setResult('changed');
+    } catch {
+      setResult('failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack>
+        <PasswordInput
+          label={
+            <>
+              {t('changePassword.newPassword')}{' '}
+              <Tooltip
+                label={t('changePassword.tooltip')}
+                multiline
+                w={280}
+                withArrow
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <ActionIcon
+                  component="span"
+                  variant="transparent"
+                  size="xs"
+                  c="dimmed"
+                  aria-label={t('changePassword.rulesLabel')}
+                  tabIndex={0}
+                  display="inline-flex"
+                  style={{ verticalAlign: 'middle' }}
+                >
+                  <IconInfoCircle size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          }
+          aria-label={t('changePassword.newPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={submitted ? passwordError : undefined}
+          readOnly={result === 'changed'}
+          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
+        />
+        <PasswordInput
+          label={t('changePassword.confirmPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          value={confirm}
+          onChange={(e) => setConfirm(e.currentTarget.value)}
+          error={submitted ? confirmError : undefined}
+          readOnly={result === 'changed'}
+          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
+        />
+        {result === 'changed' && (
+          <Text c="teal" size="sm" role="status">
+            {t('changePassword.success')}
+          </Text>
+        )}
+        {result === 'failed' && (
+          <Text c="red" size="sm" role="alert">
+            {t('changePassword.error')}
+          </Text>
+        )}
+        {result === 'changed' ? (
+          <Button component={Link} to="/login" replace>
+            {t('changePassword.backToLogin')}
+          </Button>
+        ) : (
+          <Button type="submit" loading={busy}>
+            {t('changePassword.submit')}
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { isStrongPassword } from '@washboard/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-client';
+import { changeOwnPassword } from '../api/account-api';
+
+/** The profile screen's password change: current, new and confirmation; marked after the first try. */
+export function OwnPasswordForm({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const errors = {
+    current: current === '' ? t('validation.mandatory') : undefined,
+    password: password === '' ? t('validation.mandatory') : isStrongPassword(password) ? undefined : t('validation.passwordRule'),
+    confirm: confirm === '' ? t('validation.mandatory') : confirm !== password ? t('validation.passwordMismatch') : undefined,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (errors.current || errors.password || errors.confirm || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await changeOwnPassword(current, password);
+      notifications.show({ color: 'teal', message: t('success.passwordChanged') });
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+      setSubmitted(false);
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? error.message : t('errors.modifyPasswordFailed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = { 'aria-label': t('common.showPassword') };
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="profile-password">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={2} size="h4" id="profile-password">
+            {t('profile.changePassword')}
+          </Title>
+          {/* Lets password managers pair the new password with the account. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+            <PasswordInput
+              label={t('profile.currentPassword')}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              error={submitted ? errors.current : undefined}
+              visibilityToggleButtonProps={toggle}
+            />
+            <PasswordInput
+              label={t('profile.newPassword')}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={submitted ? errors.password : undefined}
+              visibilityToggleButtonProps={toggle}
+            />
+            <PasswordInput
+              label={t('profile.confirmPassword')}
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              error={submitted ? errors.confirm : undefined}
+              visibilityToggleButtonProps={toggle}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('register.step1.passwordHint')}
+          </Text>
+          {failure && (
+            <Text c="red" size="sm" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {t('profile.changePassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activateService, fetchPendingUsers, type TServiceRole } from '../api/account-api';
+
+const PENDING_KEY = ['account', 'pendingUsers'] as const;
+
+/** Users waiting for approval (service managers and admins). */
+export function usePendingUsers() {
+  return useQuery({ queryKey: PENDING_KEY, queryFn: fetchPendingUsers });
+}
+
+export type TPendingDecision = { id: string } & ({ accepted: true; role: TServiceRole } | { accepted: false });
+
+/** Accepts or rejects one pending user, then reloads the list. */
+export function useDecidePendingUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...decision }: TPendingDecision) => activateService(id, decision),
+    onSettled: () => client.invalidateQueries({ queryKey: PENDING_KEY }),
+  });
+}
