@@ -2,8 +2,16 @@
 export * from './api/headers';
 export * from './account/roles';
 export * from './appliance/gamma';
+export * from './device/cycles';
+export * from './device/system-state';
+export * from './device/protocol';
+export * from './device/live';
+export * from './device/parameters';
+export * from './device/alarms';
+export * from './device/units';
 export * from './brand/brands';
 export * from './i18n/index';
+export * from './i18n/device/index';
 export * from './legal/index';
 // zod schemas: server, simulator and forms.
 export * from './api/error.schema';
@@ -13,3 +21,5 @@ export * from './brand/brand.schema';
 export * from './config/runtime-config.schema';
 export * from './account/account.rules';
 export * from './account/account.schema';
+export * from './device/protocol.schema';
+export * from './device/appliance.schema';

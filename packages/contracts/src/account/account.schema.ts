@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PROFILES, ROLES, USER_STATUSES } from './roles';
+import { ZAdminProfile, ZRole } from './roles.schema';
 import { COMPANY_CODE_LENGTH, EMAIL_PATTERN, NAME_MIN_LENGTH, PASSWORD_PATTERN, VERIFICATION_CODE_LENGTH } from './account.rules';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 
@@ -162,3 +163,94 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 export const ZSignupCodeResponse = z
   .object({ signupCode: ZCompanyCode, expiresAt: z.string() })
   .meta({ id: 'SignupCodeResponse' });
+
+/** A company's display name (registration step 1's company field, creation and rename). */
+export const ZCompanyName = z.string().trim().min(NAME_MIN_LENGTH).max(120);
+
+/** A company as the account calls show it: `parentCode` is the code of its service partner. */
+export const ZCompany = z
+  .object({ code: z.string(), name: z.string(), parentCode: z.string().nullable() })
+  .meta({ id: 'Company' });
+export type TCompany = z.infer<typeof ZCompany>;
+
+/** POST /api/v1/account/companies (ADMIN or COMPANIES): the code is generated when not given. */
+export const ZNewCompanyRequest = z
+  .object({ name: ZCompanyName, code: ZCompanyCode.optional(), parentCode: ZCompanyCode.nullable().optional() })
+  .meta({ id: 'NewCompanyRequest' });
+
+/** `{id}` of the admin user calls: an account id (a malformed one is a 400, an unknown one a 404). */
+export const ZUserIdParams = z.object({ id: z.uuid() });
+
+/** GET /api/v1/account/users: `q` keeps the rows where every word appears in some column. */
+export const ZAdminUsersQuery = z.object({ q: z.string().trim().max(100).optional() });
+
+/** One row of the administration's user table (spec §2 Administration). */
+export const ZAdminUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    status: z.enum(USER_STATUSES),
+    companyCode: z.string().nullable(),
+    companyName: z.string().nullable(),
+    role: z.enum(ROLES),
+    country: z.string().nullable(),
+    mobile: z.string().nullable(),
+    phone: z.string().nullable(),
+    administrationProfile: z.array(z.enum(ADMIN_PROFILES)),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminUser' });
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** PUT /api/v1/account/users/{id}/updateRole: the company is kept unless `companyCode` is given. */
+export const ZUpdateRoleQuery = z.object({ targetRole: ZRole, companyCode: ZCompanyCode.optional() });
+
+/** PUT /api/v1/account/users/{id}/updateCompany */
+export const ZUpdateCompanyQuery = z.object({ companyCode: ZCompanyCode });
+
+/**
+ * PUT /api/v1/account/users/{id}/administrationProfile: the complete new set (an empty list removes
+ * every profile); repeated entries count once.
+ */
+export const ZAdministrationProfileRequest = z
+  .object({
+    administrationProfile: z
+      .array(ZAdminProfile)
+      .max(ADMIN_PROFILES.length)
+      .transform((profiles) => [...new Set(profiles)]),
+  })
+  .meta({ id: 'AdministrationProfileRequest' });
+export type TAdministrationProfileRequest = z.infer<typeof ZAdministrationProfileRequest>;
+
+/** `{companyCode}` of PUT and DELETE /api/v1/account/company/{companyCode}. */
+export const ZCompanyCodeParams = z.object({ companyCode: ZCompanyCode });
+
+/** PUT /api/v1/account/company/{companyCode}?companyName= (rename). */
+export const ZRenameCompanyQuery = z.object({ companyName: ZCompanyName });
+
+/**
+ * GET /api/v1/account/company/related: the caller's company, the service partner above it and the
+ * companies directly below it; `company` is null for a caller without a company.
+ */
+export const ZRelatedCompanies = z
+  .object({ company: ZCompany.nullable(), parent: ZCompany.nullable(), children: z.array(ZCompany) })
+  .meta({ id: 'RelatedCompanies' });
+export type TRelatedCompanies = z.infer<typeof ZRelatedCompanies>;
+
+/** A company with every company below it (GET /api/v1/account/company/hierarchy). */
+export type TCompanyNode = TCompany & { children: TCompanyNode[] };
+export const ZCompanyNode: z.ZodType<TCompanyNode> = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    parentCode: z.string().nullable(),
+    get children() {
+      return z.array(ZCompanyNode);
+    },
+  })
+  .meta({ id: 'CompanyNode' });
+
+/** The caller's company tree, or for an ADMIN and COMPANIES holders every tree of the brand. */
+export const ZCompanyHierarchy = z.array(ZCompanyNode);

@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type TLanguage } from './index';
-
-type TTree = { readonly [key: string]: unknown };
-
-/** Every leaf of a catalogue as `path → value` (values kept as found, to catch non-strings). */
-function flatten(tree: TTree, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object') {
-      for (const [p, v] of flatten(value as TTree, path)) out.set(p, v);
-    } else {
-      out.set(path, value);
-    }
-  }
-  return out;
-}
-
-/** The names used in `{{name}}` interpolations, sorted and deduplicated. */
-function variables(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
-}
-
-const OTHERS = SUPPORTED_LANGUAGES.filter((l) => l !== 'en');
-const english = flatten(catalogues.en);
-const flat = Object.fromEntries(SUPPORTED_LANGUAGES.map((l) => [l, flatten(catalogues[l])])) as Record<
-  TLanguage,
-  Map<string, unknown>
->;
+import { flattenCatalogue, itChecksCatalogues, type TSameAsEnglishAllowList } from './catalogue-checks';
+import { catalogues, DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from './index';
 
 /**
  * Keys whose text may legitimately be the same as the English one, and in which languages.
@@ -35,10 +8,11 @@ const flat = Object.fromEntries(SUPPORTED_LANGUAGES.map((l) => [l, flatten(catal
  * the standard term in that language, and words spelt the same in both languages.
  * A key prefix ending in '.' covers every key under it.
  */
-const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, readonly TLanguage[]>> = {
+const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   // Language endonyms: identical in every catalogue by design.
   'layout.languageNames.': ['it', 'fr', 'de', 'es'],
   // Codes, acronyms, product and technology names.
+  'gammas.': ['it', 'fr', 'de', 'es'],
   'common.ok': ['it', 'fr', 'de'],
   'layout.breadcrumbs.haccp': ['it', 'fr', 'de'],
   'device.navigation.haccp': ['it', 'fr', 'de'],
@@ -92,17 +66,6 @@ const SAME_AS_ENGLISH_ALLOWED: Readonly<Record<string, readonly TLanguage[]>> = 
   'countries.FR': ['fr'],
 };
 
-function sameAsEnglishAllowed(path: string, lang: TLanguage): boolean {
-  return Object.entries(SAME_AS_ENGLISH_ALLOWED).some(
-    ([key, langs]) => (key.endsWith('.') ? path.startsWith(key) : path === key) && langs.includes(lang),
-  );
-}
-
-/** True when the text has no letters outside its interpolations (e.g. "{{value}}%"). */
-function hasNoWords(text: string): boolean {
-  return !/\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
-}
-
 describe('translation catalogue', () => {
   it('covers exactly the supported languages, Italian first and default', () => {
     expect(Object.keys(catalogues).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
@@ -113,60 +76,10 @@ describe('translation catalogue', () => {
   });
 
   it('has a reasonably complete English reference', () => {
-    expect(english.size).toBeGreaterThan(500);
+    expect(flattenCatalogue(catalogues.en).size).toBeGreaterThan(500);
   });
 
-  it.each(SUPPORTED_LANGUAGES)('%s: every leaf is a non-empty string that is not its own key', (lang) => {
-    const bad = [...flat[lang]].filter(([path, value]) => typeof value !== 'string' || value.trim() === '' || value === path);
-    expect(bad.map(([path]) => path)).toEqual([]);
-  });
-
-  it.each(OTHERS)('%s: has every English key and no extra key', (lang) => {
-    const keys = new Set(flat[lang].keys());
-    expect([...english.keys()].filter((k) => !keys.has(k))).toEqual([]);
-    expect([...keys].filter((k) => !english.has(k))).toEqual([]);
-  });
-
-  it.each(OTHERS)('%s: uses the same interpolation variables as English in every text', (lang) => {
-    const mismatched = [...english]
-      .map(([path, text]) => ({
-        path,
-        en: variables(String(text)),
-        [lang]: variables(String(flat[lang].get(path) ?? '')),
-      }))
-      .filter((row) => row.en.join() !== (row[lang] as string[]).join());
-    expect(mismatched).toEqual([]);
-  });
-
-  it('writes plural forms as complete _one/_other pairs', () => {
-    for (const key of english.keys()) {
-      const base = key.replace(/_(one|other)$/, '');
-      if (base !== key) {
-        expect(english.has(`${base}_one`) && english.has(`${base}_other`), key).toBe(true);
-      }
-    }
-  });
-
-  it.each(OTHERS)('%s: translates every text instead of copying English (save the allow-list)', (lang) => {
-    const copied = [...english]
-      .filter(([path, text]) => flat[lang].get(path) === text)
-      .filter(([path, text]) => !hasNoWords(String(text)) && !sameAsEnglishAllowed(path, lang))
-      .map(([path, text]) => `${path}: ${String(text)}`);
-    expect(copied).toEqual([]);
-  });
-
-  it('keeps the allow-list honest: every listed key exists and really is identical to English', () => {
-    for (const [key, langs] of Object.entries(SAME_AS_ENGLISH_ALLOWED)) {
-      const paths = key.endsWith('.') ? [...english.keys()].filter((k) => k.startsWith(key)) : [key];
-      expect(paths.length > 0 && paths.every((p) => english.has(p)), key).toBe(true);
-      for (const lang of langs) {
-        expect(
-          paths.some((p) => flat[lang].get(p) === english.get(p)),
-          `${key} (${lang}) is translated: drop it from the allow-list`,
-        ).toBe(true);
-      }
-    }
-  });
+  itChecksCatalogues(catalogues, SAME_AS_ENGLISH_ALLOWED);
 
   it('keeps language endonyms identical in every language', () => {
     for (const lang of SUPPORTED_LANGUAGES) {

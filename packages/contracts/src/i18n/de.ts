@@ -321,10 +321,18 @@ export const de = {
     COMPANY_NOT_FOUND: 'Unternehmen nicht gefunden',
     COMPANY_NOT_EMPTY: 'Dem Unternehmen sind noch Benutzer oder Produkte zugeordnet; es kann nicht gelöscht werden',
     ROLE_NOT_ALLOWED: 'Diese Rolle kann dem Benutzer nicht zugewiesen werden',
+    OWN_ACCOUNT_NOT_ALLOWED: 'Diese Aktion ist für Ihr eigenes Konto nicht möglich',
+    USER_ALREADY_ACTIVE: 'Dieser Benutzer ist bereits aktiv',
+    COMPANY_HAS_USERS:
+      'Dem Unternehmen sind noch Benutzer zugeordnet; es kann nicht gelöscht werden. Verschieben oder löschen Sie sie zuerst',
+    COMPANY_HAS_CHILDREN:
+      'Diesem Unternehmen sind noch andere Unternehmen untergeordnet; es kann nicht gelöscht werden. Löschen oder verschieben Sie sie zuerst',
     APPLIANCE_NOT_FOUND: 'Gerät nicht gefunden',
     APPLIANCE_ALREADY_EXISTS: 'Ein Produkt mit dieser Seriennummer existiert bereits',
     APPLIANCE_ALREADY_CLAIMED: 'Dieses Gerät ist bereits einem Konto zugeordnet',
     APPLIANCE_NOT_CLAIMED: 'Dieses Gerät ist keinem Konto zugeordnet',
+    COMPANY_REQUIRED:
+      'Ihr Konto hat kein Unternehmen: Bitten Sie einen Administrator, eines zuzuweisen, bevor Sie Maschinen hinzufügen',
     APPLIANCE_DISCONNECTED: 'Die Maschine ist nicht verbunden',
     APPLIANCE_NOT_ANSWERING: 'Die Maschine antwortet nicht. Bitte versuchen Sie es gleich noch einmal',
     APPLIANCE_BUSY: 'Die Maschine führt gerade ein Programm aus. Bitte warten Sie, bis es beendet ist',
@@ -824,6 +832,14 @@ export const de = {
     manualDrain: 'Manuelles Abpumpen',
     regeneration: 'Regeneration',
     extra: 'Zusatzprogramm',
+  },
+
+  /** The ranges (gamma) are product names: the same in every language. */
+  gammas: {
+    infinity: 'Infinity',
+    hiline: 'Hiline',
+    prime: 'Prime',
+    ge: 'G-EVO',
   },
 
   units: {

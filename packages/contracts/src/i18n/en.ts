@@ -313,10 +313,15 @@ export const en = {
     COMPANY_NOT_FOUND: 'Company not found',
     COMPANY_NOT_EMPTY: 'The company still has users or products and cannot be deleted',
     ROLE_NOT_ALLOWED: 'This role cannot be assigned to the user',
+    OWN_ACCOUNT_NOT_ALLOWED: 'You cannot do this on your own account',
+    USER_ALREADY_ACTIVE: 'This user is already active',
+    COMPANY_HAS_USERS: 'The company still has users and cannot be deleted: move or delete them first',
+    COMPANY_HAS_CHILDREN: 'Other companies still belong to this company, so it cannot be deleted: delete or move them first',
     APPLIANCE_NOT_FOUND: 'Appliance not found',
     APPLIANCE_ALREADY_EXISTS: 'A product with this serial number already exists',
     APPLIANCE_ALREADY_CLAIMED: 'This appliance is already registered to an account',
     APPLIANCE_NOT_CLAIMED: 'This appliance is not registered to any account',
+    COMPANY_REQUIRED: 'Your account has no company: ask an administrator to assign one before adding machines',
     APPLIANCE_DISCONNECTED: 'The machine is not connected',
     APPLIANCE_NOT_ANSWERING: 'The machine is not answering, please try again in a moment',
     APPLIANCE_BUSY: 'The machine is running a cycle, please wait until it ends',
@@ -811,6 +816,14 @@ export const en = {
     manualDrain: 'Manual drain',
     regeneration: 'Regeneration',
     extra: 'Extra',
+  },
+
+  /** The ranges (gamma) are product names: the same in every language. */
+  gammas: {
+    infinity: 'Infinity',
+    hiline: 'Hiline',
+    prime: 'Prime',
+    ge: 'G-EVO',
   },
 
   units: {

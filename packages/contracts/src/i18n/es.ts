@@ -319,10 +319,16 @@ export const es = {
     COMPANY_NOT_FOUND: 'Empresa no encontrada',
     COMPANY_NOT_EMPTY: 'La empresa todavía tiene usuarios o productos y no se puede eliminar',
     ROLE_NOT_ALLOWED: 'No se puede asignar este rol al usuario',
+    OWN_ACCOUNT_NOT_ALLOWED: 'No puedes realizar esta operación en tu propia cuenta',
+    USER_ALREADY_ACTIVE: 'Este usuario ya está activo',
+    COMPANY_HAS_USERS: 'La empresa todavía tiene usuarios y no se puede eliminar: muévelos o elimínalos primero',
+    COMPANY_HAS_CHILDREN:
+      'Otras empresas todavía dependen de esta empresa, por lo que no se puede eliminar: elimínalas o muévelas primero',
     APPLIANCE_NOT_FOUND: 'Aparato no encontrado',
     APPLIANCE_ALREADY_EXISTS: 'Ya existe un producto con este número de serie',
     APPLIANCE_ALREADY_CLAIMED: 'Este aparato ya está registrado en una cuenta',
     APPLIANCE_NOT_CLAIMED: 'Este aparato no está registrado en ninguna cuenta',
+    COMPANY_REQUIRED: 'Tu cuenta no tiene empresa: pide a un administrador que te asigne una antes de añadir máquinas',
     APPLIANCE_DISCONNECTED: 'La máquina no está conectada',
     APPLIANCE_NOT_ANSWERING: 'La máquina no responde, vuelve a intentarlo dentro de un momento',
     APPLIANCE_BUSY: 'La máquina está ejecutando un ciclo, espera a que termine',
@@ -820,6 +826,14 @@ export const es = {
     manualDrain: 'Vaciado manual',
     regeneration: 'Regeneración',
     extra: 'Ciclo extra',
+  },
+
+  /** The ranges (gamma) are product names: the same in every language. */
+  gammas: {
+    infinity: 'Infinity',
+    hiline: 'Hiline',
+    prime: 'Prime',
+    ge: 'G-EVO',
   },
 
   units: {

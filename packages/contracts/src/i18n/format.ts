@@ -20,7 +20,7 @@ export function toLocaleCode(lang: string): string {
 }
 
 /** BCP 47 tag used with Intl for a supported interface language (`it` → `it-IT`). */
-function intlLocale(lang: TLanguage): string {
+export function intlLocale(lang: TLanguage): string {
   return toLocaleCode(lang).replace('_', '-');
 }
 

@@ -320,10 +320,18 @@ export const fr = {
     COMPANY_NOT_FOUND: 'Entreprise introuvable',
     COMPANY_NOT_EMPTY: "L'entreprise a encore des utilisateurs ou des produits et ne peut pas être supprimée",
     ROLE_NOT_ALLOWED: 'Ce rôle ne peut pas être attribué à cet utilisateur',
+    OWN_ACCOUNT_NOT_ALLOWED: 'Vous ne pouvez pas effectuer cette opération sur votre propre compte',
+    USER_ALREADY_ACTIVE: 'Cet utilisateur est déjà actif',
+    COMPANY_HAS_USERS:
+      "L'entreprise a encore des utilisateurs et ne peut pas être supprimée\u00a0: déplacez-les ou supprimez-les d'abord",
+    COMPANY_HAS_CHILDREN:
+      "D'autres entreprises dépendent encore de cette entreprise, qui ne peut donc pas être supprimée\u00a0: supprimez-les ou déplacez-les d'abord",
     APPLIANCE_NOT_FOUND: 'Appareil introuvable',
     APPLIANCE_ALREADY_EXISTS: 'Un produit portant ce numéro de série existe déjà',
     APPLIANCE_ALREADY_CLAIMED: 'Cet appareil est déjà associé à un compte',
     APPLIANCE_NOT_CLAIMED: "Cet appareil n'est associé à aucun compte",
+    COMPANY_REQUIRED:
+      "Votre compte n'a pas d'entreprise : demandez à un administrateur d'en attribuer une avant d'ajouter des machines",
     APPLIANCE_DISCONNECTED: "La machine n'est pas connectée",
     APPLIANCE_NOT_ANSWERING: 'La machine ne répond pas, veuillez réessayer dans un instant',
     APPLIANCE_BUSY: 'La machine exécute un programme, veuillez attendre la fin du programme',
@@ -821,6 +829,14 @@ export const fr = {
     manualDrain: 'Vidange manuelle',
     regeneration: 'Régénération',
     extra: 'Programme supplémentaire',
+  },
+
+  /** The ranges (gamma) are product names: the same in every language. */
+  gammas: {
+    infinity: 'Infinity',
+    hiline: 'Hiline',
+    prime: 'Prime',
+    ge: 'G-EVO',
   },
 
   units: {

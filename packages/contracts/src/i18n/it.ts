@@ -317,10 +317,17 @@ export const it = {
     COMPANY_NOT_FOUND: 'Azienda non trovata',
     COMPANY_NOT_EMPTY: "L'azienda ha ancora utenti o prodotti associati e non può essere eliminata",
     ROLE_NOT_ALLOWED: "Questo ruolo non può essere assegnato all'utente",
+    OWN_ACCOUNT_NOT_ALLOWED: 'Non puoi eseguire questa operazione sul tuo account',
+    USER_ALREADY_ACTIVE: 'Questo utente è già attivo',
+    COMPANY_HAS_USERS: "L'azienda ha ancora utenti e non può essere eliminata: spostali o eliminali prima",
+    COMPANY_HAS_CHILDREN:
+      'Altre aziende dipendono ancora da questa azienda, che quindi non può essere eliminata: eliminale o spostale prima',
     APPLIANCE_NOT_FOUND: 'Apparecchio non trovato',
     APPLIANCE_ALREADY_EXISTS: 'Esiste già un prodotto con questo numero di serie',
     APPLIANCE_ALREADY_CLAIMED: 'Questo apparecchio è già registrato su un account',
     APPLIANCE_NOT_CLAIMED: 'Questo apparecchio non è registrato su alcun account',
+    COMPANY_REQUIRED:
+      "Il tuo account non ha un'azienda: chiedi a un amministratore di assegnarne una prima di aggiungere macchine",
     APPLIANCE_DISCONNECTED: 'La macchina non è connessa',
     APPLIANCE_NOT_ANSWERING: 'La macchina non risponde, riprova tra qualche istante',
     APPLIANCE_BUSY: 'La macchina sta eseguendo un ciclo, attendi che termini',
@@ -819,6 +826,14 @@ export const it = {
     manualDrain: 'Scarico manuale',
     regeneration: 'Rigenerazione',
     extra: 'Ciclo extra',
+  },
+
+  /** The ranges (gamma) are product names: the same in every language. */
+  gammas: {
+    infinity: 'Infinity',
+    hiline: 'Hiline',
+    prime: 'Prime',
+    ge: 'G-EVO',
   },
 
   units: {

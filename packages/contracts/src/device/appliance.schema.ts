@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { GAMMAS } from '../appliance/gamma';
+import { BRAND_CODES } from '../brand/brands';
+import { CYCLE_TYPES } from './cycles';
+import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
+import { ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
+
+export const RATING_POWERS = ['M2', 'M3', 'M4', 'E3'] as const;
+
+export const ZSerialNumber = z.string().trim().regex(SERIAL_NUMBER_PATTERN, 'serial number');
+export const ZApplianceName = z.string().trim().min(1).max(60);
+const ZVersion = z.string().trim().min(1).max(40);
+
+/** POST /api/v1/appliance/products (ADMIN or ADD_PRODUCTS): a product as administration adds it. */
+export const ZCreateProductRequest = z
+  .object({
+    serialNumber: ZSerialNumber,
+    modelNumber: z.string().trim().min(1).max(40),
+    revision: z.string().trim().min(1).max(10).optional(),
+    fw00: ZVersion,
+    fw02: ZVersion,
+    gamma: z.enum(GAMMAS),
+    ratingPower: z.enum(RATING_POWERS),
+    type: z.enum(['undercounter', 'hood', 'rack']).optional(),
+    country: z.enum(['IT', 'FR', 'DE', 'ES', 'GB']).optional(),
+  })
+  .meta({ id: 'CreateProductRequest' });
+export type TCreateProductRequest = z.infer<typeof ZCreateProductRequest>;
+
+/** The only time the device secret is ever shown. */
+export const ZCreateProductResponse = z
+  .object({ serialNumber: z.string(), deviceSecret: z.string() })
+  .meta({ id: 'CreateProductResponse' });
+
+/** POST /api/v1/appliance/claim: the code shown on the machine's display binds it to the caller. */
+export const ZClaimRequest = z
+  .object({
+    activationCode: z.string().trim().regex(CLAIMING_CODE_PATTERN, 'six digits'),
+    applianceName: ZApplianceName.default('My device'),
+    serialNumber: ZSerialNumber,
+  })
+  .meta({ id: 'ClaimRequest' });
+export type TClaimRequest = z.input<typeof ZClaimRequest>;
+
+export const ZSerialQuery = z.object({ serialNumber: ZSerialNumber });
+export const ZSerialParams = z.object({ serialNumber: ZSerialNumber });
+export const ZUpdateApplianceBody = z.object({ applianceName: ZApplianceName }).meta({ id: 'UpdateApplianceRequest' });
+
+export const ZApplianceListQuery = z.object({
+  q: z.string().trim().max(80).optional(),
+  gamma: z.enum([...GAMMAS, 'none']).optional(),
+  companyCode: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  connectivity: z.enum(['all', 'wifi', 'bluetooth', 'offline']).optional(),
+  sort: z.enum(['asc', 'desc']).optional(),
+});
+export type TApplianceListQuery = z.infer<typeof ZApplianceListQuery>;
+
+const ZLiveTelemetry = z.object({
+  ts: z.string(),
+  boilerTmp: z.number().optional(),
+  tankTmp: z.number().optional(),
+  waterTmp: z.number().optional(),
+  boilerVlm: z.number().optional(),
+  tankVlm: z.number().optional(),
+  rinseWaterVlm: z.number().optional(),
+  rinseWaterFlowRate: z.number().optional(),
+  cycleTimeProgress: z.number().optional(),
+  cycleTimeDuration: z.number().optional(),
+});
+
+/** The machine's status as the dashboard shows it. */
+export const ZApplianceStatus = z.object({
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  systemState: z.number().nullable(),
+  cycleType: z.enum(CYCLE_TYPES).nullable(),
+  cycleNumber: z.number().nullable(),
+});
+
+/** One row of the device list. */
+export const ZApplianceSummary = z
+  .object({
+    serialNumber: z.string(),
+    applianceName: z.string(),
+    modelNumber: z.string(),
+    gamma: z.enum(GAMMAS),
+    brand: z.enum(BRAND_CODES),
+    companyCode: z.string().nullable(),
+    companyName: z.string().nullable(),
+    connectivity: z.enum(['wifi']),
+    status: ZApplianceStatus,
+    telemetry: ZLiveTelemetry.nullable(),
+    openAlarms: z.number(),
+  })
+  .meta({ id: 'ApplianceSummary' });
+export type TApplianceSummary = z.infer<typeof ZApplianceSummary>;
+
+export const ZApplianceDocument = z.object({ type: z.enum(['electricSchema', 'userManual']), url: z.string() });
+
+/** getApplianceDetail: every appliance field of device-areas §3. */
+export const ZApplianceDetail = z
+  .object({
+    serialNumber: z.string(),
+    applianceName: z.string(),
+    modelNumber: z.string(),
+    revision: z.string(),
+    brand: z.enum(BRAND_CODES),
+    type: z.string(),
+    gamma: z.enum(GAMMAS),
+    ratingPower: z.enum(RATING_POWERS),
+    country: z.string().nullable(),
+    installationDate: z.string().nullable(),
+    fw00: z.string(),
+    fw02: z.string(),
+    companyCode: z.string().nullable(),
+    companyName: z.string().nullable(),
+    macAddress: z.string().nullable(),
+    voltage: z.number().nullable(),
+    networkFrequency: z.number().nullable(),
+    electricityDistribution: z.string().nullable(),
+    assistance: z.object({
+      acv: z.string().optional(),
+      acpd: z.string().optional(),
+      phone: z.string().optional(),
+      email: z.string().optional(),
+      website: z.string().optional(),
+    }),
+    owned: z.boolean(),
+    status: ZApplianceStatus,
+    versions: ZVersions.nullable(),
+    fota: ZFotaStatus.nullable(),
+    documents: z.array(ZApplianceDocument),
+    statistic: ZDeviceStats.nullable(),
+  })
+  .meta({ id: 'ApplianceDetail' });
+export type TApplianceDetail = z.infer<typeof ZApplianceDetail>;
+
+/** lastTelemetry: the live values of the machine's range and its status. */
+export const ZLastTelemetry = z
+  .object({ serialNumber: z.string(), telemetry: ZLiveTelemetry.nullable(), status: ZApplianceStatus, cycleProgress: z.number() })
+  .meta({ id: 'LastTelemetry' });
+export type TLastTelemetry = z.infer<typeof ZLastTelemetry>;
+
+export const ZDateRangeQuery = z
+  .object({
+    startDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+    stopDate: z.iso.datetime({ offset: true }).or(z.iso.date()),
+  })
+  .refine((q) => new Date(q.startDate) <= new Date(q.stopDate), { message: 'startDate after stopDate', path: ['startDate'] });
+
+export const ZHaccpEventView = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['cycle', 'parameter']),
+    cycleName: z.string().nullable(),
+    cycleNumber: z.number().nullable(),
+    start: z.string(),
+    stop: z.string(),
+    completed: z.boolean().nullable(),
+    measurements: z.record(z.string(), z.number()).nullable(),
+    parameterName: z.string().nullable(),
+    oldValue: z.number().nullable(),
+    newValue: z.number().nullable(),
+  })
+  .meta({ id: 'HaccpEvent' });
+export type THaccpEventView = z.infer<typeof ZHaccpEventView>;
+
+export const ZAlarmView = z
+  .object({ id: z.string(), errorCode: z.string(), startDate: z.string(), stopDate: z.string().nullable() })
+  .meta({ id: 'Alarm' });
+export type TAlarmView = z.infer<typeof ZAlarmView>;
+
+/** GET …/parameters: what the machine reported last (raw values), optionally only some keys. */
+export const ZParametersQuery = z.object({ parameters: z.string().max(4000).optional() });
+export const ZParametersView = z
+  .object({ values: z.record(z.string(), z.number()), reportedAt: z.string().nullable() })
+  .meta({ id: 'Parameters' });
+/** POST …/parameters: only the values to change (raw units). */
+export const ZParametersWrite = z
+  .object({ values: z.record(z.string().max(64), z.number()).refine((v) => Object.keys(v).length > 0, 'empty') })
+  .meta({ id: 'ParametersWrite' });
+
+export const ZFirmwareUpdateRequest = z.object({ version: ZVersion }).meta({ id: 'FirmwareUpdateRequest' });
+export const ZTankReplaceRequest = z.object({ tank: z.enum(['detergent', 'rinseAid']) });
+export const ZRunLiveRequest = z.object({ seconds: z.int().min(10).max(3600).default(300) });

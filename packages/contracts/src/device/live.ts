@@ -1,0 +1,47 @@
+import type { TCycleType } from './cycles';
+
+/** Live values as the machine sends them (tenths of °C, litres × 10), only the fields of its range. */
+export type TLiveTelemetry = {
+  ts: string;
+  boilerTmp?: number;
+  tankTmp?: number;
+  waterTmp?: number;
+  boilerVlm?: number;
+  tankVlm?: number;
+  rinseWaterVlm?: number;
+  rinseWaterFlowRate?: number;
+  cycleTimeProgress?: number;
+  cycleTimeDuration?: number;
+};
+
+/**
+ * Messages of the push channel `/api/v1/live` (server → browser), each about one machine the user
+ * may see. The browser first sends `{"type":"auth","token":…,"brand":…,"subscriptionKey":…}`.
+ */
+export type TLiveMessage =
+  | {
+      type: 'status';
+      serialNumber: string;
+      online: boolean;
+      systemState: number | null;
+      cycleType: TCycleType | null;
+      cycleNumber: number | null;
+      ts: string;
+    }
+  | { type: 'telemetry'; serialNumber: string; telemetry: TLiveTelemetry }
+  | {
+      type: 'alarm';
+      serialNumber: string;
+      alarm: { id: string; errorCode: string; startDate: string; stopDate: string | null };
+    }
+  | { type: 'fotaStatus'; serialNumber: string; perc: number; inProg: boolean }
+  | { type: 'versions'; serialNumber: string; versions: { fw00: string; fw02: string; connectivity: string; control: string } }
+  /** The set of machines the user may see changed (claimed, released): reload the list. */
+  | { type: 'appliances' };
+
+/** Server → browser control messages of the push channel. */
+export type TLiveControl = { type: 'ready' } | { type: 'error'; code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT' };
+
+export const LIVE_PATH = '/api/v1/live';
+/** Close codes of the push channel. */
+export const LIVE_CLOSE_UNAUTHORIZED = 4401;

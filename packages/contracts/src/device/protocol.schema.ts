@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { CYCLE_TYPES } from './cycles';
+import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS } from './protocol';
+
+/** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
+const ZTimestamp = z.iso.datetime({ offset: true });
+const ZId = z.uuid();
+/** Tenths of °C; the range covers a cold store room to a failed boiler (−50 °C … 150 °C). */
+const ZTenthsCelsius = z.int().min(-500).max(1500);
+/** Litres × 10. */
+const ZTenthsLitre = z.int().min(0).max(1_000_000);
+const ZSeconds = z
+  .int()
+  .min(0)
+  .max(86_400 * 366);
+
+/** `status` (retained; also the last will `{"online":false}`). */
+export const ZDeviceStatus = z.object({
+  online: z.boolean(),
+  systemState: z.int().min(0).max(15).optional(),
+  cycleType: z.enum(CYCLE_TYPES).nullable().optional(),
+  cycleNumber: z.int().min(0).nullable().optional(),
+  ts: ZTimestamp.optional(),
+});
+export type TDeviceStatus = z.infer<typeof ZDeviceStatus>;
+
+/** `telemetry`: a machine sends the fields of its range (see `liveFieldsFor`). */
+export const ZTelemetry = z.object({
+  ts: ZTimestamp,
+  boilerTmp: ZTenthsCelsius.optional(),
+  tankTmp: ZTenthsCelsius.optional(),
+  waterTmp: ZTenthsCelsius.optional(),
+  boilerVlm: ZTenthsLitre.optional(),
+  tankVlm: ZTenthsLitre.optional(),
+  rinseWaterVlm: ZTenthsLitre.optional(),
+  /** litres per hour × 10 */
+  rinseWaterFlowRate: z.int().min(0).max(100_000).optional(),
+  cycleTimeProgress: ZSeconds.optional(),
+  cycleTimeDuration: ZSeconds.optional(),
+});
+export type TTelemetry = z.infer<typeof ZTelemetry>;
+
+/** Measured extremes of one cycle, tenths of °C. */
+export const ZCycleMeasurements = z.object({
+  washMinTmp: ZTenthsCelsius,
+  washMaxTmp: ZTenthsCelsius,
+  rinseMinTmp: ZTenthsCelsius,
+  rinseMaxTmp: ZTenthsCelsius,
+  /** litres × 10 of fresh water used by the final rinse */
+  rinseWaterVlm: ZTenthsLitre.optional(),
+});
+export type TCycleMeasurements = z.infer<typeof ZCycleMeasurements>;
+
+/** `event`: one HACCP record — a finished cycle, or a parameter changed on the machine. */
+export const ZHaccpEvent = z.discriminatedUnion('kind', [
+  z.object({
+    id: ZId,
+    kind: z.literal('cycle'),
+    cycleName: z.enum(CYCLE_TYPES),
+    cycleNumber: z.int().min(0).optional(),
+    start: ZTimestamp,
+    stop: ZTimestamp,
+    /** false when the cycle was stopped before its end */
+    completed: z.boolean().default(true),
+    measurements: ZCycleMeasurements,
+  }),
+  z.object({
+    id: ZId,
+    kind: z.literal('parameter'),
+    cycleName: z.enum(CYCLE_TYPES).nullable().optional(),
+    start: ZTimestamp,
+    stop: ZTimestamp,
+    parameterName: z.string().min(1).max(64),
+    oldValue: z.number().nullable().optional(),
+    newValue: z.number(),
+  }),
+]);
+export type THaccpEvent = z.infer<typeof ZHaccpEvent>;
+
+/** `alarm`: opened (stopDate null), later the same id again with its stopDate. */
+export const ZDeviceAlarm = z.object({
+  id: ZId,
+  errorCode: z.string().regex(/^[A-Z]{1,2}\d{1,2}$/),
+  startDate: ZTimestamp,
+  stopDate: ZTimestamp.nullable(),
+});
+export type TDeviceAlarm = z.infer<typeof ZDeviceAlarm>;
+
+/** `fota`: firmware update progress. */
+export const ZFotaStatus = z.object({
+  perc: z.int().min(0).max(100),
+  inProg: z.boolean(),
+  /** the firmware being installed (FW00) */
+  version: z.string().max(40).optional(),
+});
+export type TFotaStatus = z.infer<typeof ZFotaStatus>;
+
+/** `versions` (retained). */
+export const ZVersions = z.object({
+  fw00: z.string().max(40),
+  fw02: z.string().max(40),
+  connectivity: z.string().max(40),
+  control: z.string().max(40),
+});
+export type TVersions = z.infer<typeof ZVersions>;
+
+/** `params` (retained): the full parameter set the machine holds now, keys of the parameter catalogue. */
+export const ZParameterSet = z.object({
+  ts: ZTimestamp,
+  values: z.record(z.string().max(64), z.number()),
+});
+export type TParameterSet = z.infer<typeof ZParameterSet>;
+
+/** `stats` (retained): the machine's lifetime counters (statistics of device-areas §3). */
+export const ZDeviceStats = z.object({
+  ts: ZTimestamp,
+  totalCycles: z.int().min(0),
+  /** litres × 10 */
+  totalWater: z.int().min(0),
+  rinsePumpTime: z.int().min(0),
+  washPumpTime: z.int().min(0),
+  /** Wh */
+  energy: z.int().min(0),
+  regenerationCycles: z.int().min(0),
+  logsCount: z.int().min(0),
+  boilerHeaterTime: z.int().min(0),
+  tankHeaterTime: z.int().min(0),
+  cyclesUntilMaintenance: z.int(),
+});
+export type TDeviceStats = z.infer<typeof ZDeviceStats>;
+
+/** `claiming-code`: the activation code the machine shows now, and until when. */
+export const ZClaimingCode = z.object({
+  code: z.string().regex(CLAIMING_CODE_PATTERN),
+  expiresAt: ZTimestamp,
+});
+export type TClaimingCode = z.infer<typeof ZClaimingCode>;
+
+const ZParamValues = z.record(z.string().max(64), z.number());
+
+/** `cmd` (cloud → device), one member per command name. */
+export const ZCommand = z.discriminatedUnion('name', [
+  z.object({ id: ZId, name: z.literal('cycle-start'), args: z.object({ cycleType: z.enum(CYCLE_TYPES) }) }),
+  z.object({ id: ZId, name: z.literal('cycle-stop'), args: z.object({}).default({}) }),
+  z.object({
+    id: ZId,
+    name: z.literal('switch-shutdown'),
+    args: z.object({ operationSet: z.string().max(40).optional() }).default({}),
+  }),
+  z.object({ id: ZId, name: z.literal('params-set'), args: z.object({ values: ZParamValues }) }),
+  z.object({ id: ZId, name: z.literal('restore-presets'), args: z.object({}).default({}) }),
+  z.object({ id: ZId, name: z.literal('fota-start'), args: z.object({ version: z.string().min(1).max(40) }) }),
+  z.object({ id: ZId, name: z.literal('expose-claiming-code'), args: z.object({}).default({}) }),
+  z.object({
+    id: ZId,
+    name: z.literal('run-live'),
+    args: z.object({ seconds: z.int().min(10).max(3600).default(300) }).default({ seconds: 300 }),
+  }),
+  z.object({ id: ZId, name: z.literal('tank-replace'), args: z.object({ tank: z.enum(['detergent', 'rinseAid']) }) }),
+]);
+export type TCommand = z.infer<typeof ZCommand>;
+export type TCommandInput = z.input<typeof ZCommand>;
+
+/** `cmd/result` (device → cloud): matched to its command by `id`. */
+export const ZCommandResult = z.object({
+  id: ZId,
+  ok: z.boolean(),
+  error: z.enum(COMMAND_ERRORS).optional(),
+  /** parameter keys refused by `params-set` */
+  rejected: z.array(z.string().max(64)).optional(),
+});
+export type TCommandResult = z.infer<typeof ZCommandResult>;
