@@ -11,6 +11,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.spec.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.spec.ts', 'apps/web/scripts/**/*.spec.ts'] } },
+      { test: { name: 'simulator', include: ['apps/simulator/src/**/*.spec.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server:pglite',

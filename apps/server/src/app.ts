@@ -30,6 +30,8 @@ import { accountRoutes } from './account/account.routes';
 import { registrationRoutes } from './account/registration.routes';
 import { SignupCodeRepository } from './account/signup-code.repository';
 import { CompanyRepository } from './company/company.repository';
+import { CompanyService } from './company/company.service';
+import { companyRoutes } from './company/company.routes';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
 import { mailboxRoutes } from './mail/mailbox.routes';
@@ -40,6 +42,19 @@ import { AttemptLimiter } from './auth/attempt-limiter';
 import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import { ApplianceRepository } from './appliance/appliance.repository';
+import { ApplianceAccess } from './appliance/appliance-access';
+import { ApplianceService } from './appliance/appliance.service';
+import { applianceRoutes } from './appliance/appliance.routes';
+import { DeviceWriter } from './gateway/device-writer';
+import { IngestService } from './gateway/ingest.service';
+import { CommandService } from './device/command.service';
+import { DeviceDataService } from './device/device-data.service';
+import { eventHubRoutes } from './device/event-hub.routes';
+import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
+import { LiveHub } from './live/live.hub';
+import { liveRoutes } from './live/live.routes';
 import { loggerOptions } from './logger';
 import { StartupError } from './startup-error';
 
@@ -48,6 +63,10 @@ export type TWashboard = {
   database: TDatabase;
   broker: TBroker;
   clients: Record<string, string>;
+  appliances: ApplianceService;
+  ingest: IngestService;
+  writer: DeviceWriter;
+  live: LiveHub;
   /** Listens on the configured HTTP port; answers the port actually bound. */
   listen(): Promise<number>;
   /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
@@ -77,9 +96,24 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   app.log.info({ kind: database.kind, location: database.location }, 'database ready');
   let broker: TBroker;
+  let fanout: TFanout;
   try {
-    broker = await startBroker({ url: config.MQTT_URL, port: config.MQTT_PORT, log: app.log });
+    fanout = config.REDIS_URL ? await redisFanout(config.REDIS_URL, app.log) : inProcessFanout();
   } catch (error) {
+    await database.close();
+    throw new StartupError(`Cannot connect to Redis at REDIS_URL (${error instanceof Error ? error.message : String(error)}).`, {
+      cause: error,
+    });
+  }
+  try {
+    broker = await startBroker({
+      url: config.MQTT_URL,
+      port: config.MQTT_PORT,
+      log: app.log,
+      ingestConnections: config.MQTT_INGEST_CONNECTIONS,
+    });
+  } catch (error) {
+    await fanout.close();
     await database.close();
     throw error;
   }
@@ -105,6 +139,32 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     mailer,
     publicUrl,
   );
+  const applianceRepository = new ApplianceRepository(database.db);
+  const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
+  const appliances: ApplianceService = new ApplianceService(
+    database.db,
+    applianceRepository,
+    new ApplianceAccess(database.db),
+    broker,
+    (brand) => live.publish(brand, { type: 'appliances' }),
+  );
+  const commands = new CommandService(applianceRepository, broker, fanout, config.COMMAND_TIMEOUT_SECONDS * 1000);
+  const writer = new DeviceWriter(database, app.log);
+  const ingest = new IngestService({
+    writer,
+    identify: (serial) => appliances.identify(serial),
+    push: (brand, message) => live.publish(brand, message),
+    commandResult: (serial, result) => commands.resultArrived(serial, result),
+    log: app.log,
+  });
+  // Every connection to the embedded broker is new after a start: nothing is online yet.
+  if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
+  await live.start();
+  await commands.start();
+  await broker.attach({
+    authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),
+    receive: (topic, payload) => ingest.receive(topic, payload),
+  });
   const runtimeConfig: TRuntimeConfig = {
     apiBase: '',
     clientId: WEB_CLIENT_ID,
@@ -184,9 +244,26 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     async (scope) => {
       scope.addHook('preHandler', authenticate(tokens, clients));
       await scope.register(accountRoutes, { accounts, companies: companyRepository, limit });
+      await scope.register(companyRoutes, { companies: new CompanyService(companyRepository, accountRepository) });
     },
     { prefix: '/api/v1/account' },
   );
+  await app.register(
+    async (scope) => {
+      scope.addHook('preHandler', authenticate(tokens, clients));
+      await scope.register(applianceRoutes, { appliances, limit });
+    },
+    { prefix: '/api/v1/appliance' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('preHandler', authenticate(tokens, clients));
+      await scope.register(eventHubRoutes, { devices: new DeviceDataService(appliances, applianceRepository, commands) });
+    },
+    { prefix: '/api/v1/event-hub-listener' },
+  );
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(liveRoutes, { hub: live, tokens, clients });
   if (config.DEMO === true) await app.register(mailboxRoutes, { mail: mailRepository });
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
@@ -194,6 +271,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   app.addHook('onClose', async () => {
     await mailer.stop();
     await broker.close();
+    await writer.drain();
+    await fanout.close();
     await database.close();
   });
 
@@ -212,6 +291,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     database,
     broker,
     clients,
+    appliances,
+    ingest,
+    writer,
+    live,
     async listen() {
       try {
         await app.listen({ port: config.PORT, host: config.HOST });

@@ -26,6 +26,19 @@ export const errors = {
   brandRequired: () => new AppError('BRAND_REQUIRED', 400),
   brandUnknown: () => new AppError('BRAND_UNKNOWN', 400),
   unavailable: () => new AppError('SERVICE_UNAVAILABLE', 503),
+  /** Unknown, DELETED or of another brand: the caller cannot tell these apart. */
+  userNotFound: () => new AppError('USER_NOT_FOUND', 404),
+  /** Unknown or of another brand. */
+  companyNotFound: () => new AppError('COMPANY_NOT_FOUND', 404),
+  /** Administration calls never act on the caller's own account (no self-promotion, no lock-out). */
+  ownAccount: () => new AppError('OWN_ACCOUNT_NOT_ALLOWED', 403),
+  userAlreadyActive: () => new AppError('USER_ALREADY_ACTIVE', 409),
+  /** A service role needs a company: the user has none and none was given. */
+  roleNotAllowed: () => new AppError('ROLE_NOT_ALLOWED', 409),
+  companyHasUsers: () => new AppError('COMPANY_HAS_USERS', 409),
+  companyHasChildren: () => new AppError('COMPANY_HAS_CHILDREN', 409),
+  /** Machines are still serviced by the company. */
+  companyNotEmpty: () => new AppError('COMPANY_NOT_EMPTY', 409),
 };
 
 const statusCodes: Record<number, string> = {

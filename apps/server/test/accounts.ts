@@ -55,3 +55,36 @@ export async function signIn(server: TTestServer, email: string, password: strin
     },
   };
 }
+
+/** The id of the account `email`, as the administration's user table (GET users) shows it. */
+export async function userIdOf(
+  server: TTestServer,
+  adminHeaders: Record<string, string>,
+  email: string,
+  brand = 'LUMINA',
+): Promise<string> {
+  const res = await server.api(`/api/v1/account/users?q=${encodeURIComponent(email)}`, { brand, headers: adminHeaders });
+  if (res.status !== 200) throw new Error(`user table: ${res.status} ${await res.text()}`);
+  const row = ((await res.json()) as { id: string; email: string }[]).find((r) => r.email === email);
+  if (!row) throw new Error(`no account ${email} in ${brand}`);
+  return row.id;
+}
+
+/**
+ * An ACTIVE kitchen manager made without the e-mail round trip: registered, then activated by the
+ * admin whose headers are given. Answers its id; tests give it other roles through the admin calls.
+ */
+export async function activeUser(
+  server: TTestServer,
+  adminHeaders: Record<string, string>,
+  email: string,
+  brand = 'LUMINA',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const registered = await server.api('/api/v2/account/users', { brand, ...json(registration(email, extra)) });
+  if (registered.status !== 200) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
+  const id = await userIdOf(server, adminHeaders, email, brand);
+  const activated = await server.api(`/api/v1/account/users/${id}/activate`, { brand, method: 'POST', headers: adminHeaders });
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${await activated.text()}`);
+  return id;
+}

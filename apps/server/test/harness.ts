@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../src/config/env';
 import { createWashboard, type TWashboard } from '../src/app';
+import { startMosquitto } from './mosquitto';
 
 export type TTestServer = {
   washboard: TWashboard;
   /** Base URL of the listening server. */
   url: string;
+  /** Where devices connect (the embedded broker, or the test's Mosquitto). */
+  mqttUrl: string;
   /** fetch against the server with `X-Brand` set (override it in `init.headers`). */
   api(path: string, init?: RequestInit & { brand?: string | null }): Promise<Response>;
   close(): Promise<void>;
@@ -41,9 +44,10 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
 /** Starts the real server on free ports with a fresh database and the embedded broker. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { listen?: boolean } = {},
+  options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' } = {},
 ): Promise<TTestServer> {
   const database = await freshDatabase();
+  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto() : undefined;
   const config = parseConfig({
     PORT: '0',
     MQTT_PORT: '0',
@@ -51,7 +55,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '100',
     WEB_DIST: '/nonexistent',
+    COMMAND_TIMEOUT_SECONDS: '3',
     ...database.env,
+    ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: '2' } : {}),
     ...env,
   });
   const washboard = await createWashboard(config);
@@ -60,6 +66,7 @@ export async function startTestServer(
   return {
     washboard,
     url,
+    mqttUrl: mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`,
     api(path, init = {}) {
       const { brand = 'LUMINA', ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -68,7 +75,14 @@ export async function startTestServer(
     },
     async close() {
       await washboard.close();
+      await mosquitto?.stop();
       await database.drop();
     },
   };
+}
+
+/** The broker of this test run: Mosquitto (with dynamic security) next to PostgreSQL in CI, else aedes. */
+export function testBroker(): 'embedded' | 'mosquitto' {
+  if (process.env.TEST_BROKER === 'embedded') return 'embedded';
+  return process.env.TEST_DB === 'postgres' ? 'mosquitto' : 'embedded';
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { TBrandCode, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
@@ -12,6 +12,11 @@ const withCompany = {
   companyCode: companies.code,
   companyName: companies.name,
 };
+
+/** A search word taken literally: `%`, `_` and the escape character itself lose their LIKE meaning. */
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 function flatten(row: { user: TUser; companyCode: string | null; companyName: string | null }): TUserWithCompany {
   return { ...row.user, companyCode: row.companyCode, companyName: row.companyName };
@@ -78,6 +83,48 @@ export class AccountRepository {
       )
       .orderBy(users.createdAt);
     return rows.map(flatten);
+  }
+
+  /**
+   * The brand's accounts for the administration table, DELETED ones left out. Every word of
+   * `words` must appear (case-insensitively) in one of the columns the table shows.
+   */
+  async adminList(brand: TBrandCode, words: string[]): Promise<TUserWithCompany[]> {
+    const searched = [
+      users.email,
+      users.firstName,
+      users.lastName,
+      users.status,
+      users.role,
+      users.country,
+      users.mobile,
+      users.phone,
+      companies.name,
+      companies.code,
+    ];
+    const rows = await this.db
+      .select(withCompany)
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        and(
+          eq(users.brand, brand),
+          ne(users.status, 'DELETED'),
+          ...words.map((word) => or(...searched.map((column) => ilike(column, `%${escapeLike(word)}%`)))),
+        ),
+      )
+      .orderBy(sql`lower(${users.email})`);
+    return rows.map(flatten);
+  }
+
+  /** Marks an account DELETED; false when it already was. */
+  async markDeleted(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ status: 'DELETED', updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), ne(users.status, 'DELETED')))
+      .returning({ id: users.id });
+    return rows.length === 1;
   }
 
   /** Replaces the account's verification code by a new one. */

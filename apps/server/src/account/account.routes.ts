@@ -2,13 +2,20 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZActivateServiceQuery,
+  ZAdministrationProfileRequest,
+  ZAdminUser,
+  ZAdminUsersQuery,
   ZCodeResponse,
-  ZCompanyCode,
+  ZCompany,
   ZErrorResponse,
+  ZNewCompanyRequest,
   ZPasswordChangeRequest,
   ZPendingUser,
   ZSignupCodeResponse,
+  ZUpdateCompanyQuery,
+  ZUpdateRoleQuery,
   ZUpdateUserRequest,
+  ZUserIdParams,
   ZUserProfile,
 } from '@washboard/contracts';
 import { errors } from '../errors';
@@ -19,13 +26,7 @@ import type { TLimit } from '../http/rate-limit';
 
 const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 const secured = [{ bearer: [], subscriptionKey: [] }];
-
-const ZCompany = z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable() }).meta({ id: 'Company' });
-const ZNewCompany = z.object({
-  name: z.string().trim().min(2).max(120),
-  code: ZCompanyCode.optional(),
-  parentCode: ZCompanyCode.nullable().optional(),
-});
+const ok = { code: '200' as const };
 
 type TOptions = { accounts: AccountService; companies: CompanyRepository; limit: TLimit };
 
@@ -110,6 +111,114 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
   );
 
   app.get(
+    '/users',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: "The administration's user table: the brand's accounts except deleted ones, optionally by keyword",
+        security: secured,
+        querystring: ZAdminUsersQuery,
+        response: { 200: z.array(ZAdminUser), ...errorsOf },
+      },
+    },
+    async (request) => accounts.listUsers(request.user, request.query.q),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: 'Deletes an account: it can no longer sign in and its sessions end',
+        security: secured,
+        params: ZUserIdParams,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.deleteUser(request.user, request.params.id);
+      return ok;
+    },
+  );
+
+  app.put(
+    '/users/:id/updateRole',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: "Changes an account's role, and its company when companyCode is given",
+        security: secured,
+        params: ZUserIdParams,
+        querystring: ZUpdateRoleQuery,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.updateRole(request.user, request.params.id, request.query.targetRole, request.query.companyCode);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/users/:id/activate',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: 'Activates an inactive or pending account; the user is told by e-mail',
+        security: secured,
+        params: ZUserIdParams,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.activateUser(request.user, request.params.id);
+      return ok;
+    },
+  );
+
+  app.put(
+    '/users/:id/updateCompany',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: 'Moves an account to another company of the brand',
+        security: secured,
+        params: ZUserIdParams,
+        querystring: ZUpdateCompanyQuery,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.updateCompany(request.user, request.params.id, request.query.companyCode);
+      return ok;
+    },
+  );
+
+  app.put(
+    '/users/:id/administrationProfile',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: "Replaces an account's administration profiles with the list sent",
+        security: secured,
+        params: ZUserIdParams,
+        body: ZAdministrationProfileRequest,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await accounts.updateAdministrationProfile(request.user, request.params.id, request.body.administrationProfile);
+      return ok;
+    },
+  );
+
+  app.get(
     '/companies',
     {
       preHandler: requireAdminProfile('COMPANIES'),
@@ -132,7 +241,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         tags: ['companies'],
         summary: 'Creates a company (code generated when not given)',
         security: secured,
-        body: ZNewCompany,
+        body: ZNewCompanyRequest,
         response: { 200: ZCompany, ...errorsOf },
       },
     },

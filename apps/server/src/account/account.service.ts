@@ -3,10 +3,13 @@ import {
   VERIFICATION_CODE_MAX_ATTEMPTS,
   VERIFICATION_CODE_TTL_MINUTES,
   COMPANY_CODE_LENGTH,
+  type TAdminProfile,
+  type TAdminUser,
   type TBrandCode,
   type TLanguage,
   type TPendingUser,
   type TRegistrationRequest,
+  type TRole,
   type TUpdateUserRequest,
   type TUserProfile,
 } from '@washboard/contracts';
@@ -236,6 +239,100 @@ export class AccountService {
       }
     }
     throw new Error('no free signup code');
+  }
+
+  /**
+   * The administration's user table: every account of the caller's brand except DELETED ones;
+   * `q` keeps the rows where each of its words appears in some column.
+   */
+  async listUsers(caller: TAuthUser, q?: string): Promise<TAdminUser[]> {
+    const words = (q ?? '').split(/\s+/).filter(Boolean);
+    const rows = await this.accounts.adminList(caller.brand, words);
+    return rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      status: u.status,
+      companyCode: u.companyCode,
+      companyName: u.companyName,
+      role: u.role,
+      country: u.country,
+      mobile: u.mobile,
+      phone: u.phone,
+      administrationProfile: u.administrationProfile,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+
+  /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */
+  async deleteUser(caller: TAuthUser, userId: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (!(await this.accounts.markDeleted(user.id))) throw errors.userNotFound();
+    await this.tokens.revokeUser(user.id);
+  }
+
+  /**
+   * Gives an account another role, and the company `companyCode` when given. Only an ADMIN makes
+   * admins; a service role needs a company, either the one the user has or the one given.
+   */
+  async updateRole(caller: TAuthUser, userId: string, targetRole: TRole, companyCode?: string): Promise<void> {
+    if (targetRole === 'ADMIN' && caller.role !== 'ADMIN') throw errors.forbidden();
+    const user = await this.manageableUser(caller, userId);
+    const company = companyCode === undefined ? undefined : await this.companyOfBrand(caller.brand, companyCode);
+    const needsCompany = targetRole === 'SERVICE' || targetRole === 'SERVICE_MANAGER';
+    if (needsCompany && !company && !user.companyId) throw errors.roleNotAllowed();
+    await this.accounts.update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
+  }
+
+  /** Activates an INACTIVE or PENDING_APPROVAL account on an admin's word, and tells the user. */
+  async activateUser(caller: TAuthUser, userId: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (user.status === 'ACTIVE') throw errors.userAlreadyActive();
+    // The status is re-checked in the update: a concurrent change (a rejection, say) wins.
+    if (!(await this.accounts.transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT', 409);
+    await this.mail(user, 'accountApproved');
+  }
+
+  /** Moves an account to the company `companyCode` of the same brand. */
+  async updateCompany(caller: TAuthUser, userId: string, companyCode: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    const company = await this.companyOfBrand(caller.brand, companyCode);
+    await this.accounts.update(user.id, { companyId: company.id });
+  }
+
+  /**
+   * Replaces an account's administration profiles. A caller who is not an ADMIN may only grant or
+   * withdraw profiles it holds itself, so the ACCOUNTS profile cannot hand out more than it has.
+   */
+  async updateAdministrationProfile(caller: TAuthUser, userId: string, profiles: TAdminProfile[]): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (caller.role !== 'ADMIN') {
+      const changed = [
+        ...profiles.filter((p) => !user.administrationProfile.includes(p)),
+        ...user.administrationProfile.filter((p) => !profiles.includes(p)),
+      ];
+      if (changed.some((p) => !caller.administrationProfile.includes(p))) throw errors.forbidden();
+    }
+    await this.accounts.update(user.id, { administrationProfile: profiles });
+  }
+
+  /**
+   * The account an administration call may act on: of the caller's brand and not DELETED (else
+   * 404, as if it did not exist), not the caller's own, and an ADMIN only for an ADMIN.
+   */
+  private async manageableUser(caller: TAuthUser, userId: string): Promise<TUserWithCompany> {
+    const user = await this.accounts.findById(userId);
+    if (!user || user.brand !== caller.brand || user.status === 'DELETED') throw errors.userNotFound();
+    if (user.id === caller.id) throw errors.ownAccount();
+    if (user.role === 'ADMIN' && caller.role !== 'ADMIN') throw errors.forbidden();
+    return user;
+  }
+
+  private async companyOfBrand(brand: TBrandCode, code: string) {
+    const company = await this.companies.findByCode(brand, code);
+    if (!company) throw errors.companyNotFound();
+    return company;
   }
 
   /** undefined: every company of the brand (admin); else the ids of the caller's company tree. */

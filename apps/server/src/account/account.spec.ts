@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { codeOf, linkOf, plainText, startMailCatcher } from '../../test/mail-catcher';
 import { form, json, PASSWORD, passwordGrant, registration, signIn } from '../../test/accounts';
+import { sql } from 'drizzle-orm';
+import { sha256 } from '../auth/secrets';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../auth/token.service';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Admin12345' };
 let server: TTestServer;
@@ -29,6 +32,20 @@ async function codeFor(email: string): Promise<string> {
 
 async function verify(email: string, code: string) {
   return server.api(`/api/v2/account/email-verification/checkVerificationCode?mail=${encodeURIComponent(email)}&code=${code}`);
+}
+
+function refresh(token: string) {
+  return server.api(
+    '/oauth2/token',
+    form({ grant_type: 'refresh_token', refresh_token: token, client_id: 'washboard-web', response_type: 'id_token' }),
+  );
+}
+
+/** Moves the moment `token` was replaced `seconds` into the past, as if the reuse came that much later. */
+async function ageReplacement(token: string, seconds: number): Promise<void> {
+  await server.washboard.database.db.execute(
+    sql`update refresh_tokens set replaced_at = replaced_at - make_interval(secs => ${seconds}) where token_hash = ${sha256(token)}`,
+  );
 }
 
 async function createCompany(name: string, parentCode?: string): Promise<string> {
@@ -262,21 +279,65 @@ describe('POST /oauth2/token', () => {
 
   it('rotates refresh tokens, and a reused refresh token revokes the whole family', async () => {
     const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
-    const refresh = (token: string) =>
-      server.api(
-        '/oauth2/token',
-        form({ grant_type: 'refresh_token', refresh_token: token, client_id: 'washboard-web', response_type: 'id_token' }),
-      );
     const first = await refresh(tokens.refresh_token);
     expect(first.status).toBe(200);
     const rotated = (await first.json()) as { refresh_token: string };
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
 
+    // A reuse within seconds is a second tab (tested below); this one comes after the grace window.
+    await ageReplacement(tokens.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1);
     const reuse = await refresh(tokens.refresh_token);
     expect(reuse.status).toBe(400);
     expect(((await reuse.json()) as { code: string }).code).toBe('REFRESH_TOKEN_INVALID');
     // The newer token of the same family is dead too.
     expect((await refresh(rotated.refresh_token)).status).toBe(400);
+  });
+
+  it('lets two tabs refresh with the same token within the grace window, each getting a live token of the family', async () => {
+    const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
+    const first = await refresh(tokens.refresh_token);
+    const second = await refresh(tokens.refresh_token);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const a = (await first.json()) as { refresh_token: string; access_token: string };
+    const b = (await second.json()) as { refresh_token: string; access_token: string };
+    expect(a.refresh_token).not.toBe(b.refresh_token);
+    const headers = (t: string) => ({ authorization: `Bearer ${t}`, 'x-subscription-key': admin.headers['x-subscription-key'] });
+    expect((await server.api('/api/v1/account/userinfo', { headers: headers(b.access_token) })).status).toBe(200);
+    // Both tabs go on refreshing on their own.
+    expect((await refresh(a.refresh_token)).status).toBe(200);
+    expect((await refresh(b.refresh_token)).status).toBe(200);
+  });
+
+  it('lets two simultaneous refreshes with the same token both succeed', async () => {
+    const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
+    const answers = await Promise.all([
+      refresh(tokens.refresh_token),
+      refresh(tokens.refresh_token),
+      refresh(tokens.refresh_token),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const issued = await Promise.all(answers.map(async (r) => ((await r.json()) as { refresh_token: string }).refresh_token));
+    expect(new Set(issued).size).toBe(3);
+    for (const token of issued) expect((await refresh(token)).status).toBe(200);
+  });
+
+  it('revokes the family when the token comes back after the grace window, siblings included', async () => {
+    const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
+    const a = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
+    const b = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
+    await ageReplacement(tokens.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1);
+    const late = await refresh(tokens.refresh_token);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { code: string }).code).toBe('REFRESH_TOKEN_INVALID');
+    expect((await refresh(a.refresh_token)).status).toBe(400);
+    expect((await refresh(b.refresh_token)).status).toBe(400);
+  });
+
+  it('gives no grace after logout: the replaced token of a revoked family stays dead', async () => {
+    const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
+    const a = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
+    expect((await server.api('/oauth2/revoke', form({ token: a.refresh_token, client_id: 'washboard-web' }))).status).toBe(200);
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
   });
 
   it('logout revokes the refresh token', async () => {

@@ -27,6 +27,24 @@ export class TokenRepository {
     return rows.length === 1;
   }
 
+  /**
+   * True when the token was replaced less than `seconds` ago and is not revoked. The database's
+   * clock decides, the same clock that stamped `replaced_at`, so server instances cannot disagree.
+   */
+  async replacedWithin(id: string, seconds: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.id, id),
+          isNull(refreshTokens.revokedAt),
+          sql`${refreshTokens.replacedAt} > now() - make_interval(secs => ${seconds})`,
+        ),
+      );
+    return rows.length === 1;
+  }
+
   async revokeFamily(familyId: string): Promise<void> {
     await this.db
       .update(refreshTokens)

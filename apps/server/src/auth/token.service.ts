@@ -10,6 +10,12 @@ import type { TokenRepository } from './token.repository';
 export const ACCESS_TOKEN_SECONDS = 3600;
 /** A refresh token (and so a remembered session) lives 30 days from its last use. */
 export const REFRESH_TOKEN_DAYS = 30;
+/**
+ * A refresh token replaced less than this long ago is still honoured: two tabs of one browser share
+ * the stored token and refresh at nearly the same moment, and the slower one must not be taken for
+ * a thief. Later reuse revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 /** What a verified access token says about its holder. */
 export type TAuthUser = {
@@ -83,8 +89,10 @@ export class TokenService {
   }
 
   /**
-   * Checks a refresh token and rotates it. A token already used (or revoked) revokes its whole
-   * family: whoever holds the newer token must sign in again.
+   * Checks a refresh token and rotates it. A token replaced within the grace window gets a sibling
+   * in the same family (its successor's secret is not kept, so it cannot be handed out again). A
+   * token reused later, or revoked, revokes its whole family: whoever holds the newer token must
+   * sign in again.
    */
   async rotate(
     refreshToken: string,
@@ -94,17 +102,20 @@ export class TokenService {
     const invalid = new AppError('REFRESH_TOKEN_INVALID', 400);
     const stored = await this.repo.findByHash(sha256(refreshToken));
     if (!stored || stored.clientId !== clientId) throw invalid;
-    if (stored.replacedAt || stored.revokedAt) {
+    if (stored.revokedAt) {
       await this.repo.revokeFamily(stored.familyId);
       throw invalid;
     }
     if (stored.expiresAt.getTime() <= Date.now()) throw invalid;
-    const user = await loadUser(stored.userId);
-    if (!user || user.status !== 'ACTIVE') {
+    // markReplaced is the race's referee: of two concurrent first uses, exactly one wins, and the
+    // other then falls under the grace window like a sequential second use.
+    const first = !stored.replacedAt && (await this.repo.markReplaced(stored.id));
+    if (!first && !(await this.repo.replacedWithin(stored.id, REFRESH_REUSE_GRACE_SECONDS))) {
       await this.repo.revokeFamily(stored.familyId);
       throw invalid;
     }
-    if (!(await this.repo.markReplaced(stored.id))) {
+    const user = await loadUser(stored.userId);
+    if (!user || user.status !== 'ACTIVE') {
       await this.repo.revokeFamily(stored.familyId);
       throw invalid;
     }

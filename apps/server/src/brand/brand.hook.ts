@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BRAND_HEADER, isBrandCode, type TBrandCode } from '@washboard/contracts';
+import { BRAND_HEADER, LIVE_PATH, isBrandCode, type TBrandCode } from '@washboard/contracts';
 import { errors } from '../errors';
 
 declare module 'fastify' {
@@ -16,7 +16,8 @@ const BRANDED = /^\/(api|oauth2)(\/|$)/;
 export function registerBrandHook(app: FastifyInstance): void {
   app.decorateRequest('brand', 'LUMINA');
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!BRANDED.test(request.url) || request.url.startsWith('/oauth2/jwks')) return;
+    // The push channel's brand comes in its first message: browsers cannot set WebSocket headers.
+    if (!BRANDED.test(request.url) || request.url.startsWith('/oauth2/jwks') || request.url.startsWith(LIVE_PATH)) return;
     const header = request.headers[BRAND_HEADER];
     if (typeof header !== 'string' || header === '') throw errors.brandRequired();
     if (!isBrandCode(header)) throw errors.brandUnknown();

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
-import { companies } from '../db/schema/index';
+import { appliances, companies, users } from '../db/schema/index';
 
 export type TCompany = typeof companies.$inferSelect;
 
@@ -31,6 +31,49 @@ export class CompanyRepository {
 
   async list(brand: TBrandCode): Promise<TCompany[]> {
     return this.db.select().from(companies).where(eq(companies.brand, brand)).orderBy(companies.name);
+  }
+
+  /** The companies directly below the company with `code`. */
+  async children(brand: TBrandCode, code: string): Promise<TCompany[]> {
+    return this.db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.brand, brand), eq(companies.parentCode, code)))
+      .orderBy(companies.name);
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    await this.db.update(companies).set({ name }).where(eq(companies.id, id));
+  }
+
+  /**
+   * Deletes the company unless accounts (other than DELETED ones, whose link is cleared) or child
+   * companies still reference it; answers what stood in the way.
+   */
+  async deleteIfUnused(company: TCompany): Promise<'deleted' | 'users' | 'children' | 'appliances'> {
+    return this.db.transaction(async (tx) => {
+      // The row lock makes a concurrent registration into this company (whose foreign-key check
+      // needs a share lock on the row) wait, and then fail, instead of slipping in after the count.
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
+      const [members] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.companyId, company.id), ne(users.status, 'DELETED')));
+      if ((members?.n ?? 0) > 0) return 'users';
+      const [children] = await tx
+        .select({ n: count() })
+        .from(companies)
+        .where(and(eq(companies.brand, company.brand), eq(companies.parentCode, company.code)));
+      if ((children?.n ?? 0) > 0) return 'children';
+      // Machines serviced by the company would pass to any later company given the same code.
+      const [serviced] = await tx
+        .select({ n: count() })
+        .from(appliances)
+        .where(and(eq(appliances.brand, company.brand), eq(appliances.companyCode, company.code)));
+      if ((serviced?.n ?? 0) > 0) return 'appliances';
+      await tx.delete(companies).where(eq(companies.id, company.id));
+      return 'deleted';
+    });
   }
 
   /** Ids of the company with `code` and of every company below it in the hierarchy. */

@@ -15,8 +15,15 @@ import * as schema from './schema/index';
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 
+/** Plain SQL for the hot paths (ingestion): one statement with array parameters, no ORM layer. */
+export type TSqlRunner = {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+};
+
 export type TDatabase = {
   db: TDb;
+  /** Runs `work` in one transaction on one connection. */
+  transaction<T>(work: (sql: TSqlRunner) => Promise<T>): Promise<T>;
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for logs (never with credentials). */
   location: string;
@@ -56,6 +63,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePg(db, { migrationsFolder: folder });
     return {
       db,
+      async transaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({ query: (text, params) => client.query(text, params) as never });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       kind: 'postgres',
       location: redact(options.databaseUrl),
       ping: () => ping(db),
@@ -70,6 +91,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   await migratePglite(db, { migrationsFolder: folder });
   return {
     db,
+    transaction: (work) => client.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never })),
     kind: 'pglite',
     location: dir,
     ping: () => ping(db),

@@ -8,23 +8,41 @@ import { StartupError } from '../startup-error';
 const log = pino({ level: 'silent' });
 
 describe('embedded broker', () => {
-  it('carries a QoS 1 message from one MQTT client to another', async () => {
+  it('carries a command to the device and the device messages to the server', async () => {
     const broker = await startBroker({ port: 0, host: '127.0.0.1', log });
+    const received: string[] = [];
     try {
-      const subscriber = await mqtt.connectAsync(broker.url);
-      const publisher = await mqtt.connectAsync(broker.url);
-      await subscriber.subscribeAsync('wb/v1/test/status', { qos: 1 });
-      const received = new Promise<string>((resolve) =>
-        subscriber.on('message', (_topic, payload) => resolve(payload.toString())),
-      );
-      await publisher.publishAsync('wb/v1/test/status', '{"online":true}', { qos: 1 });
-      expect(await received).toBe('{"online":true}');
-      await Promise.all([subscriber.endAsync(), publisher.endAsync()]);
+      await broker.attach({
+        authenticate: async (serial, secret) => serial === 'SN0001' && secret === 'secret',
+        receive: async (topic, payload) => {
+          received.push(`${topic} ${payload.toString()}`);
+        },
+      });
+      const device = await mqtt.connectAsync(broker.url, { clientId: 'SN0001', username: 'SN0001', password: 'secret' });
+      await device.subscribeAsync('wb/v1/SN0001/cmd', { qos: 1 });
+      const command = new Promise<string>((resolve) => device.on('message', (_topic, payload) => resolve(payload.toString())));
+      await broker.sendCommand('SN0001', '{"id":"x"}');
+      expect(await command).toBe('{"id":"x"}');
+      await device.publishAsync('wb/v1/SN0001/status', '{"online":true}', { qos: 1 });
+      expect(received).toEqual(['wb/v1/SN0001/status {"online":true}']);
+      await device.endAsync();
       expect(broker.isReady()).toBe(true);
     } finally {
       await broker.close();
     }
     expect(broker.isReady()).toBe(false);
+  });
+
+  it('refuses every device until the server is attached', async () => {
+    const broker = await startBroker({ port: 0, host: '127.0.0.1', log });
+    try {
+      const error = await mqtt
+        .connectAsync(broker.url, { clientId: 'SN0001', username: 'SN0001', password: 'secret', reconnectPeriod: 0 })
+        .catch((e: unknown) => e);
+      expect(String(error)).toMatch(/bad user ?name or password/i);
+    } finally {
+      await broker.close();
+    }
   });
 
   it('stops with a message naming the taken port and the variables to change', async () => {

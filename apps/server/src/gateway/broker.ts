@@ -1,8 +1,10 @@
 import net from 'node:net';
-import { Aedes } from 'aedes';
-import mqtt, { type MqttClient } from 'mqtt';
+import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { COMMAND_TOPIC, deviceTopic, parseDeviceTopic } from '@washboard/contracts';
 import { isAddressInUse, StartupError } from '../startup-error';
+import type { TDeviceLinkHandlers } from './device-link';
+import { connectExternal } from './external-broker';
 
 export type TBroker = {
   kind: 'embedded' | 'external';
@@ -11,6 +13,12 @@ export type TBroker = {
   /** Port of the embedded broker (useful when 0 asked for a free one). */
   port?: number;
   isReady(): boolean;
+  /** Connects the broker to the server's device services; until then every device is refused. */
+  attach(handlers: TDeviceLinkHandlers): Promise<void>;
+  /** Sends a command to a device (QoS 1 on `wb/v1/{serial}/cmd`). */
+  sendCommand(serial: string, payload: string): Promise<void>;
+  /** Makes `serial`/`secret` a device identity with access to its own topics only. */
+  provisionDevice(serial: string, secret: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -20,12 +28,58 @@ export async function startBroker(options: {
   port: number;
   host?: string;
   log: FastifyBaseLogger;
+  /** Parallel subscriber connections to an external broker (each carries one unacknowledged batch). */
+  ingestConnections?: number;
 }): Promise<TBroker> {
-  return options.url ? connectExternal(options.url, options.log) : startEmbedded(options.port, options.host, options.log);
+  return options.url
+    ? connectExternal(options.url, options.log, options.ingestConnections ?? 4)
+    : startEmbedded(options.port, options.host, options.log);
+}
+
+function authError(code: 4 | 5): AuthenticateError {
+  return Object.assign(new Error(code === 4 ? 'bad username or password' : 'not authorized'), { returnCode: code });
+}
+
+/** A device may use only `wb/v1/{its serial}/…`, and never the cloud's command topic for publishing. */
+export function deviceMayPublish(clientId: string, topic: string): boolean {
+  const parsed = parseDeviceTopic(topic);
+  return parsed !== undefined && parsed.serial === clientId && parsed.topic !== COMMAND_TOPIC;
+}
+
+export function deviceMaySubscribe(clientId: string, topic: string): boolean {
+  return topic === deviceTopic(clientId, COMMAND_TOPIC);
 }
 
 async function startEmbedded(port: number, host: string | undefined, log: FastifyBaseLogger): Promise<TBroker> {
-  const aedes = await Aedes.createBroker();
+  let handlers: TDeviceLinkHandlers | undefined;
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      if (!handlers || !username || !password || client.id !== username) return done(authError(4), false);
+      handlers.authenticate(username, password.toString('utf8')).then(
+        (ok) => done(ok ? null : authError(4), ok),
+        (error: unknown) => {
+          log.error({ err: error }, 'device authentication failed');
+          done(authError(5), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      // client is null for what the server itself publishes (commands).
+      if (!client) return done(null);
+      if (!deviceMayPublish(client.id, packet.topic)) return done(new Error('topic not allowed'));
+      if (!handlers) return done(new Error('not ready'));
+      // aedes sends the PUBACK after this callback, and passes each last will through here too:
+      // ingesting here means a QoS 1 message is acknowledged only once it is stored.
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      handlers.receive(packet.topic, payload).then(
+        () => done(null),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      done(null, deviceMaySubscribe(client.id, subscription.topic) ? subscription : null);
+    },
+  });
   const server = net.createServer(aedes.handle);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -55,42 +109,28 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
     url: `mqtt://localhost:${actualPort}`,
     port: actualPort,
     isReady: () => server.listening && !aedes.closed,
+    attach: async (h) => {
+      handlers = h;
+    },
+    sendCommand: (serial, payload) =>
+      new Promise<void>((resolve, reject) =>
+        aedes.publish(
+          {
+            cmd: 'publish',
+            topic: deviceTopic(serial, COMMAND_TOPIC),
+            payload: Buffer.from(payload),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
+    // The embedded broker asks the server (handlers.authenticate) at every connection.
+    provisionDevice: async () => {},
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  };
-}
-
-function redact(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
-}
-
-async function connectExternal(url: string, log: FastifyBaseLogger): Promise<TBroker> {
-  let client: MqttClient;
-  try {
-    client = await mqtt.connectAsync(url, {
-      clientId: `washboard-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
-      connectTimeout: 5_000,
-      reconnectPeriod: 2_000,
-      clean: true,
-    });
-  } catch (error) {
-    throw new StartupError(
-      `Cannot connect to the MQTT broker at ${redact(url)} (${error instanceof Error ? error.message : String(error)}). ` +
-        'Check MQTT_URL, or unset it to use the embedded broker.',
-      { cause: error },
-    );
-  }
-  client.on('offline', () => log.warn('MQTT broker connection lost; reconnecting'));
-  client.on('connect', () => log.info('MQTT broker connected'));
-  log.info({ url: redact(url) }, 'connected to external MQTT broker');
-  return {
-    kind: 'external',
-    url: redact(url),
-    isReady: () => client.connected,
-    close: () => client.endAsync(),
   };
 }

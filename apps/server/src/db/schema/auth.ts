@@ -4,7 +4,8 @@ import { users } from './users';
 
 /**
  * Opaque refresh tokens, stored as SHA-256 hashes. Every use replaces the token by a new one of the
- * same family; presenting a replaced token again revokes the whole family (theft detection).
+ * same family; presenting a replaced token again revokes the whole family (theft detection), unless
+ * it was replaced only seconds ago (two tabs refreshing at once), which earns a sibling instead.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

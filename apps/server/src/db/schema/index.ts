@@ -3,3 +3,4 @@ export * from './companies';
 export * from './mail';
 export * from './settings';
 export * from './users';
+export * from './appliances';

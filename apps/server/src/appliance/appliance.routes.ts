@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  GAMMAS,
+  ZApplianceDetail,
+  ZApplianceListQuery,
+  ZApplianceSummary,
+  ZClaimRequest,
+  ZCodeResponse,
+  ZCreateProductRequest,
+  ZCreateProductResponse,
+  ZErrorResponse,
+  ZSerialNumber,
+  ZSerialQuery,
+  ZUpdateApplianceBody,
+  liveFieldsFor,
+  parametersFor,
+  CYCLE_TYPES,
+} from '@washboard/contracts';
+import { requireAdminProfile } from '../auth/auth.hook';
+import type { TLimit } from '../http/rate-limit';
+import type { ApplianceService } from './appliance.service';
+
+const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const secured = [{ bearer: [], subscriptionKey: [] }];
+const ok = { code: '200' as const };
+
+type TOptions = { appliances: ApplianceService; limit: TLimit };
+
+/** /api/v1/appliance: products, the device list, details, claiming (device-areas §7). */
+export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { appliances, limit }) => {
+  app.post(
+    '/products',
+    {
+      preHandler: requireAdminProfile('ADD_PRODUCTS'),
+      schema: {
+        tags: ['appliance'],
+        summary: 'Adds a product; answers its device secret, shown this once only',
+        security: secured,
+        body: ZCreateProductRequest,
+        response: { 200: ZCreateProductResponse, ...errorsOf },
+      },
+    },
+    async (request) => appliances.createProduct(request.brand, request.body),
+  );
+
+  app.get(
+    '/devices',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: 'The machines the caller may see, filtered and sorted by appliance name',
+        security: secured,
+        querystring: ZApplianceListQuery,
+        response: { 200: z.array(ZApplianceSummary), ...errorsOf },
+      },
+    },
+    async (request) => appliances.list(request.user, request.query),
+  );
+
+  app.get(
+    '/getApplianceDetail',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: "A machine's details, status, versions, documents and statistics",
+        security: secured,
+        querystring: ZSerialQuery.extend({ companyCode: z.string().optional() }),
+        response: { 200: ZApplianceDetail, ...errorsOf },
+      },
+    },
+    async (request) => appliances.detail(request.user, request.query.serialNumber),
+  );
+
+  app.get(
+    '/getDataModel',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: 'The device description model of a range: live fields, cycles, parameters with bounds',
+        security: secured,
+        querystring: z.object({
+          gamma: z.enum(GAMMAS),
+          revision: z.string().max(10).optional(),
+          modelNumber: z.string().max(40).optional(),
+        }),
+        response: {
+          200: z.object({
+            gamma: z.enum(GAMMAS),
+            liveFields: z.array(z.string()),
+            cycles: z.array(z.string()),
+            parameters: z.array(
+              z.object({
+                key: z.string(),
+                group: z.string(),
+                kind: z.enum(['cycle', 'factory']),
+                unit: z.string(),
+                min: z.number(),
+                max: z.number(),
+                default: z.number(),
+                step: z.number(),
+              }),
+            ),
+          }),
+          ...errorsOf,
+        },
+      },
+    },
+    async (request) => ({
+      gamma: request.query.gamma,
+      liveFields: [...liveFieldsFor(request.query.gamma)],
+      cycles: [...CYCLE_TYPES],
+      parameters: parametersFor(request.query.gamma).map((p) => ({
+        key: p.key,
+        group: p.group,
+        kind: p.kind,
+        unit: p.unit,
+        min: p.min,
+        max: p.max,
+        default: p.default,
+        step: p.step,
+      })),
+    }),
+  );
+
+  app.get(
+    '/otherinfo/:serialNumber/:otherInfoType',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: "A range's preset parameters, or the machine's rating power",
+        security: secured,
+        params: z.object({ serialNumber: ZSerialNumber, otherInfoType: z.enum(['presets_params', 'user_rating_power']) }),
+        response: {
+          200: z.object({ presetsParams: z.record(z.string(), z.number()).optional(), userRatingPower: z.string().optional() }),
+          ...errorsOf,
+        },
+      },
+    },
+    async (request) => appliances.otherInfo(request.user, request.params.serialNumber, request.params.otherInfoType),
+  );
+
+  app.post(
+    '/updateAppliance',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: 'Renames a machine',
+        security: secured,
+        querystring: ZSerialQuery,
+        body: ZUpdateApplianceBody,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await appliances.rename(request.user, request.query.serialNumber, request.body.applianceName);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/claim',
+    {
+      config: limit(20, '15 minutes'),
+      schema: {
+        tags: ['appliance'],
+        summary: 'Adds a machine to the caller by the activation code on its display',
+        security: secured,
+        body: ZClaimRequest,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await appliances.claim(request.user, request.body);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/unclaim',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: 'Deletes a machine from the caller (releases it)',
+        security: secured,
+        querystring: ZSerialQuery,
+        response: { 200: ZCodeResponse, ...errorsOf },
+      },
+    },
+    async (request) => {
+      await appliances.unclaim(request.user, request.query.serialNumber);
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cycleProgressPercent,
+  defaultParameters,
+  isCycleType,
+  type TApplianceDetail,
+  type TApplianceListQuery,
+  type TApplianceSummary,
+  type TBrandCode,
+  type TClaimRequest,
+  type TCreateProductRequest,
+  type TLastTelemetry,
+} from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import { alarms, companies } from '../db/schema/index';
+import { AppError } from '../errors';
+import type { TAuthUser } from '../auth/token.service';
+import type { TBroker } from '../gateway/broker';
+import { hashClaimingCode, type TDeviceIdentity } from '../gateway/ingest.service';
+import type { ApplianceAccess } from './appliance-access';
+import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
+
+/** Wrong codes after which a shown claiming code is void (the machine must show a new one). */
+export const CLAIM_ATTEMPTS = 5;
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function iso(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}
+
+function statusOf(state: TApplianceState | null): TApplianceSummary['status'] {
+  const running = state?.systemState === 4;
+  const cycleType = running && isCycleType(state.cycleType) ? state.cycleType : null;
+  return {
+    online: state?.online ?? false,
+    lastSeenAt: iso(state?.lastSeenAt),
+    systemState: state?.systemState ?? null,
+    cycleType,
+    cycleNumber: running ? (state.cycleNumber ?? null) : null,
+  };
+}
+
+/** Appliances: products, identity of devices, claiming, listing and details (device-areas §3, §7). */
+export class ApplianceService {
+  private readonly identities = new Map<string, TDeviceIdentity & { secretHash: Buffer }>();
+
+  constructor(
+    private readonly db: TDb,
+    private readonly repository: ApplianceRepository,
+    private readonly access: ApplianceAccess,
+    private readonly broker: TBroker,
+    /** Tells every instance's browsers of `brand` that who-sees-what changed. */
+    private readonly changed: (brand: TBrandCode) => void,
+  ) {}
+
+  /** Creates a product; answers its device secret, which is stored only as a hash. */
+  async createProduct(brand: TBrandCode, input: TCreateProductRequest): Promise<{ serialNumber: string; deviceSecret: string }> {
+    const deviceSecret = randomBytes(24).toString('base64url');
+    const created = await this.repository.insert({
+      serialNumber: input.serialNumber,
+      brand,
+      modelNumber: input.modelNumber,
+      revision: input.revision ?? 'A',
+      gamma: input.gamma,
+      type: input.type ?? 'undercounter',
+      ratingPower: input.ratingPower,
+      fw00: input.fw00,
+      fw02: input.fw02,
+      country: input.country ?? null,
+      // A 192-bit random secret needs no slow hash: SHA-256 keeps device connects cheap at fleet scale.
+      secretHash: sha256(deviceSecret).toString('hex'),
+    });
+    if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS', 409);
+    await this.broker.provisionDevice(input.serialNumber, deviceSecret);
+    this.identities.delete(input.serialNumber);
+    return { serialNumber: input.serialNumber, deviceSecret };
+  }
+
+  private async identity(serial: string) {
+    const cached = this.identities.get(serial);
+    if (cached) return cached;
+    const appliance = await this.repository.find(serial);
+    if (!appliance) return undefined;
+    const identity = {
+      serialNumber: appliance.serialNumber,
+      brand: appliance.brand,
+      gamma: appliance.gamma,
+      secretHash: Buffer.from(appliance.secretHash, 'hex'),
+    };
+    this.identities.set(serial, identity);
+    return identity;
+  }
+
+  /** The embedded broker's question at every device connection. */
+  async authenticateDevice(serial: string, secret: string): Promise<boolean> {
+    const identity = await this.identity(serial);
+    if (!identity) return false;
+    return timingSafeEqual(identity.secretHash, sha256(secret));
+  }
+
+  /** What ingestion needs of a machine. */
+  async identify(serial: string): Promise<TDeviceIdentity | undefined> {
+    const identity = await this.identity(serial);
+    return identity && { serialNumber: identity.serialNumber, brand: identity.brand, gamma: identity.gamma };
+  }
+
+  /** The appliance and its state when `user` may see it; 404 otherwise (never 403: no hint that it exists). */
+  async visible(user: TAuthUser, serial: string): Promise<TApplianceWithState & { state: TApplianceState }> {
+    const found = await this.repository.findVisible(serial, await this.access.condition(user));
+    if (!found?.state) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    return { appliance: found.appliance, state: found.state };
+  }
+
+  /** Serial numbers `user` may see (the push channel's filter). */
+  async visibleSerials(user: TAuthUser): Promise<string[]> {
+    return (await this.repository.list(await this.access.condition(user))).map((r) => r.appliance.serialNumber);
+  }
+
+  private async companyNames(brand: TBrandCode, codes: (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(codes.filter((c): c is string => c !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db
+      .select({ code: companies.code, name: companies.name })
+      .from(companies)
+      .where(and(eq(companies.brand, brand), inArray(companies.code, wanted)));
+    return new Map(rows.map((r) => [r.code, r.name]));
+  }
+
+  private async openAlarms(serials: string[]): Promise<Map<string, number>> {
+    if (serials.length === 0) return new Map();
+    const rows = await this.db
+      .select({ serial: alarms.serialNumber, n: sql<number>`count(*)::int` })
+      .from(alarms)
+      .where(and(inArray(alarms.serialNumber, serials), sql`${alarms.stopDate} IS NULL`))
+      .groupBy(alarms.serialNumber);
+    return new Map(rows.map((r) => [r.serial, Number(r.n)]));
+  }
+
+  /** The device list: what `user` may see, filtered and sorted by appliance name. */
+  async list(user: TAuthUser, query: TApplianceListQuery): Promise<TApplianceSummary[]> {
+    let rows = await this.repository.list(await this.access.condition(user));
+    const q = query.q?.toLowerCase();
+    rows = rows.filter(({ appliance: a, state }) => {
+      if (q && ![a.applianceName, a.serialNumber, a.modelNumber].some((v) => v?.toLowerCase().includes(q))) return false;
+      if (query.gamma === 'none') return false;
+      if (query.gamma && a.gamma !== query.gamma) return false;
+      if (query.companyCode && a.companyCode !== query.companyCode) return false;
+      if (query.connectivity === 'offline' && state?.online) return false;
+      if (query.connectivity === 'wifi' && !state?.online) return false;
+      // Bluetooth links are the mobile app's local connection; the cloud never sees one.
+      if (query.connectivity === 'bluetooth') return false;
+      return true;
+    });
+    if (query.sort === 'desc') rows.reverse();
+    const names = await this.companyNames(
+      user.brand,
+      rows.map((r) => r.appliance.companyCode),
+    );
+    const open = await this.openAlarms(rows.map((r) => r.appliance.serialNumber));
+    return rows.map(({ appliance: a, state }) => ({
+      serialNumber: a.serialNumber,
+      applianceName: a.applianceName ?? a.serialNumber,
+      modelNumber: a.modelNumber,
+      gamma: a.gamma,
+      brand: a.brand,
+      companyCode: a.companyCode,
+      companyName: a.companyCode ? (names.get(a.companyCode) ?? null) : null,
+      connectivity: 'wifi' as const,
+      status: statusOf(state),
+      telemetry: state?.telemetry ?? null,
+      openAlarms: open.get(a.serialNumber) ?? 0,
+    }));
+  }
+
+  async detail(user: TAuthUser, serial: string): Promise<TApplianceDetail> {
+    const { appliance: a, state } = await this.visible(user, serial);
+    const names = await this.companyNames(user.brand, [a.companyCode]);
+    const model = encodeURIComponent(a.modelNumber);
+    return {
+      serialNumber: a.serialNumber,
+      applianceName: a.applianceName ?? a.serialNumber,
+      modelNumber: a.modelNumber,
+      revision: a.revision,
+      brand: a.brand,
+      type: a.type,
+      gamma: a.gamma,
+      ratingPower: a.ratingPower as TApplianceDetail['ratingPower'],
+      country: a.country,
+      installationDate: iso(a.installationDate),
+      fw00: state.versions?.fw00 ?? a.fw00,
+      fw02: state.versions?.fw02 ?? a.fw02,
+      companyCode: a.companyCode,
+      companyName: a.companyCode ? (names.get(a.companyCode) ?? null) : null,
+      macAddress: a.macAddress,
+      voltage: a.voltage,
+      networkFrequency: a.networkFrequency,
+      electricityDistribution: a.electricityDistribution,
+      assistance: a.assistance,
+      owned: a.ownerUserId === user.id,
+      status: statusOf(state),
+      versions: state.versions,
+      fota: state.fota,
+      documents: [
+        { type: 'electricSchema', url: `/api/v1/appliance/documents/${model}/electric-schema.pdf` },
+        { type: 'userManual', url: `/api/v1/appliance/documents/${model}/user-manual.pdf` },
+      ],
+      statistic: state.stats,
+    };
+  }
+
+  async lastTelemetry(user: TAuthUser, serial: string): Promise<TLastTelemetry> {
+    const { appliance, state } = await this.visible(user, serial);
+    const status = statusOf(state);
+    const t = state.telemetry;
+    return {
+      serialNumber: appliance.serialNumber,
+      telemetry: t,
+      status,
+      cycleProgress: cycleProgressPercent(status.systemState, t?.cycleTimeProgress, t?.cycleTimeDuration),
+    };
+  }
+
+  async rename(user: TAuthUser, serial: string, applianceName: string): Promise<void> {
+    await this.visible(user, serial);
+    await this.repository.update(serial, { applianceName });
+  }
+
+  /** otherinfo: the range's presets, or the machine's rating power. */
+  async otherInfo(user: TAuthUser, serial: string, type: 'presets_params' | 'user_rating_power') {
+    const { appliance } = await this.visible(user, serial);
+    return type === 'presets_params'
+      ? { presetsParams: defaultParameters(appliance.gamma) }
+      : { userRatingPower: appliance.ratingPower };
+  }
+
+  /**
+   * Binds a machine to the caller by the code its display shows: a kitchen manager becomes its
+   * owner, a service user's company becomes its service company. Unknown machines, wrong and
+   * expired codes all answer the same error.
+   */
+  async claim(user: TAuthUser, request: Required<TClaimRequest>): Promise<void> {
+    const appliance = await this.repository.find(request.serialNumber);
+    const state = appliance && appliance.brand === user.brand ? await this.repository.state(appliance.serialNumber) : undefined;
+    if (!appliance || !state?.claimingCodeHash || !state.claimingCodeExpiresAt)
+      throw new AppError('ACTIVATION_CODE_INVALID', 400);
+    const expired = state.claimingCodeExpiresAt.getTime() < Date.now() || state.claimingFailedAttempts >= CLAIM_ATTEMPTS;
+    const matches = timingSafeEqual(
+      Buffer.from(state.claimingCodeHash, 'hex'),
+      Buffer.from(hashClaimingCode(appliance.serialNumber, request.activationCode), 'hex'),
+    );
+    if (expired || !matches) {
+      if (!expired) {
+        const failures = await this.repository.countClaimFailure(appliance.serialNumber);
+        if (failures >= CLAIM_ATTEMPTS) await this.repository.updateState(appliance.serialNumber, { claimingCodeHash: null });
+      }
+      throw new AppError('ACTIVATION_CODE_INVALID', 400);
+    }
+    await this.bind(user, appliance, request.applianceName);
+    await this.repository.updateState(appliance.serialNumber, {
+      claimingCodeHash: null,
+      claimingCodeExpiresAt: null,
+      claimingFailedAttempts: 0,
+    });
+    this.changed(user.brand);
+  }
+
+  private async bind(user: TAuthUser, appliance: TAppliance, applianceName: string): Promise<void> {
+    if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
+      const [code] = await this.access.companyCodes(user);
+      if (!code) throw new AppError('COMPANY_REQUIRED', 409);
+      await this.repository.update(appliance.serialNumber, {
+        companyCode: code,
+        applianceName: appliance.applianceName ?? applianceName,
+        claimedAt: new Date(),
+      });
+      return;
+    }
+    if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED', 409);
+    await this.repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
+  }
+
+  /** "Delete machine": releases the caller's hold on it (its owner, or its service company). */
+  async unclaim(user: TAuthUser, serial: string): Promise<void> {
+    const { appliance } = await this.visible(user, serial);
+    if (user.role === 'ADMIN') {
+      await this.repository.update(serial, { ownerUserId: null, companyCode: null, claimedAt: null });
+    } else if (appliance.ownerUserId === user.id) {
+      await this.repository.update(serial, { ownerUserId: null, claimedAt: null });
+    } else {
+      await this.repository.update(serial, { companyCode: null });
+    }
+    this.changed(user.brand);
+  }
+}

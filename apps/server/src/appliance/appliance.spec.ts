@@ -1,0 +1,253 @@
+import type { MqttClient } from 'mqtt';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TApplianceSummary, TLiveMessage } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+type THeaders = Record<string, string>;
+
+describe(`appliances: claiming, visibility and live push (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  let anna: THeaders;
+  let bruno: THeaders;
+  const devices: MqttClient[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    await activeUser(server, admin, 'anna@kitchen.test');
+    await activeUser(server, admin, 'bruno@kitchen.test');
+    anna = (await signIn(server, 'anna@kitchen.test', PASSWORD)).headers;
+    bruno = (await signIn(server, 'bruno@kitchen.test', PASSWORD)).headers;
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await server.close();
+  });
+
+  /** A machine online, showing `code` on its display (as after pressing its show-code button). */
+  async function machineShowing(code: string, extra: Record<string, unknown> = {}): Promise<TProduct & { client: MqttClient }> {
+    const product = await createProduct(server, admin, extra);
+    const client = await connectDevice(server, product);
+    devices.push(client);
+    await publish(client, product.serialNumber, 'status', { online: true, systemState: 2, ts: new Date().toISOString() });
+    await publish(client, product.serialNumber, 'claiming-code', {
+      code,
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+    });
+    // The broker acknowledges Mosquitto publishes before the server stores them.
+    await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 300));
+    return { ...product, client };
+  }
+  const claim = (headers: THeaders, body: Record<string, unknown>) => server.api('/api/v1/appliance/claim', json(body, headers));
+  const list = async (headers: THeaders, query = '') =>
+    (await (await server.api(`/api/v1/appliance/devices${query}`, { headers })).json()) as TApplianceSummary[];
+
+  describe('POST /api/v1/appliance/products', () => {
+    it('answers the device secret once and refuses a second product with the same serial number', async () => {
+      const product = await createProduct(server, admin);
+      expect(product.deviceSecret.length).toBeGreaterThanOrEqual(32);
+      const again = await server.api(
+        '/api/v1/appliance/products',
+        json(
+          { serialNumber: product.serialNumber, modelNumber: 'X', fw00: '1', fw02: '1', gamma: 'prime', ratingPower: 'M2' },
+          admin,
+        ),
+      );
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { code: string }).code).toBe('APPLIANCE_ALREADY_EXISTS');
+    });
+
+    it('refuses a kitchen manager', async () => {
+      const res = await server.api(
+        '/api/v1/appliance/products',
+        json({ serialNumber: 'SNKM0001', modelNumber: 'X', fw00: '1', fw02: '1', gamma: 'prime', ratingPower: 'M2' }, anna),
+      );
+      expect(res.status).toBe(403);
+    });
+
+    it('refuses bad input with a clear code and stores nothing', async () => {
+      const res = await server.api(
+        '/api/v1/appliance/products',
+        json({ serialNumber: 'bad/serial', modelNumber: 'X', fw00: '1', fw02: '1', gamma: 'moon', ratingPower: 'M9' }, admin),
+      );
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string; message: string }).message).toMatch(/serialNumber/);
+      expect((await list(admin)).some((a) => a.serialNumber === 'bad/serial')).toBe(false);
+    });
+  });
+
+  describe('POST /api/v1/appliance/claim', () => {
+    it('binds a machine to the kitchen manager who enters the code it shows, named as asked', async () => {
+      const machine = await machineShowing('482913');
+      const res = await claim(anna, {
+        activationCode: '482913',
+        serialNumber: machine.serialNumber,
+        applianceName: 'Bar counter',
+      });
+      expect(res.status).toBe(200);
+      const mine = await list(anna);
+      expect(mine.map((a) => [a.serialNumber, a.applianceName, a.status.online])).toEqual([
+        [machine.serialNumber, 'Bar counter', true],
+      ]);
+      expect((await list(bruno)).map((a) => a.serialNumber)).not.toContain(machine.serialNumber);
+    });
+
+    it('names the machine "My device" when no name is given', async () => {
+      const machine = await machineShowing('110022');
+      expect((await claim(bruno, { activationCode: '110022', serialNumber: machine.serialNumber })).status).toBe(200);
+      expect((await list(bruno)).find((a) => a.serialNumber === machine.serialNumber)?.applianceName).toBe('My device');
+    });
+
+    it('refuses a wrong code, and voids the shown code after five wrong tries', async () => {
+      const machine = await machineShowing('777111');
+      for (let i = 0; i < 5; i += 1) {
+        const res = await claim(bruno, { activationCode: '000000', serialNumber: machine.serialNumber });
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { code: string }).code).toBe('ACTIVATION_CODE_INVALID');
+      }
+      const right = await claim(bruno, { activationCode: '777111', serialNumber: machine.serialNumber });
+      expect(right.status).toBe(400);
+      expect((await list(bruno)).map((a) => a.serialNumber)).not.toContain(machine.serialNumber);
+    });
+
+    it('refuses an expired code and an unknown serial number alike', async () => {
+      const product = await createProduct(server, admin);
+      const client = await connectDevice(server, product);
+      devices.push(client);
+      await publish(client, product.serialNumber, 'claiming-code', {
+        code: '123123',
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await claim(anna, { activationCode: '123123', serialNumber: product.serialNumber })).status).toBe(400);
+      expect((await claim(anna, { activationCode: '123123', serialNumber: 'SN-NOT-THERE' })).status).toBe(400);
+    });
+
+    it('refuses a machine another kitchen manager already claimed', async () => {
+      const machine = await machineShowing('246810');
+      expect((await claim(anna, { activationCode: '246810', serialNumber: machine.serialNumber })).status).toBe(200);
+      await publish(machine.client, machine.serialNumber, 'claiming-code', {
+        code: '135790',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const res = await claim(bruno, { activationCode: '135790', serialNumber: machine.serialNumber });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { code: string }).code).toBe('APPLIANCE_ALREADY_CLAIMED');
+    });
+  });
+
+  describe('machines of other owners', () => {
+    it('answers 404, not 403, for every call about a machine the caller may not see', async () => {
+      const machine = await machineShowing('909090');
+      expect((await claim(anna, { activationCode: '909090', serialNumber: machine.serialNumber })).status).toBe(200);
+      const s = machine.serialNumber;
+      const calls: [string, RequestInit][] = [
+        [`/api/v1/appliance/getApplianceDetail?serialNumber=${s}`, {}],
+        [`/api/v1/event-hub-listener/event/${s}/lastTelemetry`, {}],
+        [`/api/v1/event-hub-listener/event/${s}/versions`, {}],
+        [`/api/v1/event-hub-listener/event/${s}/parameters`, {}],
+        [`/api/v1/event-hub-listener/event/${s}/events?startDate=2020-01-01&stopDate=2100-01-01`, {}],
+        [`/api/v1/event-hub-listener/event/${s}/alarms?startDate=2020-01-01&stopDate=2100-01-01`, {}],
+        [`/api/v1/appliance/otherinfo/${s}/presets_params`, {}],
+        [`/api/v1/appliance/updateAppliance?serialNumber=${s}`, json({ applianceName: 'Mine now' })],
+        [`/api/v1/appliance/unclaim?serialNumber=${s}`, { method: 'POST' }],
+        [`/api/v1/event-hub-listener/event/${s}/restore-presets`, { method: 'POST' }],
+      ];
+      for (const [path, init] of calls) {
+        const res = await server.api(path, { ...init, headers: { ...(init.headers as THeaders), ...bruno } });
+        expect([path, res.status]).toEqual([path, 404]);
+      }
+      // The owner still has it, unrenamed.
+      expect((await list(anna)).find((a) => a.serialNumber === s)?.applianceName).toBe('My device');
+    });
+  });
+
+  describe('POST /api/v1/appliance/unclaim', () => {
+    it("releases the machine: it leaves the owner's list", async () => {
+      const machine = await machineShowing('565656');
+      await claim(bruno, { activationCode: '565656', serialNumber: machine.serialNumber });
+      const res = await server.api(`/api/v1/appliance/unclaim?serialNumber=${machine.serialNumber}`, {
+        method: 'POST',
+        headers: bruno,
+      });
+      expect(res.status).toBe(200);
+      expect((await list(bruno)).map((a) => a.serialNumber)).not.toContain(machine.serialNumber);
+    });
+  });
+
+  describe('/api/v1/live', () => {
+    function live(headers: THeaders): Promise<{ messages: TLiveMessage[]; socket: WebSocket }> {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/live`);
+      const messages: TLiveMessage[] = [];
+      return new Promise((resolve, reject) => {
+        socket.on('open', () =>
+          socket.send(
+            JSON.stringify({
+              type: 'auth',
+              token: (headers.authorization ?? '').slice(7),
+              brand: 'LUMINA',
+              subscriptionKey: headers['x-subscription-key'],
+            }),
+          ),
+        );
+        socket.on('message', (data: Buffer) => {
+          const message = JSON.parse(data.toString()) as TLiveMessage | { type: 'ready' };
+          if (message.type === 'ready') resolve({ messages, socket });
+          else messages.push(message as TLiveMessage);
+        });
+        socket.on('close', (code) => reject(new Error(`closed ${code}`)));
+      });
+    }
+
+    it('delivers status and telemetry of exactly the machines the user may see', async () => {
+      const annas = await machineShowing('314159');
+      await claim(anna, { activationCode: '314159', serialNumber: annas.serialNumber });
+      const brunos = await machineShowing('271828');
+      await claim(bruno, { activationCode: '271828', serialNumber: brunos.serialNumber });
+      const annaLive = await live(anna);
+      const ts = new Date().toISOString();
+      await publish(brunos.client, brunos.serialNumber, 'telemetry', { ts, boilerTmp: 811 }, 0);
+      await publish(annas.client, annas.serialNumber, 'telemetry', { ts, boilerTmp: 833 }, 0);
+      await publish(annas.client, annas.serialNumber, 'status', {
+        online: true,
+        systemState: 4,
+        cycleType: 'eco',
+        cycleNumber: 7,
+        ts,
+      });
+      await eventually(async () => annaLive.messages.some((m) => m.type === 'status'));
+      const serials = new Set(annaLive.messages.map((m) => ('serialNumber' in m ? m.serialNumber : '')));
+      expect([...serials]).toEqual([annas.serialNumber]);
+      expect(annaLive.messages.find((m) => m.type === 'telemetry')).toMatchObject({ telemetry: { boilerTmp: 833 } });
+      expect(annaLive.messages.find((m) => m.type === 'status')).toMatchObject({
+        systemState: 4,
+        cycleType: 'eco',
+        cycleNumber: 7,
+      });
+      annaLive.socket.close();
+    });
+
+    it('starts delivering a machine as soon as the user claims it', async () => {
+      const machine = await machineShowing('161803');
+      const brunoLive = await live(bruno);
+      await claim(bruno, { activationCode: '161803', serialNumber: machine.serialNumber });
+      await eventually(async () => brunoLive.messages.some((m) => m.type === 'appliances'));
+      await publish(machine.client, machine.serialNumber, 'telemetry', { ts: new Date().toISOString(), tankTmp: 612 }, 0);
+      await eventually(async () =>
+        brunoLive.messages.some((m) => m.type === 'telemetry' && m.serialNumber === machine.serialNumber),
+      );
+      brunoLive.socket.close();
+    });
+
+    it('refuses a connection without a valid token', async () => {
+      const error = await live({ authorization: 'Bearer nope', 'x-subscription-key': 'x' }).catch((e: unknown) => e);
+      expect(String(error)).toContain('4401');
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import type { TCompany as TCompanyView, TCompanyNode, TRelatedCompanies } from '@washboard/contracts';
+import { errors } from '../errors';
+import type { AccountRepository } from '../account/account.repository';
+import type { TAuthUser } from '../auth/token.service';
+import type { CompanyRepository, TCompany } from './company.repository';
+
+function view(company: TCompany): TCompanyView {
+  return { code: company.code, name: company.name, parentCode: company.parentCode };
+}
+
+/** The company calls of spec §7: the caller's related companies, the hierarchy, rename, delete. */
+export class CompanyService {
+  constructor(
+    private readonly companies: CompanyRepository,
+    private readonly accounts: AccountRepository,
+  ) {}
+
+  /**
+   * The caller's company, the service partner above it and the companies directly below it. A
+   * caller without a company (a kitchen manager, usually an admin) gets nulls and no children.
+   */
+  async related(caller: TAuthUser): Promise<TRelatedCompanies> {
+    const company = await this.companyOf(caller);
+    if (!company) return { company: null, parent: null, children: [] };
+    const parent = company.parentCode ? await this.companies.findByCode(caller.brand, company.parentCode) : undefined;
+    const children = await this.companies.children(caller.brand, company.code);
+    return { company: view(company), parent: parent ? view(parent) : null, children: children.map(view) };
+  }
+
+  /**
+   * The caller's company with everything below it, as a one-tree forest (none without a company).
+   * An ADMIN or a holder of the COMPANIES profile, who manage every company of the brand, get the
+   * brand's whole forest: one tree per company without a (known) parent.
+   */
+  async hierarchy(caller: TAuthUser): Promise<TCompanyNode[]> {
+    const all = await this.companies.list(caller.brand);
+    const byParent = new Map<string, TCompany[]>();
+    for (const company of all) {
+      if (!company.parentCode) continue;
+      byParent.set(company.parentCode, [...(byParent.get(company.parentCode) ?? []), company]);
+    }
+    // Codes are unique and a parent must exist when a company is created, so the data has no
+    // cycles; the visited set keeps a damaged row from looping forever all the same.
+    const visited = new Set<string>();
+    const node = (company: TCompany): TCompanyNode => {
+      visited.add(company.code);
+      const children = (byParent.get(company.code) ?? []).filter((c) => !visited.has(c.code));
+      return { ...view(company), children: children.map(node) };
+    };
+    if (caller.role === 'ADMIN' || caller.administrationProfile.includes('COMPANIES')) {
+      const codes = new Set(all.map((c) => c.code));
+      return all.filter((c) => !c.parentCode || !codes.has(c.parentCode)).map(node);
+    }
+    const own = await this.companyOf(caller);
+    const root = own && all.find((c) => c.id === own.id);
+    return root ? [node(root)] : [];
+  }
+
+  /** Renames a company of the caller's brand. */
+  async rename(caller: TAuthUser, code: string, name: string): Promise<void> {
+    const company = await this.companies.findByCode(caller.brand, code);
+    if (!company) throw errors.companyNotFound();
+    await this.companies.rename(company.id, name);
+  }
+
+  /**
+   * Deletes a company of the caller's brand, refused (409) while accounts or companies below it
+   * still reference it: they would be left pointing at nothing.
+   */
+  async remove(caller: TAuthUser, code: string): Promise<void> {
+    const company = await this.companies.findByCode(caller.brand, code);
+    if (!company) throw errors.companyNotFound();
+    const outcome = await this.companies.deleteIfUnused(company);
+    if (outcome === 'users') throw errors.companyHasUsers();
+    if (outcome === 'children') throw errors.companyHasChildren();
+    if (outcome === 'appliances') throw errors.companyNotEmpty();
+  }
+
+  private async companyOf(caller: TAuthUser): Promise<TCompany | undefined> {
+    const me = await this.accounts.findById(caller.id);
+    return me?.companyId ? this.companies.findById(me.companyId) : undefined;
+  }
+}

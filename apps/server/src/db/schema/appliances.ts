@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  TBrandCode,
+  TCommandName,
+  TCycleMeasurements,
+  TDeviceStats,
+  TFotaStatus,
+  TGamma,
+  TTelemetry,
+  TVersions,
+} from '@washboard/contracts';
+import { users } from './users';
+
+/** Technical assistance contacts of an appliance (ACV, ACPD, phone, e-mail, website). */
+export type TAssistanceContacts = {
+  acv?: string;
+  acpd?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+};
+
+/**
+ * A product (a physical dishwasher) of one brand. The serial number is its MQTT identity, so it is
+ * unique across brands. `ownerUserId` is the user who claimed it (a kitchen manager, usually);
+ * `companyCode` the service company that looks after it.
+ */
+export const appliances = pgTable(
+  'appliances',
+  {
+    serialNumber: text('serial_number').primaryKey(),
+    brand: text('brand').$type<TBrandCode>().notNull(),
+    modelNumber: text('model_number').notNull(),
+    revision: text('revision').notNull().default('A'),
+    gamma: text('gamma').$type<TGamma>().notNull(),
+    type: text('type').notNull().default('undercounter'),
+    ratingPower: text('rating_power').notNull(),
+    fw00: text('fw00').notNull(),
+    fw02: text('fw02').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    applianceName: text('appliance_name'),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyCode: text('company_code'),
+    country: text('country'),
+    installationDate: timestamp('installation_date', { withTimezone: true }),
+    macAddress: text('mac_address'),
+    voltage: integer('voltage'),
+    networkFrequency: integer('network_frequency'),
+    electricityDistribution: text('electricity_distribution'),
+    assistance: jsonb('assistance').$type<TAssistanceContacts>().notNull().default({}),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appliances_brand_owner_idx').on(t.brand, t.ownerUserId),
+    index('appliances_brand_company_idx').on(t.brand, t.companyCode),
+  ],
+);
+
+/** What a machine last said: connection, state, live values, versions, parameters, counters. */
+export const applianceStates = pgTable('appliance_states', {
+  serialNumber: text('serial_number')
+    .primaryKey()
+    .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+  online: boolean('online').notNull().default(false),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  systemState: smallint('system_state'),
+  cycleType: text('cycle_type'),
+  cycleNumber: integer('cycle_number'),
+  telemetry: jsonb('telemetry').$type<TTelemetry>(),
+  versions: jsonb('versions').$type<TVersions>(),
+  parameters: jsonb('parameters').$type<Record<string, number>>(),
+  parametersAt: timestamp('parameters_at', { withTimezone: true }),
+  fota: jsonb('fota').$type<TFotaStatus>(),
+  stats: jsonb('stats').$type<TDeviceStats>(),
+  claimingCodeHash: text('claiming_code_hash'),
+  claimingCodeExpiresAt: timestamp('claiming_code_expires_at', { withTimezone: true }),
+  claimingFailedAttempts: integer('claiming_failed_attempts').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Telemetry time series, one row per message. Values as the machine sends them (tenths of °C,
+ * litres × 10). One row per machine and instant, so a replayed message is stored once.
+ */
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    serialNumber: text('serial_number').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    boilerTmp: smallint('boiler_tmp'),
+    tankTmp: smallint('tank_tmp'),
+    waterTmp: smallint('water_tmp'),
+    boilerVlm: integer('boiler_vlm'),
+    tankVlm: integer('tank_vlm'),
+    rinseWaterVlm: integer('rinse_water_vlm'),
+    rinseWaterFlowRate: integer('rinse_water_flow_rate'),
+    cycleTimeProgress: integer('cycle_time_progress'),
+    cycleTimeDuration: integer('cycle_time_duration'),
+  },
+  (t) => [uniqueIndex('telemetry_serial_ts_key').on(t.serialNumber, t.ts)],
+);
+
+/** HACCP records (device-made ids: a replay stores nothing twice). */
+export const haccpEvents = pgTable(
+  'haccp_events',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    kind: text('kind').$type<'cycle' | 'parameter'>().notNull(),
+    cycleName: text('cycle_name'),
+    cycleNumber: integer('cycle_number'),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    stop: timestamp('stop', { withTimezone: true }).notNull(),
+    completed: boolean('completed'),
+    measurements: jsonb('measurements').$type<TCycleMeasurements>(),
+    parameterName: text('parameter_name'),
+    oldValue: jsonb('old_value').$type<number | null>(),
+    newValue: jsonb('new_value').$type<number>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.id] }), index('haccp_events_serial_start_idx').on(t.serialNumber, t.start)],
+);
+
+/** Alarms, opened and later closed by the same device-made id. */
+export const alarms = pgTable(
+  'alarms',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    errorCode: text('error_code').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    stopDate: timestamp('stop_date', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serialNumber, t.id] }),
+    index('alarms_serial_start_idx').on(t.serialNumber, t.startDate),
+    index('alarms_open_idx')
+      .on(t.serialNumber)
+      .where(sql`${t.stopDate} IS NULL`),
+  ],
+);
+
+/** Lifetime counters over time (a snapshot per `stats` message), for the statistics charts. */
+export const applianceStats = pgTable(
+  'appliance_stats',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    stats: jsonb('stats').$type<TDeviceStats>().notNull(),
+  },
+  (t) => [index('appliance_stats_serial_ts_idx').on(t.serialNumber, t.ts)],
+);
+
+export type TCommandStatus = 'pending' | 'ok' | 'error' | 'timeout' | 'offline';
+
+/** Every command sent to a machine: who, what, when, and how the machine answered. */
+export const applianceCommands = pgTable(
+  'appliance_commands',
+  {
+    id: uuid('id').primaryKey(),
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').$type<TCommandName>().notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<TCommandStatus>().notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('appliance_commands_serial_created_idx').on(t.serialNumber, t.createdAt)],
+);

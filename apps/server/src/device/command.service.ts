@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { ZCommand, type TCommandError, type TCommandName, type TCommandResult } from '@washboard/contracts';
+import { AppError } from '../errors';
+import type { TBroker } from '../gateway/broker';
+import type { TFanout } from '../live/fanout';
+import type { ApplianceRepository } from '../appliance/appliance.repository';
+
+const RESULT_CHANNEL = 'washboard:cmd-result';
+
+/** The caller-facing error of each refusal a machine can answer (codes of `apiErrors`). */
+const REFUSALS: Record<TCommandError, { code: string; status: number }> = {
+  BUSY: { code: 'APPLIANCE_BUSY', status: 409 },
+  NOT_RUNNING: { code: 'CYCLE_NOT_RUNNING', status: 409 },
+  INVALID_ARGS: { code: 'APPLIANCE_NOT_READY', status: 409 },
+  VALUE_OUT_OF_RANGE: { code: 'VALUE_OUT_OF_RANGE', status: 400 },
+  INHIBITED_IN_STARTUP: { code: 'TANK_REPLACEMENT_INHIBITED', status: 409 },
+  OFF: { code: 'APPLIANCE_NOT_READY', status: 409 },
+  UNSUPPORTED: { code: 'APPLIANCE_NOT_READY', status: 409 },
+};
+
+/**
+ * Sends commands to machines and waits for their answer. Every command is recorded (who, what,
+ * when, result); a machine that does not answer in time is reported as an error, never as success.
+ * With several server instances the answer may reach another instance: results travel through the
+ * fan-out to whichever instance waits.
+ */
+export class CommandService {
+  private readonly waiting = new Map<string, (result: TCommandResult) => void>();
+
+  constructor(
+    private readonly repository: ApplianceRepository,
+    private readonly broker: TBroker,
+    private readonly fanout: TFanout,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.fanout.subscribe(RESULT_CHANNEL, (payload) => {
+      const result = JSON.parse(payload) as TCommandResult;
+      this.waiting.get(result.id)?.(result);
+    });
+  }
+
+  /** A `cmd/result` arrived from `serial`: record it and wake the waiting caller. */
+  async resultArrived(serial: string, result: TCommandResult): Promise<void> {
+    await this.repository.finishCommand(result.id, result.ok ? 'ok' : 'error', result.error ?? null);
+    this.fanout.publish(RESULT_CHANNEL, JSON.stringify(result));
+  }
+
+  /**
+   * Sends `name` to an online machine and resolves with its positive answer; throws
+   * APPLIANCE_DISCONNECTED at once for an offline machine, APPLIANCE_NOT_ANSWERING after the
+   * timeout, and the matching refusal when the machine says no.
+   */
+  async send(
+    serialNumber: string,
+    online: boolean,
+    userId: string | null,
+    name: TCommandName,
+    args: Record<string, unknown> = {},
+  ): Promise<TCommandResult> {
+    const id = randomUUID();
+    const command = ZCommand.parse({ id, name, args });
+    if (!online) {
+      await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'offline' });
+      throw new AppError('APPLIANCE_DISCONNECTED', 409);
+    }
+    await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'pending' });
+    const answer = new Promise<TCommandResult | undefined>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve(undefined);
+      }, this.timeoutMs);
+      this.waiting.set(id, (result) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        resolve(result);
+      });
+    });
+    await this.broker.sendCommand(serialNumber, JSON.stringify(command));
+    const result = await answer;
+    if (!result) {
+      await this.repository.finishCommand(id, 'timeout', null);
+      throw new AppError('APPLIANCE_NOT_ANSWERING', 504);
+    }
+    if (!result.ok) {
+      const refusal = REFUSALS[result.error ?? 'UNSUPPORTED'];
+      throw new AppError(refusal.code, refusal.status, result.rejected?.length ? { fields: result.rejected.join(', ') } : {});
+    }
+    return result;
+  }
+}

@@ -1,0 +1,216 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import { COMMAND_TOPIC, DEVICE_TOPICS, TOPIC_ROOT, deviceTopic } from '@washboard/contracts';
+import { StartupError } from '../startup-error';
+import type { TBroker } from './broker';
+import type { TDeviceLinkHandlers } from './device-link';
+
+const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
+const SHARE_GROUP = '$share/washboard';
+const SERVER_ROLE = 'washboard-server';
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+type TDynsecCommand = Record<string, unknown> & { command: string };
+type TDynsecResponse = { command: string; error?: string; correlationData?: string };
+
+/**
+ * Mosquitto's dynamic-security plugin, driven over its control topic with the credentials of
+ * MQTT_URL: the server creates one client and one role per device so that a device may use only
+ * `wb/v1/{serial}/…`.
+ */
+class Dynsec {
+  private readonly waiting = new Map<string, (responses: TDynsecResponse[]) => void>();
+
+  constructor(private readonly client: MqttClient) {
+    client.on('message', (topic, payload) => {
+      if (topic !== `${CONTROL_TOPIC}/response`) return;
+      try {
+        const { responses } = JSON.parse(payload.toString()) as { responses: TDynsecResponse[] };
+        const id = responses[0]?.correlationData;
+        const resolve = id ? this.waiting.get(id) : undefined;
+        if (id && resolve) {
+          this.waiting.delete(id);
+          resolve(responses);
+        }
+      } catch {
+        // not ours to judge: another admin's malformed response
+      }
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.client.subscribeAsync(`${CONTROL_TOPIC}/response`, { qos: 1 });
+  }
+
+  async clientHasRole(username: string, rolename: string): Promise<boolean> {
+    const id = randomUUID();
+    const answer = this.answer(id);
+    await this.client.publishAsync(
+      CONTROL_TOPIC,
+      JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
+      {
+        qos: 1,
+      },
+    );
+    const [response] = (await answer) as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
+    return response?.data?.client?.roles?.some((r) => r.rolename === rolename) ?? false;
+  }
+
+  private answer(id: string): Promise<TDynsecResponse[]> {
+    return new Promise<TDynsecResponse[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error('the MQTT broker did not answer the dynamic-security request (is the plugin loaded?)'));
+      }, 5_000);
+      this.waiting.set(id, (responses) => {
+        clearTimeout(timer);
+        resolve(responses);
+      });
+    });
+  }
+
+  /** Runs commands; answers the error of each (undefined when it succeeded). */
+  async run(commands: TDynsecCommand[]): Promise<(string | undefined)[]> {
+    const id = randomUUID();
+    const answer = this.answer(id);
+    await this.client.publishAsync(
+      CONTROL_TOPIC,
+      JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
+      { qos: 1 },
+    );
+    return (await answer).map((r) => r.error);
+  }
+}
+
+const ALREADY = /already exists|already has/i;
+
+/**
+ * The gateway against an external broker (Mosquitto, EMQX…): persistent sessions in a shared
+ * subscription group so each message is ingested once across server instances and queued while
+ * the server is away. mqtt.js handles a connection's messages one after another and acknowledges
+ * each only after `receive` resolves, so several connections keep batches flowing.
+ */
+export async function connectExternal(url: string, log: FastifyBaseLogger, connections: number): Promise<TBroker> {
+  const parsed = new URL(url);
+  const deviceAuth = parsed.searchParams.get('deviceAuth') ?? 'dynsec';
+  parsed.searchParams.delete('deviceAuth');
+  const brokerUrl = parsed.toString();
+  const instance = `${hostname()}-${process.env.WASHBOARD_INSTANCE ?? '0'}`;
+  const connect = (clientId: string, clean: boolean) =>
+    mqtt.connectAsync(brokerUrl, { clientId, connectTimeout: 5_000, reconnectPeriod: 2_000, clean, protocolVersion: 4 });
+  let control: MqttClient;
+  try {
+    control = await connect(`washboard-${instance}-control-${process.pid}`, true);
+  } catch (error) {
+    throw new StartupError(
+      `Cannot connect to the MQTT broker at ${redact(url)} (${error instanceof Error ? error.message : String(error)}). ` +
+        'Check MQTT_URL, or unset it to use the embedded broker.',
+      { cause: error },
+    );
+  }
+  control.on('offline', () => log.warn('MQTT broker connection lost; reconnecting'));
+  log.info({ url: redact(url), deviceAuth }, 'connected to external MQTT broker');
+  const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
+  const ingest: MqttClient[] = [];
+
+  return {
+    kind: 'external',
+    url: redact(url),
+    isReady: () => control.connected,
+    async attach(handlers: TDeviceLinkHandlers) {
+      if (dynsec) {
+        await dynsec.start();
+        const username = decodeURIComponent(parsed.username);
+        const [role] = await dynsec.run([
+          {
+            command: 'createRole',
+            rolename: SERVER_ROLE,
+            acls: [
+              { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/${COMMAND_TOPIC}`, allow: true },
+              { acltype: 'subscribePattern', topic: `${TOPIC_ROOT}/#`, allow: true },
+              { acltype: 'publishClientReceive', topic: `${TOPIC_ROOT}/#`, allow: true },
+            ],
+          },
+        ]);
+        if (role && !ALREADY.test(role)) throw new StartupError(`The MQTT broker refused the server role: ${role}`);
+        if (!(await dynsec.clientHasRole(username, SERVER_ROLE))) {
+          // Mosquitto disconnects a client whose roles change, so that its new rights apply: this
+          // connection drops once, and mqtt.js reconnects and subscribes again.
+          const reconnected = new Promise<void>((resolve) => control.once('connect', () => resolve()));
+          void dynsec.run([{ command: 'addClientRole', username, rolename: SERVER_ROLE, priority: 10 }]).catch(() => {});
+          await reconnected;
+          if (!(await dynsec.clientHasRole(username, SERVER_ROLE))) {
+            throw new StartupError('The MQTT broker did not give the server its role: check the MQTT_URL user is a dynsec admin');
+          }
+        }
+      } else {
+        log.warn('MQTT_URL has deviceAuth=none: the external broker must authenticate devices itself');
+      }
+      for (let i = 0; i < connections; i += 1) {
+        const client = mqtt.connect(brokerUrl, {
+          clientId: `washboard-${instance}-ingest-${i}`,
+          clean: false,
+          reconnectPeriod: 1_000,
+          protocolVersion: 4,
+        });
+        // Set before the connection opens: a persistent session delivers its queue right away.
+        // mqtt.js sends the PUBACK after handleMessage calls back (customHandleAcks is MQTT 5 only).
+        client.handleMessage = (packet, callback) => {
+          const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+          handlers.receive(packet.topic, payload).then(
+            () => callback(),
+            (error: unknown) => {
+              // Not acknowledged: the broker sends it again after the reconnect.
+              log.error({ err: error, topic: packet.topic }, 'storing a device message failed; reconnecting to get it again');
+              client.stream.destroy();
+            },
+          );
+        };
+        await new Promise<void>((resolve, reject) => {
+          client.once('connect', () => resolve());
+          client.once('error', reject);
+        });
+        const topics = DEVICE_TOPICS.map((t) => `${SHARE_GROUP}/${TOPIC_ROOT}/+/${t}`);
+        await client.subscribeAsync(topics, { qos: 1 });
+        ingest.push(client);
+      }
+    },
+    async sendCommand(serial, payload) {
+      await control.publishAsync(deviceTopic(serial, COMMAND_TOPIC), payload, { qos: 1 });
+    },
+    async provisionDevice(serial, secret) {
+      if (!dynsec) return;
+      const rolename = `wb-device-${serial}`;
+      const own = `${TOPIC_ROOT}/${serial}`;
+      // Start from nothing so a re-issued secret replaces the old one.
+      await dynsec.run([
+        { command: 'deleteClient', username: serial },
+        { command: 'deleteRole', rolename },
+      ]);
+      const results = await dynsec.run([
+        {
+          command: 'createRole',
+          rolename,
+          acls: [
+            { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
+            { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
+            { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
+          ],
+        },
+        { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },
+      ]);
+      const failure = results.find((r) => r !== undefined);
+      if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
+    },
+    async close() {
+      await Promise.all([...ingest.map((c) => c.endAsync()), control.endAsync()]);
+    },
+  };
+}

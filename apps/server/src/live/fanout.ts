@@ -1,0 +1,53 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Delivery of server events to every server instance: in process with one instance, through
+ * Redis pub/sub when REDIS_URL is set (each instance then sees what any instance ingested).
+ */
+export type TFanout = {
+  kind: 'in-process' | 'redis';
+  publish(channel: string, payload: string): void;
+  subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function inProcessFanout(): TFanout {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'in-process',
+    publish: (channel, payload) => emitter.emit(channel, payload),
+    subscribe: async (channel, handler) => {
+      emitter.on(channel, handler);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export async function redisFanout(url: string, log: FastifyBaseLogger): Promise<TFanout> {
+  const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
+  const pub = new Redis(url, options);
+  const sub = new Redis(url, options);
+  await Promise.all([pub.connect(), sub.connect()]);
+  const handlers = new Map<string, (payload: string) => void>();
+  sub.on('message', (channel: string, payload: string) => handlers.get(channel)?.(payload));
+  for (const client of [pub, sub])
+    client.on('error', (error: Error) => log.warn({ err: error.message }, 'redis connection problem'));
+  return {
+    kind: 'redis',
+    publish: (channel, payload) => {
+      pub.publish(channel, payload).catch((error: unknown) => log.error({ err: error }, 'redis publish failed'));
+    },
+    subscribe: async (channel, handler) => {
+      handlers.set(channel, handler);
+      await sub.subscribe(channel);
+    },
+    close: async () => {
+      await Promise.all([pub.quit(), sub.quit()]);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { TBrandCode, TLiveMessage } from '@washboard/contracts';
+import type { TAuthUser } from '../auth/token.service';
+import type { TFanout } from './fanout';
+
+const LIVE_CHANNEL = 'washboard:live';
+
+/** One browser connection of the push channel. */
+export type TLiveClient = {
+  user: TAuthUser;
+  /** Serial numbers the user may see now. */
+  serials: Set<string>;
+  send(data: string): void;
+};
+
+/**
+ * Routes machine events to exactly the browsers whose users may see the machine. Every instance
+ * receives every event through the fan-out and delivers it to its own connections.
+ */
+export class LiveHub {
+  private readonly clients = new Set<TLiveClient>();
+  private readonly bySerial = new Map<string, Set<TLiveClient>>();
+
+  constructor(
+    private readonly fanout: TFanout,
+    /** The serial numbers `user` may see (DESIGN.md §5). */
+    private readonly visibleSerials: (user: TAuthUser) => Promise<string[]>,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.fanout.subscribe(LIVE_CHANNEL, (payload) => {
+      const { brand, message } = JSON.parse(payload) as { brand: TBrandCode; message: TLiveMessage };
+      void this.deliver(brand, message, payload);
+    });
+  }
+
+  /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */
+  publish(brand: TBrandCode, message: TLiveMessage): void {
+    this.fanout.publish(LIVE_CHANNEL, JSON.stringify({ brand, message }));
+  }
+
+  async add(client: TLiveClient): Promise<void> {
+    this.clients.add(client);
+    await this.load(client);
+  }
+
+  remove(client: TLiveClient): void {
+    this.clients.delete(client);
+    this.index(client, false);
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  private async load(client: TLiveClient): Promise<void> {
+    const serials = new Set(await this.visibleSerials(client.user));
+    this.index(client, false);
+    client.serials = serials;
+    if (this.clients.has(client)) this.index(client, true);
+  }
+
+  private index(client: TLiveClient, add: boolean): void {
+    for (const serial of client.serials) {
+      let set = this.bySerial.get(serial);
+      if (add) {
+        if (!set) this.bySerial.set(serial, (set = new Set()));
+        set.add(client);
+      } else if (set) {
+        set.delete(client);
+        if (set.size === 0) this.bySerial.delete(serial);
+      }
+    }
+  }
+
+  private async deliver(brand: TBrandCode, message: TLiveMessage, payload: string): Promise<void> {
+    if (message.type === 'appliances') {
+      // Who sees what changed in this brand: recompute, then tell the browsers to reload.
+      const affected = [...this.clients].filter((c) => c.user.brand === brand);
+      await Promise.all(affected.map((c) => this.load(c)));
+      const data = JSON.stringify(message);
+      for (const c of affected) c.send(data);
+      return;
+    }
+    const targets = this.bySerial.get(message.serialNumber);
+    if (!targets) return;
+    // The brand travels with the event; a client of another brand never holds this serial.
+    const data = payload.slice(payload.indexOf('"message":') + '"message":'.length, -1);
+    for (const c of targets) if (c.user.brand === brand) c.send(data);
+  }
+}

@@ -1,0 +1,62 @@
+import type {} from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import { LIVE_CLOSE_UNAUTHORIZED, LIVE_PATH, isBrandCode, type TLiveControl } from '@washboard/contracts';
+import type { TokenService } from '../auth/token.service';
+import type { LiveHub, TLiveClient } from './live.hub';
+
+type TOptions = { hub: LiveHub; tokens: TokenService; clients: Record<string, string> };
+
+const AUTH_TIMEOUT_MS = 5_000;
+
+/**
+ * The push channel (WebSocket). Browsers cannot set headers on a WebSocket, and a token in the URL
+ * ends up in logs, so the first message authenticates: `{type:"auth", token, brand, subscriptionKey}`.
+ */
+export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, tokens, clients }) => {
+  app.get(LIVE_PATH, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (socket) => {
+    let client: TLiveClient | undefined;
+    const control = (message: TLiveControl) => socket.send(JSON.stringify(message));
+    const refuse = (code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT') => {
+      control({ type: 'error', code });
+      socket.close(LIVE_CLOSE_UNAUTHORIZED, code);
+    };
+    const timer = setTimeout(() => refuse('AUTH_TIMEOUT'), AUTH_TIMEOUT_MS);
+    socket.once('message', (raw: Buffer) => {
+      clearTimeout(timer);
+      void (async () => {
+        let hello: { type?: unknown; token?: unknown; brand?: unknown; subscriptionKey?: unknown };
+        try {
+          hello = JSON.parse(String(raw)) as typeof hello;
+        } catch {
+          return refuse('UNAUTHORIZED');
+        }
+        const user = typeof hello.token === 'string' ? await tokens.verify(hello.token) : undefined;
+        if (
+          hello.type !== 'auth' ||
+          !user ||
+          !isBrandCode(hello.brand) ||
+          user.brand !== hello.brand ||
+          clients[user.clientId] !== hello.subscriptionKey
+        ) {
+          return refuse('UNAUTHORIZED');
+        }
+        client = {
+          user,
+          serials: new Set(),
+          send: (data) => {
+            // A browser that cannot keep up is dropped rather than buffered without end.
+            if (socket.bufferedAmount > 4 * 1024 * 1024) socket.terminate();
+            else socket.send(data);
+          },
+        };
+        await hub.add(client);
+        if (socket.readyState === socket.OPEN) control({ type: 'ready' });
+        else hub.remove(client);
+      })();
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      if (client) hub.remove(client);
+    });
+  });
+};

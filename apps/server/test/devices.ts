@@ -1,0 +1,69 @@
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
+import type { TTestServer } from './harness';
+import { json } from './accounts';
+
+export type TProduct = { serialNumber: string; deviceSecret: string };
+
+let counter = 0;
+/** A serial number unique within the test run. */
+export function newSerial(prefix = 'SN'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${counter}`;
+}
+
+/** Adds a product through the admin call. */
+export async function createProduct(
+  server: TTestServer,
+  headers: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): Promise<TProduct> {
+  const res = await server.api(
+    '/api/v1/appliance/products',
+    json(
+      {
+        serialNumber: newSerial(),
+        modelNumber: 'WB-500',
+        fw00: '1.0.0',
+        fw02: '1.0.0',
+        gamma: 'infinity',
+        ratingPower: 'M3',
+        ...extra,
+      },
+      headers,
+    ),
+  );
+  if (res.status !== 200) throw new Error(`product: ${res.status} ${await res.text()}`);
+  return (await res.json()) as TProduct;
+}
+
+/** Connects as the device; the last will marks it offline. */
+export function connectDevice(server: TTestServer, product: TProduct, options: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(server.mqttUrl, {
+    clientId: product.serialNumber,
+    username: product.serialNumber,
+    password: product.deviceSecret,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+    will: { topic: deviceTopic(product.serialNumber, 'status'), payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+    ...options,
+  });
+}
+
+export function publish(client: MqttClient, serial: string, topic: TDeviceTopic, payload: unknown, qos: 0 | 1 = 1) {
+  return client.publishAsync(deviceTopic(serial, topic), typeof payload === 'string' ? payload : JSON.stringify(payload), {
+    qos,
+  });
+}
+
+/** Polls `check` until it answers something truthy, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
