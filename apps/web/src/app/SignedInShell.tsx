@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LiveUpdates } from '../modules/devices/live/LiveUpdates';
 import { RequireIdentity } from '../modules/session/guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -13,6 +14,7 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
   return (
     <RequireIdentity>
       <QueryClientProvider client={queryClient}>
+        <LiveUpdates />
         <AppLayout>{children}</AppLayout>
       </QueryClientProvider>
     </RequireIdentity>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { DeviceList } from '../modules/devices/components/DeviceList';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState } from '../ui/EmptyState';
 
-/** Dashboard and device list (/, /devices). The machines arrive with the device link. */
+/** Dashboard and device list (/, /devices). */
 export function DevicesPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('devices.title')} />
-      <EmptyState message={t('devices.empty')} />
+      <DeviceList />
     </>
   );
 }

@@ -30,6 +30,17 @@ export function configureApiClient(next: TClientContext): void {
   context = next;
 }
 
+/** What a channel other than fetch (the push WebSocket) needs to reach and authenticate to the API. */
+export function apiCredentials(): { apiBase: string; brand: string; subscriptionKey: string; accessToken?: string } {
+  if (!context) throw new Error('API client not configured');
+  return {
+    apiBase: context.apiBase,
+    brand: context.brand,
+    subscriptionKey: context.subscriptionKey,
+    accessToken: context.accessToken(),
+  };
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

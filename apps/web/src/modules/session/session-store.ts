@@ -27,6 +27,7 @@ export function clearAccountData(): void {
 type TSnapshot = { userData: TUserData | null };
 
 const listeners = new Set<() => void>();
+const tokenListeners = new Set<() => void>();
 let snapshot: TSnapshot = { userData: readUserData() };
 
 function readUserData(): TUserData | null {
@@ -65,6 +66,12 @@ export const sessionStore = {
   },
   setTokens(tokens: TTokens): void {
     localStorage.setItem(KEYS.tokens, JSON.stringify(tokens));
+    for (const listener of tokenListeners) listener();
+  },
+  /** Called after new tokens were stored (sign-in, refresh): e.g. the push channel re-authenticates. */
+  subscribeTokens(listener: () => void): () => void {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
   },
   tokens(): TTokens | undefined {
     try {

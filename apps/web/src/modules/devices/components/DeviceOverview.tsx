@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { liveFieldsFor } from '@washboard/contracts';
+import { ApiError } from '../../api/api-client';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useApplianceDetail, useLastTelemetry } from '../hooks/use-devices';
+import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
+import { MachineActivity } from './MachineActivity';
+import { OnlineBadge } from './OnlineBadge';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+type TProps = {
+  serialNumber: string;
+  /** Shown instead when the API answers 404 (or 403: a machine the user may not see). */
+  notFound: ReactNode;
+};
+
+/** A machine's identity, state and the live values of its range, updated by the push channel. */
+export function DeviceOverview({ serialNumber, notFound }: TProps) {
+  const { t, i18n } = useTranslation();
+  const detail = useApplianceDetail(serialNumber);
+  const last = useLastTelemetry(serialNumber);
+  if (detail.isPending) {
+    return (
+      <Center py="xl">
+        <Loader type="dots" />
+      </Center>
+    );
+  }
+  if (detail.isError) {
+    const { error } = detail;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return notFound;
+    return <EmptyState message={error.message} />;
+  }
+  const appliance = detail.data;
+  const status = last.data?.status ?? appliance.status;
+  const telemetry = last.data?.telemetry;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {appliance.applianceName}
+            </Title>
+            <OnlineBadge online={status.online} />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <Field label={t('device.fields.serialNumber')} value={appliance.serialNumber} />
+            <Field label={t('device.fields.modelNumber')} value={appliance.modelNumber} />
+            <Field label={t('device.fields.gamma')} value={t(`gammas.${appliance.gamma}`)} />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('device.sections.liveState')}
+          </Title>
+          <MachineActivity status={status} telemetry={telemetry} />
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+            {liveFieldsFor(appliance.gamma).map((field) => (
+              <Stack key={field} gap={0} data-testid={`live-${field}`}>
+                <Text size="xs" c="dimmed">
+                  {t(`device.live.${LIVE_FIELD_LABELS[field]}`)}
+                </Text>
+                <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language) ?? '—'}</Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
