@@ -12,7 +12,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@washboard/contracts': '../../packages/contracts/src/index.ts' },
+  alias: {
+    '@washboard/contracts': '../../packages/contracts/src/index.ts',
+    '@washboard/simulator': '../simulator/src/index.ts',
+  },
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -55,6 +55,7 @@ import { eventHubRoutes } from './device/event-hub.routes';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { liveRoutes } from './live/live.routes';
+import { demoWanted, startDemo } from './demo/demo';
 import { loggerOptions } from './logger';
 import { StartupError } from './startup-error';
 
@@ -81,6 +82,16 @@ function defaultWebDist(): string | undefined {
     dir = path.dirname(dir);
   }
   return undefined;
+}
+
+/** Where an in-process device connects: the embedded broker, or MQTT_URL without the server's credentials. */
+function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
+  if (!mqttUrl) return `mqtt://127.0.0.1:${broker.port ?? 1883}`;
+  const url = new URL(mqttUrl);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.toString();
 }
 
 /** Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. */
@@ -121,6 +132,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const settingsRepository = new SettingsRepository(database.db);
   const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
   const accountRepository = new AccountRepository(database.db);
+  // Decided before anything is seeded: "unset" means demo on an empty database.
+  const demo = await demoWanted(config.DEMO, database.db, settingsRepository);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await seedAdmin(accountRepository, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   }
@@ -172,7 +185,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     defaultBrand: config.DEFAULT_BRAND,
     brandHosts: config.BRAND_HOSTS,
     sparePartsUrl: config.SPARE_PARTS_URL,
-    demo: config.DEMO === true,
+    demo,
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -264,12 +277,25 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(liveRoutes, { hub: live, tokens, clients });
-  if (config.DEMO === true) await app.register(mailboxRoutes, { mail: mailRepository });
+  if (demo) await app.register(mailboxRoutes, { mail: mailRepository });
+  const fleet = demo
+    ? await startDemo({
+        brand: config.DEFAULT_BRAND,
+        brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
+        settings: settingsRepository,
+        accounts: accountRepository,
+        companies: companyRepository,
+        appliances,
+        applianceRepository,
+        log: app.log,
+      })
+    : undefined;
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
   mailer.start();
   app.addHook('onClose', async () => {
     await mailer.stop();
+    await fleet?.close();
     await broker.close();
     await writer.drain();
     await fanout.close();

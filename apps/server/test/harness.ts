@@ -56,6 +56,7 @@ export async function startTestServer(
     RATE_LIMIT_SCALE: '100',
     WEB_DIST: '/nonexistent',
     COMMAND_TIMEOUT_SECONDS: '3',
+    DEMO: '0',
     ...database.env,
     ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: '2' } : {}),
     ...env,
