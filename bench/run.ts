@@ -2,10 +2,11 @@
 import { loginBundle } from './login-bundle';
 import { coldStart } from './cold-start';
 import { signIn } from './sign-in';
+import { writePath } from './write-path';
 
 type TResult = { name: string; figure: number; unit: string; limit: number; better: 'lower' | 'higher'; note?: string };
 
-const benchmarks: (() => Promise<TResult>)[] = [loginBundle, coldStart, signIn];
+const benchmarks: (() => Promise<TResult>)[] = [loginBundle, coldStart, signIn, writePath];
 const only = process.argv.slice(2);
 
 const results: TResult[] = [];

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import pino from 'pino';
+import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
+import { DeviceWriter } from '../apps/server/src/gateway/device-writer';
+
+const ROWS = 200_000;
+const MACHINES = 1_000;
+const log = pino({ level: 'silent' });
+
+type TRow = {
+  serial: string;
+  ts: string;
+  boilerTmp: number;
+  tankTmp: number;
+  waterTmp: number;
+  boilerVlm: number;
+  tankVlm: number;
+};
+
+function rows(): TRow[] {
+  const start = Date.UTC(2026, 0, 1);
+  return Array.from({ length: ROWS }, (_, i) => ({
+    serial: `BENCH${String(i % MACHINES).padStart(5, '0')}`,
+    ts: new Date(start + Math.floor(i / MACHINES) * 1000).toISOString(),
+    boilerTmp: 820 + (i % 40),
+    tankTmp: 600 + (i % 30),
+    waterTmp: 150,
+    boilerVlm: 120,
+    tankVlm: 400,
+  }));
+}
+
+function tsv(data: TRow[]): string {
+  return data
+    .map((r) => `${r.serial}\t${r.ts}\t${r.boilerTmp}\t${r.tankTmp}\t${r.waterTmp}\t${r.boilerVlm}\t${r.tankVlm}\n`)
+    .join('');
+}
+const COPY = 'COPY telemetry (serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm) FROM STDIN';
+
+async function viaWriter(database: TDatabase, data: TRow[]): Promise<number> {
+  const writer = new DeviceWriter(database, log);
+  const started = performance.now();
+  await Promise.all(
+    data.map((r) =>
+      writer.writeTelemetry(r.serial, {
+        ts: r.ts,
+        boilerTmp: r.boilerTmp,
+        tankTmp: r.tankTmp,
+        waterTmp: r.waterTmp,
+        boilerVlm: r.boilerVlm,
+        tankVlm: r.tankVlm,
+      }),
+    ),
+  );
+  return performance.now() - started;
+}
+
+/** PostgreSQL server: a fresh database on BENCH_DATABASE_URL (default the machine's `test`). */
+async function postgres(data: TRow[]) {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `wb_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  try {
+    const writer = await viaWriter(database, data);
+    await database.transaction((sql) => sql.query('TRUNCATE telemetry'));
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const started = performance.now();
+    await pipeline(Readable.from([tsv(data)]), client.query(copyFrom(COPY)));
+    const copy = performance.now() - started;
+    await client.end();
+    return { writer, copy };
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/**
+ * The gateway's own insert path (DeviceWriter: batched array-parameter INSERT … ON CONFLICT DO
+ * NOTHING plus the live-state update) for 200,000 telemetry rows of 1,000 machines, against COPY of
+ * the same rows into the same table (target ≥ 0.8).
+ */
+export async function writePath() {
+  const data = rows();
+  const { writer, copy } = await postgres(data);
+  const ratio = copy / writer;
+  return {
+    name: 'write path: gateway insert ÷ COPY, 200,000 telemetry rows (PostgreSQL)',
+    figure: ratio,
+    unit: '×',
+    limit: 0.8,
+    better: 'higher' as const,
+    note: `gateway ${Math.round(ROWS / (writer / 1000))} rows/s, COPY ${Math.round(ROWS / (copy / 1000))} rows/s`,
+  };
+}
