@@ -1,0 +1,72 @@
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TLiveMessage } from '@washboard/contracts';
+import type { TAuthUser } from '../auth/token.service';
+import { inProcessFanout, redisFanout, type TFanout } from './fanout';
+import { LiveHub, type TLiveClient } from './live.hub';
+
+const log = pino({ level: 'silent' });
+const user = (id: string, brand: 'LUMINA' | 'KESTREL' = 'LUMINA'): TAuthUser => ({
+  id,
+  brand,
+  email: `${id}@x.test`,
+  role: 'KITCHEN_MANAGER',
+  administrationProfile: [],
+  clientId: 'washboard-web',
+});
+const visible: Record<string, string[]> = { anna: ['SN-A'], bruno: ['SN-B'], kestrel: ['SN-A'] };
+
+function client(u: TAuthUser): TLiveClient & { got: TLiveMessage[] } {
+  const got: TLiveMessage[] = [];
+  return { user: u, serials: new Set(), got, send: (data) => got.push(JSON.parse(data) as TLiveMessage) };
+}
+const telemetry = (serialNumber: string): TLiveMessage => ({
+  type: 'telemetry',
+  serialNumber,
+  telemetry: { ts: '2026-11-21T10:00:00.000Z', boilerTmp: 840 },
+});
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+async function hubs(make: () => Promise<TFanout>) {
+  const fanouts = [await make(), await make()];
+  const [a, b] = fanouts.map((f) => new LiveHub(f, async (u) => visible[u.id] ?? []));
+  if (!a || !b) throw new Error('two hubs');
+  await a.start();
+  await b.start();
+  return { a, b, close: () => Promise.all(fanouts.map((f) => f.close())) };
+}
+
+describe('LiveHub', () => {
+  it('delivers a machine only to the users who may see it, and never across brands', async () => {
+    const fanout = inProcessFanout();
+    const hub = new LiveHub(fanout, async (u) => visible[u.id] ?? []);
+    await hub.start();
+    const anna = client(user('anna'));
+    const bruno = client(user('bruno'));
+    const kestrel = client(user('kestrel', 'KESTREL'));
+    await Promise.all([hub.add(anna), hub.add(bruno), hub.add(kestrel)]);
+    hub.publish('LUMINA', telemetry('SN-A'));
+    hub.publish('LUMINA', telemetry('SN-B'));
+    await settle();
+    expect(anna.got.map((m) => ('serialNumber' in m ? m.serialNumber : ''))).toEqual(['SN-A']);
+    expect(bruno.got.map((m) => ('serialNumber' in m ? m.serialNumber : ''))).toEqual(['SN-B']);
+    expect(kestrel.got).toEqual([]);
+  });
+
+  describe.runIf(process.env.TEST_REDIS_URL)('through Redis (TEST_REDIS_URL)', () => {
+    let close: (() => Promise<unknown>) | undefined;
+    afterAll(async () => close?.());
+
+    it('reaches browsers connected to another server instance', async () => {
+      const url = process.env.TEST_REDIS_URL ?? '';
+      const pair = await hubs(() => redisFanout(url, log));
+      close = pair.close;
+      const anna = client(user('anna'));
+      await pair.b.add(anna);
+      pair.a.publish('LUMINA', telemetry('SN-A'));
+      pair.a.publish('LUMINA', telemetry('SN-B'));
+      for (let i = 0; i < 40 && anna.got.length === 0; i += 1) await settle();
+      expect(anna.got).toEqual([telemetry('SN-A')]);
+    });
+  });
+});
