@@ -232,8 +232,12 @@ describe('a kitchen manager', () => {
 });
 
 describe('a service technician', () => {
-  it('registers with a company code, waits for approval, is approved in /pendingusers and signs in', async () => {
-    const company = await admin.createCompany(`Assistenza ${run}`);
+  it('registers with a company code, waits for approval, is approved by a service manager in /pendingusers and signs in', async () => {
+    // A service partner, its service company, and the partner's service manager above both.
+    const partner = await admin.createCompany(`Partner ${run}`);
+    const company = await admin.createCompany(`Assistenza ${run}`, partner.code);
+    const manager = { email: `sm-${run}@washboard.test`, password: 'Manager123' };
+    await admin.activeServiceManager(manager.email, manager.password, partner.code);
     const technician = person('tech', { firstName: 'Marco', lastName: 'Bianchi' });
     const page = await freshPage();
     const wizard = await openWizard(page);
@@ -269,11 +273,11 @@ describe('a service technician', () => {
     await closeDialog(page, it_.login.pendingApproval.message);
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    // The admin approves through the screens.
+    // The service manager of the partner approves through the screens.
     const adminPage = await freshPage();
     const adminLogin = new LoginPage(adminPage);
     await adminLogin.goto(baseUrl);
-    await adminLogin.signIn(ADMIN.email, ADMIN.password);
+    await adminLogin.signIn(manager.email, manager.password);
     await adminPage.waitForURL(/\/devices$/);
     const pending = new PendingUsersPage(adminPage);
     await pending.goto(baseUrl);
