@@ -3,10 +3,18 @@ import { loginBundle } from './login-bundle';
 import { coldStart } from './cold-start';
 import { signIn } from './sign-in';
 import { writePath } from './write-path';
+import { ingestionPgliteAedes, ingestionPostgresMosquitto } from './ingestion';
 
 type TResult = { name: string; figure: number; unit: string; limit: number; better: 'lower' | 'higher'; note?: string };
 
-const benchmarks: (() => Promise<TResult>)[] = [loginBundle, coldStart, signIn, writePath];
+const benchmarks: (() => Promise<TResult>)[] = [
+  loginBundle,
+  coldStart,
+  signIn,
+  writePath,
+  ingestionPgliteAedes,
+  ingestionPostgresMosquitto,
+];
 const only = process.argv.slice(2);
 
 const results: TResult[] = [];

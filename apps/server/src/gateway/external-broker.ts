@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { COMMAND_TOPIC, DEVICE_TOPICS, TOPIC_ROOT, deviceTopic } from '@washboard/contracts';
 import { StartupError } from '../startup-error';
+import { PipelinedSubscriber } from './pipelined-subscriber';
 import type { TBroker } from './broker';
 import type { TDeviceLinkHandlers } from './device-link';
 
@@ -94,8 +95,8 @@ const ALREADY = /already exists|already has/i;
 /**
  * The gateway against an external broker (Mosquitto, EMQX…): persistent sessions in a shared
  * subscription group so each message is ingested once across server instances and queued while
- * the server is away. mqtt.js handles a connection's messages one after another and acknowledges
- * each only after `receive` resolves, so several connections keep batches flowing.
+ * the server is away. Each message is acknowledged to the broker only once stored; the pipelined
+ * subscriber keeps the broker's whole in-flight window in every batch.
  */
 export async function connectExternal(url: string, log: FastifyBaseLogger, connections: number): Promise<TBroker> {
   const parsed = new URL(url);
@@ -118,7 +119,7 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
   control.on('offline', () => log.warn('MQTT broker connection lost; reconnecting'));
   log.info({ url: redact(url), deviceAuth }, 'connected to external MQTT broker');
   const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
-  const ingest: MqttClient[] = [];
+  const ingest: { close(): Promise<void> }[] = [];
 
   return {
     kind: 'external',
@@ -153,13 +154,17 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
       } else {
         log.warn('MQTT_URL has deviceAuth=none: the external broker must authenticate devices itself');
       }
+      const topics = DEVICE_TOPICS.map((t) => `${SHARE_GROUP}/${TOPIC_ROOT}/+/${t}`);
       for (let i = 0; i < connections; i += 1) {
-        const client = mqtt.connect(brokerUrl, {
-          clientId: `washboard-${instance}-ingest-${i}`,
-          clean: false,
-          reconnectPeriod: 1_000,
-          protocolVersion: 4,
-        });
+        const clientId = `washboard-${instance}-ingest-${i}`;
+        if (parsed.protocol === 'mqtt:' || parsed.protocol === 'mqtts:') {
+          const subscriber = new PipelinedSubscriber({ url: parsed, clientId, topics, receive: handlers.receive, log });
+          await subscriber.start();
+          ingest.push({ close: () => subscriber.close() });
+          continue;
+        }
+        // Over WebSocket: mqtt.js, one unacknowledged message per connection.
+        const client = mqtt.connect(brokerUrl, { clientId, clean: false, reconnectPeriod: 1_000, protocolVersion: 4 });
         // Set before the connection opens: a persistent session delivers its queue right away.
         // mqtt.js sends the PUBACK after handleMessage calls back (customHandleAcks is MQTT 5 only).
         client.handleMessage = (packet, callback) => {
@@ -177,9 +182,8 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
           client.once('connect', () => resolve());
           client.once('error', reject);
         });
-        const topics = DEVICE_TOPICS.map((t) => `${SHARE_GROUP}/${TOPIC_ROOT}/+/${t}`);
         await client.subscribeAsync(topics, { qos: 1 });
-        ingest.push(client);
+        ingest.push({ close: () => client.endAsync() });
       }
     },
     async sendCommand(serial, payload) {
@@ -210,7 +214,7 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
       if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
     },
     async close() {
-      await Promise.all([...ingest.map((c) => c.endAsync()), control.endAsync()]);
+      await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
     },
   };
 }
