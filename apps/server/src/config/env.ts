@@ -71,7 +71,7 @@ const ZEnv = z
     MQTT_URL: url(/^(mqtt|mqtts|ws|wss|tcp):$/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL'),
     /** Seconds a machine has to answer a command before the caller gets "not answering". */
     COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
-    /** Parallel subscriber connections to an external broker (each carries one unacknowledged message). */
+    /** Parallel persistent subscriber connections to an external broker (one shared-subscription group). */
     MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(8),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
