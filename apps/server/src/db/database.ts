@@ -59,6 +59,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ended (restart, failover) must not crash the process: the pool
+    // drops it and connects anew on the next query, and /readyz reports the outage meanwhile.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: folder });
     return {

@@ -34,7 +34,7 @@ describe('GET /readyz', () => {
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ status: 'unavailable', database: { ok: true }, broker: { ok: false } });
     } finally {
-      await other.washboard.app.close();
+      await other.close();
     }
   });
 });
