@@ -1,11 +1,12 @@
+import { passwordGrantFields } from '@washboard/contracts';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
 import { parseConfig } from '../apps/server/src/config/env';
 import { createWashboard, type TWashboard } from '../apps/server/src/app';
 import { freePort } from '../e2e/fixtures/ports';
+import { scratchPostgres } from '../apps/server/test/harness';
 
 const DEVICES = 50;
 const RUN_SECONDS = 10;
@@ -187,14 +188,7 @@ async function adminHeaders(washboard: TWashboard) {
     method: 'POST',
     url: '/oauth2/token',
     headers: { 'x-brand': 'LUMINA', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: ADMIN.email,
-      password: ADMIN.password,
-      client_id: 'washboard-web',
-      scope: 'openid washboard-web offline_access',
-      response_type: 'id_token token',
-    }).toString(),
+    payload: new URLSearchParams(passwordGrantFields(ADMIN.email, ADMIN.password)).toString(),
   });
   return {
     authorization: `Bearer ${token.json<{ access_token: string }>().access_token}`,
@@ -217,26 +211,6 @@ async function server(env: Record<string, string>) {
       ...env,
     }),
   );
-}
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `wb_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 function result(name: string, limit: number, plain: TRun, ingested: TRun & { lost: number; probe: TRun }) {
@@ -270,7 +244,7 @@ export async function ingestionPgliteAedes() {
 /** PostgreSQL with the machine's Mosquitto: ÷ the same Mosquitto's plain QoS 1 delivery (target ≥ 0.5). */
 export async function ingestionPostgresMosquitto() {
   const plain = await plainDelivery(MOSQUITTO);
-  const database = await freshPostgres();
+  const database = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'wb_bench');
   const washboard = await server({
     DATABASE_URL: database.url,
     MQTT_URL: `${MOSQUITTO}?deviceAuth=none`,

@@ -1,3 +1,4 @@
+import { passwordGrantFields } from '@washboard/contracts';
 import { startServer } from '../e2e/fixtures/server';
 
 const ADMIN = { email: 'bench-admin@washboard.test', password: 'Bench12345' };
@@ -15,14 +16,7 @@ export async function signIn() {
       const token = await fetch(`${server.url}/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-brand': 'LUMINA' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          username: ADMIN.email,
-          password: ADMIN.password,
-          client_id: 'washboard-web',
-          scope: 'openid washboard-web offline_access',
-          response_type: 'id_token token',
-        }),
+        body: new URLSearchParams(passwordGrantFields(ADMIN.email, ADMIN.password)),
       });
       if (token.status !== 200) throw new Error(`sign-in failed: ${token.status}`);
       const { access_token } = (await token.json()) as { access_token: string };

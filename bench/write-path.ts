@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
@@ -6,6 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import pino from 'pino';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/database';
 import { DeviceWriter } from '../apps/server/src/gateway/device-writer';
+import { scratchPostgres } from '../apps/server/test/harness';
 
 const ROWS = 200_000;
 const MACHINES = 1_000;
@@ -61,18 +61,12 @@ async function viaWriter(database: TDatabase, data: TRow[]): Promise<number> {
 
 /** PostgreSQL server: a fresh database on BENCH_DATABASE_URL (default the machine's `test`). */
 async function postgres(data: TRow[]) {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `wb_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const scratch = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'wb_bench');
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
   try {
     const writer = await viaWriter(database, data);
     await database.transaction((sql) => sql.query('TRUNCATE telemetry'));
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const started = performance.now();
     await pipeline(Readable.from([tsv(data)]), client.query(copyFrom(COPY)));
@@ -81,8 +75,7 @@ async function postgres(data: TRow[]) {
     return { writer, copy };
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

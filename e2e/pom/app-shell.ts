@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { catalogues, type TLanguage, type TUserData } from '@washboard/contracts';
+import { catalogues, passwordGrantFields, type TLanguage, type TUserData } from '@washboard/contracts';
 import { ADMIN } from '../fixtures/global-setup';
 
 /**
@@ -85,12 +85,7 @@ async function adminTokens(baseUrl: string) {
   const res = await fetch(`${baseUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'x-brand': config.defaultBrand, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: ADMIN.email,
-      password: ADMIN.password,
-      client_id: 'washboard-web',
-    }),
+    body: new URLSearchParams(passwordGrantFields(ADMIN.email, ADMIN.password)),
   });
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
   const answer = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };

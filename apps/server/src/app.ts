@@ -155,9 +155,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const applianceRepository = new ApplianceRepository(database.db);
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const appliances: ApplianceService = new ApplianceService(
-    database.db,
     applianceRepository,
-    new ApplianceAccess(database.db),
+    companyRepository,
+    new ApplianceAccess(accountRepository, companyRepository),
     broker,
     (brand) => live.publish(brand, { type: 'appliances' }),
   );

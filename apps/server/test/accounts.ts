@@ -1,3 +1,4 @@
+import { passwordGrantFields } from '@washboard/contracts';
 import type { TTestServer } from './harness';
 
 export const PASSWORD = 'Passw0rd!';
@@ -31,14 +32,7 @@ export function form(fields: Record<string, string>): RequestInit {
 export function passwordGrant(server: TTestServer, email: string, password: string, brand = 'LUMINA') {
   return server.api('/oauth2/token', {
     brand,
-    ...form({
-      grant_type: 'password',
-      username: email,
-      password,
-      client_id: 'washboard-web',
-      scope: 'openid washboard-web offline_access',
-      response_type: 'id_token token',
-    }),
+    ...form(passwordGrantFields(email, password)),
   });
 }
 

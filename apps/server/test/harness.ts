@@ -23,7 +23,13 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `wb_test_${randomBytes(6).toString('hex')}`;
+  const scratch = await scratchPostgres(base);
+  return { env: { DATABASE_URL: scratch.url, DATA_DIR: 'memory://' }, drop: scratch.drop };
+}
+
+/** A new, empty database on the PostgreSQL server of `base`, dropped by `drop()` (tests, benchmarks). */
+export async function scratchPostgres(base: string, prefix = 'wb_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -31,7 +37,7 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: 'memory://' },
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: base });
       await client.connect();

@@ -1,12 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { decodeQuotedPrintable } from '../../../e2e/fixtures/mail';
 
 export type TCaughtMail = { to: string; raw: string; text: string };
-
-/** Decodes the quoted-printable soft breaks and escapes of a plain-text MIME part. */
-function decodeQuotedPrintable(value: string): string {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** A real SMTP server in the test process that keeps every mail it receives. */
 export async function startMailCatcher(): Promise<{

@@ -1,5 +1,6 @@
 // Plain values and rules: safe for the browser bundle (no zod).
 export * from './api/headers';
+export * from './api/oauth';
 export * from './account/roles';
 export * from './appliance/gamma';
 export * from './device/cycles';

@@ -7,7 +7,6 @@ import {
   ZAdminUsersQuery,
   ZCodeResponse,
   ZCompany,
-  ZErrorResponse,
   ZNewCompanyRequest,
   ZPasswordChangeRequest,
   ZPendingUser,
@@ -23,10 +22,9 @@ import type { AccountService } from './account.service';
 import type { CompanyRepository } from '../company/company.repository';
 import { requireAdminProfile, requireRole } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
+import { ok, secured, signedInErrors } from '../http/route-schema';
 
-const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-const secured = [{ bearer: [], subscriptionKey: [] }];
-const ok = { code: '200' as const };
+const errorsOf = signedInErrors;
 
 type TOptions = { accounts: AccountService; companies: CompanyRepository; limit: TLimit };
 

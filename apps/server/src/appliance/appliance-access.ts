@@ -1,7 +1,8 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { TDb } from '../db/database';
-import { appliances, companies, users } from '../db/schema/index';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { appliances } from '../db/schema/index';
 import type { TAuthUser } from '../auth/token.service';
+import type { AccountRepository } from '../account/account.repository';
+import type { CompanyRepository } from '../company/company.repository';
 
 /**
  * Who sees which machines (DESIGN.md §5, docs/permissions.md). Brands never see each other; an
@@ -10,28 +11,19 @@ import type { TAuthUser } from '../auth/token.service';
  * every company below its own.
  */
 export class ApplianceAccess {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly companies: CompanyRepository,
+  ) {}
 
-  /** Company codes whose machines `user` sees through its company (none for kitchen managers). */
+  /** Company codes whose machines `user` sees through its company (none for kitchen managers); its own first. */
   async companyCodes(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<string[]> {
     if (user.role !== 'SERVICE' && user.role !== 'SERVICE_MANAGER') return [];
-    const own = await this.db
-      .select({ code: companies.code })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(users.id, user.id));
-    const code = own[0]?.code;
-    if (!code) return [];
-    const depthLimit = user.role === 'SERVICE' ? 1 : 64;
-    const result = await this.db.execute(sql`
-      with recursive tree as (
-        select code, 0 as depth from ${companies} where brand = ${user.brand} and code = ${code}
-        union
-        select c.code, t.depth + 1 from ${companies} c join tree t on c.parent_code = t.code
-        where c.brand = ${user.brand} and t.depth < ${depthLimit}
-      )
-      select code from tree`);
-    return (result as unknown as { rows: { code: string }[] }).rows.map((r) => r.code);
+    const me = await this.accounts.findById(user.id);
+    const own = me?.companyId ? await this.companies.findById(me.companyId) : undefined;
+    if (!own) return [];
+    const tree = await this.companies.subtree(user.brand, own.code, user.role === 'SERVICE' ? 1 : undefined);
+    return [own.code, ...tree.map((c) => c.code).filter((code) => code !== own.code)];
   }
 
   /** The SQL condition selecting the appliances `user` may see. */

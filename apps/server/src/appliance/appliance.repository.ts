@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { alarms, applianceCommands, appliances, applianceStates, haccpEvents, type TCommandStatus } from '../db/schema/index';
 
@@ -46,6 +46,23 @@ export class ApplianceRepository {
       .leftJoin(applianceStates, eq(applianceStates.serialNumber, appliances.serialNumber))
       .where(visible)
       .orderBy(asc(sql`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`), asc(appliances.serialNumber));
+  }
+
+  /** Only the serial numbers of what `visible` allows (the push channel's filter). */
+  async serials(visible: SQL): Promise<string[]> {
+    const rows = await this.db.select({ serial: appliances.serialNumber }).from(appliances).where(visible);
+    return rows.map((r) => r.serial);
+  }
+
+  /** Open alarms per machine. */
+  async openAlarmCounts(serials: string[]): Promise<Map<string, number>> {
+    if (serials.length === 0) return new Map();
+    const rows = await this.db
+      .select({ serial: alarms.serialNumber, n: sql<number>`count(*)::int` })
+      .from(alarms)
+      .where(and(inArray(alarms.serialNumber, serials), sql`${alarms.stopDate} IS NULL`))
+      .groupBy(alarms.serialNumber);
+    return new Map(rows.map((r) => [r.serial, Number(r.n)]));
   }
 
   async update(serialNumber: string, values: Partial<typeof appliances.$inferInsert>): Promise<void> {
@@ -120,14 +137,5 @@ export class ApplianceRepository {
       .update(applianceCommands)
       .set({ status, error, answeredAt: sql`now()` })
       .where(and(eq(applianceCommands.id, id), eq(applianceCommands.status, 'pending')));
-  }
-
-  async commands(serialNumber: string, limit = 50) {
-    return this.db
-      .select()
-      .from(applianceCommands)
-      .where(eq(applianceCommands.serialNumber, serialNumber))
-      .orderBy(desc(applianceCommands.createdAt))
-      .limit(limit);
   }
 }

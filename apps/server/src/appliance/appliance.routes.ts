@@ -9,7 +9,6 @@ import {
   ZCodeResponse,
   ZCreateProductRequest,
   ZCreateProductResponse,
-  ZErrorResponse,
   ZSerialNumber,
   ZSerialQuery,
   ZUpdateApplianceBody,
@@ -20,10 +19,9 @@ import {
 import { requireAdminProfile } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import type { ApplianceService } from './appliance.service';
+import { ok, secured, signedInErrors } from '../http/route-schema';
 
-const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-const secured = [{ bearer: [], subscriptionKey: [] }];
-const ok = { code: '200' as const };
+const errorsOf = signedInErrors;
 
 type TOptions = { appliances: ApplianceService; limit: TLimit };
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   cycleProgressPercent,
   defaultParameters,
@@ -12,8 +11,7 @@ import {
   type TCreateProductRequest,
   type TLastTelemetry,
 } from '@washboard/contracts';
-import type { TDb } from '../db/database';
-import { alarms, companies } from '../db/schema/index';
+import type { CompanyRepository } from '../company/company.repository';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { TBroker } from '../gateway/broker';
@@ -22,7 +20,7 @@ import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 
 /** Wrong codes after which a shown claiming code is void (the machine must show a new one). */
-export const CLAIM_ATTEMPTS = 5;
+const CLAIM_ATTEMPTS = 5;
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -49,8 +47,8 @@ export class ApplianceService {
   private readonly identities = new Map<string, TDeviceIdentity & { secretHash: Buffer }>();
 
   constructor(
-    private readonly db: TDb,
     private readonly repository: ApplianceRepository,
+    private readonly companies: CompanyRepository,
     private readonly access: ApplianceAccess,
     private readonly broker: TBroker,
     /** Tells every instance's browsers of `brand` that who-sees-what changed. */
@@ -117,27 +115,11 @@ export class ApplianceService {
 
   /** Serial numbers `user` may see (the push channel's filter). */
   async visibleSerials(user: TAuthUser): Promise<string[]> {
-    return (await this.repository.list(await this.access.condition(user))).map((r) => r.appliance.serialNumber);
+    return this.repository.serials(await this.access.condition(user));
   }
 
-  private async companyNames(brand: TBrandCode, codes: (string | null)[]): Promise<Map<string, string>> {
-    const wanted = [...new Set(codes.filter((c): c is string => c !== null))];
-    if (wanted.length === 0) return new Map();
-    const rows = await this.db
-      .select({ code: companies.code, name: companies.name })
-      .from(companies)
-      .where(and(eq(companies.brand, brand), inArray(companies.code, wanted)));
-    return new Map(rows.map((r) => [r.code, r.name]));
-  }
-
-  private async openAlarms(serials: string[]): Promise<Map<string, number>> {
-    if (serials.length === 0) return new Map();
-    const rows = await this.db
-      .select({ serial: alarms.serialNumber, n: sql<number>`count(*)::int` })
-      .from(alarms)
-      .where(and(inArray(alarms.serialNumber, serials), sql`${alarms.stopDate} IS NULL`))
-      .groupBy(alarms.serialNumber);
-    return new Map(rows.map((r) => [r.serial, Number(r.n)]));
+  private companyNames(brand: TBrandCode, codes: (string | null)[]): Promise<Map<string, string>> {
+    return this.companies.namesByCode(brand, [...new Set(codes.filter((c): c is string => c !== null))]);
   }
 
   /** The device list: what `user` may see, filtered and sorted by appliance name. */
@@ -160,7 +142,7 @@ export class ApplianceService {
       user.brand,
       rows.map((r) => r.appliance.companyCode),
     );
-    const open = await this.openAlarms(rows.map((r) => r.appliance.serialNumber));
+    const open = await this.repository.openAlarmCounts(rows.map((r) => r.appliance.serialNumber));
     return rows.map(({ appliance: a, state }) => ({
       serialNumber: a.serialNumber,
       applianceName: a.applianceName ?? a.serialNumber,

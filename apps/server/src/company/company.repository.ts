@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { appliances, companies, users } from '../db/schema/index';
@@ -47,8 +47,8 @@ export class CompanyRepository {
   }
 
   /**
-   * Deletes the company unless accounts (other than DELETED ones, whose link is cleared) or child
-   * companies still reference it; answers what stood in the way.
+   * Deletes the company unless accounts (other than DELETED ones, whose link is cleared), child
+   * companies or serviced machines still reference it; answers what stood in the way.
    */
   async deleteIfUnused(company: TCompany): Promise<'deleted' | 'users' | 'children' | 'appliances'> {
     return this.db.transaction(async (tx) => {
@@ -76,16 +76,35 @@ export class CompanyRepository {
     });
   }
 
-  /** Ids of the company with `code` and of every company below it in the hierarchy. */
-  async subtreeIds(brand: TBrandCode, code: string): Promise<string[]> {
+  /**
+   * The company with `code` and the companies below it, at most `maxDepth` levels down (the whole
+   * hierarchy when not given).
+   */
+  async subtree(brand: TBrandCode, code: string, maxDepth = 64): Promise<{ id: string; code: string }[]> {
     const result = await this.db.execute(sql`
       with recursive tree as (
-        select id, code from ${companies} where brand = ${brand} and code = ${code}
+        select id, code, 0 as depth from ${companies} where brand = ${brand} and code = ${code}
         union
-        select c.id, c.code from ${companies} c join tree t on c.parent_code = t.code where c.brand = ${brand}
+        select c.id, c.code, t.depth + 1 from ${companies} c join tree t on c.parent_code = t.code
+        where c.brand = ${brand} and t.depth < ${maxDepth}
       )
-      select id from tree`);
+      select id, code from tree`);
     // Both drivers answer { rows }; drizzle's generic result type does not say so.
-    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    return (result as unknown as { rows: { id: string; code: string }[] }).rows;
+  }
+
+  /** Ids of the company with `code` and of every company below it in the hierarchy. */
+  async subtreeIds(brand: TBrandCode, code: string): Promise<string[]> {
+    return (await this.subtree(brand, code)).map((r) => r.id);
+  }
+
+  /** Names of the companies with these codes. */
+  async namesByCode(brand: TBrandCode, codes: string[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.db
+      .select({ code: companies.code, name: companies.name })
+      .from(companies)
+      .where(and(eq(companies.brand, brand), inArray(companies.code, codes)));
+    return new Map(rows.map((r) => [r.code, r.name]));
   }
 }

@@ -3,16 +3,14 @@ import {
   ZCodeResponse,
   ZCompanyCodeParams,
   ZCompanyHierarchy,
-  ZErrorResponse,
   ZRelatedCompanies,
   ZRenameCompanyQuery,
 } from '@washboard/contracts';
 import { requireAdminProfile } from '../auth/auth.hook';
 import type { CompanyService } from './company.service';
+import { ok, secured, signedInErrors } from '../http/route-schema';
 
-const errorsOf = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-const secured = [{ bearer: [], subscriptionKey: [] }];
-const ok = { code: '200' as const };
+const errorsOf = signedInErrors;
 
 /** The company calls under /api/v1/account/company (spec §7); `authenticate` runs before each. */
 export const companyRoutes: FastifyPluginAsyncZod<{ companies: CompanyService }> = async (app, { companies }) => {

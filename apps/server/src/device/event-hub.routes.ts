@@ -13,33 +13,24 @@ import {
   ZParametersView,
   ZParametersWrite,
   ZRunLiveRequest,
-  ZSerialNumber,
+  ZSerialParams,
   ZTankReplaceRequest,
   ZVersions,
 } from '@washboard/contracts';
 import type { DeviceDataService } from './device-data.service';
+import { ok, secured, signedInErrors } from '../http/route-schema';
 
-const errorsOf = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  504: ZErrorResponse,
-};
-const secured = [{ bearer: [], subscriptionKey: [] }];
-const ok = { code: '200' as const };
-const ZParams = z.object({ serialNumber: ZSerialNumber });
+const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
 type TOptions = { devices: DeviceDataService };
 
 /** /api/v1/event-hub-listener/event/{serialNumber}/…: device data and commands (device-areas §7). */
 export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { devices }) => {
-  const read = { tags: ['device data'], security: secured, params: ZParams };
+  const read = { tags: ['device data'], security: secured, params: ZSerialParams };
   const command = {
     tags: ['device commands'],
     security: secured,
-    params: ZParams,
+    params: ZSerialParams,
     response: { 200: ZCodeResponse, ...errorsOf },
   };
 
@@ -102,7 +93,7 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       schema: {
         ...read,
         summary: 'One HACCP event',
-        params: ZParams.extend({ id: z.uuid() }),
+        params: ZSerialParams.extend({ id: z.uuid() }),
         response: { 200: ZHaccpEventView, ...errorsOf },
       },
     },

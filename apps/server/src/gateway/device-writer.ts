@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDeviceAlarm, TDeviceStats, TFotaStatus, THaccpEvent, TLiveTelemetry, TVersions } from '@washboard/contracts';
+import type {
+  TCycleType,
+  TDeviceAlarm,
+  TDeviceStats,
+  TFotaStatus,
+  THaccpEvent,
+  TLiveTelemetry,
+  TVersions,
+} from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
 
 export type TStatusUpdate = {
@@ -7,7 +15,7 @@ export type TStatusUpdate = {
   /** false for a last will, which says nothing of the machine's state */
   hasState: boolean;
   systemState: number | null;
-  cycleType: string | null;
+  cycleType: TCycleType | null;
   cycleNumber: number | null;
   ts: string;
 };

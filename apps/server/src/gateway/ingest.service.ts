@@ -108,7 +108,8 @@ export class IngestService {
           cycleNumber: running ? (s.cycleNumber ?? null) : null,
           ts: s.ts ?? new Date().toISOString(),
         };
-        push(device.brand, { type: 'status', serialNumber: serial, ...update, cycleType: update.cycleType as never });
+        const { hasState: _internal, ...status } = update;
+        push(device.brand, { type: 'status', serialNumber: serial, ...status });
         return writer.writeStatus(serial, update);
       }
       case 'event': {

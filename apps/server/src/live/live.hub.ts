@@ -28,14 +28,16 @@ export class LiveHub {
 
   async start(): Promise<void> {
     await this.fanout.subscribe(LIVE_CHANNEL, (payload) => {
-      const { brand, message } = JSON.parse(payload) as { brand: TBrandCode; message: TLiveMessage };
-      void this.deliver(brand, message, payload);
+      // `BRAND json`: the browsers get the JSON as it came, serialised once for all of them.
+      const space = payload.indexOf(' ');
+      const data = payload.slice(space + 1);
+      void this.deliver(payload.slice(0, space) as TBrandCode, JSON.parse(data) as TLiveMessage, data);
     });
   }
 
   /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */
   publish(brand: TBrandCode, message: TLiveMessage): void {
-    this.fanout.publish(LIVE_CHANNEL, JSON.stringify({ brand, message }));
+    this.fanout.publish(LIVE_CHANNEL, `${brand} ${JSON.stringify(message)}`);
   }
 
   async add(client: TLiveClient): Promise<void> {
@@ -72,19 +74,16 @@ export class LiveHub {
     }
   }
 
-  private async deliver(brand: TBrandCode, message: TLiveMessage, payload: string): Promise<void> {
+  private async deliver(brand: TBrandCode, message: TLiveMessage, data: string): Promise<void> {
     if (message.type === 'appliances') {
       // Who sees what changed in this brand: recompute, then tell the browsers to reload.
       const affected = [...this.clients].filter((c) => c.user.brand === brand);
       await Promise.all(affected.map((c) => this.load(c)));
-      const data = JSON.stringify(message);
       for (const c of affected) c.send(data);
       return;
     }
     const targets = this.bySerial.get(message.serialNumber);
     if (!targets) return;
-    // The brand travels with the event; a client of another brand never holds this serial.
-    const data = payload.slice(payload.indexOf('"message":') + '"message":'.length, -1);
     for (const c of targets) if (c.user.brand === brand) c.send(data);
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { MOBILE_CLIENT_ID, WEB_CLIENT_ID } from '@washboard/contracts';
 import type { SettingsRepository } from './settings.repository';
 
-export const WEB_CLIENT_ID = 'washboard-web';
-export const MOBILE_CLIENT_ID = 'washboard-mobile';
+export { WEB_CLIENT_ID };
 
 /** Client applications and their subscription keys: from SUBSCRIPTION_KEYS, else generated once and kept. */
 export async function loadClients(

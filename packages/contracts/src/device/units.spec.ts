@@ -4,6 +4,7 @@ import {
   displayUnits,
   fahrenheitToCelsius,
   formatTemperature,
+  formatFlowRate,
   formatVolume,
   toCelsius,
   toFahrenheit,
@@ -72,6 +73,8 @@ describe('volumes', () => {
     expect(formatVolume(125, 'litre')).toBe('12.5 l');
     expect(formatVolume(125, 'usGallon')).toBe('3.30 gal');
     expect(plain(formatVolume(125, 'litre', { lang: 'fr' }))).toBe('12,5 l');
+    expect(formatFlowRate(900)).toBe('90.0 l/h');
+    expect(plain(formatFlowRate(905, { lang: 'de' }))).toBe('90,5 l/h');
   });
 });
 

@@ -166,3 +166,8 @@ export function formatVolume(raw: number, unit: TVolumeUnit, options: TFormatOpt
   }
   return `${formatNumber(toLitres(raw, scale), options.digits ?? 1, options.lang)} ${UNIT_SYMBOLS.litre}`;
 }
+
+/** A raw rinse flow rate (l/h × 10) as text: "90.0 l/h". */
+export function formatFlowRate(raw: number, options: TFormatOptions = {}): string {
+  return `${formatNumber(raw / (options.scale ?? VOLUME_SCALE), options.digits ?? 1, options.lang)} ${UNIT_SYMBOLS.litrePerHour}`;
+}

@@ -1,9 +1,9 @@
-import type { TTokenResponse, TUserData, TUserProfile } from '@washboard/contracts';
+import { passwordGrantFields, WEB_CLIENT_ID, type TTokenResponse, type TUserData, type TUserProfile } from '@washboard/contracts';
 import { ApiError, apiFetch } from '../api/api-client';
 import { changeLanguage } from '../i18n/i18n';
 import { clearAccountData, sessionStore, type TTokens } from './session-store';
 
-export const CLIENT_ID = 'washboard-web';
+export const CLIENT_ID = WEB_CLIENT_ID;
 
 /** Why a sign-in was refused: each has its own answer on the login screen (spec §4). */
 export type TSignInResult =
@@ -45,17 +45,7 @@ function refusal(code: string): TSignInResult {
  */
 export async function signIn(email: string, password: string, rememberMe: boolean): Promise<TSignInResult> {
   try {
-    const answer = await apiFetch<TTokenResponse>(
-      '/oauth2/token',
-      form({
-        grant_type: 'password',
-        username: email,
-        password,
-        client_id: CLIENT_ID,
-        scope: `openid ${CLIENT_ID} offline_access`,
-        response_type: 'id_token token',
-      }),
-    );
+    const answer = await apiFetch<TTokenResponse>('/oauth2/token', form(passwordGrantFields(email, password, CLIENT_ID)));
     const tokens = toTokens(answer);
     sessionStore.setTokens(tokens);
     const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');

@@ -1,8 +1,8 @@
 import {
+  formatFlowRate,
   formatTemperature,
   formatVolume,
   isLanguage,
-  UNIT_SYMBOLS,
   VOLUME_SCALE,
   type TLiveField,
   type TLiveTelemetry,
@@ -34,7 +34,7 @@ export function formatLiveValue(
     case 'waterTmp':
       return formatTemperature(raw, 'metric', { lang });
     case 'rinseWaterFlowRate':
-      return `${formatVolume(raw, 'litre', { lang }).replace(` ${UNIT_SYMBOLS.litre}`, '')} ${UNIT_SYMBOLS.litrePerHour}`;
+      return formatFlowRate(raw, { lang });
     default:
       return formatVolume(raw, 'litre', { lang, scale: VOLUME_SCALE });
   }

@@ -1,0 +1,19 @@
+/** Client ids at the token endpoint (DESIGN.md §3): the web dashboard and the mobile companion. */
+export const WEB_CLIENT_ID = 'washboard-web';
+export const MOBILE_CLIENT_ID = 'washboard-mobile';
+
+/** The form fields of a password grant, as spec §7 has the clients send them. */
+export function passwordGrantFields(
+  username: string,
+  password: string,
+  clientId: string = WEB_CLIENT_ID,
+): Record<string, string> {
+  return {
+    grant_type: 'password',
+    username,
+    password,
+    client_id: clientId,
+    scope: `openid ${clientId} offline_access`,
+    response_type: 'id_token token',
+  };
+}
