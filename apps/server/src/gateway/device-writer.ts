@@ -43,6 +43,49 @@ function emptyBatch(): TBatch {
   return { telemetry: [], status: new Map(), events: [], alarms: new Map(), columns: new Map(), stats: [], size: 0, waiters: [] };
 }
 
+const UNIQUE_VIOLATION = '23505';
+
+/** The telemetry columns in COPY order (`telemetryCopyData` writes them in this order). */
+const TELEMETRY_COLUMNS =
+  'serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm, rinse_water_vlm, ' +
+  'rinse_water_flow_rate, cycle_time_progress, cycle_time_duration';
+
+/** The COPY into the table met a row already stored: the batch goes the replay way. */
+class TelemetryReplay extends Error {
+  constructor(cause: unknown) {
+    super('the telemetry batch repeats stored rows', { cause });
+  }
+}
+
+/** COPY text format: backslash, tab and line breaks escaped in text; `\\N` is null. */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : value;
+}
+
+function copyNumber(value: number | undefined): string {
+  return value === undefined ? '\\N' : String(value);
+}
+
+/** The rows in COPY text format, 1,000 rows a chunk. */
+function* telemetryCopyData(rows: { serial: string; t: TLiveTelemetry }[]): Generator<string> {
+  let data = '';
+  for (let i = 0; i < rows.length; i += 1) {
+    const { serial, t } = rows[i] as { serial: string; t: TLiveTelemetry };
+    data +=
+      `${copyText(serial)}\t${copyText(t.ts)}\t${copyNumber(t.boilerTmp)}\t${copyNumber(t.tankTmp)}\t` +
+      `${copyNumber(t.waterTmp)}\t${copyNumber(t.boilerVlm)}\t${copyNumber(t.tankVlm)}\t` +
+      `${copyNumber(t.rinseWaterVlm)}\t${copyNumber(t.rinseWaterFlowRate)}\t${copyNumber(t.cycleTimeProgress)}\t` +
+      `${copyNumber(t.cycleTimeDuration)}\n`;
+    if (i % 1000 === 999) {
+      yield data;
+      data = '';
+    }
+  }
+  if (data) yield data;
+}
+
 export type TWriterOptions = {
   /** A batch is written once it holds this many messages… */
   maxBatch?: number;
@@ -63,6 +106,8 @@ export class DeviceWriter {
   private readonly maxDelayMs: number;
   /** Rows committed since start, per kind (for operations and benchmarks). */
   readonly committed = { telemetry: 0, events: 0, alarms: 0, status: 0 };
+  /** Batches written again through the staging table because they repeated stored telemetry. */
+  replays = 0;
 
   constructor(
     private readonly database: TDatabase,
@@ -133,6 +178,11 @@ export class DeviceWriter {
     this.batch = emptyBatch();
     this.flushing = this.database
       .transaction((sql) => this.write(sql, batch))
+      .catch((error: unknown) => {
+        if (!(error instanceof TelemetryReplay)) throw error;
+        this.replays += 1;
+        return this.database.transaction((sql) => this.write(sql, batch, true));
+      })
       .then(
         () => {
           this.committed.telemetry += batch.telemetry.length;
@@ -153,12 +203,12 @@ export class DeviceWriter {
       });
   }
 
-  private async write(sql: TSqlRunner, b: TBatch): Promise<void> {
-    if (b.telemetry.length > 0) await this.insertTelemetry(sql, b.telemetry);
+  private async write(sql: TSqlRunner, b: TBatch, replay = false): Promise<void> {
+    if (b.telemetry.length > 0) await this.insertTelemetry(sql, b.telemetry, replay);
     if (b.status.size > 0) await this.updateStatus(sql, b.status);
     if (b.events.length > 0) await this.insertEvents(sql, b.events);
     if (b.alarms.size > 0) await this.upsertAlarms(sql, [...b.alarms.values()]);
-    for (const [serial, c] of b.columns) await this.updateColumns(sql, serial, c);
+    if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
     if (b.stats.length > 0) {
       await sql.query(
         `insert into appliance_stats (serial_number, ts, stats)
@@ -168,28 +218,28 @@ export class DeviceWriter {
     }
   }
 
-  private async insertTelemetry(sql: TSqlRunner, rows: TBatch['telemetry']): Promise<void> {
-    const col = (pick: (t: TLiveTelemetry) => number | undefined) => rows.map((r) => pick(r.t) ?? null);
-    await sql.query(
-      `insert into telemetry (serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm,
-         rinse_water_vlm, rinse_water_flow_rate, cycle_time_progress, cycle_time_duration)
-       select * from unnest($1::text[], $2::timestamptz[], $3::int2[], $4::int2[], $5::int2[], $6::int4[], $7::int4[],
-         $8::int4[], $9::int4[], $10::int4[], $11::int4[])
-       on conflict do nothing`,
-      [
-        rows.map((r) => r.serial),
-        rows.map((r) => r.t.ts),
-        col((t) => t.boilerTmp),
-        col((t) => t.tankTmp),
-        col((t) => t.waterTmp),
-        col((t) => t.boilerVlm),
-        col((t) => t.tankVlm),
-        col((t) => t.rinseWaterVlm),
-        col((t) => t.rinseWaterFlowRate),
-        col((t) => t.cycleTimeProgress),
-        col((t) => t.cycleTimeDuration),
-      ],
-    );
+  private async insertTelemetry(sql: TSqlRunner, rows: TBatch['telemetry'], replay: boolean): Promise<void> {
+    if (!replay) {
+      // Optimistic: COPY straight into the table. A row already stored (a device repeating a QoS 1
+      // message after a reconnect) fails the COPY and with it the transaction; `flush` then writes
+      // the batch again with `replay` set.
+      try {
+        await sql.copyFrom(`COPY telemetry (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(rows));
+      } catch (error) {
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
+        throw error;
+      }
+    } else {
+      // The slow road, for a batch holding a replay: COPY into a per-session staging table, then
+      // insert what is new.
+      await sql.query(
+        `create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`,
+      );
+      await sql.copyFrom(`COPY telemetry_staging (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(rows));
+      await sql.query(
+        `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
+      );
+    }
     // The live state keeps each machine's newest values.
     const latest = new Map<string, TLiveTelemetry>();
     for (const r of rows) {
@@ -268,25 +318,56 @@ export class DeviceWriter {
     );
   }
 
-  private async updateColumns(sql: TSqlRunner, serial: string, c: TStateColumns): Promise<void> {
-    const sets: string[] = [];
-    const params: unknown[] = [serial];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (c.versions) set('versions', JSON.stringify(c.versions));
-    if (c.parameters) {
-      set('parameters', JSON.stringify(c.parameters.values));
-      set('parameters_at', c.parameters.ts);
+  /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */
+  private async updateColumns(sql: TSqlRunner, all: Map<string, TStateColumns>): Promise<void> {
+    const groups = new Map<string, [string, TStateColumns][]>();
+    for (const entry of all) {
+      const key = STATE_COLUMNS.filter((c) => entry[1][c.field] !== undefined)
+        .map((c) => c.field)
+        .join();
+      const group = groups.get(key);
+      if (group) group.push(entry);
+      else groups.set(key, [entry]);
     }
-    if (c.fota) set('fota', JSON.stringify(c.fota));
-    if (c.stats) set('stats', JSON.stringify(c.stats));
-    if (c.claimingCode) {
-      set('claiming_code_hash', c.claimingCode.hash);
-      set('claiming_code_expires_at', c.claimingCode.expiresAt);
-      sets.push('claiming_failed_attempts = 0');
+    for (const rows of groups.values()) {
+      const [, sample] = rows[0] as [string, TStateColumns];
+      const columns = STATE_COLUMNS.filter((c) => sample[c.field] !== undefined).flatMap((c) => c.columns);
+      const params: unknown[] = [rows.map(([serial]) => serial)];
+      const sets = columns.map((column, i) => {
+        params.push(rows.map(([, c]) => column.value(c)));
+        return `${column.name} = v.c${i}`;
+      });
+      if (sample.claimingCode) sets.push('claiming_failed_attempts = 0');
+      await sql.query(
+        `update appliance_states s set ${sets.join(', ')}, updated_at = now()
+         from unnest($1::text[], ${columns.map((column, i) => `$${i + 2}::${column.type}[]`).join(', ')})
+           as v(serial, ${columns.map((_, i) => `c${i}`).join(', ')})
+         where s.serial_number = v.serial`,
+        params,
+      );
     }
-    await sql.query(`update appliance_states set ${sets.join(', ')}, updated_at = now() where serial_number = $1`, params);
   }
 }
+
+type TStateColumn = { name: string; type: 'jsonb' | 'text' | 'timestamptz'; value(c: TStateColumns): string | null };
+
+/** The live-state columns each kind of message sets. */
+const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] = [
+  { field: 'versions', columns: [{ name: 'versions', type: 'jsonb', value: (c) => JSON.stringify(c.versions) }] },
+  {
+    field: 'parameters',
+    columns: [
+      { name: 'parameters', type: 'jsonb', value: (c) => JSON.stringify(c.parameters?.values) },
+      { name: 'parameters_at', type: 'timestamptz', value: (c) => c.parameters?.ts ?? null },
+    ],
+  },
+  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota) }] },
+  { field: 'stats', columns: [{ name: 'stats', type: 'jsonb', value: (c) => JSON.stringify(c.stats) }] },
+  {
+    field: 'claimingCode',
+    columns: [
+      { name: 'claiming_code_hash', type: 'text', value: (c) => c.claimingCode?.hash ?? null },
+      { name: 'claiming_code_expires_at', type: 'timestamptz', value: (c) => c.claimingCode?.expiresAt ?? null },
+    ],
+  },
+];

@@ -133,6 +133,26 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
     expect((await events(product.serialNumber)).map((e) => e.id)).toEqual([event.id]);
   });
 
+  it('stores replayed telemetry once, and the new readings sent with it', async () => {
+    const product = await createProduct(server, headers);
+    const client = await device(product);
+    const first = { ts: '2026-11-20T10:00:00.000Z', boilerTmp: 840 };
+    const next = { ts: '2026-11-20T10:00:10.000Z', boilerTmp: 842 };
+    await publish(client, product.serialNumber, 'telemetry', first);
+    // A device that missed the acknowledgement sends the message again, then goes on.
+    await publish(client, product.serialNumber, 'telemetry', first);
+    await publish(client, product.serialNumber, 'telemetry', next);
+    const stored = async () =>
+      (
+        await server.washboard.database.transaction((sql) =>
+          sql.query<{ ts: Date }>('select ts from telemetry where serial_number = $1 order by ts', [product.serialNumber]),
+        )
+      ).rows.map((r) => new Date(r.ts).toISOString());
+    expect(await eventually(async () => ((await stored()).length === 2 ? stored() : undefined))).toEqual([first.ts, next.ts]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await stored()).toEqual([first.ts, next.ts]);
+  });
+
   // With aedes the server is the broker: the device's PUBACK means stored. With Mosquitto the broker
   // acknowledges the device, and the server acknowledges the broker only once stored (redelivery).
   it('acknowledges a QoS 1 message only once it is stored', async () => {

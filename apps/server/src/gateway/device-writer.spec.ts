@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { openDatabase, type TDatabase } from '../db/database';
+import { freshDatabase } from '../../test/harness';
+import { DeviceWriter } from './device-writer';
+
+// The writer loads telemetry with COPY straight into the table and falls back to a staging table
+// when a batch repeats stored rows (a device replaying QoS 1 messages after a reconnect).
+describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  let database: TDatabase;
+  let drop: () => Promise<void>;
+  const log = pino({ level: 'silent' });
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.env.DATABASE_URL, dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  const rows = async (serial: string) =>
+    (
+      await database.transaction((sql) =>
+        sql.query<{ ts: Date; boiler_tmp: number | null; tank_vlm: number | null }>(
+          'select ts, boiler_tmp, tank_vlm from telemetry where serial_number = $1 order by ts',
+          [serial],
+        ),
+      )
+    ).rows.map((r) => ({ ts: new Date(r.ts).toISOString(), boilerTmp: r.boiler_tmp, tankVlm: r.tank_vlm }));
+  const at = (second: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, second)).toISOString();
+
+  it('stores a batch with the values sent and null for the missing ones', async () => {
+    const writer = new DeviceWriter(database, log);
+    await Promise.all([
+      writer.writeTelemetry('WRITER1', { ts: at(1), boilerTmp: 845, tankVlm: 350 }),
+      writer.writeTelemetry('WRITER1', { ts: at(2), boilerTmp: 846 }),
+    ]);
+    expect(await rows('WRITER1')).toEqual([
+      { ts: at(1), boilerTmp: 845, tankVlm: 350 },
+      { ts: at(2), boilerTmp: 846, tankVlm: null },
+    ]);
+    expect(writer.committed.telemetry).toBe(2);
+  });
+
+  it('stores replayed telemetry once, together with the new rows of the same batch', async () => {
+    const writer = new DeviceWriter(database, log);
+    await writer.writeTelemetry('WRITER2', { ts: at(1), boilerTmp: 800 });
+    // After a reconnect the device sends the unacknowledged message again, then new ones.
+    await Promise.all([
+      writer.writeTelemetry('WRITER2', { ts: at(1), boilerTmp: 800 }),
+      writer.writeTelemetry('WRITER2', { ts: at(2), boilerTmp: 801 }),
+      writer.writeTelemetry('WRITER3', { ts: at(2), boilerTmp: 802 }),
+    ]);
+    expect(await rows('WRITER2')).toEqual([
+      { ts: at(1), boilerTmp: 800, tankVlm: null },
+      { ts: at(2), boilerTmp: 801, tankVlm: null },
+    ]);
+    expect(await rows('WRITER3')).toEqual([{ ts: at(2), boilerTmp: 802, tankVlm: null }]);
+    expect(writer.replays).toBe(1);
+    // The next batch without a replay takes the direct road again.
+    await writer.writeTelemetry('WRITER2', { ts: at(3), boilerTmp: 803 });
+    expect((await rows('WRITER2')).length).toBe(3);
+    expect(writer.replays).toBe(1);
+  });
+
+  it('stores a message repeated within one batch once', async () => {
+    const writer = new DeviceWriter(database, log);
+    await Promise.all([
+      writer.writeTelemetry('WRITER4', { ts: at(5), boilerTmp: 810 }),
+      writer.writeTelemetry('WRITER4', { ts: at(5), boilerTmp: 810 }),
+    ]);
+    expect(await rows('WRITER4')).toEqual([{ ts: at(5), boilerTmp: 810, tankVlm: null }]);
+  });
+
+  it('keeps what several machines reported in one batch, each in its own state', async () => {
+    const serials = ['WRITER6', 'WRITER7', 'WRITER8'];
+    await database.transaction(async (sql) => {
+      for (const serial of serials) {
+        await sql.query(
+          `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+           values ($1, 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
+          [serial],
+        );
+        await sql.query('insert into appliance_states (serial_number, claiming_failed_attempts) values ($1, 2)', [serial]);
+      }
+    });
+    const writer = new DeviceWriter(database, log);
+    const versions = (fw00: string) => ({ fw00, fw02: '1.4.1', connectivity: '2.0', control: '5.1' });
+    await Promise.all([
+      writer.writeColumns('WRITER6', { versions: versions('3.2.0') }),
+      writer.writeColumns('WRITER6', { parameters: { values: { S1: 85 }, ts: at(1) } }),
+      writer.writeColumns('WRITER7', { versions: versions('3.3.0'), parameters: { values: { S1: 82 }, ts: at(2) } }),
+      writer.writeColumns('WRITER8', { fota: { perc: 40, inProg: true } }),
+      writer.writeColumns('WRITER8', { claimingCode: { hash: 'abc', expiresAt: at(59) } }),
+    ]);
+    const { rows } = await database.transaction((sql) =>
+      sql.query<{
+        serial_number: string;
+        versions: { fw00: string } | null;
+        parameters: Record<string, number> | null;
+        parameters_at: Date | null;
+        fota: { perc: number } | null;
+        claiming_code_hash: string | null;
+        claiming_failed_attempts: number;
+      }>(
+        `select serial_number, versions, parameters, parameters_at, fota, claiming_code_hash, claiming_failed_attempts
+         from appliance_states where serial_number = any($1) order by serial_number`,
+        [serials],
+      ),
+    );
+    expect(
+      rows.map((r) => [
+        r.serial_number,
+        r.versions?.fw00 ?? null,
+        r.parameters,
+        r.parameters_at && new Date(r.parameters_at).toISOString(),
+        r.fota?.perc ?? null,
+        r.claiming_code_hash,
+        r.claiming_failed_attempts,
+      ]),
+    ).toEqual([
+      ['WRITER6', '3.2.0', { S1: 85 }, at(1), null, null, 2],
+      ['WRITER7', '3.3.0', { S1: 82 }, at(2), null, null, 2],
+      ['WRITER8', null, null, null, 40, 'abc', 0],
+    ]);
+  });
+
+  it('rejects every message of a batch the database refuses, and stores none of it', async () => {
+    const writer = new DeviceWriter(database, log);
+    const results = await Promise.allSettled([
+      writer.writeTelemetry('WRITER5', { ts: at(1), boilerTmp: 810 }),
+      // Out of the smallint column's range: the whole batch fails, so nothing is acknowledged.
+      writer.writeTelemetry('WRITER5', { ts: at(2), boilerTmp: 99_999 }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await rows('WRITER5')).toEqual([]);
+  });
+});
