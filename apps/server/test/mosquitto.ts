@@ -39,9 +39,12 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
 /**
  * The machine's Mosquitto binary, started for one test file with the dynamic-security plugin (the
  * broker on 1883 is shared and anonymous, so it cannot enforce per-device access). Answers the
- * MQTT_URL for the server (its admin credentials) and the URL devices connect to.
+ * MQTT_URL for the server (its admin credentials) and the URL devices connect to. `config` adds
+ * lines to mosquitto.conf (benchmarks raise the in-flight and queue limits).
  */
-export async function startMosquitto(): Promise<{ serverUrl: string; deviceUrl: string; stop(): Promise<void> }> {
+export async function startMosquitto(
+  options: { config?: string[] } = {},
+): Promise<{ serverUrl: string; deviceUrl: string; port: number; stop(): Promise<void> }> {
   const plugin = PLUGIN_CANDIDATES.find((p) => existsSync(p));
   if (!plugin) throw new Error('the Mosquitto dynamic-security plugin is not installed (apt-get install mosquitto)');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wb-mosquitto-'));
@@ -61,6 +64,7 @@ export async function startMosquitto(): Promise<{ serverUrl: string; deviceUrl: 
       `plugin_opt_config_file ${dynsec}`,
       process.env.MOSQUITTO_LOG ? 'log_dest file ' + process.env.MOSQUITTO_LOG : 'log_dest none',
       'log_type all',
+      ...(options.config ?? []),
       '',
     ].join('\n'),
   );
@@ -69,6 +73,7 @@ export async function startMosquitto(): Promise<{ serverUrl: string; deviceUrl: 
   return {
     serverUrl: `mqtt://washboard:${password}@127.0.0.1:${port}`,
     deviceUrl: `mqtt://127.0.0.1:${port}`,
+    port,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
