@@ -1,27 +1,83 @@
 import type { Page } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
 
-/** The device list (/devices): one card per machine, named by the appliance name. */
+/** The device list (/devices): one card (article) per machine, named by the appliance name. */
 export class DevicesPage {
   constructor(
     readonly page: Page,
     readonly lang: TLanguage = 'it',
   ) {}
 
-  async goto(baseUrl: string): Promise<void> {
-    await this.page.goto(`${baseUrl}/devices`);
+  private get texts() {
+    return catalogues[this.lang].devices;
+  }
+
+  async goto(baseUrl: string, query = ''): Promise<void> {
+    await this.page.goto(`${baseUrl}/devices${query}`);
     await this.heading().waitFor();
   }
 
   heading() {
-    return this.page.getByRole('heading', { name: catalogues[this.lang].devices.title });
+    return this.page.getByRole('heading', { name: this.texts.title });
   }
 
+  /** The card of a machine; clicking it opens the device page. */
   card(applianceName: string) {
-    return this.page.getByRole('link', { name: applianceName, exact: true });
+    return this.page.getByRole('article', { name: applianceName, exact: true });
+  }
+
+  cards() {
+    return this.page.getByRole('article');
   }
 
   search() {
     return this.page.getByLabel(catalogues[this.lang].common.search, { exact: true });
+  }
+
+  /** The drawer button that holds the filters on a phone-wide screen. */
+  filtersButton() {
+    return this.page.getByRole('button', { name: this.texts.filter.title });
+  }
+
+  gammaFilter() {
+    return this.page.getByLabel(this.texts.filter.gamma, { exact: true });
+  }
+
+  companyFilter() {
+    return this.page.getByLabel(this.texts.filter.company, { exact: true });
+  }
+
+  /** One option of the connectivity switch: bluetooth, wifi, all, offline. */
+  async connectivity(option: 'bluetooth' | 'wifi' | 'all' | 'offline'): Promise<void> {
+    // The switch's segments are labels (a card's Offline badge is not).
+    await this.page.locator('label', { hasText: new RegExp(`^${this.texts.filter[option]}$`) }).click();
+  }
+
+  sortButton() {
+    return this.page.getByTestId('device-sort');
+  }
+
+  emptyMessage() {
+    return this.page.getByTestId('devices-empty');
+  }
+
+  /** Opens Add Device and fills it; the name is left as proposed when not given. */
+  async addDevice(activationCode: string, serialNumber: string, applianceName?: string): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.addDevice.button }).first().click();
+    const dialog = this.page.getByRole('dialog', { name: this.texts.addDevice.title });
+    await dialog.getByLabel(this.texts.addDevice.activationCode).fill(activationCode);
+    if (applianceName !== undefined) await dialog.getByLabel(this.texts.addDevice.applianceName).fill(applianceName);
+    await dialog.getByLabel(this.texts.addDevice.serialNumber).fill(serialNumber);
+    await dialog.getByRole('button', { name: this.texts.addDevice.submit, exact: true }).click();
+  }
+
+  addDeviceDialog() {
+    return this.page.getByRole('dialog', { name: this.texts.addDevice.title });
+  }
+
+  /** Opens a card's actions menu and picks Show Code or Reset presets. */
+  async cardAction(applianceName: string, action: 'showCode' | 'resetPresets'): Promise<void> {
+    await this.page.getByRole('button', { name: `${this.texts.actions}: ${applianceName}` }).click();
+    await this.page.getByRole('menuitem', { name: this.texts[action].button }).click();
   }
 }

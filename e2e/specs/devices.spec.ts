@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
 import { launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
+import { claimedMqttDevice } from '../fixtures/virtual-machine';
 import { DevicesPage } from '../pom/devices-page';
 import { LoginPage } from '../pom/login-page';
 
@@ -18,37 +19,13 @@ let browser: Browser;
 let admin: Api;
 let device: MqttClient;
 
-const publish = (topic: 'status' | 'telemetry' | 'claiming-code', payload: unknown) =>
+const publish = (topic: 'status' | 'telemetry', payload: unknown) =>
   device.publishAsync(deviceTopic(serialNumber, topic), JSON.stringify(payload), { qos: 1 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password);
-  const { deviceSecret } = await admin.post<{ deviceSecret: string }>('/api/v1/appliance/products', {
-    serialNumber,
-    modelNumber: 'WB-500',
-    fw00: '1.0.0',
-    fw02: '1.0.0',
-    gamma: 'infinity',
-    ratingPower: 'M3',
-  });
-  device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
-    clientId: serialNumber,
-    username: serialNumber,
-    password: deviceSecret,
-    reconnectPeriod: 0,
-  });
-  await publish('status', { online: true, systemState: 2, cycleType: null, cycleNumber: null, ts: new Date().toISOString() });
-  await publish('claiming-code', { code: '123456', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() });
-  // The gateway handles the code asynchronously: retry the claim until it knows it.
-  for (let tries = 0; ; tries += 1) {
-    const claimed = await admin
-      .post('/api/v1/appliance/claim', { activationCode: '123456', serialNumber, applianceName })
-      .then(() => true)
-      .catch((error: unknown) => (tries >= 40 ? Promise.reject(error) : false));
-    if (claimed) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  device = await claimedMqttDevice(admin, mqttPort, { serialNumber }, applianceName, '123456');
 });
 afterAll(async () => {
   await device?.endAsync();

@@ -47,6 +47,9 @@ import { ApplianceRepository } from './appliance/appliance.repository';
 import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { applianceRoutes } from './appliance/appliance.routes';
+import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
+import { ApplianceDocumentService } from './appliance/appliance-documents';
+import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceWriter } from './gateway/device-writer';
 import { IngestService } from './gateway/ingest.service';
 import { CommandService } from './device/command.service';
@@ -154,10 +157,12 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   const applianceRepository = new ApplianceRepository(database.db);
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
+  const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
+  const applianceDetails = new ApplianceDetailsRepository(database.db);
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
-    new ApplianceAccess(accountRepository, companyRepository),
+    applianceAccess,
     broker,
     (brand) => live.publish(brand, { type: 'appliances' }),
   );
@@ -265,13 +270,18 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     async (scope) => {
       scope.addHook('preHandler', authenticate(tokens, clients));
       await scope.register(applianceRoutes, { appliances, limit });
+      await scope.register(applianceDocumentRoutes, {
+        documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
+      });
     },
     { prefix: '/api/v1/appliance' },
   );
   await app.register(
     async (scope) => {
       scope.addHook('preHandler', authenticate(tokens, clients));
-      await scope.register(eventHubRoutes, { devices: new DeviceDataService(appliances, applianceRepository, commands) });
+      await scope.register(eventHubRoutes, {
+        devices: new DeviceDataService(appliances, applianceRepository, commands, applianceDetails),
+      });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );

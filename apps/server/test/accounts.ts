@@ -82,3 +82,15 @@ export async function activeUser(
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${await activated.text()}`);
   return id;
 }
+
+/** Makes each of `emails` an ACTIVE kitchen manager (see activeUser), then signs each in: their headers, in order. */
+export async function signedInUsers<const T extends readonly string[]>(
+  server: TTestServer,
+  adminHeaders: Record<string, string>,
+  emails: T,
+): Promise<{ [K in keyof T]: Record<string, string> }> {
+  for (const email of emails) await activeUser(server, adminHeaders, email);
+  const headers: Record<string, string>[] = [];
+  for (const email of emails) headers.push((await signIn(server, email, PASSWORD)).headers);
+  return headers as { [K in keyof T]: Record<string, string> };
+}

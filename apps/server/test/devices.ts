@@ -51,6 +51,17 @@ export function connectDevice(server: TTestServer, product: TProduct, options: I
   });
 }
 
+/** Connects the product as the device, online and READY, showing `code` on its display (as after pressing its show-code button). */
+export async function deviceShowingCode(server: TTestServer, product: TProduct, code: string): Promise<MqttClient> {
+  const client = await connectDevice(server, product);
+  await publish(client, product.serialNumber, 'status', { online: true, systemState: 2, ts: new Date().toISOString() });
+  await publish(client, product.serialNumber, 'claiming-code', {
+    code,
+    expiresAt: new Date(Date.now() + 600_000).toISOString(),
+  });
+  return client;
+}
+
 export function publish(client: MqttClient, serial: string, topic: TDeviceTopic, payload: unknown, qos: 0 | 1 = 1) {
   return client.publishAsync(deviceTopic(serial, topic), typeof payload === 'string' ? payload : JSON.stringify(payload), {
     qos,

@@ -10,6 +10,8 @@ export * from './device/live';
 export * from './device/parameters';
 export * from './device/alarms';
 export * from './device/units';
+export * from './device/hygiene';
+export * from './device/appliance.rules';
 export * from './brand/brands';
 export * from './i18n/index';
 export * from './i18n/device/index';

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { appliances } from '../db/schema/index';
+import type { TBrandCode } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
 import type { AccountRepository } from '../account/account.repository';
 import type { CompanyRepository } from '../company/company.repository';
@@ -24,6 +25,23 @@ export class ApplianceAccess {
     if (!own) return [];
     const tree = await this.companies.subtree(user.brand, own.code, user.role === 'SERVICE' ? 1 : undefined);
     return [own.code, ...tree.map((c) => c.code).filter((code) => code !== own.code)];
+  }
+
+  /**
+   * The account an administrator acts for (claim/unclaim for a user): an active or pending account of
+   * the same brand, by id or e-mail; undefined otherwise.
+   */
+  async account(
+    brand: TBrandCode,
+    target: { userId?: string; userEmail?: string },
+  ): Promise<Pick<TAuthUser, 'id' | 'brand' | 'role'> | undefined> {
+    const found = target.userId
+      ? await this.accounts.findById(target.userId)
+      : target.userEmail
+        ? await this.accounts.findByEmail(brand, target.userEmail)
+        : undefined;
+    if (!found || found.brand !== brand || found.status === 'DELETED') return undefined;
+    return { id: found.id, brand: found.brand, role: found.role };
   }
 
   /** The SQL condition selecting the appliances `user` may see. */

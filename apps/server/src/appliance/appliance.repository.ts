@@ -1,10 +1,48 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { alarms, applianceCommands, appliances, applianceStates, haccpEvents, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
 export type TApplianceState = typeof applianceStates.$inferSelect;
 export type TApplianceWithState = { appliance: TAppliance; state: TApplianceState | null };
+
+/** A search word taken literally: `%`, `_` and the escape character lose their LIKE meaning. */
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The device list's filters as SQL conditions (docs/device-list.md). */
+function listFilters(query: TApplianceListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const match = or(
+      ilike(appliances.applianceName, like),
+      ilike(appliances.serialNumber, like),
+      ilike(appliances.modelNumber, like),
+    );
+    if (match) conditions.push(match);
+  }
+  if (query.gamma === 'none') conditions.push(isNull(appliances.gamma));
+  else if (query.gamma) conditions.push(eq(appliances.gamma, query.gamma));
+  if (query.companyCode) conditions.push(eq(appliances.companyCode, query.companyCode));
+  const online = sql`coalesce(${applianceStates.online}, false)`;
+  if (query.connectivity === 'wifi') conditions.push(sql`${online} = true`);
+  else if (query.connectivity === 'offline') conditions.push(not(sql`${online}`));
+  else if (query.connectivity === 'bluetooth') conditions.push(isNull(applianceStates.lastSeenAt));
+  return conditions;
+}
+
+/** The alarms of a machine that were active at any moment of [from, to]. */
+function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
+  return [
+    eq(alarms.serialNumber, serialNumber),
+    lte(alarms.startDate, to),
+    sql`(${alarms.stopDate} IS NULL OR ${alarms.stopDate} >= ${from.toISOString()})`,
+  ];
+}
 
 /** SQL of appliances, their live state, HACCP events, alarms and commands. */
 export class ApplianceRepository {
@@ -39,13 +77,28 @@ export class ApplianceRepository {
     return rows[0];
   }
 
-  async list(visible: SQL): Promise<TApplianceWithState[]> {
+  /** The device list: what `visible` allows, narrowed by the filters, sorted by appliance name (all in SQL). */
+  async list(visible: SQL, query: TApplianceListQuery = {}): Promise<TApplianceWithState[]> {
+    const order = query.sort === 'desc' ? desc : asc;
     return this.db
       .select({ appliance: appliances, state: applianceStates })
       .from(appliances)
       .leftJoin(applianceStates, eq(applianceStates.serialNumber, appliances.serialNumber))
-      .where(visible)
-      .orderBy(asc(sql`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`), asc(appliances.serialNumber));
+      .where(and(visible, ...listFilters(query)))
+      .orderBy(
+        order(sql`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`),
+        order(appliances.serialNumber),
+      );
+  }
+
+  /** The distinct service companies of the machines `visible` allows. */
+  async companyCodes(visible: SQL): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ code: appliances.companyCode })
+      .from(appliances)
+      .where(and(visible, isNotNull(appliances.companyCode)))
+      .orderBy(asc(appliances.companyCode));
+    return rows.flatMap((r) => (r.code ? [r.code] : []));
   }
 
   /** Only the serial numbers of what `visible` allows (the push channel's filter). */
@@ -117,15 +170,55 @@ export class ApplianceRepository {
     return this.db
       .select()
       .from(alarms)
-      .where(
-        and(
-          eq(alarms.serialNumber, serialNumber),
-          lte(alarms.startDate, to),
-          sql`(${alarms.stopDate} IS NULL OR ${alarms.stopDate} >= ${from.toISOString()})`,
-        ),
-      )
+      .where(and(...alarmsActiveDuring(serialNumber, from, to)))
       .orderBy(desc(alarms.startDate))
       .limit(5000);
+  }
+
+  /**
+   * One page of the HACCP events of a report, oldest first, only the columns the report prints:
+   * up to `limit` rows after `after` (the last row of the previous page).
+   */
+  async eventsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
+    return this.db
+      .select({
+        id: haccpEvents.id,
+        kind: haccpEvents.kind,
+        cycleName: haccpEvents.cycleName,
+        start: haccpEvents.start,
+        stop: haccpEvents.stop,
+        completed: haccpEvents.completed,
+        measurements: haccpEvents.measurements,
+        parameterName: haccpEvents.parameterName,
+        oldValue: haccpEvents.oldValue,
+        newValue: haccpEvents.newValue,
+      })
+      .from(haccpEvents)
+      .where(
+        and(
+          eq(haccpEvents.serialNumber, serialNumber),
+          gte(haccpEvents.start, from),
+          lte(haccpEvents.start, to),
+          after ? sql`(${haccpEvents.start}, ${haccpEvents.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(haccpEvents.start), asc(haccpEvents.id))
+      .limit(limit);
+  }
+
+  /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
+  async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
+    return this.db
+      .select({ id: alarms.id, errorCode: alarms.errorCode, startDate: alarms.startDate, stopDate: alarms.stopDate })
+      .from(alarms)
+      .where(
+        and(
+          ...alarmsActiveDuring(serialNumber, from, to),
+          after ? sql`(${alarms.startDate}, ${alarms.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(alarms.startDate), asc(alarms.id))
+      .limit(limit);
   }
 
   async insertCommand(command: typeof applianceCommands.$inferInsert): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   GAMMAS,
+  ZApplianceCompany,
   ZApplianceDetail,
   ZApplianceListQuery,
   ZApplianceSummary,
@@ -11,6 +12,7 @@ import {
   ZCreateProductResponse,
   ZSerialNumber,
   ZSerialQuery,
+  ZUnclaimQuery,
   ZUpdateApplianceBody,
   liveFieldsFor,
   parametersFor,
@@ -54,6 +56,19 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
       },
     },
     async (request) => appliances.list(request.user, request.query),
+  );
+
+  app.get(
+    '/devices/companies',
+    {
+      schema: {
+        tags: ['appliance'],
+        summary: "The service companies of the caller's machines (the device list's company filter)",
+        security: secured,
+        response: { 200: z.array(ZApplianceCompany), ...errorsOf },
+      },
+    },
+    async (request) => appliances.listCompanies(request.user),
   );
 
   app.get(
@@ -162,7 +177,8 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
       config: limit(20, '15 minutes'),
       schema: {
         tags: ['appliance'],
-        summary: 'Adds a machine to the caller by the activation code on its display',
+        summary:
+          'Adds a machine to the caller by the activation code on its display; ADMIN or PRODUCTS may claim for another account (userId or userEmail), then without the code',
         security: secured,
         body: ZClaimRequest,
         response: { 200: ZCodeResponse, ...errorsOf },
@@ -179,14 +195,15 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
     {
       schema: {
         tags: ['appliance'],
-        summary: 'Deletes a machine from the caller (releases it)',
+        summary:
+          "Deletes a machine from the caller (releases it); ADMIN or PRODUCTS may release another account's hold (userId or userEmail)",
         security: secured,
-        querystring: ZSerialQuery,
+        querystring: ZUnclaimQuery,
         response: { 200: ZCodeResponse, ...errorsOf },
       },
     },
     async (request) => {
-      await appliances.unclaim(request.user, request.query.serialNumber);
+      await appliances.unclaim(request.user, request.query);
       return ok;
     },
   );

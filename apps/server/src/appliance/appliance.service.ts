@@ -3,21 +3,26 @@ import {
   cycleProgressPercent,
   defaultParameters,
   isCycleType,
+  type TApplianceCompany,
   type TApplianceDetail,
   type TApplianceListQuery,
   type TApplianceSummary,
   type TBrandCode,
-  type TClaimRequest,
+  type TClaimCommand,
   type TCreateProductRequest,
   type TLastTelemetry,
+  type TUnclaimQuery,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { TBroker } from '../gateway/broker';
 import { hashClaimingCode, type TDeviceIdentity } from '../gateway/ingest.service';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
+
+/** Whoever holds a machine: the caller, or the account an administrator acts for. */
+type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role'>;
 
 /** Wrong codes after which a shown claiming code is void (the machine must show a new one). */
 const CLAIM_ATTEMPTS = 5;
@@ -122,22 +127,9 @@ export class ApplianceService {
     return this.companies.namesByCode(brand, [...new Set(codes.filter((c): c is string => c !== null))]);
   }
 
-  /** The device list: what `user` may see, filtered and sorted by appliance name. */
+  /** The device list: what `user` may see, filtered and sorted by appliance name (filters run in SQL). */
   async list(user: TAuthUser, query: TApplianceListQuery): Promise<TApplianceSummary[]> {
-    let rows = await this.repository.list(await this.access.condition(user));
-    const q = query.q?.toLowerCase();
-    rows = rows.filter(({ appliance: a, state }) => {
-      if (q && ![a.applianceName, a.serialNumber, a.modelNumber].some((v) => v?.toLowerCase().includes(q))) return false;
-      if (query.gamma === 'none') return false;
-      if (query.gamma && a.gamma !== query.gamma) return false;
-      if (query.companyCode && a.companyCode !== query.companyCode) return false;
-      if (query.connectivity === 'offline' && state?.online) return false;
-      if (query.connectivity === 'wifi' && !state?.online) return false;
-      // Bluetooth links are the mobile app's local connection; the cloud never sees one.
-      if (query.connectivity === 'bluetooth') return false;
-      return true;
-    });
-    if (query.sort === 'desc') rows.reverse();
+    const rows = await this.repository.list(await this.access.condition(user), query);
     const names = await this.companyNames(
       user.brand,
       rows.map((r) => r.appliance.companyCode),
@@ -151,11 +143,21 @@ export class ApplianceService {
       brand: a.brand,
       companyCode: a.companyCode,
       companyName: a.companyCode ? (names.get(a.companyCode) ?? null) : null,
-      connectivity: 'wifi' as const,
+      // A machine the cloud never heard from is reachable only by the mobile app, over Bluetooth.
+      connectivity: state?.lastSeenAt ? ('wifi' as const) : ('bluetooth' as const),
       status: statusOf(state),
       telemetry: state?.telemetry ?? null,
       openAlarms: open.get(a.serialNumber) ?? 0,
     }));
+  }
+
+  /** The service companies of the machines `user` sees: the choices of the list's company filter. */
+  async listCompanies(user: TAuthUser): Promise<TApplianceCompany[]> {
+    const codes = await this.repository.companyCodes(await this.access.condition(user));
+    const names = await this.companyNames(user.brand, codes);
+    return codes
+      .map((code) => ({ code, name: names.get(code) ?? null }))
+      .sort((a, b) => (a.name ?? a.code).localeCompare(b.name ?? b.code));
   }
 
   async detail(user: TAuthUser, serial: string): Promise<TApplianceDetail> {
@@ -220,11 +222,37 @@ export class ApplianceService {
   }
 
   /**
+   * The account an administrator acts for: only ADMIN or the PRODUCTS profile may (403 otherwise);
+   * an unknown, deleted or other-brand account is 404 USER_NOT_FOUND.
+   */
+  private async actingFor(user: TAuthUser, target: { userId?: string; userEmail?: string }): Promise<THolder> {
+    if (user.role !== 'ADMIN' && !user.administrationProfile.includes('PRODUCTS')) throw errors.forbidden();
+    const account = await this.access.account(user.brand, target);
+    if (!account) throw errors.userNotFound();
+    return account;
+  }
+
+  private async ofBrand(brand: TBrandCode, serial: string): Promise<TAppliance> {
+    const appliance = await this.repository.find(serial);
+    if (!appliance || appliance.brand !== brand) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    return appliance;
+  }
+
+  /**
    * Binds a machine to the caller by the code its display shows: a kitchen manager becomes its
    * owner, a service user's company becomes its service company. Unknown machines, wrong and
-   * expired codes all answer the same error.
+   * expired codes all answer the same error. An administrator (ADMIN or PRODUCTS) may claim for
+   * another account (`userId`/`userEmail`), with or without the code (docs/permissions.md).
    */
-  async claim(user: TAuthUser, request: Required<TClaimRequest>): Promise<void> {
+  async claim(user: TAuthUser, request: TClaimCommand): Promise<void> {
+    const forOther = request.userId !== undefined || request.userEmail !== undefined;
+    const holder = forOther ? await this.actingFor(user, request) : user;
+    if (request.activationCode === undefined) {
+      if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID', 400);
+      await this.bind(holder, await this.ofBrand(user.brand, request.serialNumber), request.applianceName);
+      this.changed(user.brand);
+      return;
+    }
     const appliance = await this.repository.find(request.serialNumber);
     const state = appliance && appliance.brand === user.brand ? await this.repository.state(appliance.serialNumber) : undefined;
     if (!appliance || !state?.claimingCodeHash || !state.claimingCodeExpiresAt)
@@ -241,7 +269,7 @@ export class ApplianceService {
       }
       throw new AppError('ACTIVATION_CODE_INVALID', 400);
     }
-    await this.bind(user, appliance, request.applianceName);
+    await this.bind(holder, appliance, request.applianceName);
     await this.repository.updateState(appliance.serialNumber, {
       claimingCodeHash: null,
       claimingCodeExpiresAt: null,
@@ -250,7 +278,7 @@ export class ApplianceService {
     this.changed(user.brand);
   }
 
-  private async bind(user: TAuthUser, appliance: TAppliance, applianceName: string): Promise<void> {
+  private async bind(user: THolder, appliance: TAppliance, applianceName: string): Promise<void> {
     if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
       const [code] = await this.access.companyCodes(user);
       if (!code) throw new AppError('COMPANY_REQUIRED', 409);
@@ -265,8 +293,26 @@ export class ApplianceService {
     await this.repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
   }
 
-  /** "Delete machine": releases the caller's hold on it (its owner, or its service company). */
-  async unclaim(user: TAuthUser, serial: string): Promise<void> {
+  /**
+   * "Delete machine": releases the caller's hold on it (its owner, or its service company). An
+   * administrator (ADMIN or PRODUCTS) may release the hold of another account (`userId`/`userEmail`):
+   * its ownership, or its own company's service; 409 APPLIANCE_NOT_CLAIMED when it holds nothing.
+   */
+  async unclaim(user: TAuthUser, query: TUnclaimQuery): Promise<void> {
+    const serial = query.serialNumber;
+    if (query.userId !== undefined || query.userEmail !== undefined) {
+      const holder = await this.actingFor(user, query);
+      const appliance = await this.ofBrand(user.brand, serial);
+      if (appliance.ownerUserId === holder.id) {
+        await this.repository.update(serial, { ownerUserId: null, claimedAt: null });
+      } else {
+        const [own] = await this.access.companyCodes(holder);
+        if (!own || appliance.companyCode !== own) throw new AppError('APPLIANCE_NOT_CLAIMED', 409);
+        await this.repository.update(serial, { companyCode: null });
+      }
+      this.changed(user.brand);
+      return;
+    }
     const { appliance } = await this.visible(user, serial);
     if (user.role === 'ADMIN') {
       await this.repository.update(serial, { ownerUserId: null, companyCode: null, claimedAt: null });

@@ -3,8 +3,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceSummary, TLiveMessage } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+import { json, signedInUsers, signIn } from '../../test/accounts';
+import { connectDevice, createProduct, deviceShowingCode, eventually, publish, type TProduct } from '../../test/devices';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
@@ -19,10 +19,7 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
     admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
-    await activeUser(server, admin, 'anna@kitchen.test');
-    await activeUser(server, admin, 'bruno@kitchen.test');
-    anna = (await signIn(server, 'anna@kitchen.test', PASSWORD)).headers;
-    bruno = (await signIn(server, 'bruno@kitchen.test', PASSWORD)).headers;
+    [anna, bruno] = await signedInUsers(server, admin, ['anna@kitchen.test', 'bruno@kitchen.test']);
   });
   afterAll(async () => {
     await Promise.all(devices.map((d) => d.endAsync(true)));
@@ -32,13 +29,8 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
   /** A machine online, showing `code` on its display (as after pressing its show-code button). */
   async function machineShowing(code: string, extra: Record<string, unknown> = {}): Promise<TProduct & { client: MqttClient }> {
     const product = await createProduct(server, admin, extra);
-    const client = await connectDevice(server, product);
+    const client = await deviceShowingCode(server, product, code);
     devices.push(client);
-    await publish(client, product.serialNumber, 'status', { online: true, systemState: 2, ts: new Date().toISOString() });
-    await publish(client, product.serialNumber, 'claiming-code', {
-      code,
-      expiresAt: new Date(Date.now() + 600_000).toISOString(),
-    });
     // The broker acknowledges Mosquitto publishes before the server stores them.
     await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 300));
     return { ...product, client };

@@ -254,19 +254,20 @@ describe(`device commands: round trips with the virtual dishwasher (${testBroker
   describe('POST /api/v1/event-hub-listener/event/{serial}/update', () => {
     it('updates the firmware over the air: progress to 100 % and the new version reported', async () => {
       const machine = await claimedMachine();
-      expect(machine.versions.fw00).not.toBe('2.0.0');
-      const res = await server.api(event(machine.serial, 'update'), json({ version: '2.0.0' }, manager));
+      // A version newer than any the machine ships with (an older one is refused: FIRMWARE_UP_TO_DATE).
+      expect(machine.versions.fw00).not.toBe('9.0.0');
+      const res = await server.api(event(machine.serial, 'update'), json({ version: '9.0.0' }, manager));
       expect(res.status).toBe(200);
-      expect(machine.fota).toMatchObject({ inProg: true, perc: 0, version: '2.0.0' });
+      expect(machine.fota).toMatchObject({ inProg: true, perc: 0, version: '9.0.0' });
 
       // A second update while one runs is refused by the machine.
-      const again = await server.api(event(machine.serial, 'update'), json({ version: '2.0.1' }, manager));
+      const again = await server.api(event(machine.serial, 'update'), json({ version: '9.0.1' }, manager));
       expect(again.status).toBe(409);
       expect(await code(again)).toBe('APPLIANCE_BUSY');
 
       for (let i = 0; i < 10 && machine.fota; i += 1) machine.advance(5);
       expect(machine.fota).toBeNull();
-      expect(machine.versions.fw00).toBe('2.0.0');
+      expect(machine.versions.fw00).toBe('9.0.0');
       const detail = await eventually(async () => {
         const d = await get<TApplianceDetail>(manager, `/api/v1/appliance/getApplianceDetail?serialNumber=${machine.serial}`);
         return d.fota?.perc === 100 && d;
@@ -274,9 +275,9 @@ describe(`device commands: round trips with the virtual dishwasher (${testBroker
       expect(detail.fota).toMatchObject({ perc: 100, inProg: false });
       const versions = await eventually(async () => {
         const v = await get<{ fw00: string } | null>(manager, event(machine.serial, 'versions'));
-        return v?.fw00 === '2.0.0' && v;
+        return v?.fw00 === '9.0.0' && v;
       });
-      expect(versions.fw00).toBe('2.0.0');
+      expect(versions.fw00).toBe('9.0.0');
     });
   });
 

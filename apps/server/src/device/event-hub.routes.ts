@@ -8,17 +8,21 @@ import {
   ZErrorResponse,
   ZFirmwareUpdateRequest,
   ZHaccpEventView,
+  ZHaccpExportQuery,
   ZLastTelemetry,
   ZParametersQuery,
   ZParametersView,
   ZParametersWrite,
   ZRunLiveRequest,
   ZSerialParams,
+  ZStatisticsHistory,
   ZTankReplaceRequest,
   ZVersions,
 } from '@washboard/contracts';
-import type { DeviceDataService } from './device-data.service';
+import type { FastifyReply } from 'fastify';
+import type { DeviceDataService, THaccpReportFile } from './device-data.service';
 import { ok, secured, signedInErrors } from '../http/route-schema';
+import { languageFromHeader } from '../i18n/translate';
 
 const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
@@ -100,6 +104,46 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
     async (request) => devices.event(request.user, request.params.serialNumber, request.params.id),
   );
 
+  // The two HACCP reports: the same period and access check as the JSON calls, a PDF in the
+  // caller's language (Accept-Language), downloaded under a file name with the serial and the days.
+  const report = {
+    ...read,
+    querystring: ZHaccpExportQuery,
+    produces: ['application/pdf'],
+    // A Buffer is sent as it is: no serializer runs on it.
+    response: { 200: z.any().describe('the PDF file'), ...errorsOf },
+  };
+  const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+      .header('content-language', lang)
+      .header('cache-control', 'no-store')
+      .send(file.pdf);
+
+  app.get(
+    '/event/:serialNumber/events/export',
+    {
+      schema: {
+        ...report,
+        summary: 'HACCP events report (application/pdf) with the hygiene verdict of every cycle',
+      },
+    },
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return sendPdf(reply, await devices.eventsReport(request.user, request.params.serialNumber, request.query, lang), lang);
+    },
+  );
+
+  app.get(
+    '/event/:serialNumber/alarms/export',
+    { schema: { ...report, summary: 'HACCP alarms report (application/pdf) with the severity of every alarm' } },
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return sendPdf(reply, await devices.alarmsReport(request.user, request.params.serialNumber, request.query, lang), lang);
+    },
+  );
+
   app.get(
     '/event/:serialNumber/alarms',
     {
@@ -111,6 +155,20 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       },
     },
     async (request) => devices.alarms(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
+  );
+
+  app.get(
+    '/event/:serialNumber/statistics',
+    {
+      schema: {
+        ...read,
+        summary: 'The lifetime counters the machine reported in the date range, oldest first (statistics over time)',
+        querystring: ZDateRangeQuery,
+        response: { 200: ZStatisticsHistory, ...errorsOf },
+      },
+    },
+    async (request) =>
+      devices.statistics(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
   );
 
   app.post(
@@ -136,12 +194,13 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
     {
       schema: {
         ...command,
-        summary: 'Starts an over-the-air firmware update; progress arrives on the push channel (fotaStatus)',
+        summary:
+          'Starts an over-the-air firmware update to a version newer than the installed FW00; progress arrives on the push channel (fotaStatus)',
         body: ZFirmwareUpdateRequest,
       },
     },
     async (request) => {
-      await devices.command(request.user, request.params.serialNumber, 'fota-start', { version: request.body.version });
+      await devices.firmwareUpdate(request.user, request.params.serialNumber, request.body.version);
       return ok;
     },
   );

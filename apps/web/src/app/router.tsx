@@ -15,7 +15,11 @@ const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ def
 const PendingUsersPage = lazy(() => import('../pages/PendingUsersPage').then((m) => ({ default: m.PendingUsersPage })));
 const AdminHomePage = lazy(() => import('../pages/AdminHomePage').then((m) => ({ default: m.AdminHomePage })));
 const DevicePage = lazy(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
-const DeviceSectionPage = lazy(() => import('../pages/DeviceSectionPage').then((m) => ({ default: m.DeviceSectionPage })));
+const HaccpPage = lazy(() => import('../pages/HaccpPage').then((m) => ({ default: m.HaccpPage })));
+const RemoteControlPage = lazy(() => import('../pages/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })));
+const DeviceParametersPage = lazy(() =>
+  import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
+);
 
 function PageLoader() {
   return (
@@ -67,19 +71,14 @@ export function AppRoutes() {
           element={<RequirePermission allowed={canAdminister}>{page(<AdminHomePage />)}</RequirePermission>}
         />
         <Route path="/device/:serialNumber" element={page(<DevicePage />)} />
-        {(['remote-control', 'parameters', 'cycles', 'haccp'] as const).map((section) => (
-          <Route
-            key={section}
-            path={`/device/:serialNumber/${section}`}
-            element={page(<DeviceSectionPage section={section} />)}
-          />
-        ))}
+        <Route path="/device/:serialNumber/remote-control" element={page(<RemoteControlPage />)} />
+        <Route path="/device/:serialNumber/parameters" element={page(<DeviceParametersPage screen="parameters" />)} />
+        <Route path="/device/:serialNumber/cycles" element={page(<DeviceParametersPage screen="cycles" />)} />
+        <Route path="/device/:serialNumber/haccp" element={page(<HaccpPage />)} />
         <Route
           path="/device/:serialNumber/factory-parameters"
           element={
-            <RequirePermission allowed={canAuthorize}>
-              {page(<DeviceSectionPage section="factory-parameters" />)}
-            </RequirePermission>
+            <RequirePermission allowed={canAuthorize}>{page(<DeviceParametersPage screen="factory" />)}</RequirePermission>
           }
         />
         <Route path="*" element={<StatusPage screen="notFound" />} />

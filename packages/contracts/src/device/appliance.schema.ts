@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { GAMMAS } from '../appliance/gamma';
 import { BRAND_CODES } from '../brand/brands';
 import { CYCLE_TYPES } from './cycles';
+import { HYGIENE_FAILURES, HYGIENE_VERDICTS, MACHINE_TYPES } from './hygiene';
+import { UNIT_SYSTEMS } from './units';
+import { APPLIANCE_DOCUMENTS, APPLIANCE_NAME_MAX_LENGTH } from './appliance.rules';
 import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
 import { ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
 
 export const RATING_POWERS = ['M2', 'M3', 'M4', 'E3'] as const;
 
 export const ZSerialNumber = z.string().trim().regex(SERIAL_NUMBER_PATTERN, 'serial number');
-export const ZApplianceName = z.string().trim().min(1).max(60);
+export const ZApplianceName = z.string().trim().min(1).max(APPLIANCE_NAME_MAX_LENGTH);
 const ZVersion = z.string().trim().min(1).max(40);
 
 /** POST /api/v1/appliance/products (ADMIN or ADD_PRODUCTS): a product as administration adds it. */
@@ -21,7 +24,7 @@ export const ZCreateProductRequest = z
     fw02: ZVersion,
     gamma: z.enum(GAMMAS),
     ratingPower: z.enum(RATING_POWERS),
-    type: z.enum(['undercounter', 'hood', 'rack']).optional(),
+    type: z.enum(MACHINE_TYPES).optional(),
     country: z.enum(['IT', 'FR', 'DE', 'ES', 'GB']).optional(),
   })
   .meta({ id: 'CreateProductRequest' });
@@ -32,20 +35,52 @@ export const ZCreateProductResponse = z
   .object({ serialNumber: z.string(), deviceSecret: z.string() })
   .meta({ id: 'CreateProductResponse' });
 
-/** POST /api/v1/appliance/claim: the code shown on the machine's display binds it to the caller. */
+/**
+ * An account an administrator acts for (ADMIN or the PRODUCTS profile, docs/permissions.md): by id
+ * or by e-mail; the id wins when both are given.
+ */
+const ZTargetUser = {
+  userId: z.uuid().optional(),
+  userEmail: z.string().trim().max(254).optional(),
+};
+
+/**
+ * POST /api/v1/appliance/claim: the code shown on the machine's display binds it to the caller. An
+ * administrator may claim for another account (`userId` or `userEmail`); then the code may be left
+ * out, since administration binds products without standing at the machine.
+ */
 export const ZClaimRequest = z
   .object({
-    activationCode: z.string().trim().regex(CLAIMING_CODE_PATTERN, 'six digits'),
+    activationCode: z.string().trim().regex(CLAIMING_CODE_PATTERN, 'six digits').optional(),
     applianceName: ZApplianceName.default('My device'),
     serialNumber: ZSerialNumber,
+    ...ZTargetUser,
+  })
+  .refine((r) => r.activationCode !== undefined || r.userId !== undefined || r.userEmail !== undefined, {
+    message: 'six digits',
+    path: ['activationCode'],
   })
   .meta({ id: 'ClaimRequest' });
 export type TClaimRequest = z.input<typeof ZClaimRequest>;
+export type TClaimCommand = z.output<typeof ZClaimRequest>;
+
+/** POST /api/v1/appliance/unclaim: the caller's own hold, or (administrators) the hold of another account. */
+export const ZUnclaimQuery = z.object({ serialNumber: ZSerialNumber, ...ZTargetUser });
+export type TUnclaimQuery = z.infer<typeof ZUnclaimQuery>;
 
 export const ZSerialQuery = z.object({ serialNumber: ZSerialNumber });
 export const ZSerialParams = z.object({ serialNumber: ZSerialNumber });
 export const ZUpdateApplianceBody = z.object({ applianceName: ZApplianceName }).meta({ id: 'UpdateApplianceRequest' });
 
+export const APPLIANCE_CONNECTIVITY_FILTERS = ['bluetooth', 'wifi', 'all', 'offline'] as const;
+export type TApplianceConnectivityFilter = (typeof APPLIANCE_CONNECTIVITY_FILTERS)[number];
+/** How the cloud reaches a machine (docs/device-list.md): `bluetooth` = never connected to the cloud. */
+export const APPLIANCE_CONNECTIVITIES = ['wifi', 'bluetooth'] as const;
+
+/**
+ * GET /api/v1/appliance/devices: every filter runs in SQL. `gamma: none` keeps the machines without a
+ * range, `connectivity` see docs/device-list.md; `q` matches name, serial number or model number.
+ */
 export const ZApplianceListQuery = z.object({
   q: z.string().trim().max(80).optional(),
   gamma: z.enum([...GAMMAS, 'none']).optional(),
@@ -53,10 +88,14 @@ export const ZApplianceListQuery = z.object({
     .string()
     .regex(/^\d{6}$/)
     .optional(),
-  connectivity: z.enum(['all', 'wifi', 'bluetooth', 'offline']).optional(),
+  connectivity: z.enum(APPLIANCE_CONNECTIVITY_FILTERS).optional(),
   sort: z.enum(['asc', 'desc']).optional(),
 });
 export type TApplianceListQuery = z.infer<typeof ZApplianceListQuery>;
+
+/** GET /api/v1/appliance/devices/companies: the companies of the machines the caller sees (the company filter). */
+export const ZApplianceCompany = z.object({ code: z.string(), name: z.string().nullable() }).meta({ id: 'ApplianceCompany' });
+export type TApplianceCompany = z.infer<typeof ZApplianceCompany>;
 
 const ZLiveTelemetry = z.object({
   ts: z.string(),
@@ -90,7 +129,7 @@ export const ZApplianceSummary = z
     brand: z.enum(BRAND_CODES),
     companyCode: z.string().nullable(),
     companyName: z.string().nullable(),
-    connectivity: z.enum(['wifi']),
+    connectivity: z.enum(APPLIANCE_CONNECTIVITIES),
     status: ZApplianceStatus,
     telemetry: ZLiveTelemetry.nullable(),
     openAlarms: z.number(),
@@ -164,9 +203,29 @@ export const ZHaccpEventView = z
     parameterName: z.string().nullable(),
     oldValue: z.number().nullable(),
     newValue: z.number().nullable(),
+    /** Peak wash-tank temperature of a cycle, tenths of °C (docs/hygiene.md). */
+    washTmp: z.number().nullable(),
+    /** Peak final-rinse temperature of a cycle, tenths of °C. */
+    rinseTmp: z.number().nullable(),
+    /** The hygiene verdict against the rule of the machine's type (docs/hygiene.md). */
+    verdict: z.enum(HYGIENE_VERDICTS),
+    failures: z.array(z.enum(HYGIENE_FAILURES)),
   })
   .meta({ id: 'HaccpEvent' });
 export type THaccpEventView = z.infer<typeof ZHaccpEventView>;
+
+/**
+ * GET …/events/export and …/alarms/export: the same period as the JSON calls (checked by the
+ * service, which answers INVALID_DATE_RANGE), the unit system of the temperatures (default: the
+ * machine's own, S47) and the IANA time zone the times are written in (default UTC).
+ */
+export const ZHaccpExportQuery = z.object({
+  startDate: z.string().max(40).optional(),
+  stopDate: z.string().max(40).optional(),
+  unitSystem: z.enum(UNIT_SYSTEMS).optional(),
+  timeZone: z.string().max(64).optional(),
+});
+export type THaccpExportQuery = z.infer<typeof ZHaccpExportQuery>;
 
 export const ZAlarmView = z
   .object({ id: z.string(), errorCode: z.string(), startDate: z.string(), stopDate: z.string().nullable() })
@@ -182,6 +241,16 @@ export const ZParametersView = z
 export const ZParametersWrite = z
   .object({ values: z.record(z.string().max(64), z.number()).refine((v) => Object.keys(v).length > 0, 'empty') })
   .meta({ id: 'ParametersWrite' });
+
+/** GET …/statistics: the lifetime counters as the machine reported them in the date range, oldest first. */
+export const ZStatisticsHistory = z.array(ZDeviceStats).meta({ id: 'StatisticsHistory' });
+export type TStatisticsHistory = z.infer<typeof ZStatisticsHistory>;
+
+/** GET /api/v1/appliance/documents/{model}/{file}: a model's generic document. */
+export const ZApplianceDocumentParams = z.object({
+  model: z.string().trim().min(1).max(40),
+  file: z.enum([APPLIANCE_DOCUMENTS.electricSchema, APPLIANCE_DOCUMENTS.userManual]),
+});
 
 export const ZFirmwareUpdateRequest = z.object({ version: ZVersion }).meta({ id: 'FirmwareUpdateRequest' });
 export const ZTankReplaceRequest = z.object({ tank: z.enum(['detergent', 'rinseAid']) });

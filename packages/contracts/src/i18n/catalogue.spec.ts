@@ -25,6 +25,9 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'mobile.home.filters.bluetooth': ['it', 'fr', 'de', 'es'],
   'mobile.serviceMenu.bluetooth': ['it', 'fr', 'de', 'es'],
   'mobile.home.filters.wifi': ['it', 'fr', 'es'],
+  'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
+  'devices.filter.wifi': ['it', 'fr', 'es'],
+  'devices.filter.offline': ['it', 'de'],
   // Standard loanwords in the target language.
   'login.signin.email': ['it', 'fr'],
   'register.step1.email': ['it', 'fr'],

@@ -348,7 +348,8 @@ export const de = {
     TANK_REPLACEMENT_FAILED: 'Der Wechsel des Chemiekanisters ist fehlgeschlagen',
     FIRMWARE_UP_TO_DATE: 'Die Firmware ist bereits auf dem neuesten Stand',
     FIRMWARE_UPDATE_IN_PROGRESS: 'Es läuft bereits eine Firmware-Aktualisierung',
-    INVALID_DATE_RANGE: 'Das Startdatum muss vor dem Enddatum liegen',
+    INVALID_DATE_RANGE:
+      'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
     EXPORT_FAILED: 'Der Bericht konnte nicht erstellt werden. Bitte versuchen Sie es später erneut',
   },
 
@@ -444,6 +445,8 @@ export const de = {
     count_other: '{{count}} Geräte',
     searchPlaceholder: 'Nach Name oder Seriennummer suchen',
     empty: 'Keine Spülmaschine verfügbar',
+    emptyHint: 'Fügen Sie eine Maschine mit dem Aktivierungscode aus ihrem Display hinzu.',
+    actions: 'Maschinenaktionen',
     defaultName: 'Mein Gerät',
     open: 'Gerät öffnen',
     sort: {
@@ -457,6 +460,14 @@ export const de = {
       gamma: 'Baureihe',
       allGamma: 'Alle Baureihen',
       noGamma: 'Ohne Baureihe',
+      connectivity: 'Konnektivität',
+      bluetooth: 'Bluetooth',
+      wifi: 'WLAN',
+      all: 'Alle',
+      offline: 'Offline',
+      bluetoothHint: 'Maschinen, die nie mit dem Netz verbunden waren: Nur die mobile App erreicht sie, über Bluetooth.',
+      title: 'Filter',
+      clear: 'Filter zurücksetzen',
     },
     addDevice: {
       button: 'Gerät hinzufügen',
@@ -466,11 +477,15 @@ export const de = {
       applianceName: 'Gerätename',
       serialNumber: 'Seriennummer',
       submit: 'Hinzufügen',
+      wrongSerial: '4 bis 40 Buchstaben, Ziffern, - oder _',
+      wrongCode: 'Geben Sie die sechs Ziffern aus dem Display der Maschine ein',
     },
     showCode: {
       button: 'Code anzeigen',
       title: 'Aktivierungscode',
       message: 'Der Aktivierungscode wird jetzt im Display der Maschine angezeigt.',
+      readIt:
+        'Lesen Sie den sechsstelligen Code im Display der Maschine ab und geben Sie ihn unter „Gerät hinzufügen“ ein (hier oder in der mobilen App). Er gilt einige Minuten.',
     },
     resetPresets: {
       button: 'Werkseinstellungen wiederherstellen',
@@ -486,6 +501,7 @@ export const de = {
 
   device: {
     title: 'Gerät {{serialNumber}}',
+    areasLabel: 'Maschinenfunktionen',
     sections: {
       details: 'Gerätedaten',
       statistics: 'Statistiken',
@@ -493,6 +509,7 @@ export const de = {
       alarms: 'Alarme und Lösungen',
       firmware: 'Firmware-Aktualisierung',
       liveState: 'Live-Zustand',
+      versions: 'Versionen',
     },
     fields: {
       serialNumber: 'Seriennummer',
@@ -517,6 +534,11 @@ export const de = {
       onlineState: 'Verbindungsstatus',
       systemState: 'Maschinenzustand',
     },
+    types: {
+      undercounter: 'Untertisch',
+      hood: 'Haubenspülmaschine',
+      rack: 'Korbtransport',
+    },
     assistance: {
       title: 'Technischer Kundendienst',
       acv: 'Autorisierter Kundendienst (ACV)',
@@ -536,6 +558,9 @@ export const de = {
       boilerHeaterTime: 'Heizzeit des Boilers',
       tankHeaterTime: 'Heizzeit des Tanks',
       cyclesUntilMaintenance: 'Zyklen bis zur nächsten Wartung',
+      history: 'Verlauf',
+      lastDays: 'Letzte {{count}} Tage',
+      noHistory: 'Keine Statistiken im gewählten Zeitraum',
     },
     documents: {
       electricSchema: 'Schaltplan',
@@ -545,11 +570,43 @@ export const de = {
       explodedDiagram: 'Explosionszeichnung',
       spareParts: 'Ersatzteilliste',
       none: 'Keine Dokumente verfügbar',
+      pdf: {
+        generic:
+          'Allgemeines Dokument für das Modell {{model}}. Es gilt für alle Maschinen dieses Modells; maßgeblich sind die Angaben auf dem Typenschild Ihrer Maschine.',
+        model: 'Modell',
+        brand: 'Marke',
+        edition: 'Ausgabe',
+        supplyTitle: 'Stromversorgung',
+        supply:
+          'Die Maschine über einen allpoligen Schalter mit mindestens 3 mm Kontaktöffnung an die auf dem Typenschild angegebene Versorgung (Spannung, Frequenz, Netzform) anschließen und wirksam erden.',
+        componentsTitle: 'Hauptkomponenten',
+        components:
+          'Steuerplatine, Leistungsplatine (Relais), Displayplatine und Konnektivitätsmodul; Boiler- und Tankheizung mit Schützen und Sicherheitsthermostaten; Wasch-, Klarspül- und Ablaufpumpe; Einlaufmagnetventil; Temperaturfühler und Füllstandssensoren.',
+        safetyTitle: 'Sicherheit',
+        safety:
+          'Nur qualifizierte Techniker dürfen an der Elektrik arbeiten. Vor dem Abnehmen einer Verkleidung die Stromversorgung trennen.',
+        installationTitle: 'Aufstellung und Anschluss',
+        installation:
+          'Die Maschine waagerecht aufstellen, Wasserzulauf, Ablauf und Stromversorgung anschließen und die erste Inbetriebnahme von einem Techniker durchführen lassen.',
+        useTitle: 'Täglicher Gebrauch',
+        use: 'Die Maschine einschalten und warten, bis sie BEREIT ist, den Korb beladen, ein Programm wählen und starten. Die Tür während eines Programms nicht öffnen.',
+        cleaningTitle: 'Reinigung und Wartung',
+        cleaning:
+          'Am Ende des Tages den Tank entleeren, Siebe und Spülarme reinigen und die Tür offen lassen. Reiniger, Klarspüler und Salz nachfüllen, wenn die Maschine danach fragt.',
+        alarmsTitle: 'Alarme',
+        alarms:
+          'Alarme erscheinen auf dem Display und im Alarmprotokoll des Dashboards, mit ihren möglichen Lösungen in der Reihenfolge, in der sie zu versuchen sind.',
+        assistanceTitle: 'Technischer Kundendienst',
+        assistance:
+          'Für alles, was dieses Handbuch nicht abdeckt, den in den Maschinendetails genannten technischen Kundendienst kontaktieren.',
+      },
     },
     alarms: {
       solution: 'Lösung {{index}}',
       noAlarms: 'Keine aktiven Alarme',
       showRegister: 'Alarmprotokoll öffnen',
+      active: 'Aktiv',
+      period: 'Alarme der letzten 12 Monate, neueste zuerst',
     },
     live: {
       boilerTemperature: 'Boilertemperatur',
@@ -578,6 +635,8 @@ export const de = {
       newName: 'Neuer Name',
       delete: 'Maschine löschen',
       deleteConfirm: 'Möchten Sie diese Maschine wirklich aus Ihrem Konto entfernen?',
+      nameTooLong: 'Höchstens {{count}} Zeichen',
+      deleteTitle: 'Maschine löschen',
     },
   },
 
@@ -607,6 +666,13 @@ export const de = {
     replacementDone: 'Kanisterwechsel erfasst',
     replacementFailed: 'Der Wechsel des Chemiekanisters ist fehlgeschlagen',
     replacementInhibited: 'Der Kanisterwechsel ist während des Hochfahrens der Maschine nicht möglich',
+    sections: {
+      state: 'Maschinenzustand',
+      cycle: 'Spülprogramm',
+      tanks: 'Chemiekanister',
+    },
+    accepted: 'Die Maschine hat den Befehl angenommen',
+    liveValues: 'Live-Werte, jede Sekunde aktualisiert, solange die Fernsteuerung aktiv ist',
   },
 
   haccp: {
@@ -631,6 +697,9 @@ export const de = {
       errorCode: 'Alarmcode',
       description: 'Beschreibung',
       severity: 'Schweregrad',
+      washTmp: 'Temp. Reinigung',
+      rinseTmp: 'Temp. Klarspülung',
+      verdict: 'Hygieneprüfung',
     },
     eventTypes: {
       telemetry: 'Telemetrie / Messwerte',
@@ -639,6 +708,37 @@ export const de = {
     noEvents: 'Keine Ereignisse im gewählten Zeitraum',
     noAlarms: 'Keine Alarme im gewählten Zeitraum',
     invalidRange: 'Das Startdatum muss vor dem Enddatum liegen',
+    verdicts: {
+      pass: 'Bestanden',
+      fail: 'Nicht bestanden',
+      notApplicable: 'Entfällt',
+      noData: 'Keine Messwerte',
+    },
+    failures: {
+      wash: 'Reinigung unter {{min}}',
+      rinse: 'Klarspülung unter {{min}}',
+      notCompleted: 'Programm vor dem Ende abgebrochen',
+    },
+    rule: 'Hygieneregel für {{machineType}}: Reinigung mindestens {{wash}}, Klarspülung mindestens {{rinse}} (Höchsttemperaturen jedes Programms)',
+    machineTypes: {
+      undercounter: 'Untertischmaschinen',
+      hood: 'Haubenmaschinen',
+      rack: 'Korbtransportmaschinen',
+    },
+    pdf: {
+      eventsTitle: 'HACCP-Bericht: Spülprogramme und Ereignisse',
+      alarmsTitle: 'HACCP-Bericht: Alarme',
+      machine: 'Maschine',
+      serialNumber: 'Seriennummer',
+      model: 'Modell',
+      createdAt: 'Erstellt am {{date}}',
+      timesIn: 'Uhrzeiten in {{zone}}',
+      page: 'Seite {{page}} von {{pages}}',
+      cyclesSummary:
+        'Spülprogramme: {{cycles}} · nicht konform mit der Hygieneregel: {{failed}} · Einträge insgesamt: {{events}}',
+      alarmsSummary: 'Alarme: {{count}}',
+      ongoing: 'Noch aktiv',
+    },
   },
 
   alarmRegister: {
@@ -672,6 +772,8 @@ export const de = {
     unsaved: 'Es gibt ungespeicherte Änderungen. Trotzdem verlassen?',
     empty: 'Die Maschine kann nicht verwendet werden',
     factoryWarning: 'Änderungen an den Werksparametern können die Sicherheit und Leistung der Maschine beeinträchtigen.',
+    stay: 'Auf dieser Seite bleiben',
+    discardAndLeave: 'Änderungen verwerfen und verlassen',
     cycleEditor: {
       selectCycle: 'Zu bearbeitendes Programm',
       washDuration: 'Waschdauer',

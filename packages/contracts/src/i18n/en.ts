@@ -336,7 +336,7 @@ export const en = {
     TANK_REPLACEMENT_FAILED: 'Chemical tank replacement failed',
     FIRMWARE_UP_TO_DATE: 'The firmware is already up to date',
     FIRMWARE_UPDATE_IN_PROGRESS: 'A firmware update is already in progress',
-    INVALID_DATE_RANGE: 'The start date must be before the end date',
+    INVALID_DATE_RANGE: 'Choose a valid period of at most one year: the start date must be on or before the end date',
     EXPORT_FAILED: 'The report could not be created, please try again later',
   },
 
@@ -429,6 +429,8 @@ export const en = {
     count_other: '{{count}} devices',
     searchPlaceholder: 'Search by name or serial number',
     empty: 'No dishwasher available',
+    emptyHint: 'Add a machine with the activation code shown on its display.',
+    actions: 'Machine actions',
     defaultName: 'My device',
     open: 'Open device',
     sort: {
@@ -442,6 +444,14 @@ export const en = {
       gamma: 'Range',
       allGamma: 'All ranges',
       noGamma: 'No range',
+      connectivity: 'Connectivity',
+      bluetooth: 'Bluetooth',
+      wifi: 'Wi-Fi',
+      all: 'All',
+      offline: 'Offline',
+      bluetoothHint: 'Machines that have never connected to the network: only the mobile app reaches them, over Bluetooth.',
+      title: 'Filters',
+      clear: 'Clear filters',
     },
     addDevice: {
       button: 'Add device',
@@ -451,11 +461,15 @@ export const en = {
       applianceName: 'Appliance name',
       serialNumber: 'Serial number',
       submit: 'Add',
+      wrongSerial: '4 to 40 letters, digits, - or _',
+      wrongCode: 'Enter the six digits shown on the machine display',
     },
     showCode: {
       button: 'Show code',
       title: 'Activation code',
       message: 'The activation code is now shown on the machine display.',
+      readIt:
+        'Read the six-digit code on the machine display and enter it in Add device (here or in the mobile app). It is valid for a few minutes.',
     },
     resetPresets: {
       button: 'Reset presets',
@@ -471,6 +485,7 @@ export const en = {
 
   device: {
     title: 'Device {{serialNumber}}',
+    areasLabel: 'Machine functions',
     sections: {
       details: 'Details',
       statistics: 'Statistics',
@@ -478,6 +493,7 @@ export const en = {
       alarms: 'Alarms and solutions',
       firmware: 'Firmware update',
       liveState: 'Live state',
+      versions: 'Versions',
     },
     fields: {
       serialNumber: 'Serial number',
@@ -502,6 +518,11 @@ export const en = {
       onlineState: 'Connection state',
       systemState: 'Machine state',
     },
+    types: {
+      undercounter: 'Undercounter',
+      hood: 'Hood type',
+      rack: 'Rack conveyor',
+    },
     assistance: {
       title: 'Technical assistance',
       acv: 'Authorised service centre (ACV)',
@@ -521,6 +542,9 @@ export const en = {
       boilerHeaterTime: 'Boiler heater operating time',
       tankHeaterTime: 'Tank heater operating time',
       cyclesUntilMaintenance: 'Cycles until next maintenance',
+      history: 'Over time',
+      lastDays: 'Last {{count}} days',
+      noHistory: 'No statistics in the selected period',
     },
     documents: {
       electricSchema: 'Electrical schematic',
@@ -530,11 +554,42 @@ export const en = {
       explodedDiagram: 'Exploded view',
       spareParts: 'Spare parts list',
       none: 'No documents available',
+      pdf: {
+        generic:
+          'Generic document for model {{model}}. It applies to every machine of this model; the data on the rating plate of your machine prevails.',
+        model: 'Model',
+        brand: 'Brand',
+        edition: 'Edition',
+        supplyTitle: 'Power supply',
+        supply:
+          'Connect the machine to the supply stated on its rating plate (voltage, frequency, distribution system) through an omnipolar switch with a contact gap of at least 3 mm, and connect it to an efficient earth.',
+        componentsTitle: 'Main components',
+        components:
+          'Control board, power (relay) board, display board and connectivity module; boiler and tank heaters with their contactors and safety thermostats; wash, rinse and drain pumps; fill solenoid valve; temperature probes and level sensors.',
+        safetyTitle: 'Safety',
+        safety:
+          'Only qualified technicians may work on the electrical system. Disconnect the power supply before removing any panel.',
+        installationTitle: 'Installation',
+        installation:
+          'Install the machine level, connect the water inlet, the drain and the power supply, then let a technician run the first start-up.',
+        useTitle: 'Daily use',
+        use: 'Switch the machine on and wait until it is READY, load the rack, choose a cycle and start it. Do not open the door while a cycle runs.',
+        cleaningTitle: 'Cleaning and maintenance',
+        cleaning:
+          'At the end of the day drain the tank, clean the filters and the wash arms, and leave the door open. Refill detergent, rinse aid and salt when the machine asks.',
+        alarmsTitle: 'Alarms',
+        alarms:
+          'Alarms are shown on the display and in the alarm register of the dashboard, with their possible solutions in the order to try them.',
+        assistanceTitle: 'Technical assistance',
+        assistance: 'For anything this manual does not cover, contact the technical assistance named in the machine details.',
+      },
     },
     alarms: {
       solution: 'Solution {{index}}',
       noAlarms: 'No active alarms',
       showRegister: 'Open the alarm register',
+      active: 'Active',
+      period: 'Alarms of the last 12 months, most recent first',
     },
     live: {
       boilerTemperature: 'Boiler temperature',
@@ -563,6 +618,8 @@ export const en = {
       newName: 'New name',
       delete: 'Delete machine',
       deleteConfirm: 'Are you sure you want to remove this machine from your account?',
+      nameTooLong: '{{count}} characters maximum',
+      deleteTitle: 'Delete machine',
     },
   },
 
@@ -592,6 +649,13 @@ export const en = {
     replacementDone: 'Tank replacement recorded',
     replacementFailed: 'Chemical tank replacement failed',
     replacementInhibited: 'Tank replacement is not possible while the machine is starting up',
+    sections: {
+      state: 'Machine state',
+      cycle: 'Wash cycle',
+      tanks: 'Chemical tanks',
+    },
+    accepted: 'The machine accepted the command',
+    liveValues: 'Live values, refreshed every second while remote control is active',
   },
 
   haccp: {
@@ -616,6 +680,9 @@ export const en = {
       errorCode: 'Alarm code',
       description: 'Description',
       severity: 'Severity level',
+      washTmp: 'Wash temp.',
+      rinseTmp: 'Final rinse temp.',
+      verdict: 'Hygiene check',
     },
     eventTypes: {
       telemetry: 'Telemetry / measurements',
@@ -624,6 +691,36 @@ export const en = {
     noEvents: 'No events in the selected period',
     noAlarms: 'No alarms in the selected period',
     invalidRange: 'The start date must be before the end date',
+    verdicts: {
+      pass: 'Pass',
+      fail: 'Fail',
+      notApplicable: 'Not applicable',
+      noData: 'No measurements',
+    },
+    failures: {
+      wash: 'Wash below {{min}}',
+      rinse: 'Final rinse below {{min}}',
+      notCompleted: 'Cycle stopped before its end',
+    },
+    rule: 'Hygiene rule for {{machineType}} machines: wash at least {{wash}}, final rinse at least {{rinse}} (peak temperatures of each cycle)',
+    machineTypes: {
+      undercounter: 'undercounter',
+      hood: 'hood-type',
+      rack: 'rack conveyor',
+    },
+    pdf: {
+      eventsTitle: 'HACCP report: wash cycles and events',
+      alarmsTitle: 'HACCP report: alarms',
+      machine: 'Machine',
+      serialNumber: 'Serial number',
+      model: 'Model',
+      createdAt: 'Created on {{date}}',
+      timesIn: 'Times in {{zone}}',
+      page: 'Page {{page}} of {{pages}}',
+      cyclesSummary: 'Washing cycles: {{cycles}} · failing the hygiene rule: {{failed}} · records in total: {{events}}',
+      alarmsSummary: 'Alarms: {{count}}',
+      ongoing: 'Still active',
+    },
   },
 
   alarmRegister: {
@@ -657,6 +754,8 @@ export const en = {
     unsaved: 'You have unsaved changes. Leave anyway?',
     empty: 'Machine cannot be used',
     factoryWarning: 'Changing factory parameters can affect the safety and performance of the machine.',
+    stay: 'Stay on this page',
+    discardAndLeave: 'Discard changes and leave',
     cycleEditor: {
       selectCycle: 'Cycle to edit',
       washDuration: 'Wash duration',

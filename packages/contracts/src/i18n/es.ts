@@ -344,7 +344,8 @@ export const es = {
     TANK_REPLACEMENT_FAILED: 'Error al sustituir el bidón de producto químico',
     FIRMWARE_UP_TO_DATE: 'El firmware ya está actualizado',
     FIRMWARE_UPDATE_IN_PROGRESS: 'Ya hay una actualización de firmware en curso',
-    INVALID_DATE_RANGE: 'La fecha de inicio debe ser anterior a la fecha de fin',
+    INVALID_DATE_RANGE:
+      'Elija un periodo válido de un año como máximo: la fecha de inicio debe ser anterior o igual a la fecha de fin',
     EXPORT_FAILED: 'No se ha podido generar el informe, vuelve a intentarlo más tarde',
   },
 
@@ -439,6 +440,8 @@ export const es = {
     count_other: '{{count}} dispositivos',
     searchPlaceholder: 'Buscar por nombre o número de serie',
     empty: 'No hay ningún lavavajillas disponible',
+    emptyHint: 'Añade una máquina con el código de activación que aparece en su pantalla.',
+    actions: 'Acciones de la máquina',
     defaultName: 'Mi dispositivo',
     open: 'Abrir dispositivo',
     sort: {
@@ -452,6 +455,14 @@ export const es = {
       gamma: 'Gama',
       allGamma: 'Todas las gamas',
       noGamma: 'Sin gama',
+      connectivity: 'Conectividad',
+      bluetooth: 'Bluetooth',
+      wifi: 'Wi-Fi',
+      all: 'Todas',
+      offline: 'Sin conexión',
+      bluetoothHint: 'Máquinas que nunca se han conectado a la red: solo la app móvil llega a ellas, por Bluetooth.',
+      title: 'Filtros',
+      clear: 'Borrar filtros',
     },
     addDevice: {
       button: 'Añadir dispositivo',
@@ -461,11 +472,15 @@ export const es = {
       applianceName: 'Nombre del aparato',
       serialNumber: 'Número de serie',
       submit: 'Añadir',
+      wrongSerial: 'De 4 a 40 letras, cifras, - o _',
+      wrongCode: 'Introduce las seis cifras que aparecen en la pantalla de la máquina',
     },
     showCode: {
       button: 'Mostrar código',
       title: 'Código de activación',
       message: 'El código de activación se muestra ahora en la pantalla de la máquina.',
+      readIt:
+        'Lee el código de seis cifras en la pantalla de la máquina e introdúcelo en Añadir dispositivo (aquí o en la app móvil). Es válido durante unos minutos.',
     },
     resetPresets: {
       button: 'Restablecer ajustes de fábrica',
@@ -481,6 +496,7 @@ export const es = {
 
   device: {
     title: 'Dispositivo {{serialNumber}}',
+    areasLabel: 'Funciones de la máquina',
     sections: {
       details: 'Detalles',
       statistics: 'Estadísticas',
@@ -488,6 +504,7 @@ export const es = {
       alarms: 'Alarmas y soluciones',
       firmware: 'Actualización de firmware',
       liveState: 'Estado en tiempo real',
+      versions: 'Versiones',
     },
     fields: {
       serialNumber: 'Número de serie',
@@ -512,6 +529,11 @@ export const es = {
       onlineState: 'Estado de la conexión',
       systemState: 'Estado de la máquina',
     },
+    types: {
+      undercounter: 'Bajo mostrador',
+      hood: 'De capota',
+      rack: 'De arrastre',
+    },
     assistance: {
       title: 'Asistencia técnica',
       acv: 'Servicio técnico autorizado (ACV)',
@@ -531,6 +553,9 @@ export const es = {
       boilerHeaterTime: 'Tiempo de funcionamiento de la resistencia del calderín',
       tankHeaterTime: 'Tiempo de funcionamiento de la resistencia de la cuba',
       cyclesUntilMaintenance: 'Ciclos hasta el próximo mantenimiento',
+      history: 'Evolución en el tiempo',
+      lastDays: 'Últimos {{count}} días',
+      noHistory: 'No hay estadísticas en el periodo seleccionado',
     },
     documents: {
       electricSchema: 'Esquema eléctrico',
@@ -540,11 +565,43 @@ export const es = {
       explodedDiagram: 'Despiece',
       spareParts: 'Lista de recambios',
       none: 'No hay documentos disponibles',
+      pdf: {
+        generic:
+          'Documento genérico para el modelo {{model}}. Vale para todas las máquinas de este modelo; prevalecen los datos de la placa de características de su máquina.',
+        model: 'Modelo',
+        brand: 'Marca',
+        edition: 'Edición',
+        supplyTitle: 'Alimentación eléctrica',
+        supply:
+          'Conectar la máquina a la alimentación indicada en su placa de características (tensión, frecuencia, sistema de distribución) mediante un interruptor omnipolar con una apertura de contactos de al menos 3 mm, y conectarla a una toma de tierra eficaz.',
+        componentsTitle: 'Componentes principales',
+        components:
+          'Placa de control, placa de potencia (relés), placa de pantalla y módulo de conectividad; resistencias del calderín y de la cuba con sus contactores y termostatos de seguridad; bombas de lavado, aclarado y desagüe; electroválvula de carga; sondas de temperatura y sensores de nivel.',
+        safetyTitle: 'Seguridad',
+        safety:
+          'Solo técnicos cualificados pueden intervenir en la instalación eléctrica. Desconectar la alimentación antes de retirar cualquier panel.',
+        installationTitle: 'Instalación',
+        installation:
+          'Instalar la máquina nivelada, conectar la entrada de agua, el desagüe y la alimentación eléctrica, y encargar la primera puesta en marcha a un técnico.',
+        useTitle: 'Uso diario',
+        use: 'Encender la máquina y esperar a que esté LISTA, cargar la cesta, elegir un ciclo e iniciarlo. No abrir la puerta durante un ciclo.',
+        cleaningTitle: 'Limpieza y mantenimiento',
+        cleaning:
+          'Al final del día vaciar la cuba, limpiar los filtros y los brazos de lavado y dejar la puerta abierta. Reponer detergente, abrillantador y sal cuando la máquina lo pida.',
+        alarmsTitle: 'Alarmas',
+        alarms:
+          'Las alarmas aparecen en la pantalla y en el registro de alarmas del panel, con sus posibles soluciones en el orden en que probarlas.',
+        assistanceTitle: 'Asistencia técnica',
+        assistance:
+          'Para todo lo que este manual no cubre, contactar con la asistencia técnica indicada en los detalles de la máquina.',
+      },
     },
     alarms: {
       solution: 'Solución {{index}}',
       noAlarms: 'No hay alarmas activas',
       showRegister: 'Abrir el registro de alarmas',
+      active: 'Activa',
+      period: 'Alarmas de los últimos 12 meses, de la más reciente',
     },
     live: {
       boilerTemperature: 'Temperatura del calderín',
@@ -573,6 +630,8 @@ export const es = {
       newName: 'Nuevo nombre',
       delete: 'Eliminar máquina',
       deleteConfirm: '¿Seguro que quieres eliminar esta máquina de tu cuenta?',
+      nameTooLong: 'Máximo {{count}} caracteres',
+      deleteTitle: 'Eliminar máquina',
     },
   },
 
@@ -602,6 +661,13 @@ export const es = {
     replacementDone: 'Sustitución del bidón registrada',
     replacementFailed: 'Error al sustituir el bidón de producto químico',
     replacementInhibited: 'No es posible sustituir el bidón durante el arranque de la máquina',
+    sections: {
+      state: 'Estado de la máquina',
+      cycle: 'Ciclo de lavado',
+      tanks: 'Bidones de productos químicos',
+    },
+    accepted: 'La máquina ha aceptado el comando',
+    liveValues: 'Valores en tiempo real, actualizados cada segundo mientras el control remoto está activo',
   },
 
   haccp: {
@@ -626,6 +692,9 @@ export const es = {
       errorCode: 'Código de alarma',
       description: 'Descripción',
       severity: 'Nivel de gravedad',
+      washTmp: 'Temp. lavado',
+      rinseTmp: 'Temp. aclarado final',
+      verdict: 'Control de higiene',
     },
     eventTypes: {
       telemetry: 'Telemetría / mediciones',
@@ -634,6 +703,37 @@ export const es = {
     noEvents: 'No hay eventos en el periodo seleccionado',
     noAlarms: 'No hay alarmas en el periodo seleccionado',
     invalidRange: 'La fecha de inicio debe ser anterior a la fecha de fin',
+    verdicts: {
+      pass: 'Conforme',
+      fail: 'No conforme',
+      notApplicable: 'No aplicable',
+      noData: 'Sin mediciones',
+    },
+    failures: {
+      wash: 'Lavado por debajo de {{min}}',
+      rinse: 'Aclarado final por debajo de {{min}}',
+      notCompleted: 'Ciclo detenido antes del final',
+    },
+    rule: 'Regla de higiene para máquinas {{machineType}}: lavado al menos {{wash}}, aclarado final al menos {{rinse}} (temperaturas máximas de cada ciclo)',
+    machineTypes: {
+      undercounter: 'bajo mostrador',
+      hood: 'de capota',
+      rack: 'de arrastre',
+    },
+    pdf: {
+      eventsTitle: 'Informe APPCC: ciclos de lavado y eventos',
+      alarmsTitle: 'Informe APPCC: alarmas',
+      machine: 'Máquina',
+      serialNumber: 'Número de serie',
+      model: 'Modelo',
+      createdAt: 'Creado el {{date}}',
+      timesIn: 'Horas en {{zone}}',
+      page: 'Página {{page}} de {{pages}}',
+      cyclesSummary:
+        'Ciclos de lavado: {{cycles}} · no conformes con la regla de higiene: {{failed}} · registros en total: {{events}}',
+      alarmsSummary: 'Alarmas: {{count}}',
+      ongoing: 'Aún activa',
+    },
   },
 
   alarmRegister: {
@@ -667,6 +767,8 @@ export const es = {
     unsaved: 'Hay cambios sin guardar. ¿Salir de todos modos?',
     empty: 'La máquina no se puede utilizar',
     factoryWarning: 'Modificar los parámetros de fábrica puede afectar a la seguridad y al rendimiento de la máquina.',
+    stay: 'Permanecer en esta página',
+    discardAndLeave: 'Descartar los cambios y salir',
     cycleEditor: {
       selectCycle: 'Ciclo que se va a modificar',
       washDuration: 'Duración del lavado',

@@ -346,7 +346,8 @@ export const fr = {
     TANK_REPLACEMENT_FAILED: 'Échec du remplacement du bidon de produit chimique',
     FIRMWARE_UP_TO_DATE: 'Le firmware est déjà à jour',
     FIRMWARE_UPDATE_IN_PROGRESS: 'Une mise à jour du firmware est déjà en cours',
-    INVALID_DATE_RANGE: 'La date de début doit précéder la date de fin',
+    INVALID_DATE_RANGE:
+      "Choisissez une période valide d'un an au plus : la date de début doit précéder la date de fin ou lui être égale",
     EXPORT_FAILED: "Le rapport n'a pas pu être généré, veuillez réessayer plus tard",
   },
 
@@ -441,6 +442,8 @@ export const fr = {
     count_other: '{{count}} appareils',
     searchPlaceholder: 'Rechercher par nom ou numéro de série',
     empty: 'Aucun lave-vaisselle disponible',
+    emptyHint: "Ajoutez une machine avec le code d'activation affiché sur son écran.",
+    actions: 'Actions de la machine',
     defaultName: 'Mon appareil',
     open: "Ouvrir l'appareil",
     sort: {
@@ -454,6 +457,15 @@ export const fr = {
       gamma: 'Gamme',
       allGamma: 'Toutes les gammes',
       noGamma: 'Sans gamme',
+      connectivity: 'Connectivité',
+      bluetooth: 'Bluetooth',
+      wifi: 'Wi-Fi',
+      all: 'Toutes',
+      offline: 'Hors ligne',
+      bluetoothHint:
+        "Machines qui ne se sont jamais connectées au réseau : seule l'application mobile les atteint, par Bluetooth.",
+      title: 'Filtres',
+      clear: 'Effacer les filtres',
     },
     addDevice: {
       button: 'Ajouter un appareil',
@@ -463,11 +475,15 @@ export const fr = {
       applianceName: "Nom de l'appareil",
       serialNumber: 'Numéro de série',
       submit: 'Ajouter',
+      wrongSerial: 'De 4 à 40 lettres, chiffres, - ou _',
+      wrongCode: "Saisissez les six chiffres affichés sur l'écran de la machine",
     },
     showCode: {
       button: 'Afficher le code',
       title: "Code d'activation",
       message: "Le code d'activation est maintenant affiché sur l'écran de la machine.",
+      readIt:
+        "Lisez le code à six chiffres sur l'écran de la machine et saisissez-le dans Ajouter un appareil (ici ou dans l'application mobile). Il reste valable quelques minutes.",
     },
     resetPresets: {
       button: "Rétablir les réglages d'usine",
@@ -483,6 +499,7 @@ export const fr = {
 
   device: {
     title: 'Appareil {{serialNumber}}',
+    areasLabel: 'Fonctions de la machine',
     sections: {
       details: 'Détails',
       statistics: 'Statistiques',
@@ -490,6 +507,7 @@ export const fr = {
       alarms: 'Alarmes et solutions',
       firmware: 'Mise à jour du firmware',
       liveState: 'État en temps réel',
+      versions: 'Versions logicielles',
     },
     fields: {
       serialNumber: 'Numéro de série',
@@ -514,6 +532,11 @@ export const fr = {
       onlineState: 'État de la connexion',
       systemState: 'État de la machine',
     },
+    types: {
+      undercounter: 'Frontal',
+      hood: 'À capot',
+      rack: 'À avancement de paniers',
+    },
     assistance: {
       title: 'Assistance technique',
       acv: 'Centre de service agréé (ACV)',
@@ -533,6 +556,9 @@ export const fr = {
       boilerHeaterTime: 'Durée de chauffe du surchauffeur',
       tankHeaterTime: 'Durée de chauffe de la cuve',
       cyclesUntilMaintenance: "Cycles avant l'entretien",
+      history: 'Évolution dans le temps',
+      lastDays: 'Derniers {{count}} jours',
+      noHistory: 'Aucune statistique sur la période sélectionnée',
     },
     documents: {
       electricSchema: 'Schéma électrique',
@@ -542,11 +568,43 @@ export const fr = {
       explodedDiagram: 'Vue éclatée',
       spareParts: 'Liste des pièces détachées',
       none: 'Aucun document disponible',
+      pdf: {
+        generic:
+          'Document générique pour le modèle {{model}}. Il s’applique à toutes les machines de ce modèle\u00a0; les données de la plaque signalétique de votre machine prévalent.',
+        model: 'Modèle',
+        brand: 'Marque',
+        edition: 'Édition',
+        supplyTitle: 'Alimentation électrique',
+        supply:
+          'Raccorder la machine à l’alimentation indiquée sur sa plaque signalétique (tension, fréquence, régime de neutre) par un interrupteur omnipolaire avec une ouverture des contacts d’au moins 3 mm, et la relier à une terre efficace.',
+        componentsTitle: 'Composants principaux',
+        components:
+          'Carte de commande, carte de puissance (relais), carte d’affichage et module de connectivité\u00a0; résistances du surchauffeur et de la cuve avec leurs contacteurs et thermostats de sécurité\u00a0; pompes de lavage, de rinçage et de vidange\u00a0; électrovanne de remplissage\u00a0; sondes de température et capteurs de niveau.',
+        safetyTitle: 'Sécurité',
+        safety:
+          'Seuls des techniciens qualifiés peuvent intervenir sur l’installation électrique. Couper l’alimentation avant de retirer un panneau.',
+        installationTitle: 'Mise en place',
+        installation:
+          'Installer la machine de niveau, raccorder l’arrivée d’eau, la vidange et l’alimentation électrique, puis faire effectuer la première mise en service par un technicien.',
+        useTitle: 'Utilisation quotidienne',
+        use: 'Allumer la machine et attendre qu’elle soit PRÊTE, charger le panier, choisir un cycle et le lancer. Ne pas ouvrir la porte pendant un cycle.',
+        cleaningTitle: 'Nettoyage et entretien',
+        cleaning:
+          'En fin de journée, vidanger la cuve, nettoyer les filtres et les bras de lavage et laisser la porte ouverte. Remplir le détergent, le produit de rinçage et le sel lorsque la machine le demande.',
+        alarmsTitle: 'Alarmes',
+        alarms:
+          'Les alarmes s’affichent à l’écran et dans le registre des alarmes du tableau de bord, avec leurs solutions possibles dans l’ordre où les essayer.',
+        assistanceTitle: 'Assistance technique',
+        assistance:
+          'Pour tout ce que ce manuel ne couvre pas, contacter l’assistance technique indiquée dans les détails de la machine.',
+      },
     },
     alarms: {
       solution: 'Solution {{index}}',
       noAlarms: 'Aucune alarme active',
       showRegister: 'Ouvrir le registre des alarmes',
+      active: 'En cours',
+      period: 'Alarmes des 12 derniers mois, les plus récentes en premier',
     },
     live: {
       boilerTemperature: 'Température du surchauffeur',
@@ -575,6 +633,8 @@ export const fr = {
       newName: 'Nouveau nom',
       delete: 'Supprimer la machine',
       deleteConfirm: 'Voulez-vous vraiment retirer cette machine de votre compte\u00a0?',
+      nameTooLong: '{{count}} caractères maximum',
+      deleteTitle: 'Supprimer la machine',
     },
   },
 
@@ -604,6 +664,13 @@ export const fr = {
     replacementDone: 'Remplacement du bidon enregistré',
     replacementFailed: 'Échec du remplacement du bidon de produit chimique',
     replacementInhibited: 'Le remplacement du bidon est impossible pendant le démarrage de la machine',
+    sections: {
+      state: 'État de la machine',
+      cycle: 'Cycle de lavage',
+      tanks: 'Bidons de produits chimiques',
+    },
+    accepted: 'La machine a accepté la commande',
+    liveValues: 'Valeurs en direct, actualisées chaque seconde tant que la commande à distance est active',
   },
 
   haccp: {
@@ -628,6 +695,9 @@ export const fr = {
       errorCode: "Code d'alarme",
       description: 'Libellé',
       severity: 'Niveau de gravité',
+      washTmp: 'Temp. lavage',
+      rinseTmp: 'Temp. rinçage final',
+      verdict: 'Contrôle hygiène',
     },
     eventTypes: {
       telemetry: 'Télémétrie / mesures',
@@ -636,6 +706,37 @@ export const fr = {
     noEvents: 'Aucun événement sur la période sélectionnée',
     noAlarms: 'Aucune alarme sur la période sélectionnée',
     invalidRange: 'La date de début doit précéder la date de fin',
+    verdicts: {
+      pass: 'Conforme',
+      fail: 'Non conforme',
+      notApplicable: 'Sans objet',
+      noData: 'Sans mesures',
+    },
+    failures: {
+      wash: 'Lavage sous {{min}}',
+      rinse: 'Rinçage final sous {{min}}',
+      notCompleted: 'Programme arrêté avant la fin',
+    },
+    rule: "Règle d'hygiène des machines {{machineType}} : lavage au moins {{wash}}, rinçage final au moins {{rinse}} (températures maximales de chaque programme)",
+    machineTypes: {
+      undercounter: 'sous-comptoir',
+      hood: 'à capot',
+      rack: 'à convoyeur',
+    },
+    pdf: {
+      eventsTitle: 'Rapport HACCP : programmes de lavage et événements',
+      alarmsTitle: 'Rapport HACCP : alarmes',
+      machine: 'Appareil',
+      serialNumber: 'Numéro de série',
+      model: 'Modèle',
+      createdAt: 'Créé le {{date}}',
+      timesIn: 'Heures exprimées en {{zone}}',
+      page: 'Page {{page}} sur {{pages}}',
+      cyclesSummary:
+        "Programmes de lavage : {{cycles}} · non conformes à la règle d'hygiène : {{failed}} · enregistrements au total : {{events}}",
+      alarmsSummary: 'Alarmes : {{count}}',
+      ongoing: 'Toujours active',
+    },
   },
 
   alarmRegister: {
@@ -669,6 +770,8 @@ export const fr = {
     unsaved: 'Certaines modifications ne sont pas enregistrées. Quitter quand même\u00a0?',
     empty: 'La machine ne peut pas être utilisée',
     factoryWarning: "La modification des paramètres d'usine peut compromettre la sécurité et les performances de la machine.",
+    stay: 'Rester sur cette page',
+    discardAndLeave: 'Abandonner les modifications et quitter',
     cycleEditor: {
       selectCycle: 'Programme à modifier',
       washDuration: 'Durée de lavage',

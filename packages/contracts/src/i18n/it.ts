@@ -343,7 +343,8 @@ export const it = {
     TANK_REPLACEMENT_FAILED: 'Sostituzione della tanica dei prodotti chimici non riuscita',
     FIRMWARE_UP_TO_DATE: 'Il firmware è già aggiornato',
     FIRMWARE_UPDATE_IN_PROGRESS: 'È già in corso un aggiornamento del firmware',
-    INVALID_DATE_RANGE: 'La data di inizio deve precedere la data di fine',
+    INVALID_DATE_RANGE:
+      'Scegli un periodo valido di al massimo un anno: la data di inizio deve precedere o coincidere con la data di fine',
     EXPORT_FAILED: 'Non è stato possibile creare il report, riprova più tardi',
   },
 
@@ -438,6 +439,8 @@ export const it = {
     count_other: '{{count}} dispositivi',
     searchPlaceholder: 'Cerca per nome o numero di serie',
     empty: 'Nessuna lavastoviglie disponibile',
+    emptyHint: 'Aggiungi una macchina con il codice di attivazione mostrato sul suo display.',
+    actions: 'Azioni macchina',
     defaultName: 'Il mio dispositivo',
     open: 'Apri dispositivo',
     sort: {
@@ -451,6 +454,14 @@ export const it = {
       gamma: 'Gamma',
       allGamma: 'Tutte le gamme',
       noGamma: 'Nessuna gamma',
+      connectivity: 'Connettività',
+      bluetooth: 'Bluetooth',
+      wifi: 'Wi-Fi',
+      all: 'Tutte',
+      offline: 'Offline',
+      bluetoothHint: "Macchine che non si sono mai collegate alla rete: le raggiunge solo l'app mobile, via Bluetooth.",
+      title: 'Filtri',
+      clear: 'Azzera filtri',
     },
     addDevice: {
       button: 'Aggiungi dispositivo',
@@ -460,11 +471,15 @@ export const it = {
       applianceName: 'Nome apparecchio',
       serialNumber: 'Numero di serie',
       submit: 'Aggiungi',
+      wrongSerial: 'Da 4 a 40 lettere, cifre, - o _',
+      wrongCode: 'Inserisci le sei cifre mostrate sul display della macchina',
     },
     showCode: {
       button: 'Mostra codice',
       title: 'Codice di attivazione',
       message: 'Il codice di attivazione è ora visualizzato sul display della macchina.',
+      readIt:
+        "Leggi il codice a sei cifre sul display della macchina e inseriscilo in Aggiungi dispositivo (qui o nell'app mobile). Resta valido per pochi minuti.",
     },
     resetPresets: {
       button: 'Ripristina impostazioni predefinite',
@@ -481,6 +496,7 @@ export const it = {
 
   device: {
     title: 'Dispositivo {{serialNumber}}',
+    areasLabel: 'Funzioni della macchina',
     sections: {
       details: 'Dettagli',
       statistics: 'Statistiche',
@@ -488,6 +504,7 @@ export const it = {
       alarms: 'Allarmi e soluzioni',
       firmware: 'Aggiornamento firmware',
       liveState: 'Stato in tempo reale',
+      versions: 'Versioni',
     },
     fields: {
       serialNumber: 'Numero di serie',
@@ -512,6 +529,11 @@ export const it = {
       onlineState: 'Stato della connessione',
       systemState: 'Stato della macchina',
     },
+    types: {
+      undercounter: 'Sottobanco',
+      hood: 'A capotta',
+      rack: 'A traino',
+    },
     assistance: {
       title: 'Assistenza tecnica',
       acv: 'Centro assistenza autorizzato (ACV)',
@@ -531,6 +553,9 @@ export const it = {
       boilerHeaterTime: 'Tempo di funzionamento resistenza boiler',
       tankHeaterTime: 'Tempo di funzionamento resistenza vasca',
       cyclesUntilMaintenance: 'Cicli alla prossima manutenzione',
+      history: 'Andamento nel tempo',
+      lastDays: 'Ultimi {{count}} giorni',
+      noHistory: 'Nessuna statistica nel periodo selezionato',
     },
     documents: {
       electricSchema: 'Schema elettrico',
@@ -540,11 +565,43 @@ export const it = {
       explodedDiagram: 'Esploso',
       spareParts: 'Elenco ricambi',
       none: 'Nessun documento disponibile',
+      pdf: {
+        generic:
+          'Documento generico per il modello {{model}}. Vale per tutte le macchine di questo modello; prevalgono i dati della targhetta della tua macchina.',
+        model: 'Modello',
+        brand: 'Marchio',
+        edition: 'Edizione',
+        supplyTitle: 'Alimentazione elettrica',
+        supply:
+          "Collegare la macchina all'alimentazione indicata sulla targhetta (tensione, frequenza, sistema di distribuzione) tramite un interruttore onnipolare con apertura dei contatti di almeno 3 mm, e collegarla a un'efficace messa a terra.",
+        componentsTitle: 'Componenti principali',
+        components:
+          'Scheda di controllo, scheda di potenza (relè), scheda display e modulo di connettività; resistenze di boiler e vasca con i loro contattori e termostati di sicurezza; pompe di lavaggio, risciacquo e scarico; elettrovalvola di carico; sonde di temperatura e sensori di livello.',
+        safetyTitle: 'Sicurezza',
+        safety:
+          "Solo tecnici qualificati possono intervenire sull'impianto elettrico. Togliere l'alimentazione prima di rimuovere qualsiasi pannello.",
+        installationTitle: 'Installazione',
+        installation:
+          "Installare la macchina in piano, collegare l'ingresso acqua, lo scarico e l'alimentazione elettrica, poi far eseguire il primo avvio a un tecnico.",
+        useTitle: 'Uso quotidiano',
+        use: 'Accendere la macchina e attendere che sia PRONTA, caricare il cesto, scegliere un ciclo e avviarlo. Non aprire la porta durante un ciclo.',
+        cleaningTitle: 'Pulizia e manutenzione',
+        cleaning:
+          'A fine giornata svuotare la vasca, pulire i filtri e i bracci di lavaggio e lasciare la porta aperta. Rabboccare detergente, brillantante e sale quando la macchina lo richiede.',
+        alarmsTitle: 'Allarmi',
+        alarms:
+          'Gli allarmi compaiono sul display e nel registro allarmi della dashboard, con le possibili soluzioni nell’ordine in cui provarle.',
+        assistanceTitle: 'Assistenza tecnica',
+        assistance:
+          "Per quanto non coperto da questo manuale, contattare l'assistenza tecnica indicata nei dettagli della macchina.",
+      },
     },
     alarms: {
       solution: 'Soluzione {{index}}',
       noAlarms: 'Nessun allarme attivo',
       showRegister: 'Apri il registro allarmi',
+      active: 'Attivo',
+      period: 'Allarmi degli ultimi 12 mesi, dal più recente',
     },
     live: {
       boilerTemperature: 'Temperatura boiler',
@@ -573,6 +630,8 @@ export const it = {
       newName: 'Nuovo nome',
       delete: 'Elimina macchina',
       deleteConfirm: 'Vuoi davvero rimuovere questa macchina dal tuo account?',
+      nameTooLong: 'Massimo {{count}} caratteri',
+      deleteTitle: 'Elimina macchina',
     },
   },
 
@@ -602,6 +661,13 @@ export const it = {
     replacementDone: 'Sostituzione della tanica registrata',
     replacementFailed: 'Sostituzione della tanica dei prodotti chimici non riuscita',
     replacementInhibited: "La sostituzione della tanica non è possibile durante l'avvio della macchina",
+    sections: {
+      state: 'Stato della macchina',
+      cycle: 'Ciclo di lavaggio',
+      tanks: 'Taniche dei prodotti chimici',
+    },
+    accepted: 'La macchina ha accettato il comando',
+    liveValues: 'Valori in tempo reale, aggiornati ogni secondo mentre il controllo remoto è attivo',
   },
 
   haccp: {
@@ -626,6 +692,9 @@ export const it = {
       errorCode: 'Codice allarme',
       description: 'Descrizione',
       severity: 'Livello di gravità',
+      washTmp: 'Temp. lavaggio',
+      rinseTmp: 'Temp. risciacquo finale',
+      verdict: 'Esito igiene',
     },
     eventTypes: {
       telemetry: 'Telemetria / misure',
@@ -634,6 +703,37 @@ export const it = {
     noEvents: 'Nessun evento nel periodo selezionato',
     noAlarms: 'Nessun allarme nel periodo selezionato',
     invalidRange: 'La data di inizio deve precedere la data di fine',
+    verdicts: {
+      pass: 'Conforme',
+      fail: 'Non conforme',
+      notApplicable: 'Non applicabile',
+      noData: 'Senza misure',
+    },
+    failures: {
+      wash: 'Lavaggio sotto {{min}}',
+      rinse: 'Risciacquo finale sotto {{min}}',
+      notCompleted: 'Ciclo interrotto prima della fine',
+    },
+    rule: 'Regola igienica per macchine {{machineType}}: lavaggio almeno {{wash}}, risciacquo finale almeno {{rinse}} (temperature massime di ogni ciclo)',
+    machineTypes: {
+      undercounter: 'sottobanco',
+      hood: 'a capottina',
+      rack: 'a traino',
+    },
+    pdf: {
+      eventsTitle: 'Rapporto HACCP: cicli di lavaggio ed eventi',
+      alarmsTitle: 'Rapporto HACCP: allarmi',
+      machine: 'Macchina',
+      serialNumber: 'Numero di serie',
+      model: 'Modello',
+      createdAt: 'Creato il {{date}}',
+      timesIn: 'Orari in {{zone}}',
+      page: 'Pagina {{page}} di {{pages}}',
+      cyclesSummary:
+        'Cicli di lavaggio: {{cycles}} · non conformi alla regola igienica: {{failed}} · registrazioni in totale: {{events}}',
+      alarmsSummary: 'Allarmi: {{count}}',
+      ongoing: 'Ancora attivo',
+    },
   },
 
   alarmRegister: {
@@ -667,6 +767,8 @@ export const it = {
     unsaved: 'Ci sono modifiche non salvate. Uscire comunque?',
     empty: 'La macchina non può essere utilizzata',
     factoryWarning: 'La modifica dei parametri di fabbrica può compromettere la sicurezza e le prestazioni della macchina.',
+    stay: 'Resta nella pagina',
+    discardAndLeave: 'Scarta le modifiche ed esci',
     cycleEditor: {
       selectCycle: 'Ciclo da modificare',
       washDuration: 'Durata del lavaggio',

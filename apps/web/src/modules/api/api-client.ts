@@ -79,3 +79,32 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     requestTracker.end();
   }
 }
+
+/**
+ * A file from the API (a PDF document, an export) with the same headers as `apiFetch`. A browser
+ * cannot put the token on a plain link, so files are fetched here and shown through a blob URL.
+ */
+export async function apiFetchBlob(path: string): Promise<Blob> {
+  if (!context) throw new Error('API client not configured');
+  const headers = new Headers({ [BRAND_HEADER]: context.brand, 'accept-language': context.language() });
+  const token = context.accessToken();
+  if (token) {
+    headers.set('authorization', `Bearer ${token}`);
+    headers.set(SUBSCRIPTION_KEY_HEADER, context.subscriptionKey);
+  }
+  requestTracker.start();
+  try {
+    const res = await fetch(`${context.apiBase}${path}`, { headers });
+    if (!res.ok) {
+      if (res.status === 401 && token) context.onUnauthorized?.();
+      const error = parseJson(await res.text()) as Partial<TErrorResponse> | undefined;
+      throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
+    }
+    return await res.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
+  } finally {
+    requestTracker.end();
+  }
+}

@@ -1,23 +1,20 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DialogContext, type TDialogOptions } from './dialog-context';
 
-export const DIALOG_WIDTH = 580;
-
-const icons = {
-  success: { color: 'teal', Icon: IconCheck },
-  error: { color: 'red', Icon: IconX },
-  warning: { color: 'yellow', Icon: IconAlertTriangle },
-} as const;
+// The dialog's Modal (with its scroll area and focus trap) loads the first time a dialog opens, so
+// /login does not download it up front.
+const DialogModal = lazy(() => import('./DialogModal').then((m) => ({ default: m.DialogModal })));
 
 /** Hosts the shared dialog; `onGoHome` navigates to the dashboard (error mode). */
 export function DialogProvider({ children, onGoHome }: { children: ReactNode; onGoHome: () => void }) {
-  const { t } = useTranslation();
   const [options, setOptions] = useState<TDialogOptions | null>(null);
+  const [used, setUsed] = useState(false);
   const close = useCallback(() => setOptions(null), []);
-  const api = useMemo(() => ({ show: setOptions, close }), [close]);
+  const show = useCallback((next: TDialogOptions) => {
+    setUsed(true);
+    setOptions(next);
+  }, []);
+  const api = useMemo(() => ({ show, close }), [show, close]);
 
   useEffect(() => {
     if (!options?.autoCloseMs) return undefined;
@@ -25,59 +22,14 @@ export function DialogProvider({ children, onGoHome }: { children: ReactNode; on
     return () => clearTimeout(timer);
   }, [options, close]);
 
-  const mode = options?.mode ?? 'info';
-  const { color, Icon } = icons[options?.kind ?? 'success'];
-  const title =
-    options?.title ??
-    (mode === 'confirm'
-      ? t('dialog.confirmTitle')
-      : options?.kind === 'error'
-        ? t('dialog.errorTitle')
-        : t('dialog.successTitle'));
-
-  const cancel = () => {
-    close();
-    options?.onCancel?.();
-  };
-  const confirm = () => {
-    close();
-    options?.onConfirm?.();
-  };
-
   return (
     <DialogContext.Provider value={api}>
       {children}
-      <Modal opened={options !== null} onClose={cancel} size={DIALOG_WIDTH} centered title={title} data-testid="dialog">
-        <Stack gap="lg">
-          <Group wrap="nowrap" align="flex-start">
-            <ThemeIcon color={color} radius="xl" size="lg" variant="light" aria-hidden>
-              <Icon size={20} />
-            </ThemeIcon>
-            <Text style={{ whiteSpace: 'pre-line' }}>{options?.message}</Text>
-          </Group>
-          <Group justify="flex-end">
-            {mode === 'confirm' && (
-              <Button variant="default" onClick={cancel}>
-                {options?.cancelLabel ?? t('common.cancel')}
-              </Button>
-            )}
-            {mode === 'error' && (
-              <Button
-                variant="default"
-                onClick={() => {
-                  close();
-                  onGoHome();
-                }}
-              >
-                {t('common.goHome')}
-              </Button>
-            )}
-            <Button color={mode === 'confirm' ? undefined : color} onClick={confirm} data-autofocus>
-              {options?.confirmLabel ?? (mode === 'confirm' ? t('common.confirm') : t('common.ok'))}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {used && (
+        <Suspense fallback={null}>
+          <DialogModal options={options} close={close} onGoHome={onGoHome} />
+        </Suspense>
+      )}
     </DialogContext.Provider>
   );
 }

@@ -1,5 +1,8 @@
 import { createContext, useContext } from 'react';
 
+/** The shared dialog's width, also used by other dialogs so they look alike. */
+export const DIALOG_WIDTH = 580;
+
 export type TDialogOptions = {
   /** success or error icon */
   kind: 'success' | 'error' | 'warning';

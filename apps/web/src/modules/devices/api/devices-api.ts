@@ -1,14 +1,55 @@
-import type { TApplianceDetail, TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
+import type {
+  TApplianceCompany,
+  TApplianceConnectivityFilter,
+  TApplianceDetail,
+  TApplianceSummary,
+  TClaimRequest,
+  TGamma,
+  TLastTelemetry,
+} from '@washboard/contracts';
 import { apiFetch } from '../../api/api-client';
 
 export type TDeviceSort = 'asc' | 'desc';
-export type TDeviceListQuery = { q: string; sort: TDeviceSort };
+/** The device list's filters, as the URL and the API carry them; empty = not filtered. */
+export type TDeviceListQuery = {
+  q: string;
+  sort: TDeviceSort;
+  companyCode?: string;
+  gamma?: TGamma | 'none';
+  connectivity?: TApplianceConnectivityFilter;
+};
 
-/** The machines the user may see, filtered by name or serial number and sorted by name. */
-export function fetchDevices({ q, sort }: TDeviceListQuery): Promise<TApplianceSummary[]> {
+/** The machines the user may see, filtered (on the server, in SQL) and sorted by name. */
+export function fetchDevices({ q, sort, companyCode, gamma, connectivity }: TDeviceListQuery): Promise<TApplianceSummary[]> {
   const query = new URLSearchParams({ sort });
   if (q.trim()) query.set('q', q.trim());
+  if (companyCode) query.set('companyCode', companyCode);
+  if (gamma) query.set('gamma', gamma);
+  if (connectivity && connectivity !== 'all') query.set('connectivity', connectivity);
   return apiFetch<TApplianceSummary[]>(`/api/v1/appliance/devices?${query}`);
+}
+
+/** The service companies of the user's machines (the company filter's choices). */
+export function fetchDeviceCompanies(): Promise<TApplianceCompany[]> {
+  return apiFetch<TApplianceCompany[]>('/api/v1/appliance/devices/companies');
+}
+
+/** Add Device: binds the machine showing `activationCode` to the user. */
+export function claimDevice(request: Omit<TClaimRequest, 'userId' | 'userEmail'>): Promise<void> {
+  return apiFetch('/api/v1/appliance/claim', { method: 'POST', body: JSON.stringify(request) });
+}
+
+const eventPath = (serialNumber: string, command: string) =>
+  `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${command}`;
+
+/** Show Code: the machine shows a fresh activation code on its display (the dashboard never sees it). */
+export function exposeClaimingCode(serialNumber: string): Promise<void> {
+  return apiFetch(eventPath(serialNumber, 'expose-claiming-code'), { method: 'POST' });
+}
+
+/** Reset presets: the machine restores the parameters of its range. */
+export function restorePresets(serialNumber: string): Promise<void> {
+  return apiFetch(eventPath(serialNumber, 'restore-presets'), { method: 'POST' });
 }
 
 /** The live values of the machine's range and its status. */

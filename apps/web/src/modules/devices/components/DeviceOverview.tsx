@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { liveFieldsFor } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useApplianceDetail, useLastTelemetry } from '../hooks/use-devices';
-import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
+import { LiveValues } from './LiveValues';
 import { MachineActivity } from './MachineActivity';
 import { OnlineBadge } from './OnlineBadge';
 
@@ -30,7 +29,7 @@ type TProps = {
 
 /** A machine's identity, state and the live values of its range, updated by the push channel. */
 export function DeviceOverview({ serialNumber, notFound }: TProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const detail = useApplianceDetail(serialNumber);
   const last = useLastTelemetry(serialNumber);
   if (detail.isPending) {
@@ -71,16 +70,7 @@ export function DeviceOverview({ serialNumber, notFound }: TProps) {
             {t('device.sections.liveState')}
           </Title>
           <MachineActivity status={status} telemetry={telemetry} />
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-            {liveFieldsFor(appliance.gamma).map((field) => (
-              <Stack key={field} gap={0} data-testid={`live-${field}`}>
-                <Text size="xs" c="dimmed">
-                  {t(`device.live.${LIVE_FIELD_LABELS[field]}`)}
-                </Text>
-                <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language) ?? '—'}</Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
+          <LiveValues gamma={appliance.gamma} telemetry={telemetry} />
         </Stack>
       </Paper>
     </Stack>

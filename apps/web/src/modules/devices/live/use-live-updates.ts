@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   cycleProgressPercent,
+  type TAlarmView,
   type TApplianceDetail,
   type TApplianceSummary,
   type TLastTelemetry,
   type TLiveMessage,
 } from '@washboard/contracts';
 import { deviceKeys } from '../hooks/device-keys';
+import { detailKeys } from '../hooks/use-device-details';
 import { liveChannel } from './live-channel';
 
 type TStatusMessage = Extract<TLiveMessage, { type: 'status' }>;
@@ -58,9 +60,31 @@ function applyTelemetry(client: QueryClient, message: TTelemetryMessage): void {
   );
 }
 
+function applyFota(client: QueryClient, { serialNumber, perc, inProg }: Extract<TLiveMessage, { type: 'fotaStatus' }>): void {
+  client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (detail) =>
+    detail ? { ...detail, fota: { ...detail.fota, perc, inProg } } : detail,
+  );
+}
+
+/** An alarm opened or closed: written into the register (the push may overtake the database write). */
+function applyAlarm(client: QueryClient, { serialNumber, alarm }: Extract<TLiveMessage, { type: 'alarm' }>): void {
+  client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) =>
+    register
+      ? [alarm, ...register.filter((a) => a.id !== alarm.id)].sort((a, b) => b.startDate.localeCompare(a.startDate))
+      : register,
+  );
+}
+
+function applyVersions(client: QueryClient, { serialNumber, versions }: Extract<TLiveMessage, { type: 'versions' }>): void {
+  client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (detail) =>
+    detail ? { ...detail, versions, fw00: versions.fw00, fw02: versions.fw02 } : detail,
+  );
+}
+
 /**
  * Keeps the device data of the react-query cache live: status and telemetry pushes are written into
- * the list and into the machine's lastTelemetry entry; a changed set of machines reloads the list;
+ * the list and into the machine's lastTelemetry entry; firmware progress and versions into its
+ * details; alarms into its alarm register; a changed set of machines reloads the list;
  * after a reconnect everything is reloaded, since pushes may have been missed. Mounted once, in the
  * signed-in shell.
  */
@@ -74,6 +98,9 @@ export function useLiveUpdates(): void {
       if (message.type === 'status') applyStatus(client, message);
       else if (message.type === 'telemetry') applyTelemetry(client, message);
       else if (message.type === 'appliances') void client.invalidateQueries({ queryKey: deviceKeys.lists });
+      else if (message.type === 'fotaStatus') applyFota(client, message);
+      else if (message.type === 'versions') applyVersions(client, message);
+      else if (message.type === 'alarm') applyAlarm(client, message);
     });
     return () => {
       stopMessages();

@@ -1,0 +1,239 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { THaccpEventView } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { json, signedInUsers, signIn } from '../../test/accounts';
+import { createProduct, deviceShowingCode, publish } from '../../test/devices';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+type THeaders = Record<string, string>;
+
+const scratch = mkdtempSync(join(tmpdir(), 'haccp-pdf-'));
+
+/** The text of a PDF (optionally one page) as poppler's pdftotext extracts it, in reading layout. */
+function pdfText(pdf: Buffer, page?: number): string {
+  const file = join(scratch, `${randomUUID()}.pdf`);
+  writeFileSync(file, pdf);
+  const pages = page ? ['-f', String(page), '-l', String(page)] : [];
+  return execFileSync('pdftotext', ['-layout', ...pages, file, '-'], { encoding: 'utf8' });
+}
+
+/** 60 washing cycles (the 7th with a cold final rinse, the 12th stopped early) and one parameter change. */
+const DAY = '2026-11-10';
+function cycleAt(i: number) {
+  const start = new Date(Date.parse(`${DAY}T06:00:00Z`) + i * 10 * 60_000);
+  return {
+    id: randomUUID(),
+    kind: 'cycle',
+    cycleName: i % 2 === 0 ? 'dishes' : 'glasses',
+    cycleNumber: i + 1,
+    start: start.toISOString(),
+    stop: new Date(start.getTime() + 150_000).toISOString(),
+    completed: i !== 11,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: i === 6 ? 785 : 848 },
+  };
+}
+
+describe(`HACCP reports (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  let anna: THeaders;
+  let bruno: THeaders;
+  let serial = '';
+  let device: MqttClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    [anna, bruno] = await signedInUsers(server, admin, ['anna@kitchen.test', 'bruno@kitchen.test']);
+
+    // Anna's machine, claimed with the code it shows.
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    serial = product.serialNumber;
+    device = await deviceShowingCode(server, product, '314159');
+    await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 300));
+    const claimed = await server.api(
+      '/api/v1/appliance/claim',
+      json({ activationCode: '314159', serialNumber: serial, applianceName: 'Bar counter' }, anna),
+    );
+    expect(claimed.status).toBe(200);
+
+    for (let i = 0; i < 60; i += 1) await publish(device, serial, 'event', cycleAt(i));
+    await publish(device, serial, 'event', {
+      id: randomUUID(),
+      kind: 'parameter',
+      cycleName: 'dishes',
+      start: `${DAY}T05:00:00.000Z`,
+      stop: `${DAY}T05:00:00.000Z`,
+      parameterName: 'dishes.boilerSetpoint',
+      oldValue: 850,
+      newValue: 820,
+    });
+    await publish(device, serial, 'alarm', {
+      id: randomUUID(),
+      errorCode: 'OH01',
+      startDate: `${DAY}T08:00:00.000Z`,
+      stopDate: `${DAY}T08:05:00.000Z`,
+    });
+    await publish(device, serial, 'alarm', {
+      id: randomUUID(),
+      errorCode: 'W03',
+      startDate: `${DAY}T09:00:00.000Z`,
+      stopDate: null,
+    });
+    // The broker acknowledges Mosquitto publishes before the server stores them.
+    await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 500));
+  });
+  afterAll(async () => {
+    await device.endAsync(true);
+    await server.close();
+  });
+
+  const base = () => `/api/v1/event-hub-listener/event/${serial}`;
+  const period = `startDate=${DAY}&stopDate=${DAY}`;
+
+  describe('GET /api/v1/event-hub-listener/event/{serial}/events', () => {
+    it('gives every cycle its peak temperatures and hygiene verdict', async () => {
+      const res = await server.api(`${base()}/events?${period}`, { headers: anna });
+      expect(res.status).toBe(200);
+      const events = (await res.json()) as THaccpEventView[];
+      const byNumber = new Map(events.map((e) => [e.cycleNumber, e]));
+      expect(byNumber.get(1)).toMatchObject({ verdict: 'pass', washTmp: 615, rinseTmp: 848, failures: [] });
+      expect(byNumber.get(7)).toMatchObject({ verdict: 'fail', rinseTmp: 785, failures: ['rinse'] });
+      expect(byNumber.get(12)).toMatchObject({ verdict: 'fail', failures: ['notCompleted'] });
+      expect(events.find((e) => e.kind === 'parameter')).toMatchObject({ verdict: 'notApplicable' });
+    });
+  });
+
+  describe('GET /api/v1/event-hub-listener/event/{serial}/events/export', () => {
+    it('answers a PDF in the caller language with the machine, the failures and the header on every page', async () => {
+      const res = await server.api(`${base()}/events/export?${period}&timeZone=Europe/Rome`, {
+        headers: { ...anna, 'accept-language': 'en-GB,en;q=0.9' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="haccp-events_${serial}_${DAY}_${DAY}.pdf"`);
+      const pdf = Buffer.from(await res.arrayBuffer());
+      const text = pdfText(pdf);
+      expect(text).toContain('Lumina Professional');
+      expect(text).toContain('HACCP report: wash cycles and events');
+      expect(text).toContain('Bar counter');
+      expect(text).toContain(serial);
+      expect(text).toContain('WB-500 · Infinity');
+      expect(text).toContain('10/11/2026 – 10/11/2026');
+      expect(text).toContain('Times in Europe/Rome');
+      expect(text).toContain('wash at least 60.0 °C, final rinse at least 82.0 °C');
+      expect(text).toContain('Washing cycles: 60 · failing the hygiene rule: 2 · records in total: 61');
+      // The cold rinse of cycle 7 (06:00 UTC + 60 min = 08:00 in Rome) and the stopped cycle 12.
+      expect(text).toMatch(/Dishes\s+10\/11\/2026 08:00:00\s+10\/11\/2026 08:02:30\s+Telemetry \/ measurements/);
+      expect(text).toMatch(/78\.5 °C\s+FAIL: Final rinse below 82\.0 °C/);
+      expect(text).toContain('FAIL: Cycle stopped before its end');
+      expect(text).toMatch(
+        /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler temperature/,
+      );
+      expect(text).toContain('85 °C » 82 °C');
+      expect(text.match(/\bPass\b/g)?.length).toBe(58);
+
+      // More than one page, each with the column titles and its number.
+      const pages = Number(/Page 1 of (\d+)/.exec(pdfText(pdf, 1))?.[1]);
+      expect(pages).toBeGreaterThan(1);
+      for (let page = 2; page <= pages; page += 1) {
+        const onPage = pdfText(pdf, page);
+        expect(onPage).toContain(`Page ${page} of ${pages}`);
+        expect(onPage).toMatch(
+          /Cycle\s+Start\s+End\s+Type\s+Parameter\s+Value\s+Wash temp\.\s+Final rinse(?: temp\.)?\s+Hygiene check/,
+        );
+      }
+    });
+
+    it('prints every record of a long period once, read page by page', async () => {
+      // 1,234 more cycles on another day, straight into the database (the report reads 500 at a time).
+      const day = '2026-10-05';
+      await server.washboard.database.transaction(async (sql) => {
+        for (let i = 0; i < 1234; i += 1) {
+          const start = new Date(Date.parse(`${day}T00:00:00Z`) + i * 60_000).toISOString();
+          await sql.query(
+            `INSERT INTO haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed, measurements)
+             VALUES ($1, $2, 'cycle', 'dishes', $3, $4, $4, true, $5::jsonb)`,
+            [
+              serial,
+              randomUUID(),
+              1000 + i,
+              start,
+              JSON.stringify({ washMinTmp: 600, washMaxTmp: 620, rinseMinTmp: 820, rinseMaxTmp: i === 777 ? 700 : 850 }),
+            ],
+          );
+        }
+      });
+      const res = await server.api(`${base()}/events/export?startDate=${day}&stopDate=${DAY}`, {
+        headers: { ...anna, 'accept-language': 'en' },
+      });
+      expect(res.status).toBe(200);
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toContain('Washing cycles: 1294 · failing the hygiene rule: 3 · records in total: 1295');
+      // Every row printed exactly once: 1,294 cycle rows, the first and the last minute of the day.
+      expect(text.match(/Telemetry \/ measurements/g)?.length).toBe(1294);
+      expect(text).toContain('05/10/2026 00:00:00');
+      expect(text).toContain('05/10/2026 20:33:00');
+    });
+
+    it('writes temperatures in °F when asked for the imperial system', async () => {
+      const res = await server.api(`${base()}/events/export?${period}&unitSystem=imperial`, {
+        headers: { ...anna, 'accept-language': 'en' },
+      });
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toContain('final rinse at least 180 °F');
+      expect(text).toMatch(/173 °F\s+FAIL: Final rinse below 180 °F/);
+    });
+
+    it('answers 404 for a machine the caller may not see', async () => {
+      const res = await server.api(`${base()}/events/export?${period}`, { headers: bruno });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('APPLIANCE_NOT_FOUND');
+    });
+
+    it('refuses a missing or reversed period with a translated message', async () => {
+      const missing = await server.api(`${base()}/events/export?startDate=${DAY}`, {
+        headers: { ...anna, 'accept-language': 'de' },
+      });
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({
+        code: 'INVALID_DATE_RANGE',
+        message:
+          'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
+      });
+      const reversed = await server.api(`${base()}/alarms/export?startDate=2026-11-20&stopDate=2026-11-01`, { headers: anna });
+      expect(reversed.status).toBe(400);
+      expect(((await reversed.json()) as { code: string }).code).toBe('INVALID_DATE_RANGE');
+      const tooLong = await server.api(`${base()}/events/export?startDate=2024-01-01&stopDate=2026-01-01`, { headers: anna });
+      expect(tooLong.status).toBe(400);
+    });
+  });
+
+  describe('GET /api/v1/event-hub-listener/event/{serial}/alarms/export', () => {
+    it('lists the alarms of the period with their description and severity, in Italian', async () => {
+      const res = await server.api(`${base()}/alarms/export?${period}`, { headers: { ...anna, 'accept-language': 'it-IT' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="haccp-alarms_${serial}_${DAY}_${DAY}.pdf"`);
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toContain('Rapporto HACCP: allarmi');
+      expect(text).toMatch(/Codice allarme\s+Descrizione\s+Inizio\s+Fine\s+Livello di gravità/);
+      expect(text).toMatch(
+        /OH01\s+Sovratemperatura del boiler: il boiler è sopra 105 °C \(221 °F\)\s+10\/11\/2026 08:00:00\s+10\/11\/2026 08:05:00\s+Alta/,
+      );
+      expect(text).toMatch(/W03\s+.*Ancora attivo\s+Bassa/);
+      expect(text).toContain('Allarmi: 2');
+      expect(text).toContain('Pagina 1 di 1');
+    });
+
+    it('answers 404 for a machine the caller may not see', async () => {
+      const res = await server.api(`${base()}/alarms/export?${period}`, { headers: bruno });
+      expect(res.status).toBe(404);
+    });
+  });
+});

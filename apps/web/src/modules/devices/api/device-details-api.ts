@@ -1,0 +1,40 @@
+import type { TAlarmView, TDeviceStats } from '@washboard/contracts';
+import { apiFetch, apiFetchBlob } from '../../api/api-client';
+
+const eventPath = (serialNumber: string, call: string) =>
+  `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${call}`;
+
+/** A date range as the event-hub calls take it (ISO instants). */
+export type TDateRange = { startDate: string; stopDate: string };
+
+/** The lifetime counters the machine reported in the range, oldest first. */
+export function fetchStatistics(serialNumber: string, range: TDateRange): Promise<TDeviceStats[]> {
+  return apiFetch<TDeviceStats[]>(`${eventPath(serialNumber, 'statistics')}?${new URLSearchParams(range)}`);
+}
+
+/** Alarms active at any moment of the range, most recent first. */
+export function fetchAlarms(serialNumber: string, range: TDateRange): Promise<TAlarmView[]> {
+  return apiFetch<TAlarmView[]>(`${eventPath(serialNumber, 'alarms')}?${new URLSearchParams(range)}`);
+}
+
+export function renameAppliance(serialNumber: string, applianceName: string): Promise<void> {
+  return apiFetch(`/api/v1/appliance/updateAppliance?${new URLSearchParams({ serialNumber })}`, {
+    method: 'POST',
+    body: JSON.stringify({ applianceName }),
+  });
+}
+
+/** "Delete machine": releases the user's hold on it. */
+export function unclaimAppliance(serialNumber: string): Promise<void> {
+  return apiFetch(`/api/v1/appliance/unclaim?${new URLSearchParams({ serialNumber })}`, { method: 'POST' });
+}
+
+/** Starts the over-the-air update to `version`; progress arrives on the push channel. */
+export function startFirmwareUpdate(serialNumber: string, version: string): Promise<void> {
+  return apiFetch(eventPath(serialNumber, 'update'), { method: 'POST', body: JSON.stringify({ version }) });
+}
+
+/** A model's document (a PDF, `detail.documents[].url`) fetched with the token: a plain link would carry none. */
+export function fetchDocumentFile(url: string): Promise<Blob> {
+  return apiFetchBlob(url);
+}

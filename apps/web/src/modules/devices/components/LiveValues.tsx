@@ -1,0 +1,27 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { liveFieldsFor, type TLiveTelemetry } from '@washboard/contracts';
+import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
+
+/** The live values of a machine's range (`live-{field}`), a dash for those not received yet. */
+export function LiveValues({
+  gamma,
+  telemetry,
+}: {
+  gamma: string | null | undefined;
+  telemetry: TLiveTelemetry | null | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+      {liveFieldsFor(gamma).map((field) => (
+        <Stack key={field} gap={0} data-testid={`live-${field}`}>
+          <Text size="xs" c="dimmed">
+            {t(`device.live.${LIVE_FIELD_LABELS[field]}`)}
+          </Text>
+          <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language) ?? '—'}</Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core';
+import { IconAdjustments, IconClipboardCheck, IconListDetails, IconRemoteControl, IconTool } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { canAuthorize } from '@washboard/contracts';
+import { useUserData } from '../../../session/session-store';
+
+/** Links from the device details page to the machine's other screens (factory parameters: SM and admin). */
+export function DeviceAreaLinks({ serialNumber }: { serialNumber: string }) {
+  const { t } = useTranslation();
+  const user = useUserData();
+  const base = `/device/${encodeURIComponent(serialNumber)}`;
+  const areas = [
+    { path: 'remote-control', label: t('layout.breadcrumbs.remoteControl'), Icon: IconRemoteControl },
+    { path: 'parameters', label: t('layout.breadcrumbs.parameters'), Icon: IconAdjustments },
+    { path: 'cycles', label: t('layout.breadcrumbs.cycles'), Icon: IconListDetails },
+    ...(user && canAuthorize(user)
+      ? [{ path: 'factory-parameters', label: t('layout.breadcrumbs.factoryParameters'), Icon: IconTool }]
+      : []),
+    { path: 'haccp', label: t('layout.breadcrumbs.haccp'), Icon: IconClipboardCheck },
+  ];
+  return (
+    <Group component="nav" aria-label={t('device.areasLabel')} gap="xs" mt="md">
+      {areas.map(({ path, label, Icon }) => (
+        <Button key={path} component={Link} to={`${base}/${path}`} variant="light" leftSection={<Icon size={16} aria-hidden />}>
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TApplianceDetail } from '@washboard/contracts';
+import {
+  fetchAlarms,
+  fetchStatistics,
+  renameAppliance,
+  startFirmwareUpdate,
+  unclaimAppliance,
+  type TDateRange,
+} from '../api/device-details-api';
+import { deviceKeys } from './device-keys';
+
+const DAY_MS = 86_400_000;
+/** The alarm register covers the last twelve months (docs/decisions.md). */
+export const ALARM_REGISTER_DAYS = 365;
+
+/** Query keys of the details page, under the device keys so a reconnect reloads them too. */
+export const detailKeys = {
+  statistics: (serialNumber: string, days: number) => [...deviceKeys.all, 'statistics', serialNumber, days] as const,
+  alarms: (serialNumber: string) => [...deviceKeys.all, 'alarms', serialNumber] as const,
+};
+
+/** The last `days` days up to now (the end a minute ahead: the machine's clock may run a little fast). */
+function lastDays(days: number): TDateRange {
+  const now = Date.now();
+  return { startDate: new Date(now - days * DAY_MS).toISOString(), stopDate: new Date(now + 60_000).toISOString() };
+}
+
+export function useStatisticsHistory(serialNumber: string, days: number) {
+  return useQuery({
+    queryKey: detailKeys.statistics(serialNumber, days),
+    queryFn: () => fetchStatistics(serialNumber, lastDays(days)),
+  });
+}
+
+export function useAlarmRegister(serialNumber: string) {
+  return useQuery({
+    queryKey: detailKeys.alarms(serialNumber),
+    queryFn: () => fetchAlarms(serialNumber, lastDays(ALARM_REGISTER_DAYS)),
+  });
+}
+
+export function useRenameAppliance(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (applianceName: string) => renameAppliance(serialNumber, applianceName),
+    onSuccess: (_, applianceName) => {
+      client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (d) => (d ? { ...d, applianceName } : d));
+      void client.invalidateQueries({ queryKey: deviceKeys.lists });
+    },
+  });
+}
+
+export function useUnclaimAppliance(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unclaimAppliance(serialNumber),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: deviceKeys.detail(serialNumber) });
+      void client.invalidateQueries({ queryKey: deviceKeys.lists });
+    },
+  });
+}
+
+export function useStartFirmwareUpdate(serialNumber: string) {
+  return useMutation({ mutationFn: (version: string) => startFirmwareUpdate(serialNumber, version) });
+}

@@ -1,0 +1,34 @@
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { THaccpPeriod, THaccpReport } from '../api/haccp-api';
+import { useHaccpExport } from '../hooks/use-haccp';
+
+/** The two PDF exports of the period: events (with the hygiene verdicts) and alarms (with severity). */
+export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
+  const { t } = useTranslation();
+  const exporter = useHaccpExport(serialNumber);
+  const running = exporter.isPending ? exporter.variables.report : null;
+  const start = (report: THaccpReport) =>
+    exporter.mutate(
+      { report, period },
+      { onError: (error) => notifications.show({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') }) },
+    );
+  return (
+    <Group gap="sm" wrap="wrap">
+      {(['events', 'alarms'] as const).map((report) => (
+        <Button
+          key={report}
+          variant="light"
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          loading={running === report}
+          disabled={running !== null && running !== report}
+          onClick={() => start(report)}
+        >
+          {t(report === 'events' ? 'haccp.exportEvents' : 'haccp.exportAlarms')}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,94 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
+import { ApiError } from '../../api/api-client';
+import { useApplianceDetail } from '../../devices/hooks/use-devices';
+import type { THaccpPeriod } from '../api/haccp-api';
+import { lastSevenDays, useHaccpAlarms, useHaccpEvents, useMachineUnitSystem } from '../hooks/use-haccp';
+import { HaccpAlarmsTable } from './HaccpAlarmsTable';
+import { HaccpEventsTable } from './HaccpEventsTable';
+import { HaccpExportButtons } from './HaccpExportButtons';
+import { HaccpPeriodForm } from './HaccpPeriodForm';
+
+function Loading() {
+  return (
+    <Center py="lg">
+      <Loader type="dots" />
+    </Center>
+  );
+}
+
+/**
+ * The HACCP screen (device-areas §2): a period (the last seven days by default), the events with the
+ * hygiene verdict of each cycle, the alarms, and the two PDF exports of the same period.
+ */
+export function HaccpReports({ serialNumber, notFound }: { serialNumber: string; notFound: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
+  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const events = useHaccpEvents(serialNumber, period);
+  const alarms = useHaccpAlarms(serialNumber, period);
+  const unitSystem = useMachineUnitSystem(serialNumber);
+  const detail = useApplianceDetail(serialNumber);
+  const rule = hygieneRuleFor(detail.data?.type ?? 'undercounter');
+
+  if (events.error instanceof ApiError && events.error.status === 404) return notFound;
+  const failed = events.data?.filter((e) => e.verdict === 'fail').length ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <HaccpPeriodForm period={period} onChange={setPeriod} />
+        <HaccpExportButtons serialNumber={serialNumber} period={period} />
+      </Group>
+      {detail.data && (
+        <Text size="sm" c="dimmed">
+          {t('haccp.rule', {
+            machineType: t(`haccp.machineTypes.${detail.data.type}`, { defaultValue: detail.data.type }),
+            wash: formatTemperature(rule.washMin, unitSystem, { lang }),
+            rinse: formatTemperature(rule.rinseMin, unitSystem, { lang }),
+          })}
+        </Text>
+      )}
+      <Tabs defaultValue="events" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="events">
+            <Group gap={6} wrap="nowrap">
+              {t('haccp.tabs.events')}
+              {failed > 0 && (
+                <Badge color="red" size="sm" circle aria-label={t('haccp.verdicts.fail')}>
+                  {failed}
+                </Badge>
+              )}
+            </Group>
+          </Tabs.Tab>
+          <Tabs.Tab value="alarms">{t('haccp.tabs.alarms')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="events" pt="md">
+          <Suspense fallback={<Loading />}>
+            {events.isPending ? (
+              <Loading />
+            ) : events.isError ? (
+              <Text c="red">{events.error.message}</Text>
+            ) : (
+              <HaccpEventsTable events={events.data} rule={rule} unitSystem={unitSystem} timeZone={timeZone} />
+            )}
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="alarms" pt="md">
+          <Suspense fallback={<Loading />}>
+            {alarms.isPending ? (
+              <Loading />
+            ) : alarms.isError ? (
+              <Text c="red">{alarms.error.message}</Text>
+            ) : (
+              <HaccpAlarmsTable alarms={alarms.data} timeZone={timeZone} />
+            )}
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { deviceKeys } from '../../devices/hooks/device-keys';
+import {
+  fetchHaccpAlarms,
+  fetchHaccpEvents,
+  fetchHaccpReport,
+  fetchMachineUnitSystem,
+  type THaccpPeriod,
+  type THaccpReport,
+} from '../api/haccp-api';
+
+/** Query keys of the HACCP page, under the device keys so a reconnect reloads them too. */
+export const haccpKeys = {
+  events: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'events', serialNumber, period] as const,
+  alarms: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'alarms', serialNumber, period] as const,
+  unitSystem: (serialNumber: string) => [...deviceKeys.all, 'haccp', 'unitSystem', serialNumber] as const,
+};
+
+/** YYYY-MM-DD of a local date. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The default period of the page: the last seven days, today included. */
+export function lastSevenDays(today = new Date()): THaccpPeriod {
+  const start = new Date(today);
+  start.setDate(start.getDate() - 6);
+  return { startDate: isoDay(start), stopDate: isoDay(today) };
+}
+
+export function useHaccpEvents(serialNumber: string, period: THaccpPeriod) {
+  return useQuery({
+    queryKey: haccpKeys.events(serialNumber, period),
+    queryFn: () => fetchHaccpEvents(serialNumber, period),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHaccpAlarms(serialNumber: string, period: THaccpPeriod) {
+  return useQuery({
+    queryKey: haccpKeys.alarms(serialNumber, period),
+    queryFn: () => fetchHaccpAlarms(serialNumber, period),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The unit system the temperatures are shown in (the machine's own); metric until known or on error. */
+export function useMachineUnitSystem(serialNumber: string) {
+  const query = useQuery({
+    queryKey: haccpKeys.unitSystem(serialNumber),
+    queryFn: () => fetchMachineUnitSystem(serialNumber),
+    retry: false,
+  });
+  return query.data ?? 'metric';
+}
+
+/** Downloads a PDF report: fetched with the session's token, then saved from a blob URL. */
+export function useHaccpExport(serialNumber: string) {
+  return useMutation({
+    mutationFn: async ({ report, period }: { report: THaccpReport; period: THaccpPeriod }) => {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, timeZone);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked later: some browsers read the URL after click() has returned.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deviceKeys } from '../../devices/hooks/device-keys';
+import { fetchParameters, writeParameters, type TParametersView } from '../api/parameters-api';
+
+/** Under the device keys, so a reconnect of the push channel reloads them with the rest. */
+export const parametersKey = (serialNumber: string) => [...deviceKeys.all, 'parameters', serialNumber] as const;
+
+/** The parameters the machine last reported. */
+export function useParameters(serialNumber: string) {
+  return useQuery({ queryKey: parametersKey(serialNumber), queryFn: () => fetchParameters(serialNumber) });
+}
+
+/**
+ * Writes changed values. The server answers once the machine accepted them, so the accepted values
+ * go straight into the cache (the machine's `params` report may reach the server a moment later).
+ */
+export function useWriteParameters(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, number>) => writeParameters(serialNumber, values),
+    onSuccess: (_answer, values) =>
+      client.setQueryData<TParametersView>(parametersKey(serialNumber), (view) =>
+        view ? { ...view, values: { ...view.values, ...values } } : view,
+      ),
+  });
+}

@@ -1,0 +1,304 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconDroplet, IconPlayerPlay, IconPlayerStop, IconPower } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  CYCLE_RUNNING_STATE,
+  CYCLE_TYPES,
+  cycleProgressPercent,
+  isCycleType,
+  SYSTEM_STATES,
+  systemStateName,
+  type TCycleType,
+} from '@washboard/contracts';
+import { ApiError } from '../../api/api-client';
+import { apiErrorMessage } from '../../api/api-error-message';
+import { useApplianceDetail, useLastTelemetry } from '../../devices/hooks/use-devices';
+import { LiveValues } from '../../devices/components/LiveValues';
+import { OnlineBadge } from '../../devices/components/OnlineBadge';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useDialog } from '../../../ui/dialog/dialog-context';
+import type { TTank } from '../api/remote-control-api';
+import { useLiveRun, useRemoteCommands } from '../hooks/use-remote-control';
+
+/** Machine seconds as m:ss. */
+function clock(seconds: number | null | undefined): string {
+  const s = Math.max(0, Math.round(seconds ?? 0));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+type TProps = { serialNumber: string; notFound: ReactNode };
+
+/**
+ * The remote control screen: a safety warning to confirm on every visit, then the machine's state,
+ * live values and cycle bar (moving with the push channel), start / stop / turn off behind a
+ * confirmation each, and the chemical tank replacement.
+ */
+export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const detail = useApplianceDetail(serialNumber);
+  const last = useLastTelemetry(serialNumber);
+  const commands = useRemoteCommands(serialNumber);
+  const [accepted, setAccepted] = useState(false);
+  const [cycle, setCycle] = useState<TCycleType>('fast');
+  const status = last.data?.status ?? detail.data?.status;
+  const online = status?.online ?? false;
+  useLiveRun(serialNumber, accepted, online);
+
+  if (detail.isPending) {
+    return (
+      <Center py="xl">
+        <Loader type="dots" />
+      </Center>
+    );
+  }
+  if (detail.isError) {
+    const { error } = detail;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return notFound;
+    return <EmptyState message={apiErrorMessage(error, t, t('errors.generic'))} />;
+  }
+  const appliance = detail.data;
+
+  if (!accepted) {
+    return (
+      <Paper withBorder radius="md" p="lg" maw={720}>
+        <Stack gap="lg">
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={22} />} title={t('remoteControl.warning.title')}>
+            {t('remoteControl.warning.message')}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(`/device/${encodeURIComponent(serialNumber)}`)}>
+              {t('common.back')}
+            </Button>
+            <Button color="yellow" onClick={() => setAccepted(true)}>
+              {t('remoteControl.warning.accept')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const state = status?.systemState ?? null;
+  const running = state === CYCLE_RUNNING_STATE;
+  const startingUp = state === SYSTEM_STATES.STARTUP;
+  // The machine starts a cycle only when READY; it would refuse in any other state.
+  const ready = state === SYSTEM_STATES.IDLE;
+  const telemetry = last.data?.telemetry;
+  const progress = cycleProgressPercent(state, telemetry?.cycleTimeProgress, telemetry?.cycleTimeDuration);
+  const busy = commands.start.isPending || commands.stop.isPending || commands.turnOff.isPending;
+
+  const failed = (error: unknown) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) });
+  const done = () => notifications.show({ color: 'teal', message: t('remoteControl.accepted') });
+  const confirm = (message: string, confirmLabel: string, onConfirm: () => void) =>
+    dialog.show({ kind: 'warning', mode: 'confirm', message, confirmLabel, onConfirm });
+
+  const askStart = () =>
+    confirm(t('remoteControl.confirmStart', { cycle: t(`cycles.${cycle}`) }), t('remoteControl.startCycle'), () =>
+      commands.start.mutate(cycle, { onSuccess: done, onError: failed }),
+    );
+  const askStop = () =>
+    confirm(t('remoteControl.confirmStop'), t('remoteControl.stopCycle'), () =>
+      commands.stop.mutate(undefined, { onSuccess: done, onError: failed }),
+    );
+  const askTurnOff = () =>
+    confirm(t('remoteControl.confirmTurnOff'), t('remoteControl.turnOff'), () =>
+      commands.turnOff.mutate(undefined, { onSuccess: done, onError: failed }),
+    );
+  const askReplace = (tank: TTank) =>
+    confirm(
+      t('remoteControl.confirmReplace'),
+      t(tank === 'detergent' ? 'remoteControl.replaceDetergent' : 'remoteControl.replaceRinseAid'),
+      () =>
+        commands.replaceTank.mutate(tank, {
+          onSuccess: () => dialog.show({ kind: 'success', message: t('remoteControl.replacementDone') }),
+          onError: (error) =>
+            dialog.show({
+              kind: 'error',
+              message:
+                error instanceof ApiError && error.code === 'TANK_REPLACEMENT_INHIBITED'
+                  ? t('remoteControl.replacementInhibited')
+                  : `${t('remoteControl.replacementFailed')}\n${apiErrorMessage(error, t, t('errors.generic'))}`,
+            }),
+        }),
+    );
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs" miw={0}>
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {appliance.applianceName}
+            </Title>
+            <OnlineBadge online={online} />
+            <Badge color="yellow" variant="filled">
+              {t('remoteControl.active')}
+            </Badge>
+          </Group>
+          <Button variant="default" onClick={() => setAccepted(false)}>
+            {t('remoteControl.disconnect')}
+          </Button>
+        </Group>
+      </Paper>
+
+      <Section title={t('remoteControl.sections.state')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('device.fields.systemState')}
+            </Text>
+            <Text fw={700} size="lg" data-testid="machine-state">
+              {t(`machineState.${systemStateName(state)}`)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('device.live.currentCycle')}
+            </Text>
+            <Text fw={700} size="lg" data-testid="current-cycle">
+              {running && status?.cycleType ? t(`cycles.${status.cycleType}`) : t('device.live.noCycle')}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('device.live.cycleProgress')}
+            </Text>
+            <Text size="sm" fw={600} data-testid="cycle-progress-text">
+              {t('common.percent', { value: Math.round(progress) })}
+              {running && telemetry?.cycleTimeDuration
+                ? ` · ${t('remoteControl.elapsed', {
+                    elapsed: clock(telemetry.cycleTimeProgress),
+                    duration: clock(telemetry.cycleTimeDuration),
+                  })}`
+                : ''}
+            </Text>
+          </Group>
+          <Progress
+            value={progress}
+            size="lg"
+            radius="xl"
+            animated={running}
+            aria-label={t('device.live.cycleProgress')}
+            aria-valuetext={t('common.percent', { value: Math.round(progress) })}
+          />
+        </Stack>
+        <Text size="xs" c="dimmed">
+          {t('remoteControl.liveValues')}
+        </Text>
+        <LiveValues gamma={appliance.gamma} telemetry={telemetry} />
+      </Section>
+
+      <Section title={t('remoteControl.sections.cycle')}>
+        {!online ? (
+          <Alert color="gray" variant="light" data-testid="not-connected">
+            {t('remoteControl.notConnected')}
+          </Alert>
+        ) : (
+          !ready &&
+          !running && (
+            <Alert color="gray" variant="light" data-testid="not-ready">
+              {t('apiErrors.APPLIANCE_NOT_READY')}
+            </Alert>
+          )
+        )}
+        <NativeSelect
+          label={t('remoteControl.selectCycle')}
+          value={cycle}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (isCycleType(next)) setCycle(next);
+          }}
+          data={CYCLE_TYPES.map((c) => ({ value: c, label: t(`cycles.${c}`) }))}
+          disabled={!online}
+          maw={360}
+        />
+        <Group gap="sm">
+          <Button
+            leftSection={<IconPlayerPlay size={18} />}
+            onClick={askStart}
+            disabled={!online || !ready || busy}
+            loading={commands.start.isPending}
+          >
+            {t('remoteControl.startCycle')}
+          </Button>
+          <Button
+            variant="light"
+            color="orange"
+            leftSection={<IconPlayerStop size={18} />}
+            onClick={askStop}
+            disabled={!online || !running || busy}
+            loading={commands.stop.isPending}
+          >
+            {t('remoteControl.stopCycle')}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconPower size={18} />}
+            onClick={askTurnOff}
+            disabled={!online || state === SYSTEM_STATES.OFF || busy}
+            loading={commands.turnOff.isPending}
+          >
+            {t('remoteControl.turnOff')}
+          </Button>
+        </Group>
+      </Section>
+
+      <Section title={t('remoteControl.sections.tanks')}>
+        {startingUp && (
+          <Alert color="yellow" variant="light" data-testid="tanks-startup">
+            {t('remoteControl.replacementInhibited')}
+          </Alert>
+        )}
+        <Group gap="sm">
+          {(['detergent', 'rinseAid'] as const).map((tank) => (
+            <Button
+              key={tank}
+              variant="default"
+              leftSection={<IconDroplet size={18} />}
+              onClick={() => askReplace(tank)}
+              disabled={!online || commands.replaceTank.isPending}
+              loading={commands.replaceTank.isPending && commands.replaceTank.variables === tank}
+            >
+              {t(tank === 'detergent' ? 'remoteControl.replaceDetergent' : 'remoteControl.replaceRinseAid')}
+            </Button>
+          ))}
+        </Group>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { TCycleType } from '@washboard/contracts';
+import { apiErrorMessage } from '../../api/api-error-message';
+import { replaceTank, runLive, startCycle, stopCycle, turnOff, type TTank } from '../api/remote-control-api';
+
+/** How long one run-live request lasts, and how often the page renews it while it stays open. */
+export const LIVE_SECONDS = 300;
+const LIVE_RENEW_MS = 240_000;
+
+/**
+ * The machine commands of the remote control screen. Their effect (state, cycle) arrives through
+ * the push channel, which writes the cache; a refetch here could race the machine's status report
+ * and put the old state back.
+ */
+export function useRemoteCommands(serialNumber: string) {
+  return {
+    start: useMutation({ mutationFn: (cycle: TCycleType) => startCycle(serialNumber, cycle) }),
+    stop: useMutation({ mutationFn: () => stopCycle(serialNumber) }),
+    turnOff: useMutation({ mutationFn: () => turnOff(serialNumber) }),
+    replaceTank: useMutation({ mutationFn: (tank: TTank) => replaceTank(serialNumber, tank) }),
+  };
+}
+
+/**
+ * While remote control is active and the machine is online, asks it for telemetry every second
+ * (run-live), renewed before it runs out, so that the state, the live values and the cycle bar move
+ * second by second. A refusal is reported once; the page keeps working on the normal telemetry.
+ */
+export function useLiveRun(serialNumber: string, active: boolean, online: boolean): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!active || !online) return undefined;
+    let reported = false;
+    const ask = () =>
+      runLive(serialNumber, LIVE_SECONDS).catch((error: unknown) => {
+        if (reported) return;
+        reported = true;
+        notifications.show({ color: 'yellow', message: apiErrorMessage(error, t, t('errors.generic')) });
+      });
+    void ask();
+    const timer = setInterval(() => void ask(), LIVE_RENEW_MS);
+    return () => clearInterval(timer);
+  }, [serialNumber, active, online, t]);
+}

@@ -1,0 +1,65 @@
+import { DeviceScreen } from './device-screen';
+
+type TTab = 'details' | 'statistics' | 'alarms' | 'documents' | 'firmware';
+
+/** The device details page (/device/{serialNumber}): header actions, live state, section tabs. */
+export class DeviceDetailsPage extends DeviceScreen {
+  async goto(baseUrl: string, serialNumber: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/device/${serialNumber}`);
+    await this.tab('details').waitFor();
+  }
+
+  tab(tab: TTab) {
+    const names: Record<TTab, string> = {
+      details: this.text.device.sections.details,
+      statistics: this.text.device.sections.statistics,
+      alarms: this.text.alarmRegister.title,
+      documents: this.text.device.sections.documents,
+      firmware: this.text.device.sections.firmware,
+    };
+    return this.page.getByRole('tab', { name: names[tab] });
+  }
+
+  async open(tab: TTab): Promise<void> {
+    await this.tab(tab).click();
+  }
+
+  /** The appliance name, the heading of the identity card. */
+  nameHeading(applianceName: string) {
+    return this.page.getByRole('heading', { name: applianceName, exact: true });
+  }
+
+  field(testId: string) {
+    return this.page.getByTestId(testId);
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Renames through the modal; answers the modal for assertions on its validation. */
+  async rename(newName: string) {
+    await this.button(this.text.device.actions.rename).click();
+    const modal = this.page.getByRole('dialog', { name: this.text.device.actions.renameTitle });
+    await modal.getByLabel(this.text.device.actions.newName).fill(newName);
+    await modal.getByRole('button', { name: this.text.common.save }).click();
+    return modal;
+  }
+
+  alarmRegister() {
+    return this.page.getByRole('table', { name: this.text.alarmRegister.title });
+  }
+
+  alarmRow(code: string) {
+    return this.page.getByTestId(`alarm-${code}`);
+  }
+
+  firmwareBar() {
+    return this.page.getByRole('progressbar', { name: this.text.firmware.inProgress });
+  }
+
+  async firmwarePercent(): Promise<number> {
+    if ((await this.firmwareBar().count()) === 0) return -1;
+    return Number((await this.firmwareBar().getAttribute('aria-valuenow')) ?? -1);
+  }
+}

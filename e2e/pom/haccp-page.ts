@@ -1,0 +1,59 @@
+import type { Download, Page } from 'playwright-core';
+import { catalogues, type TLanguage } from '@washboard/contracts';
+
+/** The HACCP page (/device/{serialNumber}/haccp): period, events and alarms tabs, the two PDF exports. */
+export class HaccpPage {
+  constructor(
+    readonly page: Page,
+    readonly lang: TLanguage = 'it',
+  ) {}
+
+  get text() {
+    return catalogues[this.lang].haccp;
+  }
+
+  async goto(baseUrl: string, serialNumber: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/device/${serialNumber}/haccp`);
+    // The first visit loads the page's chunks and the device texts.
+    await this.tab('events').waitFor({ timeout: 30_000 });
+  }
+
+  tab(tab: 'events' | 'alarms') {
+    return this.page.getByRole('tab', { name: this.text.tabs[tab] });
+  }
+
+  from() {
+    return this.page.getByLabel(this.text.from, { exact: true });
+  }
+
+  to() {
+    return this.page.getByLabel(this.text.to, { exact: true });
+  }
+
+  showButton() {
+    return this.page.getByRole('button', { name: this.text.show, exact: true });
+  }
+
+  eventsTable() {
+    return this.page.getByRole('table', { name: this.text.tabs.events });
+  }
+
+  alarmsTable() {
+    return this.page.getByRole('table', { name: this.text.tabs.alarms });
+  }
+
+  /** Rows of the events table with this hygiene verdict. */
+  eventRows(verdict: 'pass' | 'fail' | 'notApplicable' | 'noData') {
+    return this.eventsTable().locator(`tbody tr[data-verdict="${verdict}"]`);
+  }
+
+  exportButton(report: 'events' | 'alarms') {
+    return this.page.getByRole('button', { name: report === 'events' ? this.text.exportEvents : this.text.exportAlarms });
+  }
+
+  /** Clicks an export and answers the download it starts. */
+  async export(report: 'events' | 'alarms'): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton(report).click()]);
+    return download;
+  }
+}

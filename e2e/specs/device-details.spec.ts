@@ -1,0 +1,198 @@
+import { describe, expect, inject, it } from 'vitest';
+import { alarmByCode, BRANDS, catalogues, deviceCatalogues, LATEST_FIRMWARE } from '@washboard/contracts';
+import { adminWithMachines } from '../fixtures/admin-suite';
+import { expectNoRawKeys, screenshot } from '../fixtures/browser';
+import { createProduct } from '../fixtures/virtual-machine';
+import { DeviceDetailsPage } from '../pom/device-details-page';
+import { DevicesPage } from '../pom/devices-page';
+
+const baseUrl = inject('baseUrl');
+const it_ = catalogues.it;
+const itDevice = deviceCatalogues.it;
+const suite = adminWithMachines();
+const { adminPage, machineNamed } = suite;
+
+const whole = (n: number) => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 }).format(n);
+
+describe('device details', () => {
+  it("shows the machine's details, versions and statistics as figures and charts", async () => {
+    const machine = await machineNamed('Lavastoviglie dettagli', { initialCycles: 1200 });
+    const page = await adminPage();
+    const details = new DeviceDetailsPage(page);
+    await details.goto(baseUrl, machine.serial);
+    await details.nameHeading('Lavastoviglie dettagli').waitFor();
+    expect(await details.field('detail-modelNumber').textContent()).toContain('WB-500');
+    await expect.poll(() => details.field('detail-fw00').textContent()).toContain(machine.versions.fw00);
+    await expect.poll(() => details.field('detail-connectivity').textContent()).toContain(machine.versions.connectivity);
+    expect(await details.field('detail-brand').textContent()).toContain(BRANDS.LUMINA.title);
+    // Unknown fields show a dash, not an empty space.
+    expect(await page.getByText('—', { exact: true }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'device-details');
+
+    await details.open('statistics');
+    const stats = machine.stats;
+    await expect.poll(() => details.field('stat-totalCycles').textContent()).toContain(whole(stats.totalCycles));
+    expect(await details.field('stat-totalWater').textContent()).toContain(`${whole(stats.totalWater / 10)} l`);
+    expect(await details.field('stat-cyclesUntilMaintenance').textContent()).toContain(whole(stats.cyclesUntilMaintenance));
+    // The counters over time: one chart per charted counter.
+    await expect.poll(() => page.getByTestId('statistics-charts').getByRole('img').count()).toBe(6);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'device-details-statistics');
+
+    await details.open('documents');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('document-userManual').getByRole('button', { name: it_.common.download }).click();
+    expect((await download).suggestedFilename()).toBe('WB-500-user-manual.pdf');
+
+    // The machine's other screens are one click away; the admin also sees the factory parameters.
+    const areas = page.getByRole('navigation', { name: it_.device.areasLabel });
+    expect(await areas.getByRole('link').allTextContents()).toEqual([
+      it_.layout.breadcrumbs.remoteControl,
+      it_.layout.breadcrumbs.parameters,
+      it_.layout.breadcrumbs.cycles,
+      it_.layout.breadcrumbs.factoryParameters,
+      it_.layout.breadcrumbs.haccp,
+    ]);
+    await areas.getByRole('link', { name: it_.layout.breadcrumbs.haccp }).click();
+    await page.waitForURL(`**/device/${machine.serial}/haccp`);
+  });
+
+  it('says when there are no statistics and the alarm register is empty, then lists an alarm with its solutions', async () => {
+    // A product that never connected: no counters, no alarms (an admin sees every machine of the brand).
+    const serialNumber = `NEW-${Date.now().toString(36)}`.toUpperCase();
+    await createProduct(suite.admin(), { serialNumber, modelNumber: 'WB-300', gamma: 'prime', ratingPower: 'M2' });
+    const page = await adminPage();
+    const details = new DeviceDetailsPage(page);
+    await details.goto(baseUrl, serialNumber);
+    await details.open('statistics');
+    await page.getByText(it_.errors.noStatistics).waitFor();
+    await details.open('alarms');
+    await page.getByText(it_.alarmRegister.empty).waitFor();
+
+    const machine = await machineNamed('Lavastoviglie allarmi');
+    await details.goto(baseUrl, machine.serial);
+    await details.open('alarms');
+    await page.getByText(it_.alarmRegister.empty).waitFor();
+
+    machine.raiseAlarm('W03');
+    const row = details.alarmRow('W03');
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain(itDevice.alarms.W03);
+    expect(text).toContain(it_.device.alarms.active);
+    // The solutions, in the catalogue's order.
+    const solutions = await row.getByRole('listitem').allTextContents();
+    expect(solutions).toEqual(alarmByCode('W03')?.solutions.map((id) => itDevice.solutions[id]));
+    expect(await details.alarmRegister().getByRole('columnheader').allTextContents()).toEqual([
+      it_.alarmRegister.columns.date,
+      it_.alarmRegister.columns.time,
+      it_.alarmRegister.columns.description,
+      it_.alarmRegister.columns.solutions,
+    ]);
+    await screenshot(page, 'device-details-alarms');
+
+    // Cleared: still in the register, no longer marked active.
+    machine.clearAlarm('W03');
+    await expect.poll(() => row.textContent()).not.toContain(it_.device.alarms.active);
+  });
+
+  it('runs a firmware update: confirmation, a progress bar while it runs, then the update-complete confirmation', async () => {
+    // Fifteen machine seconds per real second: the 150 s update takes about ten seconds.
+    const machine = await machineNamed('Lavastoviglie firmware', { speed: 15 });
+    machine.start(200);
+    const latest = LATEST_FIRMWARE.infinity;
+    const page = await adminPage();
+    const details = new DeviceDetailsPage(page);
+    await details.goto(baseUrl, machine.serial);
+    await details.open('firmware');
+    await page.getByText(it_.firmware.available.replace('{{version}}', latest)).waitFor();
+    expect(await details.firmwarePercent()).toBe(-1);
+
+    await details.button(it_.firmware.install).click();
+    await details.dialog().getByText(it_.firmware.confirmInstall).waitFor();
+    await details.dialog().getByRole('button', { name: it_.firmware.install }).click();
+
+    await expect.poll(() => details.firmwarePercent(), { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => details.firmwarePercent(), { timeout: 15_000 }).toBeGreaterThan(20);
+    const midway = await details.firmwarePercent();
+    expect(midway).toBeLessThan(100);
+    await page.getByText(it_.firmware.doNotTurnOff).waitFor();
+    await screenshot(page, 'device-details-firmware-progress');
+
+    const done = page.getByRole('dialog', { name: it_.firmware.completed });
+    await done.waitFor({ timeout: 30_000 });
+    expect(await done.textContent()).toContain(it_.firmware.completedMessage);
+    // The bar shows only while the update runs.
+    expect(await details.firmwarePercent()).toBe(-1);
+    expect(machine.versions.fw00).toBe(latest);
+    await done.getByRole('button', { name: it_.common.ok }).click();
+    await expect.poll(() => page.getByTestId('firmware-installed').textContent()).toContain(latest);
+    await page.getByText(it_.firmware.upToDate).waitFor();
+    await screenshot(page, 'device-details-firmware-done');
+  });
+
+  it('renames the machine after checking the name, and deletes it only after the confirmation', async () => {
+    const machine = await machineNamed('Lavastoviglie vecchia');
+    const page = await adminPage();
+    const details = new DeviceDetailsPage(page);
+    await details.goto(baseUrl, machine.serial);
+    await details.nameHeading('Lavastoviglie vecchia').waitFor();
+
+    const modal = await details.rename('   ');
+    await modal.getByText(it_.validation.mandatory).waitFor();
+    await modal.getByLabel(it_.device.actions.newName).fill('Lavastoviglie bar');
+    await modal.getByRole('button', { name: it_.common.save }).click();
+    await details.nameHeading('Lavastoviglie bar').waitFor();
+    await page.getByText(it_.success.applianceRenamed).waitFor();
+
+    await details.button(it_.device.actions.delete).click();
+    await details.dialog().getByText(it_.device.actions.deleteConfirm).waitFor();
+    await details.dialog().getByRole('button', { name: it_.common.cancel }).click();
+    expect(page.url()).toContain(`/device/${machine.serial}`);
+
+    await details.button(it_.device.actions.delete).click();
+    await details.dialog().getByRole('button', { name: it_.common.delete }).click();
+    await page.waitForURL('**/devices');
+    const devices = new DevicesPage(page);
+    await devices.heading().waitFor();
+    await page.getByText(it_.success.applianceDeleted).waitFor();
+    // The admin no longer holds it (an admin still sees every machine of the brand in the list).
+    const detail = await suite
+      .admin()
+      .get<{ owned: boolean }>(`/api/v1/appliance/getApplianceDetail?serialNumber=${machine.serial}`);
+    expect(detail.owned).toBe(false);
+  });
+
+  it('looks right in dark, on a phone and in English', async () => {
+    const machine = await machineNamed('Macchina demo', { initialCycles: 300 });
+    machine.raiseAlarm('T16');
+
+    const dark = await adminPage({}, { 'wb.colorScheme': 'dark' });
+    const darkPage = new DeviceDetailsPage(dark);
+    await darkPage.goto(baseUrl, machine.serial);
+    await darkPage.open('statistics');
+    await dark.getByTestId('statistics-charts').waitFor();
+    await screenshot(dark, 'device-details-dark');
+
+    const phone = await adminPage({ viewport: { width: 390, height: 844 } });
+    const phonePage = new DeviceDetailsPage(phone);
+    await phonePage.goto(baseUrl, machine.serial);
+    await screenshot(phone, 'device-details-390');
+    await phonePage.open('alarms');
+    await phonePage.alarmRow('T16').waitFor();
+    await screenshot(phone, 'device-details-390-alarms');
+    // Nothing is wider than the phone but the register's own scroll area.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const english = await adminPage({}, { 'wb.language': 'en' });
+    const englishPage = new DeviceDetailsPage(english, 'en');
+    await englishPage.goto(baseUrl, machine.serial);
+    await englishPage.open('alarms');
+    await englishPage.alarmRow('T16').getByText(deviceCatalogues.en.alarms.T16).waitFor();
+    await expectNoRawKeys(english);
+    await screenshot(english, 'device-details-en-alarms');
+    await englishPage.open('statistics');
+    await english.getByTestId('statistics-charts').waitFor();
+    await screenshot(english, 'device-details-en-statistics');
+  });
+});

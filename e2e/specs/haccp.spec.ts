@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { catalogues, deviceTopic } from '@washboard/contracts';
+import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
+import { ADMIN } from '../fixtures/global-setup';
+import { Api } from '../fixtures/api';
+import { openPage } from '../fixtures/pages';
+import { claimedMqttDevice } from '../fixtures/virtual-machine';
+import { HaccpPage } from '../pom/haccp-page';
+
+const baseUrl = inject('baseUrl');
+const mqttPort = inject('mqttPort');
+const it_ = catalogues.it;
+const en = catalogues.en;
+const run = Date.now().toString(36);
+const serialNumber = `HACCP-${run}`.toUpperCase();
+const applianceName = `Lavastoviglie HACCP ${run}`;
+let browser: Browser;
+let admin: Api;
+let device: MqttClient;
+const contexts: BrowserContext[] = [];
+
+/** Today's cycles, an hour apart from 5 hours ago: the third has a cold final rinse (78.4 °C). */
+const CYCLES = 6;
+const COLD_RINSE = 2;
+const startOf = (i: number) => new Date(Date.now() - (5 - i) * 3_600_000);
+
+const publish = (topic: 'event' | 'alarm', payload: unknown) =>
+  device.publishAsync(deviceTopic(serialNumber, topic), JSON.stringify(payload), { qos: 1 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password);
+  device = await claimedMqttDevice(admin, mqttPort, { serialNumber, type: 'undercounter' }, applianceName, '271828');
+  for (let i = 0; i < CYCLES; i += 1) {
+    await publish('event', {
+      id: randomUUID(),
+      kind: 'cycle',
+      cycleName: 'dishes',
+      cycleNumber: 100 + i,
+      start: startOf(i).toISOString(),
+      stop: new Date(startOf(i).getTime() + 150_000).toISOString(),
+      completed: true,
+      measurements: { washMinTmp: 590, washMaxTmp: 622, rinseMinTmp: 780, rinseMaxTmp: i === COLD_RINSE ? 784 : 851 },
+    });
+  }
+  await publish('alarm', {
+    id: randomUUID(),
+    errorCode: 'OH01',
+    startDate: startOf(1).toISOString(),
+    stopDate: new Date(startOf(1).getTime() + 300_000).toISOString(),
+  });
+  await publish('alarm', { id: randomUUID(), errorCode: 'W03', startDate: startOf(4).toISOString(), stopDate: null });
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await device?.endAsync();
+  await browser?.close();
+});
+
+const pageWith = (options: BrowserContextOptions = {}, storage?: Record<string, string>) =>
+  openPage(browser, contexts, { acceptDownloads: true, ...options }, storage, { role: 'ADMIN', email: ADMIN.email });
+
+/** Text of a downloaded PDF (poppler's pdftotext) and page 1 rendered to a PNG under e2e/artifacts/. */
+function readPdf(file: string, name: string): string {
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', file, path.join(ARTIFACTS, name)]);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('HACCP', () => {
+  it('shows the cycles with the failed rinse highlighted and the alarms, and exports both PDFs', async () => {
+    const page = await pageWith();
+    const haccp = new HaccpPage(page);
+    await haccp.goto(baseUrl, serialNumber);
+    await expect.poll(() => haccp.eventsTable().locator('tbody tr').count()).toBe(CYCLES);
+    expect(await haccp.eventRows('pass').count()).toBe(CYCLES - 1);
+    const failed = haccp.eventRows('fail');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.innerText()).toContain('78,4 °C');
+    // The badge writes its text in capitals.
+    expect((await failed.innerText()).toLowerCase()).toContain(it_.haccp.verdicts.fail.toLowerCase());
+    expect(await failed.innerText()).toContain(it_.haccp.failures.rinse.replace('{{min}}', '82,0 °C'));
+    // The failure stands out: a red row.
+    const background = await failed.evaluate((row) => getComputedStyle(row).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    await expectNoRawKeys(page);
+    await screenshot(page, 'haccp-events-it');
+
+    await haccp.tab('alarms').click();
+    await haccp.alarmsTable().waitFor();
+    expect(await haccp.alarmsTable().innerText()).toMatch(/OH01[\s\S]*Sovratemperatura del boiler/);
+    expect((await page.getByTestId('haccp-alarm-OH01').innerText()).toLowerCase()).toContain('alta');
+    expect((await page.getByTestId('haccp-alarm-W03').innerText()).toLowerCase()).toContain('bassa');
+    await screenshot(page, 'haccp-alarms-it');
+
+    const eventsPdf = await haccp.export('events');
+    expect(eventsPdf.suggestedFilename()).toMatch(
+      new RegExp(`^haccp-events_${serialNumber}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+    );
+    const eventsFile = path.join(ARTIFACTS, 'haccp-events.pdf');
+    await eventsPdf.saveAs(eventsFile);
+    const events = readPdf(eventsFile, 'haccp-events-pdf');
+    expect(events).toContain('Rapporto HACCP: cicli di lavaggio ed eventi');
+    expect(events).toContain(applianceName);
+    expect(events).toContain(serialNumber);
+    expect(events).toContain('Cicli di lavaggio: 6 · non conformi alla regola igienica: 1');
+    expect(events).toMatch(/78,4 °C\s+NON CONFORME: Risciacquo finale\s+sotto 82,0 °C/);
+    expect(events.match(/\bConforme\b/g)?.length).toBe(CYCLES - 1);
+    expect(events).toContain('Pagina 1 di 1');
+
+    const alarmsPdf = await haccp.export('alarms');
+    const alarmsFile = path.join(ARTIFACTS, 'haccp-alarms.pdf');
+    await alarmsPdf.saveAs(alarmsFile);
+    const alarms = readPdf(alarmsFile, 'haccp-alarms-pdf');
+    expect(alarms).toContain('Rapporto HACCP: allarmi');
+    expect(alarms).toMatch(/Codice allarme\s+Descrizione\s+Inizio\s+Fine\s+Livello di gravità/);
+    expect(alarms).toMatch(/OH01\s+Sovratemperatura del boiler.*Alta/);
+    expect(alarms).toMatch(/W03\s+Livello del detergente basso.*Ancora attivo\s+Bassa/);
+  });
+
+  it('refuses a reversed period and shows an empty period', async () => {
+    const page = await pageWith();
+    const haccp = new HaccpPage(page);
+    await haccp.goto(baseUrl, serialNumber);
+    await haccp.eventsTable().waitFor();
+    await haccp.from().fill('2026-02-10');
+    await haccp.to().fill('2026-02-01');
+    await page.getByText(it_.haccp.invalidRange).waitFor();
+    expect(await haccp.showButton().isDisabled()).toBe(true);
+    await haccp.to().fill('2026-02-11');
+    await haccp.showButton().click();
+    await page.getByText(it_.haccp.noEvents).waitFor();
+  });
+
+  it('reads well on a phone, in English and in the dark scheme', async () => {
+    const page = await pageWith({ viewport: { width: 390, height: 844 } }, { 'wb.language': 'en', 'wb.colorScheme': 'dark' });
+    const haccp = new HaccpPage(page, 'en');
+    await haccp.goto(baseUrl, serialNumber);
+    await expect.poll(() => haccp.eventRows('fail').count()).toBe(1);
+    expect((await haccp.eventRows('fail').innerText()).toLowerCase()).toContain(en.haccp.verdicts.fail.toLowerCase());
+    // The table scrolls sideways inside its box; the page itself does not.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'haccp-phone-en-dark');
+  });
+});
