@@ -297,6 +297,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
         companies: companyRepository,
         appliances,
         applianceRepository,
+        ingest: (topic, payload) => ingest.receive(topic, payload),
         log: app.log,
       })
     : undefined;

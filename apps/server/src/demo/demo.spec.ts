@@ -41,6 +41,35 @@ describe('demo (DEMO=1)', () => {
     expect(mine.map((d) => d.gamma).sort()).toEqual(['hiline', 'infinity', 'infinity', 'prime']);
   });
 
+  it('has a month of history from the first minute: cycles with verdicts, alarms and counters', async () => {
+    const { headers } = await signIn(server, 'kitchen@demo.washboard', passwords['kitchen@demo.washboard'] ?? '');
+    const day = 86_400_000;
+    const range = new URLSearchParams({
+      startDate: new Date(Date.now() - 7 * day).toISOString(),
+      stopDate: new Date().toISOString(),
+    });
+    const get = async <T>(path: string) =>
+      (await (await server.api(`/api/v1/event-hub-listener/event/DEMO0001/${path}?${range}`, { headers })).json()) as T;
+    const events = await get<{ kind: string; verdict?: string }[]>('events');
+    // 6–12 cycles a day over the last week.
+    expect(events.length).toBeGreaterThanOrEqual(6 * 6);
+    expect(events.every((e) => e.kind === 'cycle')).toBe(true);
+    const alarms = await get<unknown[]>('alarms');
+    const stats = await get<{ totalCycles: number }[]>('statistics');
+    expect(stats.length).toBeGreaterThanOrEqual(6);
+    expect(stats.at(-1)?.totalCycles).toBeGreaterThan(stats[0]?.totalCycles ?? Infinity);
+    // Over the whole month some alarms were raised and cleared.
+    const month = new URLSearchParams({
+      startDate: new Date(Date.now() - 31 * day).toISOString(),
+      stopDate: new Date().toISOString(),
+    });
+    const monthAlarms = (await (
+      await server.api(`/api/v1/event-hub-listener/event/DEMO0001/alarms?${month}`, { headers })
+    ).json()) as { stopDate: string | null }[];
+    expect(monthAlarms.length).toBeGreaterThan(0);
+    expect(monthAlarms.length).toBeGreaterThanOrEqual(alarms.length);
+  });
+
   it('shows the service company every machine it looks after', async () => {
     expect(await devices('service@demo.washboard')).toHaveLength(6);
     expect(await devices('manager@demo.washboard')).toHaveLength(6);

@@ -11,14 +11,18 @@ import type { CompanyRepository } from '../company/company.repository';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
 import { hashPassword } from '../account/password';
+import { demoHistory } from './demo-history';
 
 const DEMO_KEY = 'demo';
 
 type TDemoState = {
   brand: TBrandCode;
   passwords: Record<string, string>;
-  machines: { serialNumber: string; deviceSecret: string; gamma: TGamma }[];
+  /** `cycles`: the machine's cycle count at the end of its seeded history */
+  machines: { serialNumber: string; deviceSecret: string; gamma: TGamma; cycles?: number }[];
 };
+
+const HISTORY_DAYS = 30;
 
 const PARTNER = { code: '100000', name: 'Demo Service Partner' };
 const SERVICE_COMPANY = { code: '100001', name: 'Demo Service Srl' };
@@ -66,6 +70,8 @@ export async function startDemo(deps: {
   companies: CompanyRepository;
   appliances: ApplianceService;
   applianceRepository: ApplianceRepository;
+  /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
+  ingest: (topic: string, payload: Buffer) => Promise<void>;
   log: FastifyBaseLogger;
 }): Promise<Fleet> {
   const { settings, log } = deps;
@@ -80,7 +86,13 @@ export async function startDemo(deps: {
   process.stdout.write(`\nWashboard demo accounts (brand ${state.brand}):\n${lines.join('\n')}\n\n`);
   const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5 });
   for (const m of state.machines)
-    fleet.add({ serial: m.serialNumber, secret: m.deviceSecret, gamma: m.gamma, initialState: 'IDLE' });
+    fleet.add({
+      serial: m.serialNumber,
+      secret: m.deviceSecret,
+      gamma: m.gamma,
+      initialState: 'IDLE',
+      initialCycles: m.cycles,
+    });
   fleet.start();
   const report = await fleet.connectAll();
   log.info({ connected: report.connected, failed: report.failed.length }, 'demo fleet running');
@@ -140,7 +152,20 @@ async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> 
         website: 'https://example.com',
       },
     });
-    machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma });
+    // A month of cycles, counters and alarms through the gateway's own ingestion, so HACCP, the
+    // alarm register and the charts have something to show from the first minute.
+    const history = demoHistory(
+      { serialNumber, gamma: m.gamma },
+      { now: new Date(), days: HISTORY_DAYS, seed: 7 + i, cyclesBefore: 800 + 150 * i },
+    );
+    for (let at = 0; at < history.messages.length; at += 250) {
+      await Promise.all(
+        history.messages
+          .slice(at, at + 250)
+          .map((message) => deps.ingest(message.topic, Buffer.from(JSON.stringify(message.payload)))),
+      );
+    }
+    machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
   }
   return { brand, passwords, machines };
 }

@@ -128,6 +128,32 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
     ]);
   });
 
+  it('stores an alarm opened and closed within one batch as one closed alarm', async () => {
+    await database.transaction((sql) =>
+      sql.query(
+        `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+         values ('WRITER9', 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
+      ),
+    );
+    const writer = new DeviceWriter(database, log);
+    const alarm = { id: '5b0c8f7e-2d7c-4a53-9d35-0a4a3c1d2e01', errorCode: 'W01', startDate: at(10) };
+    // A short alarm, or a replay after a reconnect: the opening and the closing arrive together.
+    await Promise.all([
+      writer.writeAlarm('WRITER9', { ...alarm, stopDate: null }),
+      writer.writeAlarm('WRITER9', { ...alarm, stopDate: at(40) }),
+    ]);
+    // The opening replayed later does not reopen it.
+    await writer.writeAlarm('WRITER9', { ...alarm, stopDate: null });
+    const { rows } = await database.transaction((sql) =>
+      sql.query<{ error_code: string; stop_date: Date | null }>(
+        "select error_code, stop_date from alarms where serial_number = 'WRITER9'",
+      ),
+    );
+    expect(rows.map((r) => ({ code: r.error_code, stop: r.stop_date && new Date(r.stop_date).toISOString() }))).toEqual([
+      { code: 'W01', stop: at(40) },
+    ]);
+  });
+
   it('rejects every message of a batch the database refuses, and stores none of it', async () => {
     const writer = new DeviceWriter(database, log);
     const results = await Promise.allSettled([
