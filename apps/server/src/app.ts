@@ -48,6 +48,7 @@ import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { applianceRoutes } from './appliance/appliance.routes';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
+import { ApplianceReadCache } from './appliance/read-cache';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceWriter } from './gateway/device-writer';
@@ -134,7 +135,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
 
   const settingsRepository = new SettingsRepository(database.db);
   const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
-  const accountRepository = new AccountRepository(database.db);
+  // In-memory answers of the hottest reads, dropped by every write of what they derive from. Only
+  // when this process makes every write: with REDIS_URL (several instances) each call reads the database.
+  const readCache = new ApplianceReadCache(!config.REDIS_URL);
+  const accountRepository = new AccountRepository(database.db, () => readCache.accessChanged());
   // Decided before anything is seeded: "unset" means demo on an empty database.
   const demo = await demoWanted(config.DEMO, database.db, settingsRepository);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -146,7 +150,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const tokens = new TokenService(keys, new TokenRepository(database.db), issuer);
   const mailRepository = new MailRepository(database.db);
   const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log);
-  const companyRepository = new CompanyRepository(database.db);
+  const companyRepository = new CompanyRepository(database.db, () => readCache.accessChanged());
   const accounts = new AccountService(
     accountRepository,
     companyRepository,
@@ -155,7 +159,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     mailer,
     publicUrl,
   );
-  const applianceRepository = new ApplianceRepository(database.db);
+  const applianceRepository = new ApplianceRepository(database.db, {
+    access: () => readCache.accessChanged(),
+    state: (serials) => readCache.stateChanged(serials),
+  });
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
@@ -165,9 +172,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     applianceAccess,
     broker,
     (brand) => live.publish(brand, { type: 'appliances' }),
+    readCache,
   );
   const commands = new CommandService(applianceRepository, broker, fanout, config.COMMAND_TIMEOUT_SECONDS * 1000);
-  const writer = new DeviceWriter(database, app.log);
+  const writer = new DeviceWriter(database, app.log, { onCommit: (serials) => readCache.stateChanged(serials) });
   const ingest = new IngestService({
     writer,
     identify: (serial) => appliances.identify(serial),

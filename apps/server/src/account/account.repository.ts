@@ -24,7 +24,11 @@ function flatten(row: { user: TUser; companyCode: string | null; companyName: st
 
 /** SQL for accounts, their verification codes and reset links. */
 export class AccountRepository {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly db: TDb,
+    /** Called after every change of an account's role, company or status (the read caches drop what they derived). */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   async findByEmail(brand: TBrandCode, email: string): Promise<TUser | undefined> {
     const rows = await this.db
@@ -51,20 +55,28 @@ export class AccountRepository {
   }
 
   async update(id: string, changes: Partial<TNewUser>): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(users.id, id));
+    try {
+      await this.db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    } finally {
+      this.changed();
+    }
   }
 
   /** Moves an account from one status to another; false when it was no longer in `from`. */
   async transition(id: string, from: TUserStatus, to: TUserStatus, changes: Partial<TNewUser> = {}): Promise<boolean> {
-    const rows = await this.db
-      .update(users)
-      .set({ ...changes, status: to, updatedAt: sql`now()` })
-      .where(and(eq(users.id, id), eq(users.status, from)))
-      .returning({ id: users.id });
-    return rows.length === 1;
+    try {
+      const rows = await this.db
+        .update(users)
+        .set({ ...changes, status: to, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), eq(users.status, from)))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    } finally {
+      this.changed();
+    }
   }
 
   /** Accounts waiting for approval in `brand`, optionally only those of the given companies. */
@@ -119,12 +131,16 @@ export class AccountRepository {
 
   /** Marks an account DELETED; false when it already was. */
   async markDeleted(id: string): Promise<boolean> {
-    const rows = await this.db
-      .update(users)
-      .set({ status: 'DELETED', updatedAt: sql`now()` })
-      .where(and(eq(users.id, id), ne(users.status, 'DELETED')))
-      .returning({ id: users.id });
-    return rows.length === 1;
+    try {
+      const rows = await this.db
+        .update(users)
+        .set({ status: 'DELETED', updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), ne(users.status, 'DELETED')))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    } finally {
+      this.changed();
+    }
   }
 
   /** Replaces the account's verification code by a new one. */

@@ -1,11 +1,36 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
-import { alarms, applianceCommands, appliances, applianceStates, haccpEvents, type TCommandStatus } from '../db/schema/index';
+import {
+  alarms,
+  applianceCommands,
+  appliances,
+  applianceStates,
+  companies,
+  haccpEvents,
+  type TCommandStatus,
+} from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
 export type TApplianceState = typeof applianceStates.$inferSelect;
 export type TApplianceWithState = { appliance: TAppliance; state: TApplianceState | null };
+/** One row of the device list: only the columns it shows, its company's name and its open alarms. */
+export type TApplianceListRow = {
+  serialNumber: string;
+  applianceName: string | null;
+  modelNumber: string;
+  gamma: TAppliance['gamma'];
+  brand: TAppliance['brand'];
+  companyCode: string | null;
+  companyName: string | null;
+  online: boolean | null;
+  lastSeenAt: Date | null;
+  systemState: number | null;
+  cycleType: string | null;
+  cycleNumber: number | null;
+  telemetry: TApplianceState['telemetry'] | null;
+  openAlarms: number;
+};
 
 /** A search word taken literally: `%`, `_` and the escape character lose their LIKE meaning. */
 function escapeLike(word: string): string {
@@ -44,12 +69,34 @@ function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
   ];
 }
 
+/** Told after writes, so the read caches drop what they derived (`ApplianceReadCache`). */
+export type TApplianceChanges = {
+  /** A machine's holder, company, name or existence changed. */
+  access(): void;
+  /** The live state of these machines (all when omitted) changed. */
+  state(serials?: string[]): void;
+};
+
+const NO_CHANGES: TApplianceChanges = { access: () => {}, state: () => {} };
+
 /** SQL of appliances, their live state, HACCP events, alarms and commands. */
 export class ApplianceRepository {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly db: TDb,
+    private readonly changed: TApplianceChanges = NO_CHANGES,
+  ) {}
 
   /** Creates the product and its (offline) state row; false when the serial number exists. */
   async insert(appliance: typeof appliances.$inferInsert): Promise<boolean> {
+    try {
+      return await this.insertTx(appliance);
+    } finally {
+      this.changed.access();
+      this.changed.state([appliance.serialNumber]);
+    }
+  }
+
+  private insertTx(appliance: typeof appliances.$inferInsert): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .insert(appliances)
@@ -77,13 +124,33 @@ export class ApplianceRepository {
     return rows[0];
   }
 
-  /** The device list: what `visible` allows, narrowed by the filters, sorted by appliance name (all in SQL). */
-  async list(visible: SQL, query: TApplianceListQuery = {}): Promise<TApplianceWithState[]> {
+  /**
+   * The device list in one statement: what `visible` allows, narrowed by the filters, sorted by
+   * appliance name, with the service company's name and the count of open alarms (an index scan of
+   * `alarms_open_idx` per machine).
+   */
+  async listRows(visible: SQL, query: TApplianceListQuery = {}): Promise<TApplianceListRow[]> {
     const order = query.sort === 'desc' ? desc : asc;
     return this.db
-      .select({ appliance: appliances, state: applianceStates })
+      .select({
+        serialNumber: appliances.serialNumber,
+        applianceName: appliances.applianceName,
+        modelNumber: appliances.modelNumber,
+        gamma: appliances.gamma,
+        brand: appliances.brand,
+        companyCode: appliances.companyCode,
+        companyName: companies.name,
+        online: applianceStates.online,
+        lastSeenAt: applianceStates.lastSeenAt,
+        systemState: applianceStates.systemState,
+        cycleType: applianceStates.cycleType,
+        cycleNumber: applianceStates.cycleNumber,
+        telemetry: applianceStates.telemetry,
+        openAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.serialNumber} = ${appliances.serialNumber} and ${alarms.stopDate} is null)`,
+      })
       .from(appliances)
       .leftJoin(applianceStates, eq(applianceStates.serialNumber, appliances.serialNumber))
+      .leftJoin(companies, and(eq(companies.brand, appliances.brand), eq(companies.code, appliances.companyCode)))
       .where(and(visible, ...listFilters(query)))
       .orderBy(
         order(sql`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`),
@@ -107,23 +174,20 @@ export class ApplianceRepository {
     return rows.map((r) => r.serial);
   }
 
-  /** Open alarms per machine. */
-  async openAlarmCounts(serials: string[]): Promise<Map<string, number>> {
-    if (serials.length === 0) return new Map();
-    const rows = await this.db
-      .select({ serial: alarms.serialNumber, n: sql<number>`count(*)::int` })
-      .from(alarms)
-      .where(and(inArray(alarms.serialNumber, serials), sql`${alarms.stopDate} IS NULL`))
-      .groupBy(alarms.serialNumber);
-    return new Map(rows.map((r) => [r.serial, Number(r.n)]));
-  }
-
   async update(serialNumber: string, values: Partial<typeof appliances.$inferInsert>): Promise<void> {
-    await this.db.update(appliances).set(values).where(eq(appliances.serialNumber, serialNumber));
+    try {
+      await this.db.update(appliances).set(values).where(eq(appliances.serialNumber, serialNumber));
+    } finally {
+      this.changed.access();
+    }
   }
 
   async markAllOffline(): Promise<void> {
-    await this.db.update(applianceStates).set({ online: false }).where(eq(applianceStates.online, true));
+    try {
+      await this.db.update(applianceStates).set({ online: false }).where(eq(applianceStates.online, true));
+    } finally {
+      this.changed.state();
+    }
   }
 
   async state(serialNumber: string): Promise<TApplianceState | undefined> {
@@ -132,20 +196,28 @@ export class ApplianceRepository {
   }
 
   async updateState(serialNumber: string, values: Partial<typeof applianceStates.$inferInsert>): Promise<void> {
-    await this.db
-      .update(applianceStates)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(applianceStates.serialNumber, serialNumber));
+    try {
+      await this.db
+        .update(applianceStates)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(applianceStates.serialNumber, serialNumber));
+    } finally {
+      this.changed.state([serialNumber]);
+    }
   }
 
   /** Counts a wrong claiming code; answers the new count. */
   async countClaimFailure(serialNumber: string): Promise<number> {
-    const rows = await this.db
-      .update(applianceStates)
-      .set({ claimingFailedAttempts: sql`${applianceStates.claimingFailedAttempts} + 1` })
-      .where(eq(applianceStates.serialNumber, serialNumber))
-      .returning({ n: applianceStates.claimingFailedAttempts });
-    return rows[0]?.n ?? 0;
+    try {
+      const rows = await this.db
+        .update(applianceStates)
+        .set({ claimingFailedAttempts: sql`${applianceStates.claimingFailedAttempts} + 1` })
+        .where(eq(applianceStates.serialNumber, serialNumber))
+        .returning({ n: applianceStates.claimingFailedAttempts });
+      return rows[0]?.n ?? 0;
+    } finally {
+      this.changed.state([serialNumber]);
+    }
   }
 
   async events(serialNumber: string, from: Date, to: Date) {

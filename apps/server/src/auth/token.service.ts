@@ -29,8 +29,19 @@ export type TAuthUser = {
 
 type TClaims = { brand: TBrandCode; email: string; role: TRole; adm: TAdminProfile[]; cid: string; scope: string };
 
+/** Verified access tokens kept (by their exact text) so a signature is checked once, not per call. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
 /** Signs, refreshes and verifies the tokens of DESIGN.md §3. */
 export class TokenService {
+  /**
+   * Access tokens whose signature, issuer and type were verified, until their `exp`. A token is
+   * stateless (docs/accounts.md: role, company and deletion reach it within its hour), so answering
+   * from here changes nothing a fresh verification would decide; brand and subscription key are
+   * still checked on every call by `authenticate`. Insertion order makes the oldest go first.
+   */
+  private readonly verified = new Map<string, { user: TAuthUser; expiresAt: number }>();
+
   constructor(
     private readonly keys: TSigningKeys,
     private readonly repo: TokenRepository,
@@ -134,6 +145,11 @@ export class TokenService {
 
   /** The holder of a valid access token, or undefined. */
   async verify(accessToken: string): Promise<TAuthUser | undefined> {
+    const cached = this.verified.get(accessToken);
+    if (cached) {
+      if (cached.expiresAt > Date.now()) return cached.user;
+      this.verified.delete(accessToken);
+    }
     try {
       const { payload } = await jwtVerify<TClaims>(accessToken, this.keys.publicKey, {
         issuer: this.issuer,
@@ -141,7 +157,7 @@ export class TokenService {
         typ: 'at+jwt',
       });
       if (!payload.sub) return undefined;
-      return {
+      const user: TAuthUser = {
         id: payload.sub,
         brand: payload.brand,
         email: payload.email,
@@ -149,8 +165,21 @@ export class TokenService {
         administrationProfile: payload.adm,
         clientId: payload.cid,
       };
+      // jose refused the token if `exp` had passed; a token without `exp` is not kept.
+      if (typeof payload.exp === 'number') this.remember(accessToken, user, payload.exp * 1000);
+      return user;
     } catch {
       return undefined;
     }
+  }
+
+  private remember(accessToken: string, user: TAuthUser, expiresAt: number): void {
+    if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    // Shared by every call that presents the token: frozen, so no handler can change it for the next.
+    Object.freeze(user.administrationProfile);
+    this.verified.set(accessToken, { user: Object.freeze(user), expiresAt });
   }
 }

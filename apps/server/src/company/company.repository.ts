@@ -7,7 +7,11 @@ export type TCompany = typeof companies.$inferSelect;
 
 /** SQL of companies and their hierarchy (a company's `parentCode` names its service partner). */
 export class CompanyRepository {
-  constructor(private readonly db: TDb) {}
+  constructor(
+    private readonly db: TDb,
+    /** Called after every write of a company (the read caches drop what they derived). */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   async findByCode(brand: TBrandCode, code: string): Promise<TCompany | undefined> {
     const rows = await this.db
@@ -23,10 +27,14 @@ export class CompanyRepository {
   }
 
   async insert(company: typeof companies.$inferInsert): Promise<TCompany> {
-    const rows = await this.db.insert(companies).values(company).returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    try {
+      const rows = await this.db.insert(companies).values(company).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    } finally {
+      this.changed();
+    }
   }
 
   async list(brand: TBrandCode): Promise<TCompany[]> {
@@ -43,7 +51,11 @@ export class CompanyRepository {
   }
 
   async rename(id: string, name: string): Promise<void> {
-    await this.db.update(companies).set({ name }).where(eq(companies.id, id));
+    try {
+      await this.db.update(companies).set({ name }).where(eq(companies.id, id));
+    } finally {
+      this.changed();
+    }
   }
 
   /**
@@ -51,6 +63,14 @@ export class CompanyRepository {
    * companies or serviced machines still reference it; answers what stood in the way.
    */
   async deleteIfUnused(company: TCompany): Promise<'deleted' | 'users' | 'children' | 'appliances'> {
+    try {
+      return await this.deleteIfUnusedTx(company);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private deleteIfUnusedTx(company: TCompany): Promise<'deleted' | 'users' | 'children' | 'appliances'> {
     return this.db.transaction(async (tx) => {
       // The row lock makes a concurrent registration into this company (whose foreign-key check
       // needs a share lock on the row) wait, and then fail, instead of slipping in after the count.

@@ -61,6 +61,13 @@ function redact(url: string): string {
 }
 
 /**
+ * PGlite's page cache. Its default of 128 MB is most of an idle server's memory (docs/benchmarks.md,
+ * "Fleet"); 32 MB kept about 108 MB of it off and still holds the hot pages of a 10,000-machine
+ * fleet's live state (the data files also sit in the operating system's cache).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (`memory://` keeps it in
  * memory), and applies the committed migrations.
  */
@@ -102,7 +109,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const inMemory = options.dataDir.startsWith('memory://');
   const dir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
   if (!inMemory) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
   return {

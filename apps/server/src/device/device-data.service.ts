@@ -116,6 +116,11 @@ export class DeviceDataService {
     return this.appliances.lastTelemetry(user, serial);
   }
 
+  /** lastTelemetry already serialised (see ApplianceService.lastTelemetryJson). */
+  lastTelemetryJson(user: TAuthUser, serial: string): Promise<Buffer> {
+    return this.appliances.lastTelemetryJson(user, serial);
+  }
+
   async versions(user: TAuthUser, serial: string): Promise<TVersions | null> {
     return (await this.appliances.visible(user, serial)).state.versions;
   }

@@ -18,6 +18,7 @@ import {
   ZStatisticsHistory,
   ZTankReplaceRequest,
   ZVersions,
+  type TLastTelemetry,
 } from '@washboard/contracts';
 import type { FastifyReply } from 'fastify';
 import type { DeviceDataService, THaccpReportFile } from './device-data.service';
@@ -41,7 +42,11 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
   app.get(
     '/event/:serialNumber/lastTelemetry',
     { schema: { ...read, summary: 'Live values of the range and the status', response: { 200: ZLastTelemetry, ...errorsOf } } },
-    async (request) => devices.lastTelemetry(request.user, request.params.serialNumber),
+    // Serialised with this same schema by the service, once per change of the machine's live state.
+    async (request, reply) => {
+      const json = await devices.lastTelemetryJson(request.user, request.params.serialNumber);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TLastTelemetry);
+    },
   );
 
   app.get(

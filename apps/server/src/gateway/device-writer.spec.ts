@@ -154,6 +154,37 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
     ]);
   });
 
+  it('keeps firmware progress moving forward when reports arrive out of order', async () => {
+    await database.transaction(async (sql) => {
+      await sql.query(
+        `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+         values ('WRITER10', 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
+      );
+      await sql.query("insert into appliance_states (serial_number) values ('WRITER10')");
+    });
+    const writer = new DeviceWriter(database, log);
+    const fota = async () =>
+      (
+        await database.transaction((sql) =>
+          sql.query<{ fota: unknown }>("select fota from appliance_states where serial_number = 'WRITER10'"),
+        )
+      ).rows[0]?.fota;
+    const report = (perc: number, inProg: boolean) => ({ perc, inProg, version: '9.0.0' });
+    // Within one batch: 100 % done, then a late 95 % of the same update.
+    await Promise.all([
+      writer.writeColumns('WRITER10', { fota: report(100, false) }),
+      writer.writeColumns('WRITER10', { fota: report(95, true) }),
+    ]);
+    expect(await fota()).toEqual(report(100, false));
+    // Across batches: a late report does not reopen the finished update.
+    await writer.writeColumns('WRITER10', { fota: report(90, true) });
+    expect(await fota()).toEqual(report(100, false));
+    // A new update starts over from 0, and its progress does not go back either.
+    await writer.writeColumns('WRITER10', { fota: { perc: 40, inProg: true, version: '9.1.0' } });
+    await writer.writeColumns('WRITER10', { fota: { perc: 20, inProg: true, version: '9.1.0' } });
+    expect(await fota()).toEqual({ perc: 40, inProg: true, version: '9.1.0' });
+  });
+
   it('rejects every message of a batch the database refuses, and stores none of it', async () => {
     const writer = new DeviceWriter(database, log);
     const results = await Promise.allSettled([

@@ -91,7 +91,20 @@ export type TWriterOptions = {
   maxBatch?: number;
   /** …or this long after its first message arrived. */
   maxDelayMs?: number;
+  /** Told after each batch's transaction ended, before its messages are acknowledged: the machines it wrote. */
+  onCommit?: (serials: Set<string>) => void;
 };
+
+/** The machines a batch writes. */
+function serialsOf(b: TBatch): Set<string> {
+  const serials = new Set<string>();
+  for (const r of b.telemetry) serials.add(r.serial);
+  for (const serial of b.status.keys()) serials.add(serial);
+  for (const r of b.events) serials.add(r.serial);
+  for (const r of b.alarms.values()) serials.add(r.serial);
+  for (const serial of b.columns.keys()) serials.add(serial);
+  return serials;
+}
 
 /**
  * Writes device messages in batches: one transaction with one array-parameter statement per kind,
@@ -104,6 +117,7 @@ export class DeviceWriter {
   private flushing: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
+  private readonly onCommit: ((serials: Set<string>) => void) | undefined;
   /** Rows committed since start, per kind (for operations and benchmarks). */
   readonly committed = { telemetry: 0, events: 0, alarms: 0, status: 0 };
   /** Batches written again through the staging table because they repeated stored telemetry. */
@@ -116,6 +130,7 @@ export class DeviceWriter {
   ) {
     this.maxBatch = options.maxBatch ?? 4000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
+    this.onCommit = options.onCommit;
   }
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
@@ -145,7 +160,10 @@ export class DeviceWriter {
 
   writeColumns(serial: string, columns: TStateColumns): Promise<void> {
     return this.add((b) => {
-      b.columns.set(serial, { ...b.columns.get(serial), ...columns });
+      const before = b.columns.get(serial);
+      const next = { ...before, ...columns };
+      if (columns.fota && staleFota(before?.fota, columns.fota)) next.fota = before?.fota;
+      b.columns.set(serial, next);
       if (columns.stats) b.stats.push({ serial, s: columns.stats });
     });
   }
@@ -183,6 +201,7 @@ export class DeviceWriter {
         this.replays += 1;
         return this.database.transaction((sql) => this.write(sql, batch, true));
       })
+      .finally(() => this.onCommit?.(serialsOf(batch)))
       .then(
         () => {
           this.committed.telemetry += batch.telemetry.length;
@@ -344,7 +363,7 @@ export class DeviceWriter {
       const params: unknown[] = [rows.map(([serial]) => serial)];
       const sets = columns.map((column, i) => {
         params.push(rows.map(([, c]) => column.value(c)));
-        return `${column.name} = v.c${i}`;
+        return `${column.name} = ${column.set ? column.set(`v.c${i}`) : `v.c${i}`}`;
       });
       if (sample.claimingCode) sets.push('claiming_failed_attempts = 0');
       await sql.query(
@@ -358,7 +377,31 @@ export class DeviceWriter {
   }
 }
 
-type TStateColumn = { name: string; type: 'jsonb' | 'text' | 'timestamptz'; value(c: TStateColumns): string | null };
+type TStateColumn = {
+  name: string;
+  type: 'jsonb' | 'text' | 'timestamptz';
+  value(c: TStateColumns): string | null;
+  /** the SET expression for the new value `v`, when it is not simply `v` */
+  set?: (v: string) => string;
+};
+
+/**
+ * Whether a firmware progress report is older than the one already held. Several ingest connections
+ * share the broker's subscription, so one machine's reports can arrive out of order: within one
+ * update (same version) the progress never goes back, and a finished update is not reopened.
+ */
+export function staleFota(held: TFotaStatus | null | undefined, next: TFotaStatus): boolean {
+  if (!held || held.version !== next.version || !next.inProg) return false;
+  return held.inProg ? held.perc > next.perc : held.perc === 100;
+}
+
+/** `staleFota` in SQL, for reports of different batches. */
+const FOTA_SET = (v: string) =>
+  `case when s.fota is not null and s.fota->>'version' is not distinct from ${v}->>'version'
+     and (${v}->>'inProg')::boolean
+     and (case when (s.fota->>'inProg')::boolean then (s.fota->>'perc')::int > (${v}->>'perc')::int
+               else (s.fota->>'perc')::int = 100 end)
+   then s.fota else ${v} end`;
 
 /** The live-state columns each kind of message sets. */
 const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] = [
@@ -370,7 +413,7 @@ const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] =
       { name: 'parameters_at', type: 'timestamptz', value: (c) => c.parameters?.ts ?? null },
     ],
   },
-  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota) }] },
+  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota), set: FOTA_SET }] },
   { field: 'stats', columns: [{ name: 'stats', type: 'jsonb', value: (c) => JSON.stringify(c.stats) }] },
   {
     field: 'claimingCode',

@@ -1,0 +1,147 @@
+import type { TApplianceState } from './appliance.repository';
+
+/** Most users whose visible serial numbers are kept. */
+const VISIBLE_USERS = 10_000;
+/** Most machines whose live state is kept. */
+const STATES = 100_000;
+/** Most bytes of serialised device lists kept (a list of 1,000 machines is about 300 KB). */
+const LIST_BYTES = 32 * 1024 * 1024;
+
+/** Keeps at most `max` entries: the oldest inserted goes first. */
+function bound<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next();
+    if (oldest.done) return;
+    map.delete(oldest.value);
+  }
+}
+
+/**
+ * In-memory answers of the hottest reads (docs/benchmarks.md, "Hottest reads"), each dropped the
+ * moment what it was computed from changes in this process:
+ * - who sees which machines (per user), and the serialised device lists: dropped by `accessChanged`,
+ *   which the account, company and appliance repositories call after every write of theirs;
+ * - a machine's live state (`appliance_states`) and the device lists: dropped by `stateChanged`, which
+ *   the device writer calls after each commit with the machines it touched.
+ *
+ * A value computed while such a write happened is not kept (each load notes the change counter
+ * before it starts and stores only if it did not move), so nothing older than the last committed
+ * write is ever answered. This holds because every write goes through this process: with several
+ * instances (REDIS_URL) another instance's writes would not reach it, so the server disables the
+ * cache there (`enabled` false: every call loads).
+ */
+export class ApplianceReadCache {
+  private accessClock = 0;
+  private stateClock = 0;
+  private readonly visible = new Map<string, Set<string>>();
+  private readonly states = new Map<string, TApplianceState>();
+  /** Per machine, answers derived from its live state alone (its lastTelemetry JSON), by name. */
+  private readonly derived = new Map<string, Map<string, Buffer>>();
+  private readonly lists = new Map<string, Buffer>();
+  private listBytes = 0;
+  private readonly listsLoading = new Map<string, Promise<Buffer>>();
+
+  constructor(readonly enabled = true) {}
+
+  /** Who sees what, or anything a device list shows besides live state, changed. */
+  accessChanged(): void {
+    this.accessClock += 1;
+    this.visible.clear();
+    this.dropLists();
+  }
+
+  /** The live state of `serials` (every machine when omitted) changed. */
+  stateChanged(serials?: Iterable<string>): void {
+    this.stateClock += 1;
+    if (serials) {
+      for (const serial of serials) {
+        this.states.delete(serial);
+        this.derived.delete(serial);
+      }
+    } else {
+      this.states.clear();
+      this.derived.clear();
+    }
+    this.dropLists();
+  }
+
+  private dropLists(): void {
+    this.lists.clear();
+    this.listBytes = 0;
+    this.listsLoading.clear();
+  }
+
+  /** The serial numbers the user `key` sees. */
+  async visibleSerials(key: string, load: () => Promise<string[]>): Promise<Set<string>> {
+    const hit = this.enabled ? this.visible.get(key) : undefined;
+    if (hit) return hit;
+    const clock = this.accessClock;
+    const serials = new Set(await load());
+    if (this.enabled && clock === this.accessClock) {
+      this.visible.set(key, serials);
+      bound(this.visible, VISIBLE_USERS);
+    }
+    return serials;
+  }
+
+  /** A machine's live state row. */
+  async state(serial: string, load: () => Promise<TApplianceState | undefined>): Promise<TApplianceState | undefined> {
+    const hit = this.enabled ? this.states.get(serial) : undefined;
+    if (hit) return hit;
+    const clock = this.stateClock;
+    const state = await load();
+    if (this.enabled && state && clock === this.stateClock) {
+      this.states.set(serial, state);
+      bound(this.states, STATES);
+    }
+    return state;
+  }
+
+  /** An answer built from the machine's live state only (the same for every user who may see it). */
+  async fromState(serial: string, name: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.enabled ? this.derived.get(serial)?.get(name) : undefined;
+    if (hit) return hit;
+    const clock = this.stateClock;
+    const value = await build();
+    if (this.enabled && clock === this.stateClock) {
+      let forSerial = this.derived.get(serial);
+      if (!forSerial) {
+        this.derived.set(serial, (forSerial = new Map()));
+        bound(this.derived, STATES);
+      }
+      forSerial.set(name, value);
+    }
+    return value;
+  }
+
+  /**
+   * A serialised device list. Concurrent calls with the same key share one build; a build that saw a
+   * change while it ran is answered to its callers but not kept.
+   */
+  async list(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    if (!this.enabled) return build();
+    const hit = this.lists.get(key);
+    if (hit) return hit;
+    const loading = this.listsLoading.get(key);
+    if (loading) return loading;
+    const access = this.accessClock;
+    const state = this.stateClock;
+    const promise = build();
+    this.listsLoading.set(key, promise);
+    try {
+      const json = await promise;
+      if (access === this.accessClock && state === this.stateClock) {
+        this.lists.set(key, json);
+        this.listBytes += json.length;
+        while (this.listBytes > LIST_BYTES && this.lists.size > 1) {
+          const [oldest, value] = this.lists.entries().next().value as [string, Buffer];
+          this.lists.delete(oldest);
+          this.listBytes -= value.length;
+        }
+      }
+      return json;
+    } finally {
+      if (this.listsLoading.get(key) === promise) this.listsLoading.delete(key);
+    }
+  }
+}
