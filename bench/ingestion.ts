@@ -352,7 +352,7 @@ async function ingestionRatio(engine: TEngine, broker: 'aedes' | 'mosquitto', li
     const washboard = await server({
       ...(database ? { DATABASE_URL: database.url, DATA_DIR: 'memory://' } : { DATA_DIR: 'memory://' }),
       ...(mosquitto
-        ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: process.env.BENCH_INGEST_CONNECTIONS ?? '2' }
+        ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: process.env.BENCH_INGEST_CONNECTIONS ?? '1' }
         : {}),
     });
     try {

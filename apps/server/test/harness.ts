@@ -64,7 +64,7 @@ export async function startTestServer(
     COMMAND_TIMEOUT_SECONDS: '3',
     DEMO: '0',
     ...database.env,
-    ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: '2' } : {}),
+    ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}),
     ...env,
   });
   const washboard = await createWashboard(config);

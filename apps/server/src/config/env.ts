@@ -71,8 +71,11 @@ const ZEnv = z
     MQTT_URL: url(/^(mqtt|mqtts|ws|wss|tcp):$/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL'),
     /** Seconds a machine has to answer a command before the caller gets "not answering". */
     COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
-    /** Parallel persistent subscriber connections to an external broker (one shared-subscription group). */
-    MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(8),
+    /**
+     * Persistent subscriber connections to an external broker (one shared-subscription group). One
+     * keeps each machine's messages in order; more spread them over connections (docs/configuration.md).
+     */
+    MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(1),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     /** SMTP server for mail; without it mail goes to the outbox table. */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import mqtt from 'mqtt';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startBroker } from './broker';
 import { StartupError } from '../startup-error';
 
@@ -31,6 +31,74 @@ describe('embedded broker', () => {
       await broker.close();
     }
     expect(broker.isReady()).toBe(false);
+  });
+
+  it("handles a device's next messages while earlier ones wait to be stored, and acknowledges each after its storage, in order", async () => {
+    const broker = await startBroker({ port: 0, host: '127.0.0.1', log });
+    // Each message is "stored" when the test says so.
+    const pending: { body: string; store(): void; fail(): void }[] = [];
+    const arrived = () => pending.map((p) => p.body);
+    try {
+      await broker.attach({
+        authenticate: async () => true,
+        receive: (_topic, payload) =>
+          new Promise<void>((resolve, reject) =>
+            pending.push({ body: payload.toString(), store: resolve, fail: () => reject(new Error('disk full')) }),
+          ),
+      });
+      const device = await mqtt.connectAsync(broker.url, { clientId: 'SN0002', username: 'SN0002', password: 'x' });
+      const acked: string[] = [];
+      const publish = (body: string) =>
+        device.publishAsync('wb/v1/SN0002/telemetry', body, { qos: 1 }).then(() => acked.push(body));
+      const first = publish('1');
+      await vi.waitFor(() => expect(arrived()).toEqual(['1']));
+      // Sent after the first was handled, while it is not stored yet: still read and handled.
+      const second = publish('2');
+      const third = publish('3');
+      await vi.waitFor(() => expect(arrived()).toEqual(['1', '2', '3']));
+      // Stored out of order: nothing is acknowledged before the first is stored, then in order.
+      pending[2]?.store();
+      pending[1]?.store();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(acked).toEqual([]);
+      pending[0]?.store();
+      await Promise.all([first, second, third]);
+      expect(acked).toEqual(['1', '2', '3']);
+      await device.endAsync();
+    } finally {
+      await broker.close();
+    }
+  });
+
+  it('leaves a message that could not be stored unacknowledged', async () => {
+    const broker = await startBroker({ port: 0, host: '127.0.0.1', log });
+    let fail = true;
+    const stored: string[] = [];
+    try {
+      await broker.attach({
+        authenticate: async () => true,
+        receive: async (_topic, payload) => {
+          if (fail) throw new Error('disk full');
+          stored.push(payload.toString());
+        },
+      });
+      // The broker drops the connection; the client sends the unacknowledged message again.
+      const device = await mqtt.connectAsync(broker.url, {
+        clientId: 'SN0003',
+        username: 'SN0003',
+        password: 'x',
+        clean: false,
+        reconnectPeriod: 100,
+      });
+      const sent = device.publishAsync('wb/v1/SN0003/telemetry', 'kept', { qos: 1 });
+      await new Promise<void>((resolve) => device.once('offline', () => resolve()));
+      fail = false;
+      await sent;
+      expect(stored).toContain('kept');
+      await device.endAsync();
+    } finally {
+      await broker.close();
+    }
   });
 
   it('refuses every device until the server is attached', async () => {

@@ -28,11 +28,11 @@ export async function startBroker(options: {
   port: number;
   host?: string;
   log: FastifyBaseLogger;
-  /** Parallel subscriber connections to an external broker (each carries one unacknowledged batch). */
+  /** Subscriber connections to an external broker (one keeps each machine's messages in order). */
   ingestConnections?: number;
 }): Promise<TBroker> {
   return options.url
-    ? connectExternal(options.url, options.log, options.ingestConnections ?? 4)
+    ? connectExternal(options.url, options.log, options.ingestConnections ?? 1)
     : startEmbedded(options.port, options.host, options.log);
 }
 
@@ -49,6 +49,12 @@ export function deviceMayPublish(clientId: string, topic: string): boolean {
 export function deviceMaySubscribe(clientId: string, topic: string): boolean {
   return topic === deviceTopic(clientId, COMMAND_TOPIC);
 }
+
+/** What the broker keeps on aedes's client object. */
+type TAedesClient = {
+  /** Settles once the connection's latest message was answered: its PUBACKs go out in order. */
+  wbAnswered?: Promise<unknown>;
+};
 
 async function startEmbedded(port: number, host: string | undefined, log: FastifyBaseLogger): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
@@ -71,7 +77,15 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
       // aedes sends the PUBACK after this callback, and passes each last will through here too:
       // ingesting here means a QoS 1 message is acknowledged only once it is stored.
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      handlers.receive(packet.topic, payload).then(
+      // aedes reads on while earlier messages are being stored, so a connection has several in hand:
+      // each is answered after its own storage and after the earlier ones (MQTT 3.1.1 §4.6: PUBACKs
+      // in the order the messages came), whatever order their storage ends in.
+      const stored = handlers.receive(packet.topic, payload);
+      const c = client as TAedesClient;
+      const before = c.wbAnswered;
+      // Marked handled now: a failure is answered below, once the earlier messages are.
+      stored.catch(() => {});
+      c.wbAnswered = (before ? before.then(() => stored) : stored).then(
         () => done(null),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );

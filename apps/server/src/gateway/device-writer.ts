@@ -28,24 +28,57 @@ type TStateColumns = {
   claimingCode?: { hash: string; expiresAt: string };
 };
 
+/** A settled-once promise shared by every message of one batch. */
+type TOutcome = { promise: Promise<void>; resolve(): void; reject(error: unknown): void };
+
+function outcome(): TOutcome {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failed batch is reported to every waiter; nobody may be waiting (drain), which is no crash.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
 type TBatch = {
-  telemetry: { serial: string; t: TLiveTelemetry }[];
+  /** The telemetry rows already in COPY text format, in chunks of about 16 KB (off the JS heap). */
+  telemetryCopy: Buffer[];
+  telemetryTail: string;
+  telemetryRows: number;
+  /** Each machine's newest telemetry in the batch (the live state keeps it). */
+  latestTelemetry: Map<string, TLiveTelemetry>;
   status: Map<string, TStatusUpdate>;
   events: { serial: string; e: THaccpEvent }[];
   alarms: Map<string, { serial: string; a: TDeviceAlarm }>;
   columns: Map<string, TStateColumns>;
   stats: { serial: string; s: TDeviceStats }[];
   size: number;
-  waiters: { resolve(): void; reject(error: unknown): void }[];
+  /** Settles once the batch's transaction ended: every message of the batch waits on it. */
+  done: TOutcome;
 };
 
 function emptyBatch(): TBatch {
-  return { telemetry: [], status: new Map(), events: [], alarms: new Map(), columns: new Map(), stats: [], size: 0, waiters: [] };
+  return {
+    telemetryCopy: [],
+    telemetryTail: '',
+    telemetryRows: 0,
+    latestTelemetry: new Map(),
+    status: new Map(),
+    events: [],
+    alarms: new Map(),
+    columns: new Map(),
+    stats: [],
+    size: 0,
+    done: outcome(),
+  };
 }
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The telemetry columns in COPY order (`telemetryCopyData` writes them in this order). */
+/** The telemetry columns in COPY order (`telemetryCopyLine` writes them in this order). */
 const TELEMETRY_COLUMNS =
   'serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm, rinse_water_vlm, ' +
   'rinse_water_flow_rate, cycle_time_progress, cycle_time_duration';
@@ -57,37 +90,39 @@ class TelemetryReplay extends Error {
   }
 }
 
-/** COPY text format: backslash, tab and line breaks escaped in text; `\\N` is null. */
-function copyText(value: string): string {
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
-    : value;
+/**
+ * Rows are appended to a string and moved into a Buffer every 16 KB: a string built by appending is
+ * a tree of pieces, and keeping a whole batch of those trees alive until its COPY costs more in
+ * garbage collection than making the text.
+ */
+const COPY_CHUNK = 16 * 1024;
+
+const NULL = '\\N';
+
+/**
+ * One telemetry row in COPY text format (tab-separated, `\\N` for null), in `TELEMETRY_COLUMNS`
+ * order. Nothing needs escaping: the serial number matches `SERIAL_NUMBER_PATTERN` (the topic is
+ * parsed with it), the time is an ISO 8601 timestamp and every value an integer (`ZTelemetry`).
+ */
+function telemetryCopyLine(serial: string, t: TLiveTelemetry): string {
+  return (
+    `${serial}\t${t.ts}\t${t.boilerTmp ?? NULL}\t${t.tankTmp ?? NULL}\t${t.waterTmp ?? NULL}\t` +
+    `${t.boilerVlm ?? NULL}\t${t.tankVlm ?? NULL}\t${t.rinseWaterVlm ?? NULL}\t${t.rinseWaterFlowRate ?? NULL}\t` +
+    `${t.cycleTimeProgress ?? NULL}\t${t.cycleTimeDuration ?? NULL}\n`
+  );
 }
 
-function copyNumber(value: number | undefined): string {
-  return value === undefined ? '\\N' : String(value);
-}
-
-/** The rows in COPY text format, 1,000 rows a chunk. */
-function* telemetryCopyData(rows: { serial: string; t: TLiveTelemetry }[]): Generator<string> {
-  let data = '';
-  for (let i = 0; i < rows.length; i += 1) {
-    const { serial, t } = rows[i] as { serial: string; t: TLiveTelemetry };
-    data +=
-      `${copyText(serial)}\t${copyText(t.ts)}\t${copyNumber(t.boilerTmp)}\t${copyNumber(t.tankTmp)}\t` +
-      `${copyNumber(t.waterTmp)}\t${copyNumber(t.boilerVlm)}\t${copyNumber(t.tankVlm)}\t` +
-      `${copyNumber(t.rinseWaterVlm)}\t${copyNumber(t.rinseWaterFlowRate)}\t${copyNumber(t.cycleTimeProgress)}\t` +
-      `${copyNumber(t.cycleTimeDuration)}\n`;
-    if (i % 1000 === 999) {
-      yield data;
-      data = '';
-    }
-  }
-  if (data) yield data;
+/** The batch's telemetry rows in COPY text format. */
+function telemetryCopyData(b: TBatch): Buffer[] {
+  return b.telemetryTail ? [...b.telemetryCopy, Buffer.from(b.telemetryTail)] : b.telemetryCopy;
 }
 
 export type TWriterOptions = {
-  /** A batch is written once it holds this many messages… */
+  /**
+   * A batch is written once it holds this many messages (at the end of the current event-loop turn,
+   * so that a burst handled in one turn, such as a session's queue delivered after a reconnect,
+   * goes in one transaction)…
+   */
   maxBatch?: number;
   /** …or this long after its first message arrived. */
   maxDelayMs?: number;
@@ -98,7 +133,7 @@ export type TWriterOptions = {
 /** The machines a batch writes. */
 function serialsOf(b: TBatch): Set<string> {
   const serials = new Set<string>();
-  for (const r of b.telemetry) serials.add(r.serial);
+  for (const serial of b.latestTelemetry.keys()) serials.add(serial);
   for (const serial of b.status.keys()) serials.add(serial);
   for (const r of b.events) serials.add(r.serial);
   for (const r of b.alarms.values()) serials.add(r.serial);
@@ -109,11 +144,14 @@ function serialsOf(b: TBatch): Set<string> {
 /**
  * Writes device messages in batches: one transaction with one array-parameter statement per kind,
  * so thousands of messages cost a handful of round trips. Every `write*` resolves once its message
- * is committed (the broker acknowledges QoS 1 only then) and rejects if the batch failed.
+ * is committed (the broker acknowledges QoS 1 only then) and rejects if the batch failed. Work per
+ * message is kept small, because it is paid on the ingest path: the messages of a batch share one
+ * promise, and telemetry becomes COPY text as it arrives (while the previous batch is being written).
  */
 export class DeviceWriter {
   private batch = emptyBatch();
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private flushing: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
@@ -134,7 +172,16 @@ export class DeviceWriter {
   }
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
-    return this.add((b) => b.telemetry.push({ serial, t }));
+    const b = this.batch;
+    b.telemetryTail += telemetryCopyLine(serial, t);
+    if (b.telemetryTail.length >= COPY_CHUNK) {
+      b.telemetryCopy.push(Buffer.from(b.telemetryTail));
+      b.telemetryTail = '';
+    }
+    b.telemetryRows += 1;
+    const before = b.latestTelemetry.get(serial);
+    if (!before || before.ts <= t.ts) b.latestTelemetry.set(serial, t);
+    return this.added(b);
   }
 
   writeStatus(serial: string, status: TStatusUpdate): Promise<void> {
@@ -177,19 +224,26 @@ export class DeviceWriter {
   }
 
   private add(put: (batch: TBatch) => void): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      put(this.batch);
-      this.batch.size += 1;
-      this.batch.waiters.push({ resolve, reject });
-      if (this.batch.size >= this.maxBatch) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
-    });
+    put(this.batch);
+    return this.added(this.batch);
+  }
+
+  /** Counts a message into the batch `b` (the current one) and answers the batch's outcome. */
+  private added(b: TBatch): Promise<void> {
+    b.size += 1;
+    if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
+    else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
+    return b.done.promise;
   }
 
   private flush(): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
+    }
+    if (this.immediate) {
+      clearImmediate(this.immediate);
+      this.immediate = undefined;
     }
     if (this.flushing || this.batch.size === 0) return;
     const batch = this.batch;
@@ -204,15 +258,15 @@ export class DeviceWriter {
       .finally(() => this.onCommit?.(serialsOf(batch)))
       .then(
         () => {
-          this.committed.telemetry += batch.telemetry.length;
+          this.committed.telemetry += batch.telemetryRows;
           this.committed.events += batch.events.length;
           this.committed.alarms += batch.alarms.size;
           this.committed.status += batch.status.size;
-          for (const w of batch.waiters) w.resolve();
+          batch.done.resolve();
         },
         (error: unknown) => {
           this.log.error({ err: error, messages: batch.size }, 'writing device messages failed; they will be delivered again');
-          for (const w of batch.waiters) w.reject(error);
+          batch.done.reject(error);
         },
       )
       .finally(() => {
@@ -223,7 +277,7 @@ export class DeviceWriter {
   }
 
   private async write(sql: TSqlRunner, b: TBatch, replay = false): Promise<void> {
-    if (b.telemetry.length > 0) await this.insertTelemetry(sql, b.telemetry, replay);
+    if (b.telemetryRows > 0) await this.insertTelemetry(sql, b, replay);
     if (b.status.size > 0) await this.updateStatus(sql, b.status);
     if (b.events.length > 0) await this.insertEvents(sql, b.events);
     if (b.alarms.size > 0) await this.upsertAlarms(sql, [...b.alarms.values()]);
@@ -237,13 +291,13 @@ export class DeviceWriter {
     }
   }
 
-  private async insertTelemetry(sql: TSqlRunner, rows: TBatch['telemetry'], replay: boolean): Promise<void> {
+  private async insertTelemetry(sql: TSqlRunner, b: TBatch, replay: boolean): Promise<void> {
     if (!replay) {
       // Optimistic: COPY straight into the table. A row already stored (a device repeating a QoS 1
       // message after a reconnect) fails the COPY and with it the transaction; `flush` then writes
       // the batch again with `replay` set.
       try {
-        await sql.copyFrom(`COPY telemetry (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(rows));
+        await sql.copyFrom(`COPY telemetry (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(b));
       } catch (error) {
         if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
         throw error;
@@ -254,17 +308,13 @@ export class DeviceWriter {
       await sql.query(
         `create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`,
       );
-      await sql.copyFrom(`COPY telemetry_staging (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(rows));
+      await sql.copyFrom(`COPY telemetry_staging (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(b));
       await sql.query(
         `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
       );
     }
     // The live state keeps each machine's newest values.
-    const latest = new Map<string, TLiveTelemetry>();
-    for (const r of rows) {
-      const before = latest.get(r.serial);
-      if (!before || before.ts <= r.t.ts) latest.set(r.serial, r.t);
-    }
+    const latest = b.latestTelemetry;
     await sql.query(
       `update appliance_states s set telemetry = v.t, last_seen_at = greatest(s.last_seen_at, v.ts), updated_at = now()
        from unnest($1::text[], $2::jsonb[], $3::timestamptz[]) as v(serial, t, ts)
