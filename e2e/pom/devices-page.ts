@@ -61,6 +61,28 @@ export class DevicesPage {
     return this.page.getByTestId('devices-empty');
   }
 
+  /** "Showing X of Y machines" above the cards. */
+  shownCount() {
+    return this.page.getByTestId('device-count');
+  }
+
+  /** The text of `shownCount` when `shown` of `count` machines are on the page. */
+  shownText(shown: number, count: number): string {
+    return (count === 1 ? this.texts.shown_one : this.texts.shown_other)
+      .replace('{{shown}}', String(shown))
+      .replace('{{count}}', String(count));
+  }
+
+  /** The button at the end of the list that loads the next page (which scrolling to the end also does). */
+  showMore() {
+    return this.page.getByRole('button', { name: this.texts.showMore });
+  }
+
+  /** Scrolls the window to the end of the list. */
+  async scrollToEnd(): Promise<void> {
+    await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  }
+
   /** Opens Add Device and fills it; the name is left as proposed when not given. */
   async addDevice(activationCode: string, serialNumber: string, applianceName?: string): Promise<void> {
     await this.page.getByRole('button', { name: this.texts.addDevice.button }).first().click();

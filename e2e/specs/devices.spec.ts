@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
 import { launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
-import { claimedMqttDevice } from '../fixtures/virtual-machine';
+import { claimedMqttDevice, createProduct } from '../fixtures/virtual-machine';
 import { DevicesPage } from '../pom/devices-page';
 import { LoginPage } from '../pom/login-page';
 
@@ -72,6 +72,74 @@ describe('device list', () => {
     await expect
       .poll(() => page.getByTestId('live-boilerTmp').textContent())
       .toContain(formatTemperature(870, 'metric', { lang: 'it' }));
+    await context.close();
+  });
+});
+
+describe('device list pages', () => {
+  /** A service manager of a fresh company holding more machines than one page (50) shows. */
+  const manager = { email: `pages-${run}@service.test`, password: 'Passw0rd!' };
+  const names = Array.from({ length: 62 }, (_, i) => `Reparto ${String(i + 1).padStart(2, '0')}`);
+
+  beforeAll(async () => {
+    const company = await admin.createCompany(`Pagine ${run}`);
+    await admin.activeServiceManager(manager.email, manager.password, company.code);
+    for (const [i, applianceName] of names.entries()) {
+      const serial = `PAGE-${run}-${i + 1}`.toUpperCase();
+      await createProduct(admin, { serialNumber: serial });
+      await admin.post('/api/v1/appliance/claim', { serialNumber: serial, userEmail: manager.email, applianceName });
+    }
+  });
+
+  async function signedIn(options: BrowserContextOptions = {}, storage: Record<string, string> = {}) {
+    const context = await newContext(browser, options);
+    const page = await context.newPage();
+    await page.addInitScript((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, storage);
+    const login = new LoginPage(page);
+    await login.goto(baseUrl);
+    await login.signIn(manager.email, manager.password);
+    await page.waitForURL('**/devices');
+    const devices = new DevicesPage(page);
+    await devices.heading().waitFor();
+    return { context, page, devices };
+  }
+
+  it('shows the first 50 machines and the count, and loads the rest with Show more or by scrolling to the end', async () => {
+    const { context, page, devices } = await signedIn();
+    await expect.poll(() => devices.cards().count()).toBe(50);
+    expect(await devices.shownCount().textContent()).toBe(devices.shownText(50, names.length));
+    expect(await devices.cards().first().getAttribute('aria-label')).toBe(names[0]);
+
+    // The button works from the keyboard, without scrolling the end of the list into view.
+    await devices.showMore().evaluate((button) => (button as HTMLElement).focus({ preventScroll: true }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => devices.cards().count()).toBe(names.length);
+    expect(await devices.shownCount().textContent()).toBe(devices.shownText(names.length, names.length));
+    expect(await devices.cards().evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(names);
+    expect(await devices.showMore().count()).toBe(0);
+    await screenshot(page, 'devices-pages');
+
+    // Another sort starts again from the first page.
+    await devices.sortButton().click();
+    await expect.poll(() => devices.cards().first().getAttribute('aria-label')).toBe(names.at(-1));
+    await expect.poll(() => devices.cards().count()).toBe(50);
+    expect(await devices.shownCount().textContent()).toBe(devices.shownText(50, names.length));
+    await context.close();
+  });
+
+  it('loads the next page on its own at the end of the list, on a phone in dark', async () => {
+    const { context, page, devices } = await signedIn({ viewport: { width: 390, height: 844 } }, { 'wb.colorScheme': 'dark' });
+    await expect.poll(() => devices.cards().count()).toBe(50);
+    await devices.showMore().waitFor();
+    await screenshot(page, 'devices-pages-390-dark');
+    await devices.scrollToEnd();
+    await expect.poll(() => devices.cards().count()).toBe(names.length);
+    expect(await devices.shownCount().textContent()).toBe(devices.shownText(names.length, names.length));
+    expect(new Set(await devices.cards().evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).size).toBe(
+      names.length,
+    );
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ export * from './device/alarms';
 export * from './device/units';
 export * from './device/hygiene';
 export * from './device/appliance.rules';
+export * from './device/appliance-list.rules';
 export * from './brand/brands';
 export * from './i18n/index';
 export * from './i18n/device/index';

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceCompany, TApplianceSummary } from '@washboard/contracts';
+import {
+  APPLIANCE_LIST_PAGE_SIZE,
+  catalogues,
+  encodeApplianceListCursor,
+  type TApplianceCompany,
+  type TApplianceListPage,
+} from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
@@ -22,11 +29,13 @@ describe('device list filters and claiming for another account', () => {
   let neverSeen: TProduct;
   let serviced: TProduct;
 
-  const list = async (headers: THeaders, query = '') => {
+  const page = async (headers: THeaders, query = '') => {
     const res = await server.api(`/api/v1/appliance/devices${query}`, { headers });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as TApplianceSummary[]).map((a) => a.serialNumber);
+    expect(res.status, query).toBe(200);
+    return (await res.json()) as TApplianceListPage;
   };
+  /** The serial numbers of the first page (every test set here is smaller than a page). */
+  const list = async (headers: THeaders, query = '') => (await page(headers, query)).items.map((a) => a.serialNumber);
   const claim = (headers: THeaders, body: Record<string, unknown>) => server.api('/api/v1/appliance/claim', json(body, headers));
   const unclaim = (headers: THeaders, query: Record<string, string>) =>
     server.api(`/api/v1/appliance/unclaim?${new URLSearchParams(query)}`, { method: 'POST', headers });
@@ -95,8 +104,7 @@ describe('device list filters and claiming for another account', () => {
       ]);
       expect(await list(admin, '?connectivity=bluetooth')).toEqual([neverSeen.serialNumber, serviced.serialNumber]);
       expect(await list(admin, '?connectivity=all')).toHaveLength(4);
-      const res = await server.api('/api/v1/appliance/devices?connectivity=wifi', { headers: admin });
-      const [row] = (await res.json()) as TApplianceSummary[];
+      const [row] = (await page(admin, '?connectivity=wifi')).items;
       expect(row?.connectivity).toBe('wifi');
     });
 
@@ -174,6 +182,219 @@ describe('device list filters and claiming for another account', () => {
       expect(taken.status).toBe(409);
       expect(await code(taken)).toBe('APPLIANCE_ALREADY_CLAIMED');
       expect((await claim(anna, { serialNumber: product.serialNumber })).status).toBe(400);
+    });
+  });
+
+  describe('GET /api/v1/appliance/devices: pages', () => {
+    let paula: THeaders;
+    let otto: THeaders;
+    /** Paula's machines in the list's ascending order (names, then serial numbers between equal names). */
+    const paulas: string[] = [];
+    const ottos: string[] = [];
+    let ottoZeta: TProduct;
+    const servicedByCompany: string[] = [];
+    const hiline = ['PG-CUCINA', 'PG-ZETA'];
+    const bars = ['PG-BAR-1', 'PG-BAR-2', 'PG-BAR-3'];
+
+    const claimFor = async (email: string, serialNumber: string, applianceName: string, gamma = 'infinity') => {
+      const product = await createProduct(server, admin, { serialNumber, gamma });
+      expect((await claim(admin, { serialNumber, userEmail: email, applianceName })).status).toBe(200);
+      return product;
+    };
+    /** Every page of a query, following `nextCursor`: the serial numbers in order and each page's total. */
+    const walk = async (headers: THeaders, query: Record<string, string>) => {
+      const serials: string[] = [];
+      const totals: number[] = [];
+      let after: string | null = null;
+      do {
+        const params = new URLSearchParams(query);
+        if (after) params.set('after', after);
+        const answer = await page(headers, `?${params}`);
+        // The next page's cursor is given only when a machine follows: no page of a walk is empty.
+        if (answer.total > 0) expect(answer.items.length).toBeGreaterThan(0);
+        serials.push(...answer.items.map((a) => a.serialNumber));
+        totals.push(answer.total);
+        after = answer.nextCursor;
+      } while (after);
+      return { serials, totals, pages: totals.length };
+    };
+    const rejected = async (query: string, language = 'en') => {
+      const res = await server.api(`/api/v1/appliance/devices${query}`, { headers: { ...paula, 'accept-language': language } });
+      return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+    };
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+    beforeAll(async () => {
+      await activeUser(server, admin, 'paula@kitchen.test');
+      await activeUser(server, admin, 'otto@kitchen.test');
+      paula = (await signIn(server, 'paula@kitchen.test', PASSWORD)).headers;
+      otto = (await signIn(server, 'otto@kitchen.test', PASSWORD)).headers;
+      // Created out of order, so that neither creation nor name order explains the ties between equal names.
+      await claimFor('paula@kitchen.test', 'PG-BAR-3', 'Bar');
+      await claimFor('paula@kitchen.test', 'PG-ZETA', 'Zeta', 'hiline');
+      await claimFor('paula@kitchen.test', 'PG-BAR-1', 'bar');
+      await claimFor('paula@kitchen.test', 'PG-ATRIO', 'Atrio');
+      await claimFor('paula@kitchen.test', 'PG-BAR-2', 'BAR');
+      await claimFor('paula@kitchen.test', 'PG-CUCINA', 'Cucina', 'hiline');
+      const machines: string[] = [];
+      for (let n = 48; n >= 1; n -= 1) {
+        const serial = `PG-M-${String(n).padStart(2, '0')}`;
+        await claimFor(
+          'paula@kitchen.test',
+          serial,
+          `Macchina ${String(n).padStart(2, '0')}`,
+          n % 2 === 0 ? 'prime' : 'infinity',
+        );
+        machines.unshift(serial);
+      }
+      paulas.push('PG-ATRIO', ...bars, 'PG-CUCINA', ...machines, 'PG-ZETA');
+      // Another kitchen with the same names, and a service company's machines (seen by the admin).
+      for (const [serial, name] of [
+        ['PG-OTTO-1', 'Bar'],
+        ['PG-OTTO-2', 'bar'],
+        ['PG-OTTO-3', 'Atrio'],
+        ['PG-OTTO-4', 'Zeta'],
+      ] as const) {
+        const product = await claimFor('otto@kitchen.test', serial, name, 'hiline');
+        if (serial === 'PG-OTTO-4') ottoZeta = product;
+        ottos.push(serial);
+      }
+      for (const n of [3, 1, 2]) {
+        await claimFor('tecnico@service.test', `PG-SERVICE-${n}`, `Servizio ${n}`);
+        servicedByCompany.push(`PG-SERVICE-${n}`);
+      }
+    });
+
+    it('answers the first 50 machines by default, how many match in all and the cursor of the next page', async () => {
+      const first = await page(paula);
+      expect(first.items).toHaveLength(APPLIANCE_LIST_PAGE_SIZE);
+      expect(first.total).toBe(paulas.length);
+      expect(first.items.map((a) => a.serialNumber)).toEqual(paulas.slice(0, APPLIANCE_LIST_PAGE_SIZE));
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const rest = await page(paula, `?after=${first.nextCursor}`);
+      expect(rest.items.map((a) => a.serialNumber)).toEqual(paulas.slice(APPLIANCE_LIST_PAGE_SIZE));
+      expect(rest).toMatchObject({ total: paulas.length, nextCursor: null });
+      const whole = await page(paula, '?limit=200');
+      expect(whole.items.map((a) => a.serialNumber)).toEqual(paulas);
+      expect(whole.nextCursor).toBeNull();
+    });
+
+    it('walks every page both ways with no duplicate and no gap, equal names in serial number order', async () => {
+      for (const limit of [1, 2, 3, 7, 50]) {
+        for (const sort of ['asc', 'desc'] as const) {
+          const walked = await walk(paula, { sort, limit: String(limit) });
+          expect(walked.serials, `${sort} ${limit}`).toEqual(sort === 'asc' ? paulas : [...paulas].reverse());
+          expect(new Set(walked.serials).size).toBe(paulas.length);
+          expect(walked.pages).toBe(Math.ceil(paulas.length / limit));
+          expect(new Set(walked.totals)).toEqual(new Set([paulas.length]));
+        }
+      }
+    });
+
+    it('pages through every filter, each page counting all the machines that match', async () => {
+      const hilines = await walk(paula, { gamma: 'hiline', limit: '1' });
+      expect(hilines).toEqual({ serials: hiline, totals: [2, 2], pages: 2 });
+      const named = await walk(paula, { q: 'bar', limit: '2', sort: 'desc' });
+      expect(named).toEqual({ serials: [...bars].reverse(), totals: [3, 3], pages: 2 });
+      const never = await walk(paula, { connectivity: 'bluetooth', limit: '20' });
+      expect(never.serials).toEqual(paulas);
+      expect(never.totals).toEqual([paulas.length, paulas.length, paulas.length]);
+      expect(await page(paula, '?connectivity=wifi&limit=5')).toEqual({ items: [], total: 0, nextCursor: null });
+
+      const primes = paulas.filter((s) => /^PG-M-\d\d$/.test(s) && Number(s.slice(-2)) % 2 === 0);
+      const combined = await walk(paula, { q: 'macchina', gamma: 'prime', connectivity: 'offline', sort: 'desc', limit: '5' });
+      expect(combined.serials).toEqual([...primes].reverse());
+      expect(combined.totals.every((t) => t === primes.length)).toBe(true);
+
+      const company = await walk(admin, { companyCode: serviceCode, limit: '2' });
+      const single = await page(admin, `?companyCode=${serviceCode}&limit=200`);
+      expect(company.serials).toEqual(single.items.map((a) => a.serialNumber));
+      expect(company.serials).toEqual(expect.arrayContaining(servicedByCompany));
+      expect(company.serials).not.toEqual(expect.arrayContaining(['PG-ATRIO']));
+      expect(company.totals.every((t) => t === single.total)).toBe(true);
+    });
+
+    it('answers an empty last page with the total when the cursor is past the last machine', async () => {
+      const past = encodeApplianceListCursor({ key: 'zzzz', serialNumber: 'ZZZZ-ZZZZ' });
+      expect(await page(paula, `?after=${past}`)).toEqual({ items: [], total: paulas.length, nextCursor: null });
+      expect(await page(paula, `?after=${past}&q=bar`)).toEqual({ items: [], total: 3, nextCursor: null });
+    });
+
+    it("never shows another owner's machines, whatever the cursor", async () => {
+      const mine = await walk(paula, { limit: '4' });
+      expect(mine.serials.filter((s) => ottos.includes(s))).toEqual([]);
+      const theirs = await walk(otto, { limit: '1' });
+      expect(theirs.serials).toEqual(['PG-OTTO-3', 'PG-OTTO-1', 'PG-OTTO-2', 'PG-OTTO-4']);
+      // A cursor from Otto's list, or naming one of his machines, is only a position in Paula's.
+      const ottoFirst = await page(otto, '?limit=1');
+      const afterTheirs = await page(paula, `?limit=200&after=${ottoFirst.nextCursor}`);
+      expect(afterTheirs.items.map((a) => a.serialNumber)).toEqual(paulas.slice(1));
+      const naming = encodeApplianceListCursor({ key: 'bar', serialNumber: 'PG-OTTO-1' });
+      const afterNamed = await page(paula, `?limit=200&after=${naming}`);
+      expect(afterNamed.items.map((a) => a.serialNumber)).toEqual(paulas.slice(paulas.indexOf('PG-CUCINA')));
+      expect(afterNamed.total).toBe(paulas.length);
+      expect((await page(paula, '?q=bar&limit=200')).items.map((a) => a.serialNumber)).toEqual(bars);
+    });
+
+    it("counts each machine's own open alarms on its page", async () => {
+      const client = await connectDevice(server, ottoZeta);
+      devices.push(client);
+      const alarm = (errorCode: string, stopDate: string | null) => ({
+        id: randomUUID(),
+        errorCode,
+        startDate: new Date(Date.now() - 60_000).toISOString(),
+        stopDate,
+      });
+      for (const payload of [alarm('OH01', null), alarm('W03', null), alarm('T16', new Date().toISOString())]) {
+        await publish(client, ottoZeta.serialNumber, 'alarm', payload);
+      }
+      const open = async (headers: THeaders, query: string) =>
+        Object.fromEntries((await page(headers, query)).items.map((a) => [a.serialNumber, a.openAlarms]));
+      await eventually(async () => (await open(otto, '?limit=200'))['PG-OTTO-4'] === 2);
+      expect(await open(otto, '?limit=2')).toEqual({ 'PG-OTTO-3': 0, 'PG-OTTO-1': 0 });
+      const second = (await page(otto, '?limit=2')).nextCursor;
+      expect(await open(otto, `?limit=2&after=${second}`)).toEqual({ 'PG-OTTO-2': 0, 'PG-OTTO-4': 2 });
+      expect(Object.values(await open(paula, '?limit=200')).every((n) => n === 0)).toBe(true);
+    });
+
+    it('refuses a malformed cursor with the translated validation error, and answers as before after it', async () => {
+      const before = await page(paula, '?limit=3');
+      const malformed = [
+        'not a cursor!',
+        '',
+        Buffer.from('bar').toString('base64url'),
+        cursorOf(['bar']),
+        cursorOf([1, 2]),
+        cursorOf({ key: 'bar', serialNumber: 'PG-BAR-1' }),
+        cursorOf(['bar', 'not a serial number']),
+        cursorOf(['', 'PG-BAR-1']),
+        Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0x22, 0x5d]).toString('base64url'),
+        'A'.repeat(5000),
+      ];
+      for (const after of malformed) {
+        const { status, body } = await rejected(`?limit=3&after=${encodeURIComponent(after)}`);
+        expect(status, after).toBe(400);
+        expect(body, after).toEqual({
+          code: 'VALIDATION_FAILED',
+          message: `${catalogues.en.apiErrors.VALIDATION_FAILED} (querystring.after)`,
+        });
+      }
+      const italian = await rejected('?after=nope%21', 'it');
+      expect(italian.body.message).toBe(`${catalogues.it.apiErrors.VALIDATION_FAILED} (querystring.after)`);
+      expect(await page(paula, '?limit=3')).toEqual(before);
+    });
+
+    it('refuses a page size outside 1 to 200 or not a whole number', async () => {
+      for (const limit of ['0', '201', '-1', '1.5', 'ten', '']) {
+        const { status, body } = await rejected(`?limit=${limit}`);
+        expect(status, limit).toBe(400);
+        expect(body, limit).toEqual({
+          code: 'VALIDATION_FAILED',
+          message: `${catalogues.en.apiErrors.VALIDATION_FAILED} (querystring.limit)`,
+        });
+      }
+      expect((await page(paula, '?limit=1')).items).toHaveLength(1);
+      expect((await page(paula, '?limit=200')).items).toHaveLength(paulas.length);
     });
   });
 });

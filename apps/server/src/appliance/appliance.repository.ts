@@ -14,7 +14,7 @@ import {
 export type TAppliance = typeof appliances.$inferSelect;
 export type TApplianceState = typeof applianceStates.$inferSelect;
 export type TApplianceWithState = { appliance: TAppliance; state: TApplianceState | null };
-/** One row of the device list: only the columns it shows, its company's name and its open alarms. */
+/** One row of the device list: only the columns it shows, its company's name, its open alarms and its sort key. */
 export type TApplianceListRow = {
   serialNumber: string;
   applianceName: string | null;
@@ -30,6 +30,8 @@ export type TApplianceListRow = {
   cycleNumber: number | null;
   telemetry: TApplianceState['telemetry'] | null;
   openAlarms: number;
+  /** What the list sorts by: the appliance name (serial number when unnamed), lowercased by the database. */
+  sortKey: string;
 };
 
 /** A search word taken literally: `%`, `_` and the escape character lose their LIKE meaning. */
@@ -125,13 +127,18 @@ export class ApplianceRepository {
   }
 
   /**
-   * The device list in one statement: what `visible` allows, narrowed by the filters, sorted by
-   * appliance name, with the service company's name and the count of open alarms (an index scan of
-   * `alarms_open_idx` per machine).
+   * One page of the device list in one statement: what `visible` allows, narrowed by the filters,
+   * sorted by appliance name (the serial number when unnamed, then the serial number between equal
+   * names), from just after `query.after` on, at most `query.limit` rows, with the service company's
+   * name and the count of open alarms (an index scan of `alarms_open_idx` per machine of the page).
+   * `total` counts every machine matching the filters: a window count taken before the cursor and the
+   * limit apply (PostgreSQL keeps conditions of an outer query out of a subquery with a window). One
+   * more row than the page is read to tell whether another page follows.
    */
-  async listRows(visible: SQL, query: TApplianceListQuery = {}): Promise<TApplianceListRow[]> {
-    const order = query.sort === 'desc' ? desc : asc;
-    return this.db
+  async listPage(visible: SQL, query: TApplianceListQuery): Promise<{ rows: TApplianceListRow[]; total: number; more: boolean }> {
+    const descending = query.sort === 'desc';
+    const order = descending ? desc : asc;
+    const filtered = this.db
       .select({
         serialNumber: appliances.serialNumber,
         applianceName: appliances.applianceName,
@@ -146,16 +153,61 @@ export class ApplianceRepository {
         cycleType: applianceStates.cycleType,
         cycleNumber: applianceStates.cycleNumber,
         telemetry: applianceStates.telemetry,
-        openAlarms: sql<number>`(select count(*)::int from ${alarms} where ${alarms.serialNumber} = ${appliances.serialNumber} and ${alarms.stopDate} is null)`,
+        sortKey: sql<string>`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`.as('sort_key'),
+        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
       })
       .from(appliances)
       .leftJoin(applianceStates, eq(applianceStates.serialNumber, appliances.serialNumber))
       .leftJoin(companies, and(eq(companies.brand, appliances.brand), eq(companies.code, appliances.companyCode)))
       .where(and(visible, ...listFilters(query)))
-      .orderBy(
-        order(sql`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`),
-        order(appliances.serialNumber),
-      );
+      .as('filtered');
+    const { after } = query;
+    const rows = await this.db
+      .select({
+        serialNumber: filtered.serialNumber,
+        applianceName: filtered.applianceName,
+        modelNumber: filtered.modelNumber,
+        gamma: filtered.gamma,
+        brand: filtered.brand,
+        companyCode: filtered.companyCode,
+        companyName: filtered.companyName,
+        online: filtered.online,
+        lastSeenAt: filtered.lastSeenAt,
+        systemState: filtered.systemState,
+        cycleType: filtered.cycleType,
+        cycleNumber: filtered.cycleNumber,
+        telemetry: filtered.telemetry,
+        sortKey: filtered.sortKey,
+        total: filtered.total,
+        // Spelled out with its own alias: drizzle leaves the columns of a one-table select unqualified,
+        // which would compare the alarm's serial number with itself and count every open alarm.
+        openAlarms: sql<number>`(select count(*)::int from ${alarms} as open_alarm where open_alarm.serial_number = ${sql.identifier('filtered')}.serial_number and open_alarm.stop_date is null)`,
+      })
+      .from(filtered)
+      .where(
+        after
+          ? descending
+            ? sql`(${filtered.sortKey}, ${filtered.serialNumber}) < (${after.key}, ${after.serialNumber})`
+            : sql`(${filtered.sortKey}, ${filtered.serialNumber}) > (${after.key}, ${after.serialNumber})`
+          : undefined,
+      )
+      .orderBy(order(filtered.sortKey), order(filtered.serialNumber))
+      .limit(query.limit + 1);
+    const more = rows.length > query.limit;
+    const page = more ? rows.slice(0, query.limit) : rows;
+    // Past the last machine no row carries the window count: it is counted on its own.
+    const total = rows[0]?.total ?? (after ? await this.count(visible, query) : 0);
+    return { rows: page, total, more };
+  }
+
+  /** How many machines `visible` allows and the filters keep. */
+  private async count(visible: SQL, query: TApplianceListQuery): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appliances)
+      .leftJoin(applianceStates, eq(applianceStates.serialNumber, appliances.serialNumber))
+      .where(and(visible, ...listFilters(query)));
+    return rows[0]?.n ?? 0;
   }
 
   /** The distinct service companies of the machines `visible` allows. */

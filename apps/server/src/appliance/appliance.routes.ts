@@ -4,9 +4,9 @@ import {
   GAMMAS,
   ZApplianceCompany,
   ZApplianceDetail,
+  ZApplianceListPage,
   ZApplianceListQuery,
-  ZApplianceSummary,
-  type TApplianceSummary,
+  type TApplianceListPage,
   ZClaimRequest,
   ZCodeResponse,
   ZCreateProductRequest,
@@ -50,17 +50,18 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
     {
       schema: {
         tags: ['appliance'],
-        summary: 'The machines the caller may see, filtered and sorted by appliance name',
+        summary:
+          "One page of the machines the caller may see, filtered and sorted by appliance name; `after` is the previous page's `nextCursor`",
         security: secured,
         querystring: ZApplianceListQuery,
-        response: { 200: z.array(ZApplianceSummary), ...errorsOf },
+        response: { 200: ZApplianceListPage, ...errorsOf },
       },
     },
     // Already serialised by the service with this same schema (and kept until the list changes): a
-    // Buffer goes out as it is, so the typed reply is told it is the list.
+    // Buffer goes out as it is, so the typed reply is told it is the page.
     async (request, reply) => {
       const json = await appliances.listJson(request.user, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TApplianceSummary[]);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TApplianceListPage);
     },
   );
 

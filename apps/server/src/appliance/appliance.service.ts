@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   cycleProgressPercent,
@@ -7,6 +6,7 @@ import {
   isCycleType,
   type TApplianceCompany,
   type TApplianceDetail,
+  type TApplianceListPage,
   type TApplianceListQuery,
   type TApplianceSummary,
   type TBrandCode,
@@ -14,7 +14,8 @@ import {
   type TCreateProductRequest,
   type TLastTelemetry,
   type TUnclaimQuery,
-  ZApplianceSummary,
+  encodeApplianceListCursor,
+  ZApplianceListPage,
   ZLastTelemetry,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
@@ -26,9 +27,8 @@ import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { ApplianceReadCache } from './read-cache';
 
-/** The device list's response schema, serialised (and checked) as the route's own serializer would. */
-export const ZApplianceList = z.array(ZApplianceSummary);
-const serializeList = serializerCompiler({ schema: ZApplianceList, method: 'GET', url: '/api/v1/appliance/devices' });
+/** A device list page, serialised (and checked) as the route's own serializer would with its response schema. */
+const serializeListPage = serializerCompiler({ schema: ZApplianceListPage, method: 'GET', url: '/api/v1/appliance/devices' });
 const serializeLastTelemetry = serializerCompiler({
   schema: ZLastTelemetry,
   method: 'GET',
@@ -69,6 +69,11 @@ function statusOf(state: TApplianceState | null): TApplianceSummary['status'] {
 /** Appliances: products, identity of devices, claiming, listing and details (device-areas §3, §7). */
 export class ApplianceService {
   private readonly identities = new Map<string, TDeviceIdentity & { secretHash: Buffer }>();
+  /**
+   * Lookups on their way: a machine's messages that arrive together wait for the same one, so they
+   * leave `identify` in the order they came (the embedded broker reads ahead; docs/device-protocol.md).
+   */
+  private readonly identityLookups = new Map<string, Promise<(TDeviceIdentity & { secretHash: Buffer }) | undefined>>();
 
   constructor(
     private readonly repository: ApplianceRepository,
@@ -107,6 +112,15 @@ export class ApplianceService {
   private async identity(serial: string) {
     const cached = this.identities.get(serial);
     if (cached) return cached;
+    let lookup = this.identityLookups.get(serial);
+    if (!lookup) {
+      lookup = this.lookUpIdentity(serial).finally(() => this.identityLookups.delete(serial));
+      this.identityLookups.set(serial, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUpIdentity(serial: string) {
     const appliance = await this.repository.find(serial);
     if (!appliance) return undefined;
     const identity = {
@@ -152,10 +166,13 @@ export class ApplianceService {
     return this.companies.namesByCode(brand, [...new Set(codes.filter((c): c is string => c !== null))]);
   }
 
-  /** The device list: what `user` may see, filtered and sorted by appliance name (one SQL statement). */
-  async list(user: TAuthUser, query: TApplianceListQuery): Promise<TApplianceSummary[]> {
-    const rows = await this.repository.listRows(await this.access.condition(user), query);
-    return rows.map((r) => {
+  /**
+   * One page of the device list: what `user` may see, filtered and sorted by appliance name, from
+   * just after `query.after` (one SQL statement; docs/device-list.md, "Pages").
+   */
+  async list(user: TAuthUser, query: TApplianceListQuery): Promise<TApplianceListPage> {
+    const { rows, total, more } = await this.repository.listPage(await this.access.condition(user), query);
+    const items = rows.map((r) => {
       const running = r.systemState === 4;
       return {
         serialNumber: r.serialNumber,
@@ -178,15 +195,21 @@ export class ApplianceService {
         openAlarms: Number(r.openAlarms),
       };
     });
+    const last = rows.at(-1);
+    return {
+      items,
+      total,
+      nextCursor: more && last ? encodeApplianceListCursor({ key: last.sortKey, serialNumber: last.serialNumber }) : null,
+    };
   }
 
   /**
-   * The device list as the JSON the route answers, built once and kept until what it shows changes
-   * (`ApplianceReadCache`): a list of 1,000 machines takes tens of milliseconds to build and ~300 KB.
+   * A device list page as the JSON the route answers, built once per user and query (filters, sort,
+   * limit and cursor) and kept until what it shows changes (`ApplianceReadCache`).
    */
   async listJson(user: TAuthUser, query: TApplianceListQuery): Promise<Buffer> {
     return this.cache.list(`${userKey(user)}\u0000${JSON.stringify(query)}`, async () =>
-      Buffer.from(serializeList(await this.list(user, query))),
+      Buffer.from(serializeListPage(await this.list(user, query))),
     );
   }
 

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceSummary, TLiveMessage } from '@washboard/contracts';
+import type { TApplianceListPage, TLiveMessage } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { json, signedInUsers, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, deviceShowingCode, eventually, publish, type TProduct } from '../../test/devices';
@@ -37,7 +37,7 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
   }
   const claim = (headers: THeaders, body: Record<string, unknown>) => server.api('/api/v1/appliance/claim', json(body, headers));
   const list = async (headers: THeaders, query = '') =>
-    (await (await server.api(`/api/v1/appliance/devices${query}`, { headers })).json()) as TApplianceSummary[];
+    ((await (await server.api(`/api/v1/appliance/devices${query}`, { headers })).json()) as TApplianceListPage).items;
 
   describe('POST /api/v1/appliance/products', () => {
     it('answers the device secret once and refuses a second product with the same serial number', async () => {

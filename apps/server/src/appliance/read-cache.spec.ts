@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
+import type { TApplianceListPage, TLastTelemetry } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
@@ -25,11 +25,13 @@ describe('read caches of the hottest reads', () => {
   let other: TProduct;
   let device: MqttClient;
 
-  const list = async (headers: THeaders, query = '') => {
+  const page = async (headers: THeaders, query = '') => {
     const res = await server.api(`/api/v1/appliance/devices${query}`, { headers });
     expect(res.status).toBe(200);
-    return (await res.json()) as TApplianceSummary[];
+    return (await res.json()) as TApplianceListPage;
   };
+  /** The machines of the first page (every list here fits in one). */
+  const list = async (headers: THeaders, query = '') => (await page(headers, query)).items;
   const serials = async (headers: THeaders, query = '') => (await list(headers, query)).map((a) => a.serialNumber);
   const lastTelemetry = (headers: THeaders, serial: string) =>
     server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers });
@@ -129,6 +131,49 @@ describe('read caches of the hottest reads', () => {
     });
     expect(renamed.status).toBe(200);
     expect(await name()).toBe('Servizi Gamma');
+  });
+
+  it('keeps each page apart (limit and cursor) and shows a claim, a rename and a release on every page at once', async () => {
+    for (const name of ['Page A', 'Page C', 'Page E']) {
+      const product = await createProduct(server, admin, { serialNumber: `PAGE-${name.slice(-1)}` });
+      expect((await claimFor('anna@kitchen.test', product.serialNumber)).status).toBe(200);
+      const renamed = await server.api(
+        `/api/v1/appliance/updateAppliance?serialNumber=${product.serialNumber}`,
+        json({ applianceName: name }, anna),
+      );
+      expect(renamed.status).toBe(200);
+    }
+    const names = (p: TApplianceListPage) => p.items.map((a) => a.applianceName);
+    const first = async () => page(anna, '?limit=2');
+    const second = async (after: string) => page(anna, `?limit=2&after=${after}`);
+    // Each read twice, so that the second comes from the cache.
+    const one = await first();
+    expect(await first()).toEqual(one);
+    expect(names(one)).toEqual(['Page A', 'Page C']);
+    expect(one.total).toBe(4);
+    const cursor = one.nextCursor ?? '';
+    expect(names(await second(cursor))).toEqual(['Page E', 'Renamed now']);
+    expect(names(await second(cursor))).toEqual(['Page E', 'Renamed now']);
+    expect(names(await page(anna, '?limit=3'))).toEqual(['Page A', 'Page C', 'Page E']);
+    expect(names(await page(anna, '?limit=1'))).toEqual(['Page A']);
+
+    // A rename on the second page: the same cursor answers the new name at once.
+    const rename = await server.api(
+      '/api/v1/appliance/updateAppliance?serialNumber=PAGE-E',
+      json({ applianceName: 'Page D' }, anna),
+    );
+    expect(rename.status).toBe(200);
+    expect(names(await second(cursor))).toEqual(['Page D', 'Renamed now']);
+
+    // A new machine sorting into the first page, then its release: both pages and their totals follow.
+    const extra = await createProduct(server, admin, { serialNumber: 'AAAA-0' });
+    expect((await claimFor('anna@kitchen.test', extra.serialNumber)).status).toBe(200);
+    expect(names(await first())).toEqual(['AAAA-0', 'Page A']);
+    expect((await second(cursor)).total).toBe(5);
+    expect((await unclaimFor('anna@kitchen.test', extra.serialNumber)).status).toBe(200);
+    expect(await first()).toMatchObject({ total: 4, nextCursor: cursor });
+    expect(names(await first())).toEqual(['Page A', 'Page C']);
+    expect((await second(cursor)).total).toBe(4);
   });
 
   it('still checks brand and subscription key on every call with a verified (cached) token', async () => {

@@ -4,7 +4,7 @@ import type { TApplianceState } from './appliance.repository';
 const VISIBLE_USERS = 10_000;
 /** Most machines whose live state is kept. */
 const STATES = 100_000;
-/** Most bytes of serialised device lists kept (a list of 1,000 machines is about 300 KB). */
+/** Most bytes of serialised device list pages kept (a page of 50 machines is about 16 KB). */
 const LIST_BYTES = 32 * 1024 * 1024;
 
 /** Keeps at most `max` entries: the oldest inserted goes first. */
@@ -19,7 +19,7 @@ function bound<K, V>(map: Map<K, V>, max: number): void {
 /**
  * In-memory answers of the hottest reads (docs/benchmarks.md, "Hottest reads"), each dropped the
  * moment what it was computed from changes in this process:
- * - who sees which machines (per user), and the serialised device lists: dropped by `accessChanged`,
+ * - who sees which machines (per user), and the serialised device list pages: dropped by `accessChanged`,
  *   which the account, company and appliance repositories call after every write of theirs;
  * - a machine's live state (`appliance_states`) and the device lists: dropped by `stateChanged`, which
  *   the device writer calls after each commit with the machines it touched.
@@ -115,8 +115,9 @@ export class ApplianceReadCache {
   }
 
   /**
-   * A serialised device list. Concurrent calls with the same key share one build; a build that saw a
-   * change while it ran is answered to its callers but not kept.
+   * A serialised device list page (the key names user, filters, sort, limit and cursor). Concurrent
+   * calls with the same key share one build; a build that saw a change while it ran is answered to
+   * its callers but not kept.
    */
   async list(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
     if (!this.enabled) return build();

@@ -26,7 +26,7 @@ export type TSqlRunner = {
    * for null, one row per line): the fastest way to load many rows. Chunks are sent as they are
    * made, so the database parses one while the next is being written.
    */
-  copyFrom(statement: string, data: string | Iterable<string | Buffer>): Promise<void>;
+  copyFrom(statement: string, data: string | Iterable<string | Buffer<ArrayBuffer>>): Promise<void>;
 };
 
 export type TDatabase = {

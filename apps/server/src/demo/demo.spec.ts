@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceSummary } from '@washboard/contracts';
+import type { TApplianceListPage } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
@@ -21,7 +21,9 @@ describe('demo (DEMO=1)', () => {
 
   const devices = async (email: string) => {
     const { headers } = await signIn(server, email, passwords[email] ?? '');
-    return (await (await server.api('/api/v1/appliance/devices', { headers })).json()) as TApplianceSummary[];
+    const page = (await (await server.api('/api/v1/appliance/devices', { headers })).json()) as TApplianceListPage;
+    expect(page.total).toBe(page.items.length);
+    return page.items;
   };
 
   it('seeds one account per role, each able to sign in', async () => {

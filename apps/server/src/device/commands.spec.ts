@@ -6,6 +6,7 @@ import {
   parametersFor,
   SYSTEM_STATES,
   type TApplianceDetail,
+  type TApplianceListPage,
   type TLastTelemetry,
   type TParameter,
 } from '@washboard/contracts';
@@ -135,8 +136,8 @@ describe(`device commands: round trips with the virtual dishwasher (${testBroker
       expect(machine.display).toBe(shown?.code);
 
       await claimWith(machine.serial, shown?.code ?? '', 'Pass-through');
-      const mine = await get<{ serialNumber: string; applianceName: string }[]>(manager, '/api/v1/appliance/devices');
-      expect(mine.map((a) => [a.serialNumber, a.applianceName])).toContainEqual([machine.serial, 'Pass-through']);
+      const mine = await get<TApplianceListPage>(manager, '/api/v1/appliance/devices');
+      expect(mine.items.map((a) => [a.serialNumber, a.applianceName])).toContainEqual([machine.serial, 'Pass-through']);
     });
   });
 

@@ -44,9 +44,8 @@ function outcome(): TOutcome {
 }
 
 type TBatch = {
-  /** The telemetry rows already in COPY text format, in chunks of about 16 KB (off the JS heap). */
-  telemetryCopy: Buffer[];
-  telemetryTail: string;
+  /** The telemetry rows already in COPY text format, by the set of values they carry. */
+  telemetryCopy: Map<number, TCopyGroup>;
   telemetryRows: number;
   /** Each machine's newest telemetry in the batch (the live state keeps it). */
   latestTelemetry: Map<string, TLiveTelemetry>;
@@ -62,8 +61,7 @@ type TBatch = {
 
 function emptyBatch(): TBatch {
   return {
-    telemetryCopy: [],
-    telemetryTail: '',
+    telemetryCopy: new Map(),
     telemetryRows: 0,
     latestTelemetry: new Map(),
     status: new Map(),
@@ -78,43 +76,70 @@ function emptyBatch(): TBatch {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The telemetry columns in COPY order (`telemetryCopyLine` writes them in this order). */
-const TELEMETRY_COLUMNS =
-  'serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm, rinse_water_vlm, ' +
-  'rinse_water_flow_rate, cycle_time_progress, cycle_time_duration';
+/** The telemetry values with their columns, in COPY order after `serial_number, ts`. */
+const TELEMETRY_VALUES = [
+  ['boilerTmp', 'boiler_tmp'],
+  ['tankTmp', 'tank_tmp'],
+  ['waterTmp', 'water_tmp'],
+  ['boilerVlm', 'boiler_vlm'],
+  ['tankVlm', 'tank_vlm'],
+  ['rinseWaterVlm', 'rinse_water_vlm'],
+  ['rinseWaterFlowRate', 'rinse_water_flow_rate'],
+  ['cycleTimeProgress', 'cycle_time_progress'],
+  ['cycleTimeDuration', 'cycle_time_duration'],
+] as const satisfies readonly (readonly [keyof TLiveTelemetry, string])[];
+
+const TELEMETRY_COLUMNS = ['serial_number', 'ts', ...TELEMETRY_VALUES.map(([, column]) => column)].join(', ');
+
+/**
+ * Rows carrying the same values (a range's live fields, with or without the cycle times), in COPY
+ * text format: each such group is one COPY naming only its columns, so no row spells out the values
+ * its machine never sends. Rows are appended to a string and moved into a Buffer every 16 KB: a
+ * string built by appending is a tree of pieces, and keeping a whole batch of those trees alive
+ * until its COPY costs more in garbage collection than making the text.
+ */
+type TCopyGroup = { columns: string; chunks: Buffer<ArrayBuffer>[]; tail: string };
+
+const COPY_CHUNK = 16 * 1024;
+
+/**
+ * Adds one telemetry row to its group. Nothing needs escaping: the serial number matches
+ * `SERIAL_NUMBER_PATTERN` (the topic is parsed with it), the time is an ISO 8601 timestamp and every
+ * value an integer (`ZTelemetry`).
+ */
+function addCopyLine(groups: Map<number, TCopyGroup>, serial: string, t: TLiveTelemetry): void {
+  let present = 0;
+  let line = `${serial}\t${t.ts}`;
+  for (let i = 0; i < TELEMETRY_VALUES.length; i += 1) {
+    const value = t[(TELEMETRY_VALUES[i] as (typeof TELEMETRY_VALUES)[number])[0]];
+    if (value !== undefined) {
+      present |= 1 << i;
+      line += `\t${value}`;
+    }
+  }
+  let group = groups.get(present);
+  if (!group) {
+    const columns = ['serial_number', 'ts', ...TELEMETRY_VALUES.filter((_, i) => present & (1 << i)).map(([, c]) => c)];
+    group = { columns: columns.join(', '), chunks: [], tail: '' };
+    groups.set(present, group);
+  }
+  group.tail += `${line}\n`;
+  if (group.tail.length >= COPY_CHUNK) {
+    group.chunks.push(Buffer.from(group.tail));
+    group.tail = '';
+  }
+}
+
+/** A group's rows in COPY text format. */
+function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
+  return group.tail ? [...group.chunks, Buffer.from(group.tail)] : group.chunks;
+}
 
 /** The COPY into the table met a row already stored: the batch goes the replay way. */
 class TelemetryReplay extends Error {
   constructor(cause: unknown) {
     super('the telemetry batch repeats stored rows', { cause });
   }
-}
-
-/**
- * Rows are appended to a string and moved into a Buffer every 16 KB: a string built by appending is
- * a tree of pieces, and keeping a whole batch of those trees alive until its COPY costs more in
- * garbage collection than making the text.
- */
-const COPY_CHUNK = 16 * 1024;
-
-const NULL = '\\N';
-
-/**
- * One telemetry row in COPY text format (tab-separated, `\\N` for null), in `TELEMETRY_COLUMNS`
- * order. Nothing needs escaping: the serial number matches `SERIAL_NUMBER_PATTERN` (the topic is
- * parsed with it), the time is an ISO 8601 timestamp and every value an integer (`ZTelemetry`).
- */
-function telemetryCopyLine(serial: string, t: TLiveTelemetry): string {
-  return (
-    `${serial}\t${t.ts}\t${t.boilerTmp ?? NULL}\t${t.tankTmp ?? NULL}\t${t.waterTmp ?? NULL}\t` +
-    `${t.boilerVlm ?? NULL}\t${t.tankVlm ?? NULL}\t${t.rinseWaterVlm ?? NULL}\t${t.rinseWaterFlowRate ?? NULL}\t` +
-    `${t.cycleTimeProgress ?? NULL}\t${t.cycleTimeDuration ?? NULL}\n`
-  );
-}
-
-/** The batch's telemetry rows in COPY text format. */
-function telemetryCopyData(b: TBatch): Buffer[] {
-  return b.telemetryTail ? [...b.telemetryCopy, Buffer.from(b.telemetryTail)] : b.telemetryCopy;
 }
 
 export type TWriterOptions = {
@@ -173,11 +198,7 @@ export class DeviceWriter {
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
     const b = this.batch;
-    b.telemetryTail += telemetryCopyLine(serial, t);
-    if (b.telemetryTail.length >= COPY_CHUNK) {
-      b.telemetryCopy.push(Buffer.from(b.telemetryTail));
-      b.telemetryTail = '';
-    }
+    addCopyLine(b.telemetryCopy, serial, t);
     b.telemetryRows += 1;
     const before = b.latestTelemetry.get(serial);
     if (!before || before.ts <= t.ts) b.latestTelemetry.set(serial, t);
@@ -297,7 +318,9 @@ export class DeviceWriter {
       // message after a reconnect) fails the COPY and with it the transaction; `flush` then writes
       // the batch again with `replay` set.
       try {
-        await sql.copyFrom(`COPY telemetry (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(b));
+        for (const group of b.telemetryCopy.values()) {
+          await sql.copyFrom(`COPY telemetry (${group.columns}) FROM STDIN`, copyData(group));
+        }
       } catch (error) {
         if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
         throw error;
@@ -308,7 +331,9 @@ export class DeviceWriter {
       await sql.query(
         `create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`,
       );
-      await sql.copyFrom(`COPY telemetry_staging (${TELEMETRY_COLUMNS}) FROM STDIN`, telemetryCopyData(b));
+      for (const group of b.telemetryCopy.values()) {
+        await sql.copyFrom(`COPY telemetry_staging (${group.columns}) FROM STDIN`, copyData(group));
+      }
       await sql.query(
         `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
       );

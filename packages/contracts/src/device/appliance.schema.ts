@@ -6,6 +6,12 @@ import { HYGIENE_FAILURES, HYGIENE_VERDICTS, MACHINE_TYPES } from './hygiene';
 import { UNIT_SYSTEMS } from './units';
 import { APPLIANCE_DOCUMENTS, APPLIANCE_NAME_MAX_LENGTH } from './appliance.rules';
 import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
+import {
+  APPLIANCE_LIST_CURSOR_MAX_LENGTH,
+  APPLIANCE_LIST_MAX_PAGE_SIZE,
+  APPLIANCE_LIST_PAGE_SIZE,
+  decodeApplianceListCursor,
+} from './appliance-list.rules';
 import { ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
 
 export const RATING_POWERS = ['M2', 'M3', 'M4', 'E3'] as const;
@@ -77,9 +83,24 @@ export type TApplianceConnectivityFilter = (typeof APPLIANCE_CONNECTIVITY_FILTER
 /** How the cloud reaches a machine (docs/device-list.md): `bluetooth` = never connected to the cloud. */
 export const APPLIANCE_CONNECTIVITIES = ['wifi', 'bluetooth'] as const;
 
+/** A device list page's `nextCursor`, given back as `after`: decoded here, so a malformed one is a 400. */
+const ZApplianceListCursor = z
+  .string()
+  .max(APPLIANCE_LIST_CURSOR_MAX_LENGTH)
+  .transform((text, ctx) => {
+    const cursor = decodeApplianceListCursor(text);
+    if (!cursor) {
+      ctx.addIssue({ code: 'custom', message: 'cursor' });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
 /**
  * GET /api/v1/appliance/devices: every filter runs in SQL. `gamma: none` keeps the machines without a
  * range, `connectivity` see docs/device-list.md; `q` matches name, serial number or model number.
+ * One page of `limit` machines (keyset pagination, docs/device-list.md): `after` is the previous
+ * page's `nextCursor`, with the same filters and sort.
  */
 export const ZApplianceListQuery = z.object({
   q: z.string().trim().max(80).optional(),
@@ -90,8 +111,17 @@ export const ZApplianceListQuery = z.object({
     .optional(),
   connectivity: z.enum(APPLIANCE_CONNECTIVITY_FILTERS).optional(),
   sort: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(APPLIANCE_LIST_MAX_PAGE_SIZE)
+    .default(APPLIANCE_LIST_PAGE_SIZE)
+    .describe('Machines per page'),
+  after: ZApplianceListCursor.optional().describe("The previous page's nextCursor (opaque): the page after it"),
 });
-export type TApplianceListQuery = z.infer<typeof ZApplianceListQuery>;
+/** The query as the server reads it: `limit` defaulted, `after` decoded. */
+export type TApplianceListQuery = z.output<typeof ZApplianceListQuery>;
 
 /** GET /api/v1/appliance/devices/companies: the companies of the machines the caller sees (the company filter). */
 export const ZApplianceCompany = z.object({ code: z.string(), name: z.string().nullable() }).meta({ id: 'ApplianceCompany' });
@@ -136,6 +166,19 @@ export const ZApplianceSummary = z
   })
   .meta({ id: 'ApplianceSummary' });
 export type TApplianceSummary = z.infer<typeof ZApplianceSummary>;
+
+/**
+ * One page of the device list: its machines in the list's order, how many machines match the
+ * filters in all, and the cursor of the next page (null on the last one).
+ */
+export const ZApplianceListPage = z
+  .object({
+    items: z.array(ZApplianceSummary),
+    total: z.int().nonnegative(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ApplianceListPage' });
+export type TApplianceListPage = z.infer<typeof ZApplianceListPage>;
 
 export const ZApplianceDocument = z.object({ type: z.enum(['electricSchema', 'userManual']), url: z.string() });
 

@@ -441,8 +441,9 @@ export const de = {
 
   devices: {
     title: 'Meine Geräte',
-    count_one: '{{count}} Gerät',
-    count_other: '{{count}} Geräte',
+    shown_one: '{{shown}} von {{count}} Maschine angezeigt',
+    shown_other: '{{shown}} von {{count}} Maschinen angezeigt',
+    showMore: 'Mehr anzeigen',
     searchPlaceholder: 'Nach Name oder Seriennummer suchen',
     empty: 'Keine Spülmaschine verfügbar',
     emptyHint: 'Fügen Sie eine Maschine mit dem Aktivierungscode aus ihrem Display hinzu.',

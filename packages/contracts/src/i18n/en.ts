@@ -425,8 +425,9 @@ export const en = {
 
   devices: {
     title: 'My devices',
-    count_one: '{{count}} device',
-    count_other: '{{count}} devices',
+    shown_one: 'Showing {{shown}} of {{count}} machine',
+    shown_other: 'Showing {{shown}} of {{count}} machines',
+    showMore: 'Show more',
     searchPlaceholder: 'Search by name or serial number',
     empty: 'No dishwasher available',
     emptyHint: 'Add a machine with the activation code shown on its display.',

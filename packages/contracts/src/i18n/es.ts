@@ -436,8 +436,9 @@ export const es = {
 
   devices: {
     title: 'Mis dispositivos',
-    count_one: '{{count}} dispositivo',
-    count_other: '{{count}} dispositivos',
+    shown_one: 'Mostrando {{shown}} de {{count}} máquina',
+    shown_other: 'Mostrando {{shown}} de {{count}} máquinas',
+    showMore: 'Mostrar más',
     searchPlaceholder: 'Buscar por nombre o número de serie',
     empty: 'No hay ningún lavavajillas disponible',
     emptyHint: 'Añade una máquina con el código de activación que aparece en su pantalla.',

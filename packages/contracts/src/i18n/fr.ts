@@ -438,8 +438,9 @@ export const fr = {
 
   devices: {
     title: 'Mes appareils',
-    count_one: '{{count}} appareil',
-    count_other: '{{count}} appareils',
+    shown_one: 'Affichage de {{shown}} sur {{count}} machine',
+    shown_other: 'Affichage de {{shown}} sur {{count}} machines',
+    showMore: 'Afficher plus',
     searchPlaceholder: 'Rechercher par nom ou numéro de série',
     empty: 'Aucun lave-vaisselle disponible',
     emptyHint: "Ajoutez une machine avec le code d'activation affiché sur son écran.",

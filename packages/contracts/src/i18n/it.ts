@@ -435,8 +435,9 @@ export const it = {
 
   devices: {
     title: 'I miei dispositivi',
-    count_one: '{{count}} dispositivo',
-    count_other: '{{count}} dispositivi',
+    shown_one: 'Mostrata {{shown}} di {{count}} macchina',
+    shown_other: 'Mostrate {{shown}} di {{count}} macchine',
+    showMore: 'Mostra altre',
     searchPlaceholder: 'Cerca per nome o numero di serie',
     empty: 'Nessuna lavastoviglie disponibile',
     emptyHint: 'Aggiungi una macchina con il codice di attivazione mostrato sul suo display.',

@@ -2,7 +2,7 @@ import type {
   TApplianceCompany,
   TApplianceConnectivityFilter,
   TApplianceDetail,
-  TApplianceSummary,
+  TApplianceListPage,
   TClaimRequest,
   TGamma,
   TLastTelemetry,
@@ -19,14 +19,22 @@ export type TDeviceListQuery = {
   connectivity?: TApplianceConnectivityFilter;
 };
 
-/** The machines the user may see, filtered (on the server, in SQL) and sorted by name. */
-export function fetchDevices({ q, sort, companyCode, gamma, connectivity }: TDeviceListQuery): Promise<TApplianceSummary[]> {
+/**
+ * One page of the machines the user may see, filtered (on the server, in SQL) and sorted by name:
+ * the first one, or the one after `after` (the previous page's `nextCursor`). The page size is the
+ * server's default (`APPLIANCE_LIST_PAGE_SIZE`).
+ */
+export function fetchDevices(
+  { q, sort, companyCode, gamma, connectivity }: TDeviceListQuery,
+  after?: string,
+): Promise<TApplianceListPage> {
   const query = new URLSearchParams({ sort });
   if (q.trim()) query.set('q', q.trim());
   if (companyCode) query.set('companyCode', companyCode);
   if (gamma) query.set('gamma', gamma);
   if (connectivity && connectivity !== 'all') query.set('connectivity', connectivity);
-  return apiFetch<TApplianceSummary[]>(`/api/v1/appliance/devices?${query}`);
+  if (after) query.set('after', after);
+  return apiFetch<TApplianceListPage>(`/api/v1/appliance/devices?${query}`);
 }
 
 /** The service companies of the user's machines (the company filter's choices). */

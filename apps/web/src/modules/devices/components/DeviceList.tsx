@@ -2,8 +2,10 @@ import { Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
+import { loadedDevices, matchingDevices } from '../hooks/device-list-pages';
 import { useDevices } from '../hooks/use-devices';
 import { activeFilterCount, useDeviceListQuery } from '../hooks/use-device-list-query';
+import { useEndOfList } from '../hooks/use-end-of-list';
 import { DeviceCard } from './DeviceCard';
 import { DeviceFilters } from './DeviceFilters';
 
@@ -26,12 +28,48 @@ function NoDevices({ onAdd }: { onAdd: () => void }) {
   );
 }
 
-/** The machines the user may see, as cards, with the filter bar; the filters live in the address. */
+type TMoreProps = {
+  /** Another page follows and the shown list is the current filters' own (not the previous one's, kept while loading). */
+  more: boolean;
+  /** A page or a reload is on its way: asking for the next page now would cancel a reload. */
+  loading: boolean;
+  error: Error | null;
+  onMore: () => void;
+};
+
+/**
+ * The end of the list: the next page loads when it comes into view, and "Show more" does the same for
+ * the keyboard, assistive technology, or a browser without IntersectionObserver. A failed page says
+ * why above the button, which tries again.
+ */
+function MoreDevices({ more, loading, error, onMore }: TMoreProps) {
+  const { t } = useTranslation();
+  const sentinel = useEndOfList(onMore, more && !loading && !error);
+  if (!more) return null;
+  return (
+    <Stack ref={sentinel} align="center" gap="xs" py="sm">
+      {error ? (
+        <Text c="red" size="sm" role="alert">
+          {error.message}
+        </Text>
+      ) : null}
+      <Button variant="default" loading={loading} onClick={onMore} data-testid="device-show-more">
+        {t('devices.showMore')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The machines the user may see, as cards, with the filter bar; the filters live in the address.
+ * The list comes a page at a time: the next one loads at the end of the list (docs/device-list.md).
+ */
 export function DeviceList({ onAdd }: { onAdd: () => void }) {
   const { t } = useTranslation();
   const [filters, update] = useDeviceListQuery();
   const devices = useDevices(filters);
-  const list = devices.data ?? [];
+  const list = loadedDevices(devices.data);
+  const total = matchingDevices(devices.data);
   const filtered = filters.q !== '' || activeFilterCount(filters) > 0;
   return (
     <Stack gap="md">
@@ -40,7 +78,7 @@ export function DeviceList({ onAdd }: { onAdd: () => void }) {
         <Center py="xl">
           <Loader type="dots" />
         </Center>
-      ) : devices.isError ? (
+      ) : devices.isError && !devices.isFetchNextPageError ? (
         <EmptyState message={devices.error.message} />
       ) : list.length === 0 && !filtered ? (
         <NoDevices onAdd={onAdd} />
@@ -48,14 +86,20 @@ export function DeviceList({ onAdd }: { onAdd: () => void }) {
         <EmptyState message={filters.connectivity === 'bluetooth' ? t('devices.filter.bluetoothHint') : t('common.noResults')} />
       ) : (
         <>
-          <Text size="sm" c="dimmed" data-testid="device-count">
-            {t('devices.count', { count: list.length })}
+          <Text size="sm" c="dimmed" data-testid="device-count" aria-live="polite">
+            {t('devices.shown', { shown: list.length, count: total })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {list.map((appliance) => (
               <DeviceCard key={appliance.serialNumber} appliance={appliance} />
             ))}
           </SimpleGrid>
+          <MoreDevices
+            more={devices.hasNextPage && !devices.isPlaceholderData}
+            loading={devices.isFetching}
+            error={devices.isFetchNextPageError ? devices.error : null}
+            onMore={() => void devices.fetchNextPage()}
+          />
         </>
       )}
     </Stack>

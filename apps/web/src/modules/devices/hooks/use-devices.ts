@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-client';
 import { fetchApplianceDetail, fetchDevices, fetchLastTelemetry, type TDeviceListQuery } from '../api/devices-api';
 import { deviceKeys } from './device-keys';
@@ -7,9 +7,20 @@ import { deviceKeys } from './device-keys';
 const retryUnlessNotFound = (failures: number, error: Error) =>
   !(error instanceof ApiError && (error.status === 404 || error.status === 403)) && failures < 1;
 
-/** The device list; the previous list stays on screen while a new search loads. */
+/**
+ * The device list, a page at a time (the server's page size): `fetchNextPage` loads the page after
+ * the last one loaded. Other filters or sort start again from the first page, the previous list
+ * staying on screen while it loads; a reload (add, delete, rename, a claim elsewhere) fetches again
+ * from the first page, as many pages as were loaded, each after the fresh one before it.
+ */
 export function useDevices(query: TDeviceListQuery) {
-  return useQuery({ queryKey: deviceKeys.list(query), queryFn: () => fetchDevices(query), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    queryKey: deviceKeys.list(query),
+    queryFn: ({ pageParam }) => fetchDevices(query, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useLastTelemetry(serialNumber: string) {

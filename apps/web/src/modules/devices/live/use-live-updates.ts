@@ -9,6 +9,7 @@ import {
   type TLiveMessage,
 } from '@washboard/contracts';
 import { deviceKeys } from '../hooks/device-keys';
+import { updateListedDevice, type TDeviceListPages } from '../hooks/device-list-pages';
 import { detailKeys } from '../hooks/use-device-details';
 import { liveChannel } from './live-channel';
 
@@ -35,11 +36,16 @@ function withProgress(last: TLastTelemetry): TLastTelemetry {
   };
 }
 
+/** Applies `update` to the machine on every loaded page of every device list (all filters) showing it. */
+function updateLists(client: QueryClient, serialNumber: string, update: (item: TApplianceSummary) => TApplianceSummary): void {
+  client.setQueriesData<TDeviceListPages>({ queryKey: deviceKeys.lists }, (list) =>
+    updateListedDevice(list, serialNumber, update),
+  );
+}
+
 function applyStatus(client: QueryClient, message: TStatusMessage): void {
   const { serialNumber } = message;
-  client.setQueriesData<TApplianceSummary[]>({ queryKey: deviceKeys.lists }, (list) =>
-    list?.map((item) => (item.serialNumber === serialNumber ? { ...item, status: nextStatus(item.status, message) } : item)),
-  );
+  updateLists(client, serialNumber, (item) => ({ ...item, status: nextStatus(item.status, message) }));
   client.setQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(serialNumber), (last) =>
     last ? withProgress({ ...last, status: nextStatus(last.status, message) }) : last,
   );
@@ -50,11 +56,7 @@ function applyStatus(client: QueryClient, message: TStatusMessage): void {
 
 function applyTelemetry(client: QueryClient, message: TTelemetryMessage): void {
   const { serialNumber, telemetry } = message;
-  client.setQueriesData<TApplianceSummary[]>({ queryKey: deviceKeys.lists }, (list) =>
-    list?.map((item) =>
-      item.serialNumber === serialNumber ? { ...item, telemetry: { ...item.telemetry, ...telemetry } } : item,
-    ),
-  );
+  updateLists(client, serialNumber, (item) => ({ ...item, telemetry: { ...item.telemetry, ...telemetry } }));
   client.setQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(serialNumber), (last) =>
     last ? withProgress({ ...last, telemetry: { ...last.telemetry, ...telemetry } }) : last,
   );
@@ -83,10 +85,10 @@ function applyVersions(client: QueryClient, { serialNumber, versions }: Extract<
 
 /**
  * Keeps the device data of the react-query cache live: status and telemetry pushes are written into
- * the list and into the machine's lastTelemetry entry; firmware progress and versions into its
- * details; alarms into its alarm register; a changed set of machines reloads the list;
- * after a reconnect everything is reloaded, since pushes may have been missed. Mounted once, in the
- * signed-in shell.
+ * the loaded pages of the list and into the machine's lastTelemetry entry; firmware progress and
+ * versions into its details; alarms into its alarm register; a changed set of machines reloads the
+ * list from its first page; after a reconnect everything is reloaded, since pushes may have been
+ * missed. Mounted once, in the signed-in shell.
  */
 export function useLiveUpdates(): void {
   const client = useQueryClient();
