@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TRuntimeConfig } from '@washboard/contracts';
-import type { TConfig } from './config/env';
+import { isDeployment, type TConfig } from './config/env';
 import { openDatabase, type TDatabase } from './db/database';
 import { startBroker, type TBroker } from './gateway/broker';
 import { registerErrorHandler } from './errors';
@@ -42,6 +42,7 @@ import { AttemptLimiter } from './auth/attempt-limiter';
 import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
+import { registerNulGuard } from './http/nul-guard';
 import fastifyWebsocket from '@fastify/websocket';
 import { ApplianceRepository } from './appliance/appliance.repository';
 import { ApplianceAccess } from './appliance/appliance-access';
@@ -88,6 +89,11 @@ function defaultWebDist(): string | undefined {
   return undefined;
 }
 
+/** proxy-addr's hop count (the `i`-th address from the socket is a proxy when i < hops), typed for Fastify. */
+function trustHops(hops: number): (address: string, index: number) => boolean {
+  return (_address, index) => index < hops;
+}
+
 /** Where an in-process device connects: the embedded broker, or MQTT_URL without the server's credentials. */
 function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
   if (!mqttUrl) return `mqtt://127.0.0.1:${broker.port ?? 1883}`;
@@ -104,7 +110,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     logger: loggerOptions(config.LOG_LEVEL),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -124,6 +131,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     broker = await startBroker({
       url: config.MQTT_URL,
       port: config.MQTT_PORT,
+      host: config.HOST,
       log: app.log,
       ingestConnections: config.MQTT_INGEST_CONNECTIONS,
     });
@@ -140,7 +148,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const readCache = new ApplianceReadCache(!config.REDIS_URL);
   const accountRepository = new AccountRepository(database.db, () => readCache.accessChanged());
   // Decided before anything is seeded: "unset" means demo on an empty database.
-  const demo = await demoWanted(config.DEMO, database.db, settingsRepository);
+  const demo = await demoWanted(config.DEMO, isDeployment(config), database.db, settingsRepository);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await seedAdmin(accountRepository, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   }
@@ -211,7 +219,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // CSP 3: 'self' also matches ws:/wss: of this origin, the only place the push channel lives.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -219,6 +228,11 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, and only over HTTPS: over plain HTTP the header means nothing (RFC 6797 §7.2).
+    hsts: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
   await app.register(fastifyRateLimit, { global: false });
@@ -247,6 +261,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerBrandHook(app);
+  registerNulGuard(app);
   await app.register(healthRoutes, { database, broker });
   await app.register(runtimeConfigRoutes, { runtimeConfig });
   const limit = perAddressLimit(config.RATE_LIMIT_SCALE);
@@ -268,7 +283,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   app.decorateRequest('user', null as never);
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', authenticate(tokens, clients));
+      scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(accountRoutes, { accounts, companies: companyRepository, limit });
       await scope.register(companyRoutes, { companies: new CompanyService(companyRepository, accountRepository) });
     },
@@ -276,7 +291,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', authenticate(tokens, clients));
+      scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(applianceRoutes, { appliances, limit });
       await scope.register(applianceDocumentRoutes, {
         documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
@@ -286,7 +301,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', authenticate(tokens, clients));
+      scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(eventHubRoutes, {
         devices: new DeviceDataService(appliances, applianceRepository, commands, applianceDetails),
       });

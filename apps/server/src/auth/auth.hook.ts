@@ -11,8 +11,9 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler of signed-in calls: a valid bearer token of this brand and the subscription key of the
- * client the token was issued to.
+ * onRequest hook of signed-in calls: a valid bearer token of this brand and the subscription key of
+ * the client the token was issued to. It runs before the request is parsed and validated, so a
+ * caller without a token gets 401 and learns nothing of what a valid request looks like.
  */
 export function authenticate(tokens: TokenService, clients: Record<string, string>) {
   return async (request: FastifyRequest): Promise<void> => {

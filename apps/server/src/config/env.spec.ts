@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './env';
+import { ConfigError, isDeployment, parseConfig } from './env';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -54,5 +54,27 @@ describe('parseConfig', () => {
     expect(config.SUBSCRIPTION_KEYS).toEqual({ 'washboard-web': 'abc', 'washboard-mobile': 'def' });
     expect(config.BRAND_HOSTS).toEqual({ 'dash.kestrel.example': 'KESTREL', 'lumina.example': 'LUMINA' });
     expect(problems({ BRAND_HOSTS: 'x=ACME' })[0]).toMatch(/^BRAND_HOSTS:/);
+  });
+
+  it('refuses demo mode next to a configured administrator: the demo mailbox would show its reset links', () => {
+    const admin = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n-secret' };
+    expect(problems({ ...admin, DEMO: '1' })).toEqual([expect.stringMatching(/^DEMO: .*ADMIN_EMAIL/)]);
+    expect(problems({ ...admin, DEMO: '0' })).toEqual([]);
+    expect(isDeployment(parseConfig(admin))).toBe(true);
+    expect(isDeployment(parseConfig({ NODE_ENV: 'production' }))).toBe(true);
+    expect(isDeployment(parseConfig({ NODE_ENV: 'development' }))).toBe(false);
+    expect(isDeployment(parseConfig({}))).toBe(false);
+  });
+
+  it('trusts no proxy by default, and takes a hop count or proxy addresses when told', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,loopback,::1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,192.168.1.4,loopback,::1',
+    );
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', '11', '10.0.0.1/8/2']) {
+      expect(problems({ TRUST_PROXY: bad })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND_CODES, ZBrandCode, type TBrandCode } from '@washboard/contracts';
@@ -55,8 +56,47 @@ const brandHosts = z
     return mapping;
   });
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address in `X-Forwarded-For`: off (the socket's address is the
+ * client's), a number of proxy hops, or the proxies' addresses, CIDRs and range names.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (value === '' || ['0', 'false', 'off', 'no'].includes(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else {
+      const entries = value.split(',').map((e) => e.trim());
+      if (entries.every(isProxyAddress)) return entries.join(',');
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected off, a hop count (1-10) or proxy addresses/CIDRs separated by commas (e.g. 10.0.0.0/8,loopback)',
+    });
+    return z.NEVER;
+  });
+
 const ZEnv = z
   .object({
+    /** `production` makes this a deployment: no demo unless DEMO=1 says so. */
+    NODE_ENV: z.string().optional(),
     /** HTTP port of the dashboard and API. */
     PORT: port(8080),
     /** Interface to listen on. */
@@ -91,8 +131,13 @@ const ZEnv = z
       .string()
       .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, 'needs at least 8 characters with lower case, upper case and a digit')
       .optional(),
-    /** 1: seed demo accounts and a virtual fleet; 0: never; unset: only on an empty database. */
+    /**
+     * 1: seed demo accounts, a virtual fleet and /dev/mailbox; 0: never; unset: on an empty database,
+     * unless this is a deployment (ADMIN_EMAIL set or NODE_ENV=production).
+     */
     DEMO: flag,
+    /** Proxies whose X-Forwarded-For is believed (rate limits, logs); off by default. */
+    TRUST_PROXY: trustProxy,
     /** Client applications and their subscription keys; generated for the web app when unset. */
     SUBSCRIPTION_KEYS: subscriptionKeys,
     /** Host name → brand mapping, e.g. `dash.kestrel.example=KESTREL`. */
@@ -118,9 +163,22 @@ const ZEnv = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+    if (env.DEMO === true && env.ADMIN_EMAIL) {
+      // Demo mode serves every mail (reset links included) at /dev/mailbox: never next to a real administrator.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message: 'demo mode cannot run alongside ADMIN_EMAIL (a deployment): unset DEMO or ADMIN_EMAIL',
+      });
+    }
   });
 
 export type TConfig = Omit<z.infer<typeof ZEnv>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/** A deployment (an administrator configured, or NODE_ENV=production) runs no demo unless DEMO=1 asks. */
+export function isDeployment(config: Pick<TConfig, 'ADMIN_EMAIL' | 'NODE_ENV'>): boolean {
+  return Boolean(config.ADMIN_EMAIL) || config.NODE_ENV === 'production';
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -24,6 +24,15 @@ type TDemoState = {
 
 const HISTORY_DAYS = 30;
 
+const DEMO_BANNER = [
+  '*************************************************************************************',
+  '*  DEMO MODE IS ON: demo accounts with the passwords below, six virtual machines,    *',
+  '*  and every mail the server writes (reset links too) readable at /dev/mailbox from  *',
+  '*  this machine. Never use this database for real data. DEMO=0 turns demo mode off;  *',
+  '*  setting ADMIN_EMAIL or NODE_ENV=production makes a deployment without it.         *',
+  '*************************************************************************************',
+].join('\n');
+
 const PARTNER = { code: '100000', name: 'Demo Service Partner' };
 const SERVICE_COMPANY = { code: '100001', name: 'Demo Service Srl' };
 const ACCOUNTS: { email: string; role: TRole; company?: string }[] = [
@@ -42,11 +51,19 @@ const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }
 ];
 
 /**
- * Whether this start runs the demo: DEMO=1 always, DEMO=0 never, unset on an empty database —
- * and then on every later start of the same database, so the fleet keeps living.
+ * Whether this start runs the demo: DEMO=1 always, DEMO=0 never; unset, on an empty database — and
+ * then on every later start of the same database, so the fleet keeps living — but never in a
+ * deployment (ADMIN_EMAIL or NODE_ENV=production), where the demo's open mailbox would hand out
+ * reset links (docs/security.md).
  */
-export async function demoWanted(flag: boolean | undefined, db: TDb, settings: SettingsRepository): Promise<boolean> {
+export async function demoWanted(
+  flag: boolean | undefined,
+  deployment: boolean,
+  db: TDb,
+  settings: SettingsRepository,
+): Promise<boolean> {
   if (flag !== undefined) return flag;
+  if (deployment) return false;
   if (await settings.get(DEMO_KEY)) return true;
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
@@ -81,9 +98,12 @@ export async function startDemo(deps: {
     state = await settings.getOrCreate(DEMO_KEY, () => state as TDemoState);
   }
   const lines = Object.entries(state.passwords).map(([email, pw]) => `  ${email.padEnd(26)} ${pw}`);
-  log.info(`Demo accounts (brand ${state.brand}):\n${lines.join('\n')}`);
+  log.warn(
+    `DEMO MODE IS ON: demo accounts, a virtual fleet and every mail readable at /dev/mailbox (loopback only). ` +
+      `Never use this database for real data; DEMO=0 turns it off.\nDemo accounts (brand ${state.brand}):\n${lines.join('\n')}`,
+  );
   // Also as plain text: the JSON log line is hard to read at a first `npm start`.
-  process.stdout.write(`\nWashboard demo accounts (brand ${state.brand}):\n${lines.join('\n')}\n\n`);
+  process.stdout.write(`\n${DEMO_BANNER}\n\nWashboard demo accounts (brand ${state.brand}):\n${lines.join('\n')}\n\n`);
   const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5 });
   for (const m of state.machines)
     fleet.add({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { errors } from '../errors';
 import type { MailRepository } from './mail.repository';
 
 const ZMail = z.object({
@@ -12,14 +14,33 @@ const ZMail = z.object({
   createdAt: z.string(),
 });
 
-/** Demo mode only: the latest mails of the outbox, for trying registration without an SMTP server. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * A call from this machine itself: the socket's peer is a loopback address (whatever TRUST_PROXY
+ * says) and no proxy forwarded it — a reverse proxy on the same host would otherwise make every
+ * visitor look local.
+ */
+export function fromLoopback(request: FastifyRequest): boolean {
+  const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const loopback = peer === '::1' || /^127\.\d+\.\d+\.\d+$/.test(peer);
+  return loopback && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+}
+
+/**
+ * Demo mode only: the latest mails of the outbox, for trying registration without an SMTP server.
+ * It holds reset links, so it answers only calls from this machine; to anyone else it does not exist.
+ */
 export const mailboxRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = async (app, { mail }) => {
   app.get(
     '/dev/mailbox',
     {
+      onRequest: async (request) => {
+        if (!fromLoopback(request)) throw errors.routeNotFound();
+      },
       schema: {
         tags: ['demo'],
-        summary: 'Demo mode only: the latest 50 mails of the outbox',
+        summary: 'Demo mode only, from this machine only: the latest 50 mails of the outbox',
         response: { 200: z.array(ZMail) },
       },
     },

@@ -2,6 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { json, registration } from '../../test/accounts';
 
+const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'Owner-Passw0rd' };
+
+/** Asks for a reset link for the configured administrator, then tries to read it at /dev/mailbox. */
+async function resetLinkVisible(server: TTestServer, headers: Record<string, string> = {}): Promise<boolean> {
+  const reset = await server.api(`/api/v2/account/resetPassword/${encodeURIComponent(ADMIN.ADMIN_EMAIL)}`, { method: 'POST' });
+  expect(reset.status).toBe(200);
+  // The mail is written off the request path: give it time to land.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const res = await server.api('/dev/mailbox', { brand: null, headers });
+  if (res.status === 404) return false;
+  return ((await res.json()) as TMail[]).some((m) => m.to === ADMIN.ADMIN_EMAIL && /token=/.test(m.text));
+}
+
 type TMail = { id: string; brand: string; to: string; subject: string; text: string; status: string; createdAt: string };
 
 describe('GET /dev/mailbox', () => {
@@ -29,6 +42,65 @@ describe('GET /dev/mailbox', () => {
       expect(mails[1]).toMatchObject({ brand: 'LUMINA', status: 'outbox' });
       expect(mails[1]?.text).toMatch(/\b\d{4}\b/);
       expect(Date.parse(mails[1]?.createdAt ?? '')).not.toBeNaN();
+    });
+  });
+
+  describe('from another machine, or through a proxy (DEMO=1)', () => {
+    let server: TTestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ DEMO: '1', TRUST_PROXY: 'loopback' });
+    });
+    afterAll(() => server.close());
+
+    it('does not exist for a caller outside this machine', async () => {
+      const res = await server.washboard.app.inject({ url: '/dev/mailbox', remoteAddress: '203.0.113.7' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ code: string }>().code).toBe('ROUTE_NOT_FOUND');
+    });
+
+    it('does not exist for a call a proxy on this machine forwarded, whatever address it claims', async () => {
+      const forwarded: Record<string, string>[] = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+      ];
+      for (const headers of forwarded) {
+        expect((await server.api('/dev/mailbox', { brand: null, headers })).status).toBe(404);
+      }
+      expect((await server.api('/dev/mailbox', { brand: null })).status).toBe(200);
+    });
+  });
+
+  describe('in a deployment, on a new database with DEMO unset', () => {
+    it('never runs with ADMIN_EMAIL: no mailbox, so no reset link of the administrator to read', async () => {
+      const server = await startTestServer({ DEMO: '', ...ADMIN });
+      try {
+        expect(await resetLinkVisible(server)).toBe(false);
+        const config = (await (await server.api('/config.json', { brand: null })).json()) as { demo: boolean };
+        expect(config.demo).toBe(false);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('never runs with NODE_ENV=production', async () => {
+      const server = await startTestServer({ DEMO: '', NODE_ENV: 'production' });
+      try {
+        expect((await server.api('/dev/mailbox', { brand: null })).status).toBe(404);
+        const config = (await (await server.api('/config.json', { brand: null })).json()) as { demo: boolean };
+        expect(config.demo).toBe(false);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('runs on the quick start (nothing set): the mailbox answers this machine', async () => {
+      const server = await startTestServer({ DEMO: '' });
+      try {
+        expect((await server.api('/dev/mailbox', { brand: null })).status).toBe(200);
+      } finally {
+        await server.close();
+      }
     });
   });
 
