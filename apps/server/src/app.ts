@@ -43,6 +43,7 @@ import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
 import { registerNulGuard } from './http/nul-guard';
+import { BackgroundWork } from './http/background';
 import fastifyWebsocket from '@fastify/websocket';
 import { ApplianceRepository } from './appliance/appliance.repository';
 import { ApplianceAccess } from './appliance/appliance-access';
@@ -159,6 +160,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const mailRepository = new MailRepository(database.db);
   const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log);
   const companyRepository = new CompanyRepository(database.db, () => readCache.accessChanged());
+  const background = new BackgroundWork(app.log);
   const accounts = new AccountService(
     accountRepository,
     companyRepository,
@@ -166,6 +168,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     tokens,
     mailer,
     publicUrl,
+    background,
   );
   const applianceRepository = new ApplianceRepository(database.db, {
     access: () => readCache.accessChanged(),
@@ -328,6 +331,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
 
   mailer.start();
   app.addHook('onClose', async () => {
+    await background.drain();
     await mailer.stop();
     await fleet?.close();
     await broker.close();

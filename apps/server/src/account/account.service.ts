@@ -16,6 +16,7 @@ import {
 import { AppError, errors } from '../errors';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
+import type { BackgroundWork } from '../http/background';
 import { renderMail, type TMailKind } from '../mail/mail-templates';
 import type { TokenService, TAuthUser } from '../auth/token.service';
 import { randomDigits, randomToken, sameHash, sha256 } from '../auth/secrets';
@@ -48,6 +49,7 @@ export class AccountService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    private readonly background: BackgroundWork,
   ) {}
 
   /** Password grant: the account of `brand` with this e-mail and password, if it may sign in. */
@@ -73,21 +75,37 @@ export class AccountService {
    * Creates an INACTIVE account and mails its verification code. SERVICE joins the company of
    * `companyCode`; SERVICE_MANAGER founds `companyName` under the service partner `parentCompanyCode`,
    * or as a new service partner with a `signupCode`.
+   *
+   * An address that already has an account gets the same answer (no enumeration); its owner gets a
+   * mail saying someone tried to register with it. Every check the answer depends on runs first, the
+   * same way for both; mails leave off the request path.
    */
   async register(brand: TBrandCode, request: TRegistrationRequest): Promise<void> {
-    if (await this.accounts.findByEmail(brand, request.email)) throw new AppError('EMAIL_TAKEN', 409);
+    const passwordHash = await hashPassword(request.password);
+    let parentCode: string | null = null;
     let companyId: string | undefined;
     if (request.role === 'SERVICE') {
       const company = await this.companies.findByCode(brand, request.companyCode ?? '');
       if (!company) throw new AppError('COMPANY_CODE_UNKNOWN', 400);
       companyId = company.id;
     } else if (request.role === 'SERVICE_MANAGER') {
-      let parentCode: string | null = null;
       if (request.parentCompanyCode) {
         const partner = await this.companies.findByCode(brand, request.parentCompanyCode);
         if (!partner) throw new AppError('PARENT_COMPANY_CODE_UNKNOWN', 400);
         parentCode = partner.code;
-      } else if (!(await this.signupCodes.use(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
+      } else if (!(await this.signupCodes.isLive(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
+        throw new AppError('SIGNUP_CODE_UNKNOWN', 400);
+      }
+    }
+    const existing = await this.accounts.findByEmail(brand, request.email);
+    if (existing) {
+      this.background.run('registration of a taken address', () =>
+        this.mail(existing, 'emailTaken', { link: new URL('/login', this.publicUrl).toString() }),
+      );
+      return;
+    }
+    if (request.role === 'SERVICE_MANAGER') {
+      if (!parentCode && !(await this.signupCodes.use(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
         throw new AppError('SIGNUP_CODE_UNKNOWN', 400);
       }
       const company = await this.createCompany(brand, request.companyName ?? '', parentCode);
@@ -96,7 +114,7 @@ export class AccountService {
     const user = await this.accounts.insert({
       brand,
       email: request.email,
-      passwordHash: await hashPassword(request.password),
+      passwordHash,
       role: request.role,
       status: 'INACTIVE',
       companyId,
@@ -105,7 +123,7 @@ export class AccountService {
       language: request.language,
       userDetails: { ...request.userDetails, acceptedAt: new Date().toISOString() },
     });
-    await this.sendCode(user);
+    this.background.run('verification code', () => this.sendCode(user));
   }
 
   /** Creates a company with a fresh six-digit code (retrying on the rare collision). */
@@ -122,10 +140,15 @@ export class AccountService {
     throw new Error('no free company code');
   }
 
-  /** Mails a new code to an INACTIVE account; silent for any other address (no enumeration). */
-  async resendCode(brand: TBrandCode, email: string): Promise<void> {
-    const user = await this.accounts.findByEmail(brand, email);
-    if (user?.status === 'INACTIVE') await this.sendCode(user);
+  /**
+   * Mails a new code to an INACTIVE account; silent for any other address, and answered before the
+   * address is even looked up, so neither the answer nor its time tells them apart.
+   */
+  resendCode(brand: TBrandCode, email: string): void {
+    this.background.run('verification code again', async () => {
+      const user = await this.accounts.findByEmail(brand, email);
+      if (user?.status === 'INACTIVE') await this.sendCode(user);
+    });
   }
 
   private async sendCode(user: TUser): Promise<void> {
@@ -159,16 +182,21 @@ export class AccountService {
     if (next === 'PENDING_APPROVAL') await this.mail(user, 'pendingApproval');
   }
 
-  /** Mails a reset link when the address has an account; answers the same either way. */
-  async requestReset(brand: TBrandCode, email: string): Promise<void> {
-    const user = await this.accounts.findByEmail(brand, email);
-    if (!user || user.status === 'DELETED') return;
-    const token = randomToken();
-    await this.accounts.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
-    const link = new URL('/changepassword', this.publicUrl);
-    link.searchParams.set('token', token);
-    link.searchParams.set('email', user.email);
-    await this.mail(user, 'passwordReset', { link: link.toString() });
+  /**
+   * Mails a reset link when the address has an account. The caller is answered before the address is
+   * looked up: the same answer in the same time for every address.
+   */
+  requestReset(brand: TBrandCode, email: string): void {
+    this.background.run('password reset link', async () => {
+      const user = await this.accounts.findByEmail(brand, email);
+      if (!user || user.status === 'DELETED') return;
+      const token = randomToken();
+      await this.accounts.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
+      const link = new URL('/changepassword', this.publicUrl);
+      link.searchParams.set('token', token);
+      link.searchParams.set('email', user.email);
+      await this.mail(user, 'passwordReset', { link: link.toString() });
+    });
   }
 
   /** Sets a new password from a reset link; every session of the account ends. */

@@ -73,13 +73,33 @@ describe('POST /api/v2/account/users (registration)', () => {
     expect(profile).toMatchObject({ email, role: 'KITCHEN_MANAGER', status: 'ACTIVE', language: 'en', firstName: 'Anna' });
   });
 
-  it('refuses a second account with the same e-mail in the brand, but not in the other brand', async () => {
+  it('answers a taken address like a new one, mails its owner instead, and keeps the account as it was', async () => {
     const email = 'twice@example.com';
     expect((await server.api('/api/v2/account/users', json(registration(email)))).status).toBe(200);
-    const again = await server.api('/api/v2/account/users', json(registration(email.toUpperCase())));
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { code: string }).code).toBe('EMAIL_TAKEN');
+    await verify(email, await codeFor(email));
+    const again = await server.api(
+      '/api/v2/account/users',
+      json(registration(email.toUpperCase(), { password: 'Intrud3rPass' })),
+    );
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ code: '200' });
+    const notice = await mail.waitFor(email, (m) => /tried to register/.test(m.text));
+    expect(plainText(notice)).toContain('http://wb.test/login.');
+    // The owner's account is untouched: its password still signs in, the intruder's does not.
+    await signIn(server, email, PASSWORD);
+    expect((await passwordGrant(server, email, 'Intrud3rPass')).status).toBe(400);
+    // The same address is free in the other brand.
     expect((await server.api('/api/v2/account/users', { brand: 'KESTREL', ...json(registration(email)) })).status).toBe(200);
+    expect(await mail.waitFor(email, (m) => /Kestrel/.test(m.text) && /\b\d{4}\b/.test(plainText(m)))).toBeDefined();
+  });
+
+  it('checks a company code before the address, so a taken address cannot be told apart by its errors', async () => {
+    const res = await server.api(
+      '/api/v2/account/users',
+      json(registration(ADMIN.email, { role: 'SERVICE', companyCode: '999999' })),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('COMPANY_CODE_UNKNOWN');
   });
 
   it('rejects bad input with a clear 400 and stores nothing', async () => {
@@ -385,6 +405,43 @@ describe('passwords', () => {
     expect((await change('OtherPassw0rd')).status).toBe(400);
     await signIn(server, email, 'NewPassw0rd');
     expect(mail.mails.some((m) => m.to === 'ghost@example.com')).toBe(false);
+  });
+
+  it('answers reset and resend requests without looking the address up on the request path', async () => {
+    const email = 'timing@example.com';
+    await server.api('/api/v2/account/users', json(registration(email)));
+    await verify(email, await codeFor(email));
+    // Hold the accounts table: a request that looked an address up would wait for the release.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const held = server.washboard.database.transaction(async (sql) => {
+      await sql.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      locked();
+      await gate;
+    });
+    await holding;
+    const timer = setTimeout(release, 5_000);
+    try {
+      for (const path of [
+        `/api/v2/account/resetPassword/${email}`,
+        '/api/v2/account/resetPassword/nobody@example.com',
+        `/api/v2/account/email-verification/sendVerificationCode?mail=${email}`,
+      ]) {
+        const started = Date.now();
+        const res = await server.api(path, { method: path.includes('reset') ? 'POST' : 'GET' });
+        expect(res.status, path).toBe(200);
+        expect(Date.now() - started, path).toBeLessThan(2_000);
+      }
+    } finally {
+      clearTimeout(timer);
+      release();
+      await held;
+    }
+    // Once the table is free, the known address gets its link.
+    expect(linkOf(await mail.waitFor(email, (m) => /changepassword/.test(m.text))).searchParams.get('email')).toBe(email);
+    expect(mail.mails.some((m) => m.to === 'nobody@example.com')).toBe(false);
   });
 
   it('changes the password of a signed-in user only with the current one', async () => {

@@ -31,7 +31,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
       config: limit(20, '10 minutes'),
       schema: {
         tags: ['account'],
-        summary: 'Registration: creates an inactive account and e-mails a verification code',
+        summary:
+          'Registration: creates an inactive account and e-mails a verification code; a taken address gets the same answer (its owner a mail)',
         body: ZRegistrationRequest,
         response: { 200: ZCodeResponse, ...errorsOf },
       },
@@ -55,7 +56,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
     },
     async (request) => {
       limitMail(request.brand, request.query.mail);
-      await accounts.resendCode(request.brand, request.query.mail);
+      accounts.resendCode(request.brand, request.query.mail);
       return ok;
     },
   );
@@ -91,7 +92,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
     },
     async (request) => {
       limitMail(request.brand, request.params.email);
-      await accounts.requestReset(request.brand, request.params.email);
+      accounts.requestReset(request.brand, request.params.email);
       return ok;
     },
   );

@@ -303,7 +303,6 @@ export const de = {
     ACCOUNT_PENDING_APPROVAL: 'Ihr Konto wird noch geprüft. Sie erhalten innerhalb von 3 Werktagen eine E-Mail mit der Freigabe.',
     ACCOUNT_INACTIVE: 'Die eingegebene E-Mail-Adresse wurde nicht bestätigt',
     ACCOUNT_REJECTED: 'Ihre Registrierungsanfrage wurde abgelehnt',
-    EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse existiert bereits ein Konto',
     PASSWORD_TOO_WEAK:
       'Das Passwort muss mindestens 8 Zeichen lang sein und einen Kleinbuchstaben, einen Großbuchstaben und eine Ziffer enthalten',
     TERMS_NOT_ACCEPTED: 'Um fortzufahren, müssen Sie die Bedingungen akzeptieren',
@@ -1112,6 +1111,10 @@ export const de = {
     pendingApproval: {
       subject: 'Ihr {{brand}}-Konto wird geprüft',
       body: 'Vielen Dank für Ihre Registrierung. Ihr Konto wird geprüft: Sie erhalten innerhalb von 3 Werktagen eine E-Mail mit der Freigabe.',
+    },
+    emailTaken: {
+      subject: 'Jemand wollte sich mit Ihrer {{brand}}-Adresse registrieren',
+      body: 'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein neues {{brand}}-Konto anlegen; für die Adresse besteht bereits ein Konto. Falls Sie es waren, melden Sie sich hier an: {{link}}. Falls Sie Ihr Passwort vergessen haben, wählen Sie dort „Passwort vergessen?“. Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto ist unverändert.',
     },
   },
 } satisfies TCatalogue;

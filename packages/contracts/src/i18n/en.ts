@@ -296,7 +296,6 @@ export const en = {
       'Your account is still being verified. You will receive an authorization e-mail within 3 working days.',
     ACCOUNT_INACTIVE: 'The inserted email is not validated',
     ACCOUNT_REJECTED: 'Your registration request has been denied',
-    EMAIL_TAKEN: 'An account with this e-mail address already exists',
     PASSWORD_TOO_WEAK:
       'The password must be at least 8 characters long and contain one lowercase letter, one uppercase letter and one number',
     TERMS_NOT_ACCEPTED: 'It is required to accept conditions to proceed',
@@ -1093,6 +1092,10 @@ export const en = {
     pendingApproval: {
       subject: 'Your {{brand}} account is being verified',
       body: 'Thank you for registering. Your account is being verified: you will receive an authorization e-mail within 3 working days.',
+    },
+    emailTaken: {
+      subject: 'Someone tried to register with your {{brand}} address',
+      body: 'Someone, perhaps you, tried to create a new {{brand}} account with this e-mail address, which already has an account. If it was you, sign in here: {{link}}. If you forgot your password, choose "Forgot your password?" on that page. If it was not you, ignore this message: your account has not changed.',
     },
   },
 } as const;

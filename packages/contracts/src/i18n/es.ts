@@ -302,7 +302,6 @@ export const es = {
       'Tu cuenta todavía se está verificando. Recibirás un correo electrónico de autorización en un plazo de 3 días laborables.',
     ACCOUNT_INACTIVE: 'El correo electrónico introducido no se ha verificado',
     ACCOUNT_REJECTED: 'Tu solicitud de registro ha sido denegada',
-    EMAIL_TAKEN: 'Ya existe una cuenta con esta dirección de correo electrónico',
     PASSWORD_TOO_WEAK:
       'La contraseña debe tener al menos 8 caracteres y contener una letra minúscula, una letra mayúscula y un número',
     TERMS_NOT_ACCEPTED: 'Es necesario aceptar las condiciones para continuar',
@@ -1106,6 +1105,10 @@ export const es = {
     pendingApproval: {
       subject: 'Tu cuenta de {{brand}} se está verificando',
       body: 'Gracias por registrarte. Tu cuenta se está verificando: recibirás un correo electrónico de autorización en un plazo de 3 días laborables.',
+    },
+    emailTaken: {
+      subject: 'Alguien intentó registrarse con tu dirección de {{brand}}',
+      body: 'Alguien, quizá tú, intentó crear una nueva cuenta de {{brand}} con esta dirección de correo electrónico, que ya tiene una cuenta. Si fuiste tú, inicia sesión aquí: {{link}}. Si olvidaste tu contraseña, elige «¿Has olvidado tu contraseña?» en esa página. Si no fuiste tú, ignora este mensaje: tu cuenta no ha cambiado.',
     },
   },
 } satisfies TCatalogue;

@@ -302,7 +302,6 @@ export const fr = {
       "Votre compte est encore en cours de vérification. Vous recevrez un e-mail d'autorisation sous 3 jours ouvrés.",
     ACCOUNT_INACTIVE: "L'adresse e-mail saisie n'a pas été vérifiée",
     ACCOUNT_REJECTED: "Votre demande d'inscription a été refusée",
-    EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail',
     PASSWORD_TOO_WEAK: 'Le mot de passe doit comporter au moins 8 caractères, dont une minuscule, une majuscule et un chiffre',
     TERMS_NOT_ACCEPTED: 'Vous devez accepter les conditions pour continuer',
     COMPANY_CODE_UNKNOWN: "Aucune entreprise n'est inscrite avec ce code",
@@ -1110,6 +1109,10 @@ export const fr = {
     pendingApproval: {
       subject: 'Votre compte {{brand}} est en cours de vérification',
       body: "Merci pour votre inscription. Votre compte est en cours de vérification\u00a0: vous recevrez un e-mail d'autorisation sous 3 jours ouvrés.",
+    },
+    emailTaken: {
+      subject: "Quelqu'un a tenté de s'inscrire avec votre adresse {{brand}}",
+      body: "Quelqu'un, peut-être vous, a tenté de créer un nouveau compte {{brand}} avec cette adresse e-mail, qui a déjà un compte. Si c'était vous, connectez-vous ici : {{link}}. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur cette page. Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",
     },
   },
 } satisfies TCatalogue;

@@ -300,7 +300,6 @@ export const it = {
       "Il tuo account è ancora in fase di verifica. Riceverai un'e-mail di autorizzazione entro 3 giorni lavorativi.",
     ACCOUNT_INACTIVE: "L'e-mail inserita non è stata verificata",
     ACCOUNT_REJECTED: 'La tua richiesta di registrazione è stata respinta',
-    EMAIL_TAKEN: 'Esiste già un account con questo indirizzo e-mail',
     PASSWORD_TOO_WEAK:
       'La password deve contenere almeno 8 caratteri, di cui una lettera minuscola, una lettera maiuscola e un numero',
     TERMS_NOT_ACCEPTED: 'Per procedere è necessario accettare le condizioni',
@@ -1106,6 +1105,10 @@ export const it = {
     pendingApproval: {
       subject: 'Il tuo account {{brand}} è in fase di verifica',
       body: "Grazie per esserti registrato. Il tuo account è in fase di verifica: riceverai un'e-mail di autorizzazione entro 3 giorni lavorativi.",
+    },
+    emailTaken: {
+      subject: 'Qualcuno ha tentato di registrarsi con il tuo indirizzo {{brand}}',
+      body: 'Qualcuno, forse tu, ha tentato di creare un nuovo account {{brand}} con questo indirizzo e-mail, che ha già un account. Se sei stato tu, accedi qui: {{link}}. Se hai dimenticato la password, scegli "Hai dimenticato la password?" in quella pagina. Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
     },
   },
 } satisfies TCatalogue;
