@@ -39,6 +39,7 @@ import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
 import { TokenService } from './auth/token.service';
 import { AttemptLimiter } from './auth/attempt-limiter';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
@@ -274,7 +275,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     keys,
     clients,
     issuer,
-    signInLimiter: new AttemptLimiter(10, 15 * 60_000),
+    signInThrottle: new SignInThrottle(config.SIGN_IN_DELAY_MS),
   });
   await app.register(registrationRoutes, {
     prefix: '/api/v2/account',

@@ -60,6 +60,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '100',
+    SIGN_IN_DELAY_MS: '20',
     WEB_DIST: '/nonexistent',
     COMMAND_TIMEOUT_SECONDS: '3',
     DEMO: '0',

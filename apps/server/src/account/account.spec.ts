@@ -372,7 +372,7 @@ describe('POST /oauth2/token', () => {
     expect(res.status).toBe(400);
   });
 
-  it('limits repeated sign-in attempts per account', async () => {
+  it('limits repeated sign-in attempts per account and address', async () => {
     const email = 'limited@example.com';
     const codes: number[] = [];
     for (let i = 0; i < 11; i += 1) codes.push((await passwordGrant(server, email, 'Wrong12345')).status);

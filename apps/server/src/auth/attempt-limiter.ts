@@ -23,6 +23,11 @@ export class AttemptLimiter {
     return true;
   }
 
+  /** Attempts of `key` within the window, without recording one. */
+  count(key: string, now = Date.now()): number {
+    return (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs).length;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

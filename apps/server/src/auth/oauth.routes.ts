@@ -4,7 +4,7 @@ import { ZEmail, ZErrorResponse, ZTokenResponse } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { AccountService } from '../account/account.service';
 import type { TSigningKeys } from './signing-keys';
-import type { AttemptLimiter } from './attempt-limiter';
+import type { SignInThrottle } from './sign-in-throttle';
 import type { TLimit } from '../http/rate-limit';
 
 const ZTokenRequest = z.discriminatedUnion('grant_type', [
@@ -37,14 +37,14 @@ type TOptions = {
   keys: TSigningKeys;
   clients: Record<string, string>;
   issuer: string;
-  signInLimiter: AttemptLimiter;
+  signInThrottle: SignInThrottle;
   limit: TLimit;
 };
 
 /** The token endpoint (password and refresh grants, form-encoded), revocation, keys and discovery. */
 export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
-  { accounts, keys, clients, issuer, signInLimiter, limit },
+  { accounts, keys, clients, issuer, signInThrottle, limit },
 ) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -71,10 +71,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
       if (!(body.client_id in clients)) throw new AppError('INVALID_CREDENTIALS', 400);
       void reply.header('cache-control', 'no-store');
       if (body.grant_type === 'refresh_token') return accounts.refresh(body.refresh_token, body.client_id);
-      const key = `${request.brand}:${body.username.toLowerCase()}`;
-      if (!signInLimiter.take(key)) throw new AppError('RATE_LIMITED', 429);
+      const account = `${request.brand}:${body.username.toLowerCase()}`;
+      await signInThrottle.admit(account, request.ip);
       const tokens = await accounts.signIn(request.brand, body.username, body.password, body.client_id);
-      signInLimiter.reset(key);
+      signInThrottle.succeeded(account, request.ip);
       return tokens;
     },
   );

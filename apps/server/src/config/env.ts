@@ -150,6 +150,11 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     /** Multiplies every per-address rate limit (tests and load runs raise it; 1 in production). */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /**
+     * Base of the per-account slow-down of sign-in attempts (docs/security.md): the spacing doubles
+     * from it after five attempts on an account. Tests lower it.
+     */
+    SIGN_IN_DELAY_MS: z.coerce.number().int().min(1).max(10_000).default(500),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds to let in-flight requests finish on shutdown before closing anyway. */
