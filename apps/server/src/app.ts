@@ -38,6 +38,7 @@ import { mailboxRoutes } from './mail/mailbox.routes';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
 import { TokenService } from './auth/token.service';
+import { SessionEvents } from './auth/session-events';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { authenticate } from './auth/auth.hook';
@@ -157,7 +158,16 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const issuer = publicUrl.replace(/\/$/, '');
   const keys = await loadSigningKeys(settingsRepository);
-  const tokens = new TokenService(keys, new TokenRepository(database.db), issuer);
+  const tokenRepository = new TokenRepository(database.db);
+  const sessions = new SessionEvents(fanout, config.ACCESS_TOKEN_SECONDS * 1000);
+  await sessions.start({
+    users: await accountRepository.changedWithin(config.ACCESS_TOKEN_SECONDS),
+    families: await tokenRepository.revokedWithin(config.ACCESS_TOKEN_SECONDS),
+  });
+  const tokens = new TokenService(keys, tokenRepository, issuer, sessions, {
+    accessTokenSeconds: config.ACCESS_TOKEN_SECONDS,
+    audiences: Object.keys(clients),
+  });
   const mailRepository = new MailRepository(database.db);
   const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log);
   const companyRepository = new CompanyRepository(database.db, () => readCache.accessChanged());
@@ -170,6 +180,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     mailer,
     publicUrl,
     background,
+    sessions,
   );
   const applianceRepository = new ApplianceRepository(database.db, {
     access: () => readCache.accessChanged(),
@@ -198,6 +209,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   // Every connection to the embedded broker is new after a start: nothing is online yet.
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
   await live.start();
+  sessions.subscribe((event) => live.sessionChanged(event));
   await commands.start();
   await broker.attach({
     authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),

@@ -10,7 +10,7 @@ import { App } from './app/App';
 import { configureApiClient } from './modules/api/api-client';
 import { currentLanguage, initI18n } from './modules/i18n/i18n';
 import { resolveBrand } from './modules/runtime/brand';
-import { startSessionKeeper } from './modules/session/session-keeper';
+import { renewSession, startSessionKeeper } from './modules/session/session-keeper';
 import { sessionStore } from './modules/session/session-store';
 
 async function bootstrap() {
@@ -28,6 +28,7 @@ async function bootstrap() {
     subscriptionKey: config.subscriptionKey,
     language: currentLanguage,
     accessToken: () => sessionStore.tokens()?.accessToken,
+    renewSession,
     onUnauthorized: () => sessionStore.clear(),
   });
   await startSessionKeeper();

@@ -129,6 +129,18 @@ export class AccountRepository {
     return rows.map(flatten);
   }
 
+  /**
+   * Accounts changed in the last `seconds`, and when: a starting instance treats their older access
+   * tokens as revoked, since a change may have been a deletion or a new role it never heard of. A
+   * profile edit counts too; its holder just refreshes a token early.
+   */
+  async changedWithin(seconds: number): Promise<{ id: string; at: Date }[]> {
+    return this.db
+      .select({ id: users.id, at: users.updatedAt })
+      .from(users)
+      .where(sql`${users.updatedAt} > now() - make_interval(secs => ${seconds})`);
+  }
+
   /** Marks an account DELETED; false when it already was. */
   async markDeleted(id: string): Promise<boolean> {
     try {

@@ -17,6 +17,7 @@ import { AppError, errors } from '../errors';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundWork } from '../http/background';
+import type { SessionEvents } from '../auth/session-events';
 import { renderMail, type TMailKind } from '../mail/mail-templates';
 import type { TokenService, TAuthUser } from '../auth/token.service';
 import { randomDigits, randomToken, sameHash, sha256 } from '../auth/secrets';
@@ -50,6 +51,7 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
     private readonly background: BackgroundWork,
+    private readonly sessions: SessionEvents,
   ) {}
 
   /** Password grant: the account of `brand` with this e-mail and password, if it may sign in. */
@@ -207,7 +209,7 @@ export class AccountService {
     const userId = await this.accounts.useResetToken(sha256(token));
     if (userId !== user.id) throw invalid;
     await this.accounts.update(user.id, { passwordHash: await hashPassword(newPassword) });
-    await this.tokens.revokeUser(user.id);
+    await this.tokens.revokeUser(user.id, 'password');
   }
 
   /** Signed-in password change; the current password is required. */
@@ -297,7 +299,7 @@ export class AccountService {
   async deleteUser(caller: TAuthUser, userId: string): Promise<void> {
     const user = await this.manageableUser(caller, userId);
     if (!(await this.accounts.markDeleted(user.id))) throw errors.userNotFound();
-    await this.tokens.revokeUser(user.id);
+    await this.tokens.revokeUser(user.id, 'deleted');
   }
 
   /**
@@ -311,6 +313,8 @@ export class AccountService {
     const needsCompany = targetRole === 'SERVICE' || targetRole === 'SERVICE_MANAGER';
     if (needsCompany && !company && !user.companyId) throw errors.roleNotAllowed();
     await this.accounts.update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
+    // The role rides in the access token: the user's tokens end now and the next refresh carries the new one.
+    this.tokens.endAccessTokens(user.id);
   }
 
   /** Activates an INACTIVE or PENDING_APPROVAL account on an admin's word, and tells the user. */
@@ -327,6 +331,7 @@ export class AccountService {
     const user = await this.manageableUser(caller, userId);
     const company = await this.companyOfBrand(caller.brand, companyCode);
     await this.accounts.update(user.id, { companyId: company.id });
+    this.sessions.accessChanged(user.id);
   }
 
   /**
@@ -343,6 +348,7 @@ export class AccountService {
       if (changed.some((p) => !caller.administrationProfile.includes(p))) throw errors.forbidden();
     }
     await this.accounts.update(user.id, { administrationProfile: profiles });
+    this.tokens.endAccessTokens(user.id);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceListPage, TLiveMessage } from '@washboard/contracts';
+import type { TApplianceListPage } from '@washboard/contracts';
+import { openLive } from '../../test/live';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { json, signedInUsers, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, deviceShowingCode, eventually, publish, type TProduct } from '../../test/devices';
@@ -174,28 +174,7 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
   });
 
   describe('/api/v1/live', () => {
-    function live(headers: THeaders): Promise<{ messages: TLiveMessage[]; socket: WebSocket }> {
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/live`);
-      const messages: TLiveMessage[] = [];
-      return new Promise((resolve, reject) => {
-        socket.on('open', () =>
-          socket.send(
-            JSON.stringify({
-              type: 'auth',
-              token: (headers.authorization ?? '').slice(7),
-              brand: 'LUMINA',
-              subscriptionKey: headers['x-subscription-key'],
-            }),
-          ),
-        );
-        socket.on('message', (data: Buffer) => {
-          const message = JSON.parse(data.toString()) as TLiveMessage | { type: 'ready' };
-          if (message.type === 'ready') resolve({ messages, socket });
-          else messages.push(message as TLiveMessage);
-        });
-        socket.on('close', (code) => reject(new Error(`closed ${code}`)));
-      });
-    }
+    const live = (headers: THeaders) => openLive(server, headers);
 
     it('delivers status and telemetry of exactly the machines the user may see', async () => {
       const annas = await machineShowing('314159');

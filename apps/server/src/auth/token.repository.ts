@@ -52,6 +52,16 @@ export class TokenRepository {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  /** Families revoked in the last `seconds`, and when (a starting instance takes them into its revocation list). */
+  async revokedWithin(seconds: number): Promise<{ id: string; at: Date }[]> {
+    const rows = await this.db
+      .selectDistinctOn([refreshTokens.familyId], { id: refreshTokens.familyId, at: refreshTokens.revokedAt })
+      .from(refreshTokens)
+      .where(sql`${refreshTokens.revokedAt} > now() - make_interval(secs => ${seconds})`)
+      .orderBy(refreshTokens.familyId, sql`${refreshTokens.revokedAt} desc`);
+    return rows.flatMap((r) => (r.at ? [{ id: r.id, at: r.at }] : []));
+  }
+
   async revokeUser(userId: string): Promise<void> {
     await this.db
       .update(refreshTokens)

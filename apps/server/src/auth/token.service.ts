@@ -5,9 +5,14 @@ import type { TUser } from '../account/account.repository';
 import { SIGNING_ALG, type TSigningKeys } from './signing-keys';
 import { randomToken, sha256 } from './secrets';
 import type { TokenRepository } from './token.repository';
+import type { SessionEvents, TRevocationReason } from './session-events';
 
-/** Access tokens live an hour; the web app refreshes every 50 minutes (3,000,000 ms). */
-export const ACCESS_TOKEN_SECONDS = 3600;
+/**
+ * Access tokens live ten minutes at most (ACCESS_TOKEN_SECONDS may shorten it): a stolen one is
+ * worth little for long, and a revocation list needs to remember no longer. The web app refreshes a
+ * minute before `expires_in` runs out (docs/accounts.md).
+ */
+export const ACCESS_TOKEN_SECONDS = 600;
 /** A refresh token (and so a remembered session) lives 30 days from its last use. */
 export const REFRESH_TOKEN_DAYS = 30;
 /**
@@ -25,9 +30,22 @@ export type TAuthUser = {
   role: TRole;
   administrationProfile: TAdminProfile[];
   clientId: string;
+  /** The refresh family the token came from: one signed-in device or browser. */
+  sessionId: string;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 };
 
-type TClaims = { brand: TBrandCode; email: string; role: TRole; adm: TAdminProfile[]; cid: string; scope: string };
+type TClaims = {
+  brand: TBrandCode;
+  email: string;
+  role: TRole;
+  adm: TAdminProfile[];
+  cid: string;
+  scope: string;
+  /** the refresh family (session) */
+  sid: string;
+};
 
 /** Verified access tokens kept (by their exact text) so a signature is checked once, not per call. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
@@ -35,17 +53,19 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 /** Signs, refreshes and verifies the tokens of DESIGN.md §3. */
 export class TokenService {
   /**
-   * Access tokens whose signature, issuer and type were verified, until their `exp`. A token is
-   * stateless (docs/accounts.md: role, company and deletion reach it within its hour), so answering
-   * from here changes nothing a fresh verification would decide; brand and subscription key are
-   * still checked on every call by `authenticate`. Insertion order makes the oldest go first.
+   * Access tokens whose signature, claims and type were verified, until their `exp`. Answering from
+   * here changes nothing a fresh verification would decide: the revocation list is still asked on
+   * every call, and brand and subscription key are checked by `authenticate`. Insertion order makes
+   * the oldest go first.
    */
-  private readonly verified = new Map<string, { user: TAuthUser; expiresAt: number }>();
+  private readonly verified = new Map<string, { user: TAuthUser; issuedAtMs: number }>();
 
   constructor(
     private readonly keys: TSigningKeys,
     private readonly repo: TokenRepository,
     private readonly issuer: string,
+    private readonly sessions: SessionEvents,
+    private readonly options: { accessTokenSeconds: number; audiences: string[] },
   ) {}
 
   /** New access, id and refresh tokens; `familyId` continues a refresh family. */
@@ -58,14 +78,19 @@ export class TokenService {
       adm: user.administrationProfile,
       cid: clientId,
       scope,
+      sid: familyId,
     };
+    // `iat` keeps its milliseconds (NumericDate allows fractions), so a token issued just after a
+    // revocation is told apart from one issued just before it.
+    const issuedAt = Date.now() / 1000;
+    const lifetime = this.options.accessTokenSeconds;
     const accessToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: SIGNING_ALG, kid: this.keys.kid, typ: 'at+jwt' })
       .setSubject(user.id)
       .setIssuer(this.issuer)
       .setAudience(clientId)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(Math.floor(issuedAt) + lifetime)
       .setJti(crypto.randomUUID())
       .sign(this.keys.privateKey);
     const idToken = await new SignJWT({
@@ -79,7 +104,7 @@ export class TokenService {
       .setIssuer(this.issuer)
       .setAudience(clientId)
       .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .setExpirationTime(Math.floor(issuedAt) + lifetime)
       .sign(this.keys.privateKey);
     const refreshToken = randomToken();
     await this.repo.insert({
@@ -93,7 +118,7 @@ export class TokenService {
       access_token: accessToken,
       refresh_token: refreshToken,
       id_token: idToken,
-      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_in: lifetime,
       token_type: 'Bearer',
       scope,
     };
@@ -114,7 +139,7 @@ export class TokenService {
     const stored = await this.repo.findByHash(sha256(refreshToken));
     if (!stored || stored.clientId !== clientId) throw invalid;
     if (stored.revokedAt) {
-      await this.repo.revokeFamily(stored.familyId);
+      await this.revokeFamily(stored.userId, stored.familyId, 'reuse');
       throw invalid;
     }
     if (stored.expiresAt.getTime() <= Date.now()) throw invalid;
@@ -122,64 +147,91 @@ export class TokenService {
     // other then falls under the grace window like a sequential second use.
     const first = !stored.replacedAt && (await this.repo.markReplaced(stored.id));
     if (!first && !(await this.repo.replacedWithin(stored.id, REFRESH_REUSE_GRACE_SECONDS))) {
-      await this.repo.revokeFamily(stored.familyId);
+      await this.revokeFamily(stored.userId, stored.familyId, 'reuse');
       throw invalid;
     }
     const user = await loadUser(stored.userId);
     if (!user || user.status !== 'ACTIVE') {
-      await this.repo.revokeFamily(stored.familyId);
+      await this.revokeFamily(stored.userId, stored.familyId, 'deleted');
       throw invalid;
     }
     return this.issue(user, clientId, stored.familyId);
   }
 
-  /** Revokes the refresh token's family (logout). Unknown tokens are ignored (RFC 7009). */
+  /** Logout: the refresh token's family and its live access tokens end. Unknown tokens are ignored (RFC 7009). */
   async revoke(refreshToken: string): Promise<void> {
     const stored = await this.repo.findByHash(sha256(refreshToken));
-    if (stored) await this.repo.revokeFamily(stored.familyId);
+    if (stored) await this.revokeFamily(stored.userId, stored.familyId, 'logout');
   }
 
-  async revokeUser(userId: string): Promise<void> {
+  /** Every session of the user ends: refresh tokens and live access tokens, in every instance. */
+  async revokeUser(userId: string, reason: TRevocationReason): Promise<void> {
     await this.repo.revokeUser(userId);
+    this.sessions.revoke(userId, reason);
   }
 
-  /** The holder of a valid access token, or undefined. */
+  /**
+   * The user's live access tokens end, its refresh tokens stay: the next refresh reloads the account
+   * and carries its new role and profiles (a rights change takes effect now, without a sign-out).
+   */
+  endAccessTokens(userId: string): void {
+    this.sessions.revoke(userId, 'rights');
+  }
+
+  private async revokeFamily(userId: string, familyId: string, reason: TRevocationReason): Promise<void> {
+    await this.repo.revokeFamily(familyId);
+    this.sessions.revoke(userId, reason, familyId);
+  }
+
+  /**
+   * The holder of a valid access token, or undefined: signed by our key, of our issuer and a known
+   * client, with `exp`, `iat` and `sub`, not expired and not revoked.
+   */
   async verify(accessToken: string): Promise<TAuthUser | undefined> {
     const cached = this.verified.get(accessToken);
     if (cached) {
-      if (cached.expiresAt > Date.now()) return cached.user;
+      if (cached.user.expiresAt > Date.now()) return this.unlessRevoked(cached.user, cached.issuedAtMs);
       this.verified.delete(accessToken);
     }
     try {
       const { payload } = await jwtVerify<TClaims>(accessToken, this.keys.publicKey, {
         issuer: this.issuer,
+        audience: this.options.audiences,
         algorithms: [SIGNING_ALG],
         typ: 'at+jwt',
+        requiredClaims: ['exp', 'iat', 'sub', 'aud', 'iss'],
       });
-      if (!payload.sub) return undefined;
+      const { sub, exp, iat } = payload;
+      if (!sub || exp === undefined || iat === undefined || typeof payload.sid !== 'string') return undefined;
+      if (payload.aud !== payload.cid && !(Array.isArray(payload.aud) && payload.aud.includes(payload.cid))) return undefined;
       const user: TAuthUser = {
-        id: payload.sub,
+        id: sub,
         brand: payload.brand,
         email: payload.email,
         role: payload.role,
         administrationProfile: payload.adm,
         clientId: payload.cid,
+        sessionId: payload.sid,
+        expiresAt: exp * 1000,
       };
-      // jose refused the token if `exp` had passed; a token without `exp` is not kept.
-      if (typeof payload.exp === 'number') this.remember(accessToken, user, payload.exp * 1000);
-      return user;
+      this.remember(accessToken, user, iat * 1000);
+      return this.unlessRevoked(user, iat * 1000);
     } catch {
       return undefined;
     }
   }
 
-  private remember(accessToken: string, user: TAuthUser, expiresAt: number): void {
+  private unlessRevoked(user: TAuthUser, issuedAtMs: number): TAuthUser | undefined {
+    return this.sessions.isRevoked(user.id, user.sessionId, issuedAtMs) ? undefined : user;
+  }
+
+  private remember(accessToken: string, user: TAuthUser, issuedAtMs: number): void {
     if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
       const oldest = this.verified.keys().next();
       if (!oldest.done) this.verified.delete(oldest.value);
     }
     // Shared by every call that presents the token: frozen, so no handler can change it for the next.
     Object.freeze(user.administrationProfile);
-    this.verified.set(accessToken, { user: Object.freeze(user), expiresAt });
+    this.verified.set(accessToken, { user: Object.freeze(user), issuedAtMs });
   }
 }

@@ -150,6 +150,8 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     /** Multiplies every per-address rate limit (tests and load runs raise it; 1 in production). */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** Lifetime of access tokens in seconds: ten minutes at most, so a revocation list stays short. */
+    ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(600).default(600),
     /**
      * Base of the per-account slow-down of sign-in attempts (docs/security.md): the spacing doubles
      * from it after five attempts on an account. Tests lower it.

@@ -13,12 +13,14 @@ const user = (id: string, brand: 'LUMINA' | 'KESTREL' = 'LUMINA'): TAuthUser => 
   role: 'KITCHEN_MANAGER',
   administrationProfile: [],
   clientId: 'washboard-web',
+  sessionId: `session-of-${id}`,
+  expiresAt: Date.now() + 600_000,
 });
 const visible: Record<string, string[]> = { anna: ['SN-A'], bruno: ['SN-B'], kestrel: ['SN-A'] };
 
 function client(u: TAuthUser): TLiveClient & { got: TLiveMessage[] } {
   const got: TLiveMessage[] = [];
-  return { user: u, serials: new Set(), got, send: (data) => got.push(JSON.parse(data) as TLiveMessage) };
+  return { user: u, serials: new Set(), got, send: (data) => got.push(JSON.parse(data) as TLiveMessage), close: () => {} };
 }
 const telemetry = (serialNumber: string): TLiveMessage => ({
   type: 'telemetry',

@@ -1,5 +1,6 @@
-import type { TBrandCode, TLiveMessage } from '@washboard/contracts';
+import type { TBrandCode, TLiveMessage, TLiveReauthenticateReason } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
+import type { TSessionEvent } from '../auth/session-events';
 import type { TFanout } from './fanout';
 
 const LIVE_CHANNEL = 'washboard:live';
@@ -10,6 +11,8 @@ export type TLiveClient = {
   /** Serial numbers the user may see now. */
   serials: Set<string>;
   send(data: string): void;
+  /** Ends the connection, asking the browser to authenticate again. */
+  close(reason: TLiveReauthenticateReason): void;
 };
 
 /**
@@ -33,6 +36,24 @@ export class LiveHub {
       const data = payload.slice(space + 1);
       void this.deliver(payload.slice(0, space) as TBrandCode, JSON.parse(data) as TLiveMessage, data);
     });
+  }
+
+  /**
+   * A change of a user's sessions or rights, as every instance hears it: a revoked session closes
+   * the user's sockets (all, or those of the revoked device), a change of what it may see recomputes
+   * them at once.
+   */
+  sessionChanged(event: TSessionEvent): void {
+    const mine = [...this.clients].filter((c) => c.user.id === event.userId);
+    if (event.kind === 'access') {
+      for (const c of mine) void this.load(c);
+      return;
+    }
+    for (const c of mine) {
+      if (event.familyId && c.user.sessionId !== event.familyId) continue;
+      this.remove(c);
+      c.close('SESSION_CHANGED');
+    }
   }
 
   /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */

@@ -1,6 +1,13 @@
 import type {} from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
-import { LIVE_CLOSE_UNAUTHORIZED, LIVE_PATH, isBrandCode, type TLiveControl } from '@washboard/contracts';
+import {
+  LIVE_CLOSE_REAUTHENTICATE,
+  LIVE_CLOSE_UNAUTHORIZED,
+  LIVE_PATH,
+  isBrandCode,
+  type TLiveControl,
+  type TLiveReauthenticateReason,
+} from '@washboard/contracts';
 import type { TokenService } from '../auth/token.service';
 import type { LiveHub, TLiveClient } from './live.hub';
 
@@ -15,10 +22,16 @@ const AUTH_TIMEOUT_MS = 5_000;
 export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, tokens, clients }) => {
   app.get(LIVE_PATH, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (socket) => {
     let client: TLiveClient | undefined;
+    let expiry: NodeJS.Timeout | undefined;
     const control = (message: TLiveControl) => socket.send(JSON.stringify(message));
     const refuse = (code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT') => {
       control({ type: 'error', code });
       socket.close(LIVE_CLOSE_UNAUTHORIZED, code);
+    };
+    const reauthenticate = (code: TLiveReauthenticateReason) => {
+      if (socket.readyState !== socket.OPEN) return;
+      control({ type: 'error', code });
+      socket.close(LIVE_CLOSE_REAUTHENTICATE, code);
     };
     const timer = setTimeout(() => refuse('AUTH_TIMEOUT'), AUTH_TIMEOUT_MS);
     socket.once('message', (raw: Buffer) => {
@@ -53,7 +66,10 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
               socket.send(data);
             }
           },
+          close: reauthenticate,
         };
+        // A socket lives no longer than the token that opened it: the browser comes back with a fresh one.
+        expiry = setTimeout(() => reauthenticate('TOKEN_EXPIRED'), Math.max(0, user.expiresAt - Date.now()));
         await hub.add(client);
         if (socket.readyState === socket.OPEN) control({ type: 'ready' });
         else hub.remove(client);
@@ -61,6 +77,7 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
     });
     socket.on('close', () => {
       clearTimeout(timer);
+      clearTimeout(expiry);
       if (client) hub.remove(client);
     });
   });

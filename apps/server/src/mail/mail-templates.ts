@@ -2,12 +2,7 @@ import { BRANDS, type TBrandCode, type TLanguage } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
 
 export type TMailKind =
-  | 'verificationCode'
-  | 'passwordReset'
-  | 'accountApproved'
-  | 'accountRejected'
-  | 'pendingApproval'
-  | 'emailTaken';
+  'verificationCode' | 'passwordReset' | 'accountApproved' | 'accountRejected' | 'pendingApproval' | 'emailTaken';
 export type TRenderedMail = { subject: string; text: string; html: string };
 
 const ACCENT: Record<TBrandCode, string> = { LUMINA: '#0e8fa0', KESTREL: '#d9480f' };

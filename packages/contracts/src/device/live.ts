@@ -40,8 +40,17 @@ export type TLiveMessage =
   | { type: 'appliances' };
 
 /** Server → browser control messages of the push channel. */
-export type TLiveControl = { type: 'ready' } | { type: 'error'; code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT' };
+export type TLiveControl =
+  { type: 'ready' } | { type: 'error'; code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT' | TLiveReauthenticateReason };
+
+/** Why the server asks a browser to authenticate its push channel again (close code 4402). */
+export type TLiveReauthenticateReason = 'TOKEN_EXPIRED' | 'SESSION_CHANGED';
 
 export const LIVE_PATH = '/api/v1/live';
 /** Close codes of the push channel. */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
+/**
+ * The socket's token expired, or the user's session changed (signed out elsewhere, deleted, new role):
+ * refresh the tokens and open the channel again; if the refresh is refused, the session is over.
+ */
+export const LIVE_CLOSE_REAUTHENTICATE = 4402;

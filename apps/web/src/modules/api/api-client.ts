@@ -19,9 +19,22 @@ type TClientContext = {
   subscriptionKey: string;
   language: () => string;
   accessToken: () => string | undefined;
-  /** A 401 to a call that carried a token: the session is over (the app signs out to /login). */
+  /**
+   * A 401 to a call that carried a token: first the tokens are renewed (an access token ends early
+   * when the user's rights change) and the call is tried once more; only when that fails is the
+   * session over (the app signs out to /login).
+   */
+  renewSession?: () => Promise<boolean>;
   onUnauthorized?: () => void;
 };
+
+/** After a 401: true when renewed tokens are worth one more try of the call. */
+async function renewedAfter401(status: number, token: string | undefined, path: string): Promise<boolean> {
+  if (status !== 401 || !token || !context || path.startsWith('/oauth2/')) return false;
+  if (context.renewSession && (await context.renewSession()) && context.accessToken() !== token) return true;
+  context.onUnauthorized?.();
+  return false;
+}
 
 let context: TClientContext | undefined;
 
@@ -50,7 +63,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A call to the API; throws ApiError with the server's translated message on failure. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
   if (!context) throw new Error('API client not configured');
   const headers = new Headers(init.headers);
   headers.set(BRAND_HEADER, context.brand);
@@ -67,7 +80,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     const text = await res.text();
     const body: unknown = text ? parseJson(text) : undefined;
     if (!res.ok) {
-      if (res.status === 401 && token) context.onUnauthorized?.();
+      if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetch<T>(path, init, true);
       const error = body as Partial<TErrorResponse> | undefined;
       throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
     }
@@ -84,7 +97,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
  * A file from the API (a PDF document, an export) with the same headers as `apiFetch`. A browser
  * cannot put the token on a plain link, so files are fetched here and shown through a blob URL.
  */
-export async function apiFetchBlob(path: string): Promise<Blob> {
+export async function apiFetchBlob(path: string, retried = false): Promise<Blob> {
   if (!context) throw new Error('API client not configured');
   const headers = new Headers({ [BRAND_HEADER]: context.brand, 'accept-language': context.language() });
   const token = context.accessToken();
@@ -96,7 +109,7 @@ export async function apiFetchBlob(path: string): Promise<Blob> {
   try {
     const res = await fetch(`${context.apiBase}${path}`, { headers });
     if (!res.ok) {
-      if (res.status === 401 && token) context.onUnauthorized?.();
+      if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetchBlob(path, true);
       const error = parseJson(await res.text()) as Partial<TErrorResponse> | undefined;
       throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
     }

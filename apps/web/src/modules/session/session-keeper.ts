@@ -2,27 +2,55 @@ import { TOKEN_REFRESH_MS } from '@washboard/contracts';
 import { refreshTokens } from './sign-in';
 import { sessionStore } from './session-store';
 
-let timer: ReturnType<typeof setInterval> | undefined;
+/** Tokens are renewed this long before the access token expires. */
+const EARLY_MS = 60_000;
+/** …but not more often than this, whatever a token's lifetime. */
+const MIN_DELAY_MS = 5_000;
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let renewing: Promise<boolean> | undefined;
+
+/**
+ * Exchanges the refresh token for new tokens once, however many callers ask at the same moment (a
+ * 401 on several calls, the push channel told to authenticate again). False when the server
+ * refused: the session is over.
+ */
+export function renewSession(): Promise<boolean> {
+  renewing ??= refreshTokens().finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
 
 async function refreshOrSignOut(): Promise<void> {
-  if (!(await refreshTokens())) sessionStore.clear();
+  if (!(await renewSession())) sessionStore.clear();
+}
+
+/**
+ * When to renew next: every TOKEN_REFRESH_MS as the spec says, or earlier when the access token
+ * would expire first (access tokens live ten minutes, docs/accounts.md).
+ */
+function nextDelay(): number {
+  const expiresAt = sessionStore.tokens()?.expiresAt;
+  const beforeExpiry = expiresAt === undefined ? TOKEN_REFRESH_MS : expiresAt - Date.now() - EARLY_MS;
+  return Math.max(MIN_DELAY_MS, Math.min(TOKEN_REFRESH_MS, beforeExpiry));
+}
+
+function schedule(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (sessionStore.snapshot().userData === null) return;
+  timer = setTimeout(() => void refreshOrSignOut(), nextDelay());
 }
 
 /**
  * Spec §4: on start a stored session's refresh token is exchanged for new tokens (without one, or
- * when that fails, the user is signed out); then the tokens are refreshed every TOKEN_REFRESH_MS
- * while someone is signed in. Resolves once the start-up exchange is done.
+ * when that fails, the user is signed out); then the tokens are renewed while someone is signed in.
+ * Resolves once the start-up exchange is done.
  */
 export async function startSessionKeeper(): Promise<void> {
   if (sessionStore.snapshot().userData) await refreshOrSignOut();
-  const sync = () => {
-    const signedIn = sessionStore.snapshot().userData !== null;
-    if (signedIn && !timer) timer = setInterval(() => void refreshOrSignOut(), TOKEN_REFRESH_MS);
-    if (!signedIn && timer) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-  sessionStore.subscribe(sync);
-  sync();
+  sessionStore.subscribe(schedule);
+  sessionStore.subscribeTokens(schedule);
+  schedule();
 }

@@ -1,12 +1,21 @@
-import { LIVE_CLOSE_UNAUTHORIZED, LIVE_PATH, type TLiveControl, type TLiveMessage } from '@washboard/contracts';
+import {
+  LIVE_CLOSE_REAUTHENTICATE,
+  LIVE_CLOSE_UNAUTHORIZED,
+  LIVE_PATH,
+  type TLiveControl,
+  type TLiveMessage,
+} from '@washboard/contracts';
 import { apiCredentials } from '../../api/api-client';
+import { renewSession } from '../../session/session-keeper';
 import { sessionStore } from '../../session/session-store';
 
 /**
  * The push channel (`/api/v1/live`): one WebSocket for the signed-in session, opened while someone
  * listens. A browser cannot put headers on a WebSocket, so the first message carries the access
  * token, brand and subscription key. A dropped socket is reopened with capped backoff; a refused
- * token waits for the next token refresh; sign-out closes it.
+ * token waits for the next token refresh; when the server asks for authentication again (the token
+ * expired, the user's rights changed) the tokens are renewed at once and the socket reopens with
+ * them, or the session ends if the server refuses; sign-out closes it.
  */
 
 type TListener = (message: TLiveMessage) => void;
@@ -95,6 +104,14 @@ function connect(): void {
     socket = undefined;
     ready = false;
     if (listeners.size === 0 || !sessionStore.snapshot().userData) return;
+    if (event.code === LIVE_CLOSE_REAUTHENTICATE) {
+      // New tokens reopen the socket (onTokens); the backoff retry covers a renewal that changed nothing.
+      scheduleRetry(backoff());
+      void renewSession().then((renewed) => {
+        if (!renewed) sessionStore.clear();
+      });
+      return;
+    }
     // A refused token is retried when the token is refreshed (see onTokens), or after the longest wait.
     scheduleRetry(event.code === LIVE_CLOSE_UNAUTHORIZED ? MAX_RETRY_MS : backoff());
   };
