@@ -126,6 +126,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       port: config.MQTT_PORT,
       log: app.log,
       ingestConnections: config.MQTT_INGEST_CONNECTIONS,
+      maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
     });
   } catch (error) {
     await fanout.close();
@@ -182,6 +183,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     push: (brand, message) => live.publish(brand, message),
     commandResult: (serial, result) => commands.resultArrived(serial, result),
     log: app.log,
+    maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
   });
   // Every connection to the embedded broker is new after a start: nothing is online yet.
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();

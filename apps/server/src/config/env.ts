@@ -76,6 +76,12 @@ const ZEnv = z
      * keeps each machine's messages in order; more spread them over connections (docs/configuration.md).
      */
     MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * The largest message a device may send, in bytes (the MQTT packet after its fixed header: topic,
+     * packet id and payload). The embedded broker drops the connection of a device that announces a
+     * larger packet, before reading it; the gateway refuses larger payloads from any broker.
+     */
+    MQTT_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     /** SMTP server for mail; without it mail goes to the outbox table. */

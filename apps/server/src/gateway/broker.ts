@@ -30,10 +30,42 @@ export async function startBroker(options: {
   log: FastifyBaseLogger;
   /** Subscriber connections to an external broker (one keeps each machine's messages in order). */
   ingestConnections?: number;
+  /** The largest MQTT packet (after its fixed header) a device may send to the embedded broker. */
+  maxMessageBytes?: number;
 }): Promise<TBroker> {
   return options.url
     ? connectExternal(options.url, options.log, options.ingestConnections ?? 1)
-    : startEmbedded(options.port, options.host, options.log);
+    : startEmbedded(options.port, options.host, options.log, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** What of mqtt-packet's parser (inside aedes's client) the size cap relies on. */
+type TPacketParser = {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+};
+
+/**
+ * Bounds the packets a connection may send. Neither aedes nor mqtt-packet has a limit: the parser
+ * buffers a packet until its announced length (up to 256 MB) has arrived. The remaining length is
+ * read from the fixed header before the body, so the check refuses an oversize packet after a few
+ * bytes, and the parser's error makes aedes drop the connection. False when aedes no longer has the
+ * parser this relies on (the caller then refuses the connection rather than run without a cap).
+ */
+function capPacketSize(client: unknown, maxBytes: number): boolean {
+  const parser = (client as { _parser?: Partial<TPacketParser> } | undefined)?._parser;
+  if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
+  const p = parser as TPacketParser;
+  const parseLength = p._parseLength.bind(p);
+  p._parseLength = () => {
+    if (!parseLength()) return false;
+    if (p.packet.length <= maxBytes) return true;
+    p._emitError(new Error(`packet of ${p.packet.length} bytes exceeds MQTT_MAX_MESSAGE_BYTES (${maxBytes})`));
+    return false;
+  };
+  return true;
 }
 
 function authError(code: 4 | 5): AuthenticateError {
@@ -56,7 +88,12 @@ type TAedesClient = {
   wbAnswered?: Promise<unknown>;
 };
 
-async function startEmbedded(port: number, host: string | undefined, log: FastifyBaseLogger): Promise<TBroker> {
+async function startEmbedded(
+  port: number,
+  host: string | undefined,
+  log: FastifyBaseLogger,
+  maxMessageBytes: number,
+): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -94,7 +131,13 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
       done(null, deviceMaySubscribe(client.id, subscription.topic) ? subscription : null);
     },
   });
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => {
+    const client: unknown = aedes.handle(socket);
+    if (!capPacketSize(client, maxMessageBytes)) {
+      log.error('the embedded broker cannot bound packet sizes (aedes internals changed); connection refused');
+      socket.destroy();
+    }
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -34,6 +34,11 @@ export type TIngestDeps = {
   push(brand: TBrandCode, message: TLiveMessage): void;
   commandResult(serial: string, result: TCommandResult): Promise<void>;
   log: FastifyBaseLogger;
+  /**
+   * Payloads longer than this are refused unread (MQTT_MAX_MESSAGE_BYTES). The embedded broker
+   * already drops such a connection; an external broker must be configured to (docs/configuration.md).
+   */
+  maxMessageBytes?: number;
 };
 
 /** One-way hash of a claiming code, bound to its machine. */
@@ -59,6 +64,7 @@ export class IngestService {
     this.counts.received += 1;
     const where = parseDeviceTopic(topic);
     if (!where || where.topic === 'cmd') return this.malformed(topic, 'unknown topic');
+    if (payload.length > (this.deps.maxMessageBytes ?? Infinity)) return this.malformed(topic, 'payload too large');
     const device = await this.deps.identify(where.serial);
     if (!device) {
       this.counts.unknownDevice += 1;

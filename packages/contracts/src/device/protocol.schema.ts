@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
+import { PARAMETERS, parameterByKey } from './parameters';
 import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS } from './protocol';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
@@ -104,10 +105,19 @@ export const ZVersions = z.object({
 });
 export type TVersions = z.infer<typeof ZVersions>;
 
+/**
+ * A parameter key of the catalogue ('S25', 'intensive.washDuration'). Only these are stored: a
+ * device could otherwise fill its stored set (and every answer serving it) with keys of its own.
+ */
+const ZParameterKey = z
+  .string()
+  .max(64)
+  .refine((key) => parameterByKey(key) !== undefined, 'not a parameter of the catalogue');
+
 /** `params` (retained): the full parameter set the machine holds now, keys of the parameter catalogue. */
 export const ZParameterSet = z.object({
   ts: ZTimestamp,
-  values: z.record(z.string().max(64), z.number()),
+  values: z.record(ZParameterKey, z.number()),
 });
 export type TParameterSet = z.infer<typeof ZParameterSet>;
 
@@ -166,7 +176,7 @@ export const ZCommandResult = z.object({
   id: ZId,
   ok: z.boolean(),
   error: z.enum(COMMAND_ERRORS).optional(),
-  /** parameter keys refused by `params-set` */
-  rejected: z.array(z.string().max(64)).optional(),
+  /** parameter keys refused by `params-set` (at most the whole catalogue) */
+  rejected: z.array(z.string().max(64)).max(PARAMETERS.length).optional(),
 });
 export type TCommandResult = z.infer<typeof ZCommandResult>;
