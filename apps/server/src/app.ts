@@ -53,6 +53,9 @@ import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceWriter } from './gateway/device-writer';
 import { IngestService } from './gateway/ingest.service';
+import { DeadLetterRepository } from './gateway/dead-letter.repository';
+import { DeadLetterService } from './gateway/dead-letter.service';
+import { deadLetterRoutes } from './gateway/dead-letter.routes';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
 import { eventHubRoutes } from './device/event-hub.routes';
@@ -182,6 +185,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     identify: (serial) => appliances.identify(serial),
     push: (brand, message) => live.publish(brand, message),
     commandResult: (serial, result) => commands.resultArrived(serial, result),
+    replyError: (serial, error) => broker.sendError(serial, JSON.stringify(error)),
     log: app.log,
     maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
   });
@@ -283,6 +287,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       await scope.register(applianceDocumentRoutes, {
         documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
       });
+      await scope.register(deadLetterRoutes, { deadLetters: new DeadLetterService(new DeadLetterRepository(database.db)) });
     },
     { prefix: '/api/v1/appliance' },
   );

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { COMMAND_TOPIC, deviceTopic, parseDeviceTopic } from '@washboard/contracts';
+import { CLOUD_TOPICS, COMMAND_TOPIC, ERROR_TOPIC, deviceTopic, parseDeviceTopic, type TCloudTopic } from '@washboard/contracts';
 import { isAddressInUse, StartupError } from '../startup-error';
 import type { TDeviceLinkHandlers } from './device-link';
 import { connectExternal } from './external-broker';
@@ -17,6 +17,8 @@ export type TBroker = {
   attach(handlers: TDeviceLinkHandlers): Promise<void>;
   /** Sends a command to a device (QoS 1 on `wb/v1/{serial}/cmd`). */
   sendCommand(serial: string, payload: string): Promise<void>;
+  /** Tells a device why its message was refused (QoS 1, not retained, on `wb/v1/{serial}/error`). */
+  sendError(serial: string, payload: string): Promise<void>;
   /** Makes `serial`/`secret` a device identity with access to its own topics only. */
   provisionDevice(serial: string, secret: string): Promise<void>;
   close(): Promise<void>;
@@ -72,14 +74,15 @@ function authError(code: 4 | 5): AuthenticateError {
   return Object.assign(new Error(code === 4 ? 'bad username or password' : 'not authorized'), { returnCode: code });
 }
 
-/** A device may use only `wb/v1/{its serial}/…`, and never the cloud's command topic for publishing. */
+/** A device may use only `wb/v1/{its serial}/…`, and never publish to the cloud's topics (`cmd`, `error`). */
 export function deviceMayPublish(clientId: string, topic: string): boolean {
   const parsed = parseDeviceTopic(topic);
-  return parsed !== undefined && parsed.serial === clientId && parsed.topic !== COMMAND_TOPIC;
+  return parsed !== undefined && parsed.serial === clientId && !(CLOUD_TOPICS as readonly string[]).includes(parsed.topic);
 }
 
+/** A device may subscribe to its own `cmd` and `error` topics only. */
 export function deviceMaySubscribe(clientId: string, topic: string): boolean {
-  return topic === deviceTopic(clientId, COMMAND_TOPIC);
+  return CLOUD_TOPICS.some((t) => topic === deviceTopic(clientId, t));
 }
 
 /** What the broker keeps on aedes's client object. */
@@ -159,6 +162,13 @@ async function startEmbedded(
   }
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const publishToDevice = (serial: string, topic: TCloudTopic, payload: string) =>
+    new Promise<void>((resolve, reject) =>
+      aedes.publish(
+        { cmd: 'publish', topic: deviceTopic(serial, topic), payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
   aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt client error'));
   log.info({ port: actualPort }, 'embedded MQTT broker listening');
   return {
@@ -169,20 +179,8 @@ async function startEmbedded(
     attach: async (h) => {
       handlers = h;
     },
-    sendCommand: (serial, payload) =>
-      new Promise<void>((resolve, reject) =>
-        aedes.publish(
-          {
-            cmd: 'publish',
-            topic: deviceTopic(serial, COMMAND_TOPIC),
-            payload: Buffer.from(payload),
-            qos: 1,
-            retain: false,
-            dup: false,
-          },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      ),
+    sendCommand: (serial, payload) => publishToDevice(serial, COMMAND_TOPIC, payload),
+    sendError: (serial, payload) => publishToDevice(serial, ERROR_TOPIC, payload),
     // The embedded broker asks the server (handlers.authenticate) at every connection.
     provisionDevice: async () => {},
     close: async () => {

@@ -8,7 +8,9 @@ import type {
   TLiveTelemetry,
   TVersions,
 } from '@washboard/contracts';
+import { DEAD_LETTER_CAPACITY } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
+import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
 
 export type TStatusUpdate = {
   online: boolean;
@@ -54,6 +56,7 @@ type TBatch = {
   alarms: Map<string, { serial: string; a: TDeviceAlarm }>;
   columns: Map<string, TStateColumns>;
   stats: { serial: string; s: TDeviceStats }[];
+  deadLetters: TDeadLetterRow[];
   size: number;
   /** Settles once the batch's transaction ended: every message of the batch waits on it. */
   done: TOutcome;
@@ -69,6 +72,7 @@ function emptyBatch(): TBatch {
     alarms: new Map(),
     columns: new Map(),
     stats: [],
+    deadLetters: [],
     size: 0,
     done: outcome(),
   };
@@ -153,6 +157,9 @@ export type TWriterOptions = {
   maxDelayMs?: number;
   /** Told after each batch's transaction ended, before its messages are acknowledged: the machines it wrote. */
   onCommit?: (serials: Set<string>) => void;
+  /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
+  deadLetterCapacity?: number;
+  deadLetterPruneEvery?: number;
 };
 
 /** The machines a batch writes. */
@@ -181,6 +188,10 @@ export class DeviceWriter {
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
   private readonly onCommit: ((serials: Set<string>) => void) | undefined;
+  private readonly deadLetterCapacity: number;
+  private readonly deadLetterPruneEvery: number;
+  /** Refused messages stored since the store was last pruned (by this process). */
+  private deadLettersSincePrune = 0;
   /** Rows committed since start, per kind (for operations and benchmarks). */
   readonly committed = { telemetry: 0, events: 0, alarms: 0, status: 0 };
   /** Batches written again through the staging table because they repeated stored telemetry. */
@@ -194,6 +205,8 @@ export class DeviceWriter {
     this.maxBatch = options.maxBatch ?? 4000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.onCommit = options.onCommit;
+    this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
+    this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
   }
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
@@ -234,6 +247,14 @@ export class DeviceWriter {
       b.columns.set(serial, next);
       if (columns.stats) b.stats.push({ serial, s: columns.stats });
     });
+  }
+
+  /**
+   * Keeps a refused message in the dead-letter store, in the batch's transaction: a refused QoS 1
+   * message is acknowledged, like any other, only once it is stored.
+   */
+  writeDeadLetter(row: TDeadLetterRow): Promise<void> {
+    return this.add((b) => b.deadLetters.push(row));
   }
 
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
@@ -309,6 +330,15 @@ export class DeviceWriter {
          select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
         [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
       );
+    }
+    if (b.deadLetters.length > 0) {
+      await insertDeadLetters(sql, b.deadLetters);
+      // Pruned now and then, not at every insert: the store may exceed its capacity by a few hundred rows.
+      this.deadLettersSincePrune += b.deadLetters.length;
+      if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
+        await pruneDeadLetters(sql, this.deadLetterCapacity);
+        this.deadLettersSincePrune = 0;
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
 import { PARAMETERS, parameterByKey } from './parameters';
-import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS } from './protocol';
+import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
 const ZTimestamp = z.iso.datetime({ offset: true });
@@ -180,3 +180,14 @@ export const ZCommandResult = z.object({
   rejected: z.array(z.string().max(64)).max(PARAMETERS.length).optional(),
 });
 export type TCommandResult = z.infer<typeof ZCommandResult>;
+
+/** `error` (cloud → device, QoS 1, not retained): a message the cloud refused, and why. */
+export const ZDeviceMessageError = z.object({
+  /** the topic the refused message was published to */
+  topic: z.string(),
+  reason: z.enum(DEVICE_MESSAGE_REFUSALS),
+  /** the refused message's `id`, when it could be read */
+  id: z.string().max(64).optional(),
+  ts: ZTimestamp,
+});
+export type TDeviceMessageError = z.infer<typeof ZDeviceMessageError>;
