@@ -56,6 +56,7 @@ import { IngestService } from './gateway/ingest.service';
 import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
 import { deadLetterRoutes } from './gateway/dead-letter.routes';
+import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
 import { eventHubRoutes } from './device/event-hub.routes';
@@ -179,7 +180,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     readCache,
   );
   const commands = new CommandService(applianceRepository, broker, fanout, config.COMMAND_TIMEOUT_SECONDS * 1000);
-  const writer = new DeviceWriter(database, app.log, { onCommit: (serials) => readCache.stateChanged(serials) });
+  const writer = new DeviceWriter(database, app.log, {
+    onCommit: (serials) => readCache.stateChanged(serials),
+    onRevived: (changes) => ingest.announcePresence(changes),
+  });
   const ingest = new IngestService({
     writer,
     identify: (serial) => appliances.identify(serial),
@@ -196,7 +200,24 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await broker.attach({
     authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),
     receive: (topic, payload) => ingest.receive(topic, payload),
+    disconnected: (serial) => {
+      ingest
+        .disconnected(serial)
+        .catch((error: unknown) => app.log.error({ err: error, serial }, 'marking a machine offline failed'));
+    },
+    alive: (serial) => ingest.alive(serial),
   });
+  // Connections that die without a last will, on any broker: silent machines go offline.
+  const presence = new PresenceSweep(
+    database,
+    config.DEVICE_KEEPALIVE_SECONDS,
+    (changes) => {
+      readCache.stateChanged(new Set(changes.map((c) => c.serialNumber)));
+      ingest.announcePresence(changes);
+    },
+    app.log,
+  );
+  presence.start();
   const runtimeConfig: TRuntimeConfig = {
     apiBase: '',
     clientId: WEB_CLIENT_ID,
@@ -322,6 +343,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   app.addHook('onClose', async () => {
     await mailer.stop();
     await fleet?.close();
+    await presence.stop();
     await broker.close();
     await writer.drain();
     await fanout.close();

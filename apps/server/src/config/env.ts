@@ -81,6 +81,12 @@ const ZEnv = z
      * packet id and payload). The embedded broker drops the connection of a device that announces a
      * larger packet, before reading it; the gateway refuses larger payloads from any broker.
      */
+    /**
+     * The keep-alive devices are told to use, in seconds (docs/device-protocol.md). A machine that has
+     * sent nothing (no message; with the embedded broker, no PINGREQ either) for 1.5 × this is shown
+     * offline, whatever the broker: a connection can die without its last will.
+     */
+    DEVICE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     MQTT_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),

@@ -162,6 +162,17 @@ async function startEmbedded(
   }
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  let closing = false;
+  // A connection that ends is a machine gone offline, last will or not. One replaced by a new
+  // connection of the same machine ends too (aedes closes it before registering the new one): the
+  // machine's first message or PINGREQ on the new one shows it online again. At shutdown every
+  // connection ends; the next start marks every machine offline anyway.
+  aedes.on('clientDisconnect', (client) => {
+    if (!closing && client.id) handlers?.disconnected?.(client.id);
+  });
+  aedes.on('ping', (_packet, client) => {
+    if (client.id) handlers?.alive?.(client.id);
+  });
   const publishToDevice = (serial: string, topic: TCloudTopic, payload: string) =>
     new Promise<void>((resolve, reject) =>
       aedes.publish(
@@ -184,6 +195,7 @@ async function startEmbedded(
     // The embedded broker asks the server (handlers.authenticate) at every connection.
     provisionDevice: async () => {},
     close: async () => {
+      closing = true;
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -26,6 +26,7 @@ import {
   type TLiveTelemetry,
 } from '@washboard/contracts';
 import type { DeviceWriter } from './device-writer';
+import type { TPresenceChange } from './presence.repository';
 
 /** What ingestion needs to know of a machine. */
 export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
@@ -110,6 +111,39 @@ export class IngestService {
     }
     await this.handle(device, where.topic as TDeviceTopic, message);
     return message.refused;
+  }
+
+  /**
+   * The broker saw the machine's connection end (closed, or silent past its keep-alive), whether or
+   * not a last will said so: it is offline now, keeping its last known state.
+   */
+  async disconnected(serial: string): Promise<void> {
+    const device = await this.deps.identify(serial);
+    if (!device) return;
+    const ts = new Date().toISOString();
+    const status = { online: false, systemState: null, cycleType: null, cycleNumber: null, ts };
+    this.deps.push(device.brand, { type: 'status', serialNumber: serial, ...status });
+    return this.deps.writer.writeStatus(serial, { ...status, hasState: false });
+  }
+
+  /** The broker heard from the machine without a message to store (a PINGREQ): it is connected. */
+  alive(serial: string): void {
+    this.deps.writer.touch(serial);
+  }
+
+  /** Pushes connection changes found outside status messages (silent machines, machines speaking again). */
+  announcePresence(changes: readonly TPresenceChange[]): void {
+    for (const c of changes) {
+      this.deps.push(c.brand, {
+        type: 'status',
+        serialNumber: c.serialNumber,
+        online: c.online,
+        systemState: c.systemState,
+        cycleType: c.cycleType,
+        cycleNumber: c.cycleNumber,
+        ts: c.lastSeenAt,
+      });
+    }
   }
 
   private parse<T extends z.ZodType>(schema: T, message: TMessage): z.infer<T> | undefined {
