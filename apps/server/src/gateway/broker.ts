@@ -180,7 +180,16 @@ async function startEmbedded(
         (error) => (error ? reject(error) : resolve()),
       ),
     );
-  aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt client error'));
+  aedes.on('clientError', (client, error) => {
+    // An oversize packet is a device breaking the protocol (or an attack): worth an operator's eye.
+    if (error.message.includes('MQTT_MAX_MESSAGE_BYTES'))
+      log.warn({ clientId: client.id, err: error.message }, 'mqtt packet too large');
+    else log.debug({ clientId: client.id, err: error.message }, 'mqtt client error');
+  });
+  aedes.on('connectionError', (_client, error) => {
+    if (error.message.includes('MQTT_MAX_MESSAGE_BYTES'))
+      log.warn({ err: error.message }, 'mqtt packet too large before CONNECT');
+  });
   log.info({ port: actualPort }, 'embedded MQTT broker listening');
   return {
     kind: 'embedded',
