@@ -57,6 +57,10 @@ import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceWriter } from './gateway/device-writer';
 import { IngestService } from './gateway/ingest.service';
+import { DeadLetterRepository } from './gateway/dead-letter.repository';
+import { DeadLetterService } from './gateway/dead-letter.service';
+import { deadLetterRoutes } from './gateway/dead-letter.routes';
+import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
 import { eventHubRoutes } from './device/event-hub.routes';
@@ -137,6 +141,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       host: config.HOST,
       log: app.log,
       ingestConnections: config.MQTT_INGEST_CONNECTIONS,
+      maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
     });
   } catch (error) {
     await fanout.close();
@@ -198,13 +203,18 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     readCache,
   );
   const commands = new CommandService(applianceRepository, broker, fanout, config.COMMAND_TIMEOUT_SECONDS * 1000);
-  const writer = new DeviceWriter(database, app.log, { onCommit: (serials) => readCache.stateChanged(serials) });
+  const writer = new DeviceWriter(database, app.log, {
+    onCommit: (serials) => readCache.stateChanged(serials),
+    onRevived: (changes) => ingest.announcePresence(changes),
+  });
   const ingest = new IngestService({
     writer,
     identify: (serial) => appliances.identify(serial),
     push: (brand, message) => live.publish(brand, message),
     commandResult: (serial, result) => commands.resultArrived(serial, result),
+    replyError: (serial, error) => broker.sendError(serial, JSON.stringify(error)),
     log: app.log,
+    maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
   });
   // Every connection to the embedded broker is new after a start: nothing is online yet.
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
@@ -214,7 +224,24 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await broker.attach({
     authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),
     receive: (topic, payload) => ingest.receive(topic, payload),
+    disconnected: (serial) => {
+      ingest
+        .disconnected(serial)
+        .catch((error: unknown) => app.log.error({ err: error, serial }, 'marking a machine offline failed'));
+    },
+    alive: (serial) => ingest.alive(serial),
   });
+  // Connections that die without a last will, on any broker: silent machines go offline.
+  const presence = new PresenceSweep(
+    database,
+    config.DEVICE_KEEPALIVE_SECONDS,
+    (changes) => {
+      readCache.stateChanged(new Set(changes.map((c) => c.serialNumber)));
+      ingest.announcePresence(changes);
+    },
+    app.log,
+  );
+  presence.start();
   const runtimeConfig: TRuntimeConfig = {
     apiBase: '',
     clientId: WEB_CLIENT_ID,
@@ -312,6 +339,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       await scope.register(applianceDocumentRoutes, {
         documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
       });
+      await scope.register(deadLetterRoutes, { deadLetters: new DeadLetterService(new DeadLetterRepository(database.db)) });
     },
     { prefix: '/api/v1/appliance' },
   );
@@ -347,6 +375,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     await background.drain();
     await mailer.stop();
     await fleet?.close();
+    await presence.stop();
     await broker.close();
     await writer.drain();
     await fanout.close();

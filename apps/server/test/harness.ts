@@ -53,7 +53,8 @@ export async function startTestServer(
   options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' } = {},
 ): Promise<TTestServer> {
   const database = await freshDatabase();
-  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto() : undefined;
+  // Bounded like the embedded broker's default MQTT_MAX_MESSAGE_BYTES (docs/configuration.md).
+  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto({ config: ['max_packet_size 262144'] }) : undefined;
   const config = parseConfig({
     PORT: '0',
     MQTT_PORT: '0',

@@ -1,5 +1,5 @@
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
+import { ZDeviceMessageError, deviceTopic, type TDeviceMessageError, type TDeviceTopic } from '@washboard/contracts';
 import { DELIVERY } from './device-message';
 import type { Outbox, TOutboxEntry } from './outbox';
 
@@ -24,7 +24,17 @@ export type TDeviceLinkOptions = TMqttOptions & {
   /** called on every (re)connection, before the outbox is flushed: the machine announces itself */
   onConnect: () => void;
   onCommand: (payload: Buffer) => void;
+  /** called when the cloud refused one of the machine's messages (`wb/v1/{serial}/error`) */
+  onRefused?: (error: TDeviceMessageError) => void;
 };
+
+function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** CONNACK refusals that retrying cannot fix (MQTT 3.1.1 return codes). */
 const REFUSALS = new Set<unknown>([2, 4, 5]);
@@ -69,6 +79,7 @@ export class DeviceLink {
     }
     const o = this.options;
     const commandTopic = deviceTopic(o.serial, 'cmd');
+    const errorTopic = deviceTopic(o.serial, 'error');
     const clientOptions: IClientOptions = {
       protocolVersion: 4,
       clientId: o.serial,
@@ -86,6 +97,9 @@ export class DeviceLink {
     const client = connect(o.broker, clientOptions);
     this.client = client;
     client.on('connect', () => {
+      // Why the cloud refused a message, for the machine's log; a broker that refuses this
+      // subscription (an identity made before the topic existed) leaves the machine working as before.
+      client.subscribe(errorTopic, { qos: 1 }, () => undefined);
       // Announce only once commands can reach the machine.
       client.subscribe(commandTopic, { qos: 1 }, () => {
         if (this.client !== client || !client.connected) return;
@@ -100,6 +114,10 @@ export class DeviceLink {
     });
     client.on('message', (topic, payload) => {
       if (topic === commandTopic) o.onCommand(payload);
+      else if (topic === errorTopic) {
+        const error = ZDeviceMessageError.safeParse(parseJson(payload));
+        if (error.success) o.onRefused?.(error.data);
+      }
     });
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(

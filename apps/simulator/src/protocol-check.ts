@@ -2,6 +2,7 @@ import {
   ZClaimingCode,
   ZCommandResult,
   ZDeviceAlarm,
+  ZDeviceMessageError,
   ZDeviceStats,
   ZDeviceStatus,
   ZFotaStatus,
@@ -32,11 +33,13 @@ export type TProtocolProblem = { topic: string; problem: string };
 /**
  * Checks one message a device sent against the protocol: a known topic under `wb/v1/{serial}/`
  * and a payload its schema accepts. Null when it is right, else what is wrong. For tests of the
- * simulator and of anything that consumes it.
+ * simulator and of anything that consumes it. A wildcard subscriber also sees the cloud's `error`
+ * answers: those are checked against their own schema.
  */
 export function checkDeviceMessage(topic: string, payload: Buffer | string | unknown): TProtocolProblem | null {
   const parsedTopic = parseDeviceTopic(topic);
   if (!parsedTopic || parsedTopic.topic === 'cmd') return { topic, problem: 'not a device topic' };
+  const schema = parsedTopic.topic === 'error' ? ZDeviceMessageError : SCHEMAS[parsedTopic.topic];
   let data: unknown = payload;
   if (Buffer.isBuffer(payload) || typeof payload === 'string') {
     try {
@@ -45,6 +48,6 @@ export function checkDeviceMessage(topic: string, payload: Buffer | string | unk
       return { topic, problem: 'payload is not JSON' };
     }
   }
-  const result = SCHEMAS[parsedTopic.topic].safeParse(data);
+  const result = schema.safeParse(data);
   return result.success ? null : { topic, problem: result.error.message };
 }

@@ -4,6 +4,7 @@ import {
   type TClaimingCode,
   type TCommandResult,
   type TCycleType,
+  type TDeviceMessageError,
   type TDeviceStats,
   type TGamma,
   type TSystemState,
@@ -32,6 +33,8 @@ export type TVirtualDishwasherOptions = Omit<TDishwasherModelOptions, 'emit'> & 
   outboxLimit?: number;
 };
 
+/** Refusals a machine keeps in its log. */
+const REFUSALS_KEPT = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -56,6 +59,9 @@ export class VirtualDishwasher {
   private lastTick: number | null = null;
   private nextTelemetry: number;
   private timer: NodeJS.Timeout | null = null;
+
+  /** The cloud's latest refusals of this machine's messages (its `error` topic), oldest first: the machine's log. */
+  readonly refusals: TDeviceMessageError[] = [];
 
   constructor(options: TVirtualDishwasherOptions) {
     this.options = options;
@@ -87,6 +93,10 @@ export class VirtualDishwasher {
         onConnect: () => this.model.announce(),
         onCommand: (payload) => {
           this.receiveCommand(payload);
+        },
+        onRefused: (error) => {
+          this.refusals.push(error);
+          if (this.refusals.length > REFUSALS_KEPT) this.refusals.shift();
         },
       });
     }

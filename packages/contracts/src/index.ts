@@ -27,3 +27,4 @@ export * from './account/account.rules';
 export * from './account/account.schema';
 export * from './device/protocol.schema';
 export * from './device/appliance.schema';
+export * from './device/dead-letter.schema';

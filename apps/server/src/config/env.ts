@@ -116,6 +116,18 @@ const ZEnv = z
      * keeps each machine's messages in order; more spread them over connections (docs/configuration.md).
      */
     MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * The largest message a device may send, in bytes (the MQTT packet after its fixed header: topic,
+     * packet id and payload). The embedded broker drops the connection of a device that announces a
+     * larger packet, before reading it; the gateway refuses larger payloads from any broker.
+     */
+    /**
+     * The keep-alive devices are told to use, in seconds (docs/device-protocol.md). A machine that has
+     * sent nothing (no message; with the embedded broker, no PINGREQ either) for 1.5 × this is shown
+     * offline, whatever the broker: a connection can die without its last will.
+     */
+    DEVICE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    MQTT_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     /** SMTP server for mail; without it mail goes to the outbox table. */

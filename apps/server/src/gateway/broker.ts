@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { COMMAND_TOPIC, deviceTopic, parseDeviceTopic } from '@washboard/contracts';
+import { CLOUD_TOPICS, COMMAND_TOPIC, ERROR_TOPIC, deviceTopic, parseDeviceTopic, type TCloudTopic } from '@washboard/contracts';
 import { isAddressInUse, StartupError } from '../startup-error';
 import type { TDeviceLinkHandlers } from './device-link';
 import { connectExternal } from './external-broker';
@@ -17,6 +17,8 @@ export type TBroker = {
   attach(handlers: TDeviceLinkHandlers): Promise<void>;
   /** Sends a command to a device (QoS 1 on `wb/v1/{serial}/cmd`). */
   sendCommand(serial: string, payload: string): Promise<void>;
+  /** Tells a device why its message was refused (QoS 1, not retained, on `wb/v1/{serial}/error`). */
+  sendError(serial: string, payload: string): Promise<void>;
   /** Makes `serial`/`secret` a device identity with access to its own topics only. */
   provisionDevice(serial: string, secret: string): Promise<void>;
   close(): Promise<void>;
@@ -30,24 +32,57 @@ export async function startBroker(options: {
   log: FastifyBaseLogger;
   /** Subscriber connections to an external broker (one keeps each machine's messages in order). */
   ingestConnections?: number;
+  /** The largest MQTT packet (after its fixed header) a device may send to the embedded broker. */
+  maxMessageBytes?: number;
 }): Promise<TBroker> {
   return options.url
     ? connectExternal(options.url, options.log, options.ingestConnections ?? 1)
-    : startEmbedded(options.port, options.host, options.log);
+    : startEmbedded(options.port, options.host, options.log, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** What of mqtt-packet's parser (inside aedes's client) the size cap relies on. */
+type TPacketParser = {
+  packet: { length: number };
+  _parseLength(): boolean;
+  _emitError(error: Error): void;
+};
+
+/**
+ * Bounds the packets a connection may send. Neither aedes nor mqtt-packet has a limit: the parser
+ * buffers a packet until its announced length (up to 256 MB) has arrived. The remaining length is
+ * read from the fixed header before the body, so the check refuses an oversize packet after a few
+ * bytes, and the parser's error makes aedes drop the connection. False when aedes no longer has the
+ * parser this relies on (the caller then refuses the connection rather than run without a cap).
+ */
+function capPacketSize(client: unknown, maxBytes: number): boolean {
+  const parser = (client as { _parser?: Partial<TPacketParser> } | undefined)?._parser;
+  if (!parser || typeof parser._parseLength !== 'function' || typeof parser._emitError !== 'function') return false;
+  const p = parser as TPacketParser;
+  const parseLength = p._parseLength.bind(p);
+  p._parseLength = () => {
+    if (!parseLength()) return false;
+    if (p.packet.length <= maxBytes) return true;
+    p._emitError(new Error(`packet of ${p.packet.length} bytes exceeds MQTT_MAX_MESSAGE_BYTES (${maxBytes})`));
+    return false;
+  };
+  return true;
 }
 
 function authError(code: 4 | 5): AuthenticateError {
   return Object.assign(new Error(code === 4 ? 'bad username or password' : 'not authorized'), { returnCode: code });
 }
 
-/** A device may use only `wb/v1/{its serial}/…`, and never the cloud's command topic for publishing. */
+/** A device may use only `wb/v1/{its serial}/…`, and never publish to the cloud's topics (`cmd`, `error`). */
 export function deviceMayPublish(clientId: string, topic: string): boolean {
   const parsed = parseDeviceTopic(topic);
-  return parsed !== undefined && parsed.serial === clientId && parsed.topic !== COMMAND_TOPIC;
+  return parsed !== undefined && parsed.serial === clientId && !(CLOUD_TOPICS as readonly string[]).includes(parsed.topic);
 }
 
+/** A device may subscribe to its own `cmd` and `error` topics only. */
 export function deviceMaySubscribe(clientId: string, topic: string): boolean {
-  return topic === deviceTopic(clientId, COMMAND_TOPIC);
+  return CLOUD_TOPICS.some((t) => topic === deviceTopic(clientId, t));
 }
 
 /** What the broker keeps on aedes's client object. */
@@ -56,7 +91,12 @@ type TAedesClient = {
   wbAnswered?: Promise<unknown>;
 };
 
-async function startEmbedded(port: number, host: string | undefined, log: FastifyBaseLogger): Promise<TBroker> {
+async function startEmbedded(
+  port: number,
+  host: string | undefined,
+  log: FastifyBaseLogger,
+  maxMessageBytes: number,
+): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -94,7 +134,13 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
       done(null, deviceMaySubscribe(client.id, subscription.topic) ? subscription : null);
     },
   });
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => {
+    const client: unknown = aedes.handle(socket);
+    if (!capPacketSize(client, maxMessageBytes)) {
+      log.error('the embedded broker cannot bound packet sizes (aedes internals changed); connection refused');
+      socket.destroy();
+    }
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -116,7 +162,34 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
   }
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  aedes.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error.message }, 'mqtt client error'));
+  let closing = false;
+  // A connection that ends is a machine gone offline, last will or not. One replaced by a new
+  // connection of the same machine ends too (aedes closes it before registering the new one): the
+  // machine's first message or PINGREQ on the new one shows it online again. At shutdown every
+  // connection ends; the next start marks every machine offline anyway.
+  aedes.on('clientDisconnect', (client) => {
+    if (!closing && client.id) handlers?.disconnected?.(client.id);
+  });
+  aedes.on('ping', (_packet, client) => {
+    if (client.id) handlers?.alive?.(client.id);
+  });
+  const publishToDevice = (serial: string, topic: TCloudTopic, payload: string) =>
+    new Promise<void>((resolve, reject) =>
+      aedes.publish(
+        { cmd: 'publish', topic: deviceTopic(serial, topic), payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  aedes.on('clientError', (client, error) => {
+    // An oversize packet is a device breaking the protocol (or an attack): worth an operator's eye.
+    if (error.message.includes('MQTT_MAX_MESSAGE_BYTES'))
+      log.warn({ clientId: client.id, err: error.message }, 'mqtt packet too large');
+    else log.debug({ clientId: client.id, err: error.message }, 'mqtt client error');
+  });
+  aedes.on('connectionError', (_client, error) => {
+    if (error.message.includes('MQTT_MAX_MESSAGE_BYTES'))
+      log.warn({ err: error.message }, 'mqtt packet too large before CONNECT');
+  });
   log.info({ port: actualPort }, 'embedded MQTT broker listening');
   return {
     kind: 'embedded',
@@ -126,23 +199,12 @@ async function startEmbedded(port: number, host: string | undefined, log: Fastif
     attach: async (h) => {
       handlers = h;
     },
-    sendCommand: (serial, payload) =>
-      new Promise<void>((resolve, reject) =>
-        aedes.publish(
-          {
-            cmd: 'publish',
-            topic: deviceTopic(serial, COMMAND_TOPIC),
-            payload: Buffer.from(payload),
-            qos: 1,
-            retain: false,
-            dup: false,
-          },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      ),
+    sendCommand: (serial, payload) => publishToDevice(serial, COMMAND_TOPIC, payload),
+    sendError: (serial, payload) => publishToDevice(serial, ERROR_TOPIC, payload),
     // The embedded broker asks the server (handlers.authenticate) at every connection.
     provisionDevice: async () => {},
     close: async () => {
+      closing = true;
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

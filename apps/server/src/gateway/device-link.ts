@@ -10,4 +10,8 @@ export type TDeviceLinkHandlers = {
    * the broker acknowledges a QoS 1 message only then. Never rejects for bad content.
    */
   receive(topic: string, payload: Buffer): Promise<void>;
+  /** The broker saw the device's connection end (with or without its last will). Embedded broker only. */
+  disconnected?(serial: string): void;
+  /** The device sent a PINGREQ: it is connected though it has nothing to say. Embedded broker only. */
+  alive?(serial: string): void;
 };

@@ -8,7 +8,10 @@ import type {
   TLiveTelemetry,
   TVersions,
 } from '@washboard/contracts';
+import { DEAD_LETTER_CAPACITY } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
+import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
+import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 
 export type TStatusUpdate = {
   online: boolean;
@@ -54,6 +57,11 @@ type TBatch = {
   alarms: Map<string, { serial: string; a: TDeviceAlarm }>;
   columns: Map<string, TStateColumns>;
   stats: { serial: string; s: TDeviceStats }[];
+  deadLetters: TDeadLetterRow[];
+  /** Machines heard without a message to store (the embedded broker's PINGREQ). */
+  seen: Set<string>;
+  /** Machines the batch brought back online (set while writing). */
+  revived: TPresenceChange[];
   size: number;
   /** Settles once the batch's transaction ended: every message of the batch waits on it. */
   done: TOutcome;
@@ -69,6 +77,9 @@ function emptyBatch(): TBatch {
     alarms: new Map(),
     columns: new Map(),
     stats: [],
+    deadLetters: [],
+    seen: new Set(),
+    revived: [],
     size: 0,
     done: outcome(),
   };
@@ -153,6 +164,11 @@ export type TWriterOptions = {
   maxDelayMs?: number;
   /** Told after each batch's transaction ended, before its messages are acknowledged: the machines it wrote. */
   onCommit?: (serials: Set<string>) => void;
+  /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
+  deadLetterCapacity?: number;
+  deadLetterPruneEvery?: number;
+  /** Told after a batch committed: machines shown offline that spoke in it, now online again. */
+  onRevived?: (changes: TPresenceChange[]) => void;
 };
 
 /** The machines a batch writes. */
@@ -163,6 +179,7 @@ function serialsOf(b: TBatch): Set<string> {
   for (const r of b.events) serials.add(r.serial);
   for (const r of b.alarms.values()) serials.add(r.serial);
   for (const serial of b.columns.keys()) serials.add(serial);
+  for (const serial of b.seen) serials.add(serial);
   return serials;
 }
 
@@ -181,6 +198,11 @@ export class DeviceWriter {
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
   private readonly onCommit: ((serials: Set<string>) => void) | undefined;
+  private readonly onRevived: ((changes: TPresenceChange[]) => void) | undefined;
+  private readonly deadLetterCapacity: number;
+  private readonly deadLetterPruneEvery: number;
+  /** Refused messages stored since the store was last pruned (by this process). */
+  private deadLettersSincePrune = 0;
   /** Rows committed since start, per kind (for operations and benchmarks). */
   readonly committed = { telemetry: 0, events: 0, alarms: 0, status: 0 };
   /** Batches written again through the staging table because they repeated stored telemetry. */
@@ -194,6 +216,9 @@ export class DeviceWriter {
     this.maxBatch = options.maxBatch ?? 4000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.onCommit = options.onCommit;
+    this.onRevived = options.onRevived;
+    this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
+    this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
   }
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
@@ -234,6 +259,22 @@ export class DeviceWriter {
       b.columns.set(serial, next);
       if (columns.stats) b.stats.push({ serial, s: columns.stats });
     });
+  }
+
+  /**
+   * Keeps a refused message in the dead-letter store, in the batch's transaction: a refused QoS 1
+   * message is acknowledged, like any other, only once it is stored.
+   */
+  writeDeadLetter(row: TDeadLetterRow): Promise<void> {
+    return this.add((b) => b.deadLetters.push(row));
+  }
+
+  /**
+   * The machine is alive though it sent nothing to store (a PINGREQ): its last-seen time is set
+   * with the next batch, and it is shown online again if it was not.
+   */
+  touch(serial: string): void {
+    void this.add((b) => b.seen.add(serial));
   }
 
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
@@ -283,6 +324,7 @@ export class DeviceWriter {
           this.committed.events += batch.events.length;
           this.committed.alarms += batch.alarms.size;
           this.committed.status += batch.status.size;
+          if (batch.revived.length > 0) this.onRevived?.(batch.revived);
           batch.done.resolve();
         },
         (error: unknown) => {
@@ -309,6 +351,24 @@ export class DeviceWriter {
          select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
         [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
       );
+    }
+    // Whoever spoke is connected: last seen now, and online again unless its status said otherwise.
+    const heard = serialsOf(b);
+    if (heard.size > 0) {
+      b.revived = await reviveSpeaking(
+        sql,
+        [...heard].filter((serial) => !b.status.has(serial)),
+      );
+      await touchLastSeen(sql, [...heard]);
+    }
+    if (b.deadLetters.length > 0) {
+      await insertDeadLetters(sql, b.deadLetters);
+      // Pruned now and then, not at every insert: the store may exceed its capacity by a few hundred rows.
+      this.deadLettersSincePrune += b.deadLetters.length;
+      if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
+        await pruneDeadLetters(sql, this.deadLetterCapacity);
+        this.deadLettersSincePrune = 0;
+      }
     }
   }
 
@@ -341,7 +401,7 @@ export class DeviceWriter {
     // The live state keeps each machine's newest values.
     const latest = b.latestTelemetry;
     await sql.query(
-      `update appliance_states s set telemetry = v.t, last_seen_at = greatest(s.last_seen_at, v.ts), updated_at = now()
+      `update appliance_states s set telemetry = v.t, last_seen_at = now(), updated_at = now()
        from unnest($1::text[], $2::jsonb[], $3::timestamptz[]) as v(serial, t, ts)
        where s.serial_number = v.serial and (s.telemetry is null or (s.telemetry->>'ts')::timestamptz <= v.ts)`,
       [[...latest.keys()], [...latest.values()].map((t) => JSON.stringify(t)), [...latest.values()].map((t) => t.ts)],
@@ -356,7 +416,7 @@ export class DeviceWriter {
          system_state = case when v.has_state then v.state else s.system_state end,
          cycle_type = case when v.has_state then v.cycle_type else s.cycle_type end,
          cycle_number = case when v.has_state then v.cycle_number else s.cycle_number end,
-         last_seen_at = greatest(s.last_seen_at, v.ts),
+         last_seen_at = now(),
          updated_at = now()
        from unnest($1::text[], $2::bool[], $3::bool[], $4::int2[], $5::text[], $6::int4[], $7::timestamptz[])
          as v(serial, online, has_state, state, cycle_type, cycle_number, ts)

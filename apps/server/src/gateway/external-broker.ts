@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import { COMMAND_TOPIC, DEVICE_TOPICS, TOPIC_ROOT, deviceTopic } from '@washboard/contracts';
+import { COMMAND_TOPIC, DEVICE_TOPICS, ERROR_TOPIC, TOPIC_ROOT, deviceTopic } from '@washboard/contracts';
 import { StartupError } from '../startup-error';
 import { PipelinedSubscriber } from './pipelined-subscriber';
 import type { TBroker } from './broker';
@@ -129,18 +129,20 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
       if (dynsec) {
         await dynsec.start();
         const username = decodeURIComponent(parsed.username);
-        const [role] = await dynsec.run([
-          {
-            command: 'createRole',
-            rolename: SERVER_ROLE,
-            acls: [
-              { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/${COMMAND_TOPIC}`, allow: true },
-              { acltype: 'subscribePattern', topic: `${TOPIC_ROOT}/#`, allow: true },
-              { acltype: 'publishClientReceive', topic: `${TOPIC_ROOT}/#`, allow: true },
-            ],
-          },
-        ]);
+        const acls = [
+          { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/${COMMAND_TOPIC}`, allow: true },
+          { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/${ERROR_TOPIC}`, allow: true },
+          { acltype: 'subscribePattern', topic: `${TOPIC_ROOT}/#`, allow: true },
+          { acltype: 'publishClientReceive', topic: `${TOPIC_ROOT}/#`, allow: true },
+        ];
+        const [role] = await dynsec.run([{ command: 'createRole', rolename: SERVER_ROLE, acls }]);
         if (role && !ALREADY.test(role)) throw new StartupError(`The MQTT broker refused the server role: ${role}`);
+        if (role) {
+          // A role made by an earlier version lacks the rules added since (the `error` topic).
+          const added = await dynsec.run(acls.map((acl) => ({ command: 'addRoleACL', rolename: SERVER_ROLE, ...acl })));
+          const refused = added.find((error) => error !== undefined && !ALREADY.test(error));
+          if (refused) throw new StartupError(`The MQTT broker refused a rule of the server role: ${refused}`);
+        }
         if (!(await dynsec.clientHasRole(username, SERVER_ROLE))) {
           // Mosquitto disconnects a client whose roles change, so that its new rights apply: this
           // connection drops once, and mqtt.js reconnects and subscribes again.
@@ -189,6 +191,9 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
     async sendCommand(serial, payload) {
       await control.publishAsync(deviceTopic(serial, COMMAND_TOPIC), payload, { qos: 1 });
     },
+    async sendError(serial, payload) {
+      await control.publishAsync(deviceTopic(serial, ERROR_TOPIC), payload, { qos: 1 });
+    },
     async provisionDevice(serial, secret) {
       if (!dynsec) return;
       const rolename = `wb-device-${serial}`;
@@ -204,8 +209,10 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
           rolename,
           acls: [
             { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
+            { acltype: 'publishClientSend', topic: `${own}/${ERROR_TOPIC}`, allow: false, priority: 10 },
             { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
             { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
+            { acltype: 'subscribeLiteral', topic: `${own}/${ERROR_TOPIC}`, allow: true },
           ],
         },
         { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  CLOUD_TOPICS,
+  DEAD_LETTER_EXCERPT_BYTES,
   ZClaimingCode,
   ZCommandResult,
   ZDeviceAlarm,
@@ -16,12 +18,15 @@ import {
   parseDeviceTopic,
   type TBrandCode,
   type TCommandResult,
+  type TDeviceMessageError,
+  type TDeviceMessageRefusal,
   type TDeviceTopic,
   type TGamma,
   type TLiveMessage,
   type TLiveTelemetry,
 } from '@washboard/contracts';
 import type { DeviceWriter } from './device-writer';
+import type { TPresenceChange } from './presence.repository';
 
 /** What ingestion needs to know of a machine. */
 export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
@@ -33,7 +38,14 @@ export type TIngestDeps = {
   /** Push to the browsers of the brand that may see the machine. */
   push(brand: TBrandCode, message: TLiveMessage): void;
   commandResult(serial: string, result: TCommandResult): Promise<void>;
+  /** Tells a machine why its message was refused (`wb/v1/{serial}/error`); failures are the caller's to log. */
+  replyError(serial: string, error: TDeviceMessageError): Promise<void>;
   log: FastifyBaseLogger;
+  /**
+   * Payloads longer than this are refused unread (MQTT_MAX_MESSAGE_BYTES). The embedded broker
+   * already drops such a connection; an external broker must be configured to (docs/configuration.md).
+   */
+  maxMessageBytes?: number;
 };
 
 /** One-way hash of a claiming code, bound to its machine. */
@@ -43,9 +55,36 @@ export function hashClaimingCode(serial: string, code: string): string {
 
 const TELEMETRY_EXTRA = ['cycleTimeProgress', 'cycleTimeDuration'] as const;
 
+/** Longest `detail` kept with a refused message. */
+const DETAIL_MAX = 500;
+
+/** One message being handled: where it came from, and its refusal once it has one. */
+type TMessage = {
+  rawTopic: string;
+  payload: Buffer;
+  serial?: string;
+  device?: TDeviceIdentity;
+  json?: unknown;
+  refused?: Promise<void>;
+};
+
+/** The `id` a refused payload carries, when it has a readable one (for the device's own log). */
+function messageId(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null || !('id' in json)) return undefined;
+  const { id } = json;
+  return typeof id === 'string' && id.length <= 64 ? id : undefined;
+}
+
+/** The first bytes of a payload as text that PostgreSQL can store (no NUL). */
+function excerpt(payload: Buffer): string {
+  return payload.subarray(0, DEAD_LETTER_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
+}
+
 /**
- * Turns device messages into stored records and live pushes. Malformed messages are counted,
- * logged now and then, and dropped; they never reach the database or the connection's fate.
+ * Turns device messages into stored records and live pushes. A refused message (unknown topic or
+ * machine, oversize, not JSON, failing its schema) is counted, logged now and then, kept in the
+ * dead-letter store with its reason, and answered on the machine's `error` topic; it never reaches
+ * the machine's records or the connection's fate.
  */
 export class IngestService {
   /** Counters for operations and tests. */
@@ -57,35 +96,71 @@ export class IngestService {
 
   async receive(topic: string, payload: Buffer): Promise<void> {
     this.counts.received += 1;
+    const message: TMessage = { rawTopic: topic, payload };
     const where = parseDeviceTopic(topic);
-    if (!where || where.topic === 'cmd') return this.malformed(topic, 'unknown topic');
+    message.serial = where?.serial;
+    if (!where || (CLOUD_TOPICS as readonly string[]).includes(where.topic)) return this.refuse(message, 'UNKNOWN_TOPIC');
     const device = await this.deps.identify(where.serial);
-    if (!device) {
-      this.counts.unknownDevice += 1;
-      return;
-    }
-    let json: unknown;
+    if (!device) return this.refuse(message, 'UNKNOWN_DEVICE');
+    message.device = device;
+    if (payload.length > (this.deps.maxMessageBytes ?? Infinity)) return this.refuse(message, 'PAYLOAD_TOO_LARGE');
     try {
-      json = JSON.parse(payload.toString('utf8'));
+      message.json = JSON.parse(payload.toString('utf8'));
     } catch {
-      return this.malformed(topic, 'not JSON');
+      return this.refuse(message, 'NOT_JSON');
     }
-    await this.handle(device, where.topic, json, topic);
+    await this.handle(device, where.topic as TDeviceTopic, message);
+    return message.refused;
   }
 
-  private parse<T extends z.ZodType>(schema: T, json: unknown, topic: string): z.infer<T> | undefined {
-    const result = schema.safeParse(json);
+  /**
+   * The broker saw the machine's connection end (closed, or silent past its keep-alive), whether or
+   * not a last will said so: it is offline now, keeping its last known state.
+   */
+  async disconnected(serial: string): Promise<void> {
+    const device = await this.deps.identify(serial);
+    if (!device) return;
+    const ts = new Date().toISOString();
+    const status = { online: false, systemState: null, cycleType: null, cycleNumber: null, ts };
+    this.deps.push(device.brand, { type: 'status', serialNumber: serial, ...status });
+    return this.deps.writer.writeStatus(serial, { ...status, hasState: false });
+  }
+
+  /** The broker heard from the machine without a message to store (a PINGREQ): it is connected. */
+  alive(serial: string): void {
+    this.deps.writer.touch(serial);
+  }
+
+  /** Pushes connection changes found outside status messages (silent machines, machines speaking again). */
+  announcePresence(changes: readonly TPresenceChange[]): void {
+    for (const c of changes) {
+      this.deps.push(c.brand, {
+        type: 'status',
+        serialNumber: c.serialNumber,
+        online: c.online,
+        systemState: c.systemState,
+        cycleType: c.cycleType,
+        cycleNumber: c.cycleNumber,
+        ts: c.lastSeenAt,
+      });
+    }
+  }
+
+  private parse<T extends z.ZodType>(schema: T, message: TMessage): z.infer<T> | undefined {
+    const result = schema.safeParse(message.json);
     if (result.success) return result.data;
-    this.malformed(topic, result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const issues = result.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
+    if (result.error.issues.length > 5) issues.push(`… ${result.error.issues.length - 5} more`);
+    message.refused = this.refuse(message, 'INVALID_PAYLOAD', issues.join('; '));
     return undefined;
   }
 
-  private async handle(device: TDeviceIdentity, topic: TDeviceTopic, json: unknown, rawTopic: string): Promise<void> {
+  private async handle(device: TDeviceIdentity, topic: TDeviceTopic, message: TMessage): Promise<void> {
     const { writer, push } = this.deps;
     const serial = device.serialNumber;
     switch (topic) {
       case 'telemetry': {
-        const t = this.parse(ZTelemetry, json, rawTopic);
+        const t = this.parse(ZTelemetry, message);
         if (!t) return;
         const kept: TLiveTelemetry = { ts: t.ts };
         for (const field of [...liveFieldsFor(device.gamma), ...TELEMETRY_EXTRA]) {
@@ -95,7 +170,7 @@ export class IngestService {
         return writer.writeTelemetry(serial, kept);
       }
       case 'status': {
-        const s = this.parse(ZDeviceStatus, json, rawTopic);
+        const s = this.parse(ZDeviceStatus, message);
         if (!s) return;
         const hasState = s.systemState !== undefined;
         const running = s.systemState === 4;
@@ -113,57 +188,80 @@ export class IngestService {
         return writer.writeStatus(serial, update);
       }
       case 'event': {
-        const e = this.parse(ZHaccpEvent, json, rawTopic);
+        const e = this.parse(ZHaccpEvent, message);
         return e && writer.writeEvent(serial, e);
       }
       case 'alarm': {
-        const a = this.parse(ZDeviceAlarm, json, rawTopic);
+        const a = this.parse(ZDeviceAlarm, message);
         if (!a) return;
         push(device.brand, { type: 'alarm', serialNumber: serial, alarm: a });
         return writer.writeAlarm(serial, a);
       }
       case 'fota': {
-        const f = this.parse(ZFotaStatus, json, rawTopic);
+        const f = this.parse(ZFotaStatus, message);
         if (!f) return;
         push(device.brand, { type: 'fotaStatus', serialNumber: serial, perc: f.perc, inProg: f.inProg });
         return writer.writeColumns(serial, { fota: f });
       }
       case 'versions': {
-        const v = this.parse(ZVersions, json, rawTopic);
+        const v = this.parse(ZVersions, message);
         if (!v) return;
         push(device.brand, { type: 'versions', serialNumber: serial, versions: v });
         return writer.writeColumns(serial, { versions: v });
       }
       case 'params': {
-        const p = this.parse(ZParameterSet, json, rawTopic);
+        const p = this.parse(ZParameterSet, message);
         return p && writer.writeColumns(serial, { parameters: p });
       }
       case 'stats': {
-        const s = this.parse(ZDeviceStats, json, rawTopic);
+        const s = this.parse(ZDeviceStats, message);
         return s && writer.writeColumns(serial, { stats: s });
       }
       case 'claiming-code': {
-        const c = this.parse(ZClaimingCode, json, rawTopic);
+        const c = this.parse(ZClaimingCode, message);
         return (
           c && writer.writeColumns(serial, { claimingCode: { hash: hashClaimingCode(serial, c.code), expiresAt: c.expiresAt } })
         );
       }
       case 'cmd/result': {
-        const r = this.parse(ZCommandResult, json, rawTopic);
+        const r = this.parse(ZCommandResult, message);
         return r && this.deps.commandResult(serial, r);
       }
     }
   }
 
-  private malformed(topic: string, reason: string): void {
-    this.counts.malformed += 1;
+  /**
+   * Keeps a refused message in the dead-letter store (resolves once stored, so a QoS 1 message is
+   * acknowledged only then) and tells its machine why, unless no product has its serial number.
+   */
+  private refuse(message: TMessage, reason: TDeviceMessageRefusal, detail?: string): Promise<void> {
+    const { rawTopic, payload, device } = message;
+    if (reason === 'UNKNOWN_DEVICE') this.counts.unknownDevice += 1;
+    else this.counts.malformed += 1;
     this.unreported += 1;
     const now = Date.now();
     // One line every 10 s at most, however fast a broken machine sends.
     if (now - this.lastWarning >= 10_000) {
-      this.deps.log.warn({ topic, reason, dropped: this.unreported }, 'malformed device message dropped');
+      this.deps.log.warn({ topic: rawTopic, reason, detail, refused: this.unreported }, 'device message refused');
       this.lastWarning = now;
       this.unreported = 0;
     }
+    if (device) {
+      const error: TDeviceMessageError = { topic: rawTopic, reason, ts: new Date(now).toISOString() };
+      const id = messageId(message.json);
+      if (id !== undefined) error.id = id;
+      this.deps.replyError(device.serialNumber, error).catch((err: unknown) => {
+        this.deps.log.debug({ err, serialNumber: device.serialNumber }, 'could not send the error answer');
+      });
+    }
+    return this.deps.writer.writeDeadLetter({
+      serialNumber: message.serial ?? null,
+      brand: device?.brand ?? null,
+      topic: rawTopic.slice(0, 200),
+      payload: excerpt(payload),
+      payloadBytes: payload.length,
+      reason,
+      detail: detail === undefined ? null : detail.slice(0, DETAIL_MAX),
+    });
   }
 }

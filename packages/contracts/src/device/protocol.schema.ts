@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
-import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS } from './protocol';
+import { PARAMETERS, parameterByKey } from './parameters';
+import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
 const ZTimestamp = z.iso.datetime({ offset: true });
@@ -104,10 +105,19 @@ export const ZVersions = z.object({
 });
 export type TVersions = z.infer<typeof ZVersions>;
 
+/**
+ * A parameter key of the catalogue ('S25', 'intensive.washDuration'). Only these are stored: a
+ * device could otherwise fill its stored set (and every answer serving it) with keys of its own.
+ */
+const ZParameterKey = z
+  .string()
+  .max(64)
+  .refine((key) => parameterByKey(key) !== undefined, 'not a parameter of the catalogue');
+
 /** `params` (retained): the full parameter set the machine holds now, keys of the parameter catalogue. */
 export const ZParameterSet = z.object({
   ts: ZTimestamp,
-  values: z.record(z.string().max(64), z.number()),
+  values: z.record(ZParameterKey, z.number()),
 });
 export type TParameterSet = z.infer<typeof ZParameterSet>;
 
@@ -166,7 +176,18 @@ export const ZCommandResult = z.object({
   id: ZId,
   ok: z.boolean(),
   error: z.enum(COMMAND_ERRORS).optional(),
-  /** parameter keys refused by `params-set` */
-  rejected: z.array(z.string().max(64)).optional(),
+  /** parameter keys refused by `params-set` (at most the whole catalogue) */
+  rejected: z.array(z.string().max(64)).max(PARAMETERS.length).optional(),
 });
 export type TCommandResult = z.infer<typeof ZCommandResult>;
+
+/** `error` (cloud → device, QoS 1, not retained): a message the cloud refused, and why. */
+export const ZDeviceMessageError = z.object({
+  /** the topic the refused message was published to */
+  topic: z.string(),
+  reason: z.enum(DEVICE_MESSAGE_REFUSALS),
+  /** the refused message's `id`, when it could be read */
+  id: z.string().max(64).optional(),
+  ts: ZTimestamp,
+});
+export type TDeviceMessageError = z.infer<typeof ZDeviceMessageError>;

@@ -19,8 +19,27 @@ export const DEVICE_TOPICS = [
 ] as const;
 export type TDeviceTopic = (typeof DEVICE_TOPICS)[number];
 
-/** The one topic the cloud publishes to a device. */
+/** The cloud's commands to a device. */
 export const COMMAND_TOPIC = 'cmd';
+/** The cloud's answer to a device message it refused (not retained): why, so firmware can log it. */
+export const ERROR_TOPIC = 'error';
+/** Topics the cloud publishes to a device, below `wb/v1/{serial}/`; a device never publishes to them. */
+export const CLOUD_TOPICS = [COMMAND_TOPIC, ERROR_TOPIC] as const;
+export type TCloudTopic = (typeof CLOUD_TOPICS)[number];
+
+/**
+ * Why a device message was refused (`error.reason`, and the dead-letter store): stable codes.
+ * UNKNOWN_TOPIC: not a device topic; PAYLOAD_TOO_LARGE: over MQTT_MAX_MESSAGE_BYTES; NOT_JSON;
+ * INVALID_PAYLOAD: JSON failing the topic's schema; UNKNOWN_DEVICE: no product has the serial number.
+ */
+export const DEVICE_MESSAGE_REFUSALS = [
+  'UNKNOWN_TOPIC',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_JSON',
+  'INVALID_PAYLOAD',
+  'UNKNOWN_DEVICE',
+] as const;
+export type TDeviceMessageRefusal = (typeof DEVICE_MESSAGE_REFUSALS)[number];
 
 export const COMMAND_NAMES = [
   'cycle-start',
@@ -58,12 +77,12 @@ export const CLAIMING_CODE_PATTERN = /^\d{6}$/;
 /** How long a shown claiming code stays valid. */
 export const CLAIMING_CODE_TTL_SECONDS = 15 * 60;
 
-export function deviceTopic(serial: string, topic: TDeviceTopic | typeof COMMAND_TOPIC): string {
+export function deviceTopic(serial: string, topic: TDeviceTopic | TCloudTopic): string {
   return `${TOPIC_ROOT}/${serial}/${topic}`;
 }
 
 /** Splits `wb/v1/{serial}/{topic}`; undefined for anything else (including unknown topics). */
-export function parseDeviceTopic(topic: string): { serial: string; topic: TDeviceTopic | typeof COMMAND_TOPIC } | undefined {
+export function parseDeviceTopic(topic: string): { serial: string; topic: TDeviceTopic | TCloudTopic } | undefined {
   const prefix = `${TOPIC_ROOT}/`;
   if (!topic.startsWith(prefix)) return undefined;
   const rest = topic.slice(prefix.length);
@@ -72,8 +91,8 @@ export function parseDeviceTopic(topic: string): { serial: string; topic: TDevic
   const serial = rest.slice(0, slash);
   const name = rest.slice(slash + 1);
   if (!SERIAL_NUMBER_PATTERN.test(serial)) return undefined;
-  if (name === COMMAND_TOPIC || (DEVICE_TOPICS as readonly string[]).includes(name)) {
-    return { serial, topic: name as TDeviceTopic | typeof COMMAND_TOPIC };
+  if ((CLOUD_TOPICS as readonly string[]).includes(name) || (DEVICE_TOPICS as readonly string[]).includes(name)) {
+    return { serial, topic: name as TDeviceTopic | TCloudTopic };
   }
   return undefined;
 }

@@ -494,6 +494,8 @@ export const de = {
     status: {
       online: 'Online',
       offline: 'Offline',
+      offlineSince: 'Offline seit {{time}}',
+      offlineSinceDate: 'Offline seit {{date}}, {{time}}',
       connected: 'Verbunden',
       disconnected: 'Getrennt',
     },

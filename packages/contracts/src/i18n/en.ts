@@ -478,6 +478,8 @@ export const en = {
     status: {
       online: 'Online',
       offline: 'Offline',
+      offlineSince: 'Offline since {{time}}',
+      offlineSinceDate: 'Offline since {{date}}, {{time}}',
       connected: 'Connected',
       disconnected: 'Disconnected',
     },

@@ -489,6 +489,8 @@ export const es = {
     status: {
       online: 'En línea',
       offline: 'Sin conexión',
+      offlineSince: 'Sin conexión desde las {{time}}',
+      offlineSinceDate: 'Sin conexión desde el {{date}} a las {{time}}',
       connected: 'Conectada',
       disconnected: 'Desconectada',
     },

@@ -492,6 +492,8 @@ export const fr = {
     status: {
       online: 'En ligne',
       offline: 'Hors ligne',
+      offlineSince: 'Hors ligne depuis {{time}}',
+      offlineSinceDate: 'Hors ligne depuis le {{date}} à {{time}}',
       connected: 'Connecté',
       disconnected: 'Déconnecté',
     },

@@ -489,6 +489,8 @@ export const it = {
     status: {
       online: 'Online',
       offline: 'Offline',
+      offlineSince: 'Offline dalle {{time}}',
+      offlineSinceDate: 'Offline dal {{date}} alle {{time}}',
       connected: 'Connessa',
       disconnected: 'Disconnessa',
     },

@@ -4,3 +4,4 @@ export * from './mail';
 export * from './settings';
 export * from './users';
 export * from './appliances';
+export * from './dead-letters';

@@ -11,6 +11,7 @@ import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useRestorePresets, useShowCode } from '../hooks/use-device-list';
 import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
 import { MachineActivity } from './MachineActivity';
+import { OfflineSince } from './OfflineSince';
 import { OnlineBadge } from './OnlineBadge';
 import classes from './DeviceCard.module.css';
 
@@ -115,6 +116,7 @@ export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
                 {companyName}
               </Text>
             )}
+            <OfflineSince online={status.online} lastSeenAt={status.lastSeenAt} />
           </Stack>
           <Group gap={4} wrap="nowrap">
             <OnlineBadge online={status.online} />

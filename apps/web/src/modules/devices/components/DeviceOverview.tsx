@@ -6,6 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useApplianceDetail, useLastTelemetry } from '../hooks/use-devices';
 import { LiveValues } from './LiveValues';
 import { MachineActivity } from './MachineActivity';
+import { OfflineSince } from './OfflineSince';
 import { OnlineBadge } from './OnlineBadge';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -57,6 +58,7 @@ export function DeviceOverview({ serialNumber, notFound }: TProps) {
             </Title>
             <OnlineBadge online={status.online} />
           </Group>
+          <OfflineSince online={status.online} lastSeenAt={status.lastSeenAt} />
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('device.fields.serialNumber')} value={appliance.serialNumber} />
             <Field label={t('device.fields.modelNumber')} value={appliance.modelNumber} />

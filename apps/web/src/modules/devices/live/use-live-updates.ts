@@ -24,7 +24,8 @@ function nextStatus(status: TStatus, message: TStatusMessage): TStatus {
     systemState: message.systemState,
     cycleType: message.cycleType,
     cycleNumber: message.cycleNumber,
-    lastSeenAt: message.online ? message.ts : status.lastSeenAt,
+    // The server's status messages carry when the machine was last heard (for "offline since").
+    lastSeenAt: message.ts,
   };
 }
 

@@ -1,0 +1,133 @@
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { signIn, signedInUsers } from '../../test/accounts';
+import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+
+// Security audit, issue 11, finding 9: malformed device messages were dropped with only a count.
+describe(`refused device messages (${testBroker()})`, () => {
+  let server: TTestServer;
+  let headers: Record<string, string>;
+  const open: MqttClient[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    headers = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.endAsync(true)));
+    await server.close();
+  });
+
+  /** The device, subscribed to its error topic; `errors` collects what the cloud answers there. */
+  async function device(product: TProduct) {
+    const client = await connectDevice(server, product);
+    open.push(client);
+    const errors: TDeviceMessageError[] = [];
+    client.on('message', (topic, payload) => {
+      if (topic === deviceTopic(product.serialNumber, 'error'))
+        errors.push(JSON.parse(payload.toString()) as TDeviceMessageError);
+    });
+    const [granted] = await client.subscribeAsync(deviceTopic(product.serialNumber, 'error'), { qos: 1 });
+    expect(granted?.qos).toBe(1);
+    return { client, errors };
+  }
+  const deadLetters = (query: string, init: { headers?: Record<string, string>; brand?: string } = { headers }) =>
+    server.api(`/api/v1/appliance/dead-letters?${query}`, init);
+
+  describe('GET /api/v1/appliance/dead-letters', () => {
+    it('keeps a refused message with its reason and answers the machine on its error topic', async () => {
+      const product = await createProduct(server, headers);
+      const { client, errors } = await device(product);
+      const serial = product.serialNumber;
+      await publish(client, serial, 'alarm', { id: 'alarm-7', errorCode: 'OH01' });
+      await publish(client, serial, 'event', 'not json at all');
+      await eventually(async () => errors.length === 2);
+      expect(errors[0]).toMatchObject({ topic: deviceTopic(serial, 'alarm'), reason: 'INVALID_PAYLOAD', id: 'alarm-7' });
+      expect(errors[1]).toMatchObject({ topic: deviceTopic(serial, 'event'), reason: 'NOT_JSON' });
+      expect(errors[1]).not.toHaveProperty('id');
+      for (const error of errors) expect(Date.parse(error.ts)).toBeGreaterThan(Date.now() - 60_000);
+      // Still connected and still heard.
+      expect(client.connected).toBe(true);
+
+      const res = await eventually(async () => {
+        const r = await deadLetters(`serialNumber=${serial}`);
+        const rows = (await r.json()) as TDeadLetter[];
+        return rows.length === 2 && { status: r.status, rows };
+      });
+      expect(res.status).toBe(200);
+      const [newest, oldest] = res.rows;
+      expect(newest).toMatchObject({
+        serialNumber: serial,
+        brand: 'LUMINA',
+        topic: deviceTopic(serial, 'event'),
+        payload: 'not json at all',
+        payloadBytes: 15,
+        reason: 'NOT_JSON',
+      });
+      expect(oldest).toMatchObject({ topic: deviceTopic(serial, 'alarm'), reason: 'INVALID_PAYLOAD' });
+      expect(oldest?.payload).toBe(JSON.stringify({ id: 'alarm-7', errorCode: 'OH01' }));
+      expect(oldest?.detail).toMatch(/startDate/);
+    });
+
+    it('keeps the first KiB of a long payload and its whole length', async () => {
+      const product = await createProduct(server, headers);
+      const { client, errors } = await device(product);
+      const long = `{"ts": "${'x'.repeat(5000)}"`;
+      await publish(client, product.serialNumber, 'telemetry', long);
+      await eventually(async () => errors.length === 1);
+      const [row] = await eventually(async () => {
+        const rows = (await (await deadLetters(`serialNumber=${product.serialNumber}`)).json()) as TDeadLetter[];
+        return rows.length > 0 && rows;
+      });
+      expect(row?.payload).toBe(long.slice(0, 1024));
+      expect(row?.payloadBytes).toBe(long.length);
+    });
+
+    it("shows an administrator of another brand none of this brand's machines", async () => {
+      const product = await createProduct(server, headers);
+      const { client, errors } = await device(product);
+      await publish(client, product.serialNumber, 'status', '{"online": "yes"}');
+      await eventually(async () => errors.length === 1);
+      const other = (await signIn(server, ADMIN.email, ADMIN.password, 'KESTREL')).headers;
+      const res = await deadLetters(`serialNumber=${product.serialNumber}`, { headers: other, brand: 'KESTREL' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([]);
+    });
+
+    it('refuses a kitchen manager (403) and a caller without a token (401)', async () => {
+      const [manager] = await signedInUsers(server, headers, ['kitchen-dead-letters@washboard.test']);
+      expect((await deadLetters('', { headers: manager })).status).toBe(403);
+      expect((await deadLetters('', { headers: {} })).status).toBe(401);
+    });
+
+    it('validates its query', async () => {
+      expect((await deadLetters('limit=0')).status).toBe(400);
+      expect((await deadLetters('serialNumber=no/such')).status).toBe(400);
+    });
+  });
+
+  it('keeps only the newest rows once pruned', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      serialNumber: null,
+      brand: null,
+      topic: `prune/${i}`,
+      payload: '',
+      payloadBytes: 0,
+      reason: 'UNKNOWN_TOPIC' as const,
+      detail: null,
+    }));
+    await server.washboard.database.transaction(async (sql) => {
+      await insertDeadLetters(sql, rows);
+      await pruneDeadLetters(sql, 10);
+    });
+    const kept = await server.washboard.database.transaction((sql) =>
+      sql.query<{ topic: string }>('select topic from device_dead_letters order by id'),
+    );
+    expect(kept.rows.map((r) => r.topic)).toEqual(rows.slice(20).map((r) => r.topic));
+  });
+});
