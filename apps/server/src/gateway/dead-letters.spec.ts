@@ -74,6 +74,23 @@ describe(`refused device messages (${testBroker()})`, () => {
       expect(oldest?.detail).toMatch(/startDate/);
     });
 
+    it('refuses a NUL character in any field, and the messages around it are stored', async () => {
+      const product = await createProduct(server, headers);
+      const { client, errors } = await device(product);
+      const serial = product.serialNumber;
+      const ts = new Date().toISOString();
+      await publish(client, serial, 'versions', { fw00: '1.\u00000', fw02: '1.0', connectivity: '1.0', control: '1.0' });
+      await publish(client, serial, 'telemetry', { ts, boilerTmp: 777 }, 0);
+      await eventually(async () => errors.length === 1);
+      expect(errors[0]).toMatchObject({ topic: deviceTopic(serial, 'versions'), reason: 'INVALID_PAYLOAD' });
+      const stored = await eventually(async () => {
+        const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers });
+        const body = (await res.json()) as { telemetry: { boilerTmp?: number } | null };
+        return body.telemetry?.boilerTmp === 777 && body;
+      });
+      expect(stored.telemetry?.boilerTmp).toBe(777);
+    });
+
     it('keeps the first KiB of a long payload and its whole length', async () => {
       const product = await createProduct(server, headers);
       const { client, errors } = await device(product);

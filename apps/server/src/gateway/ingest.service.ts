@@ -55,6 +55,9 @@ export function hashClaimingCode(serial: string, code: string): string {
 
 const TELEMETRY_EXTRA = ['cycleTimeProgress', 'cycleTimeDuration'] as const;
 
+/** A NUL character as JSON writes it. */
+const NUL_ESCAPE = Buffer.from('\\u0000');
+
 /** Longest `detail` kept with a refused message. */
 const DETAIL_MAX = 500;
 
@@ -104,6 +107,8 @@ export class IngestService {
     if (!device) return this.refuse(message, 'UNKNOWN_DEVICE');
     message.device = device;
     if (payload.length > (this.deps.maxMessageBytes ?? Infinity)) return this.refuse(message, 'PAYLOAD_TOO_LARGE');
+    // PostgreSQL stores no NUL character in text or jsonb: one would fail the whole batch it rode in.
+    if (payload.includes(0) || payload.includes(NUL_ESCAPE)) return this.refuse(message, 'INVALID_PAYLOAD', 'NUL character');
     try {
       message.json = JSON.parse(payload.toString('utf8'));
     } catch {
