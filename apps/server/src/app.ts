@@ -162,7 +162,13 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   }
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const issuer = publicUrl.replace(/\/$/, '');
-  const keys = await loadSigningKeys(settingsRepository);
+  const keys = await loadSigningKeys(settingsRepository, {
+    key: config.TOKEN_SIGNING_KEY,
+    keyFile: config.TOKEN_SIGNING_KEY_FILE,
+    previousKey: config.TOKEN_PREVIOUS_SIGNING_KEY,
+    previousKeyFile: config.TOKEN_PREVIOUS_SIGNING_KEY_FILE,
+    dataDir: config.DATA_DIR,
+  });
   const tokenRepository = new TokenRepository(database.db);
   const sessions = new SessionEvents(fanout, config.ACCESS_TOKEN_SECONDS * 1000);
   await sessions.start({

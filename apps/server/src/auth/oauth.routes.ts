@@ -101,7 +101,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
     { schema: { tags: ['auth'], summary: 'Public keys that verify access and id tokens' } },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=3600');
-      return { keys: [keys.publicJwk] };
+      return { keys: keys.publicJwks };
     },
   );
 

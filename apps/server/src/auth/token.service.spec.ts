@@ -10,7 +10,7 @@ const ISSUER = 'http://localhost:8080';
 
 async function keys(): Promise<TSigningKeys> {
   const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG);
-  return { kid: 'k', privateKey, publicKey, publicJwk: await exportJWK(publicKey) };
+  return { kid: 'k', privateKey, publicKey, publicJwks: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: SIGNING_ALG }] };
 }
 
 async function service(k: TSigningKeys): Promise<{ tokens: TokenService; sessions: SessionEvents }> {

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, createLocalJWKSet, jwtVerify } from 'jose';
 import type { TAdminProfile, TBrandCode, TRole, TTokenResponse } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TUser } from '../account/account.repository';
@@ -60,13 +60,18 @@ export class TokenService {
    */
   private readonly verified = new Map<string, { user: TAuthUser; issuedAtMs: number }>();
 
+  /** The current key and, during a rotation, the previous one, chosen by the token's `kid`. */
+  private readonly verificationKeys: ReturnType<typeof createLocalJWKSet>;
+
   constructor(
     private readonly keys: TSigningKeys,
     private readonly repo: TokenRepository,
     private readonly issuer: string,
     private readonly sessions: SessionEvents,
     private readonly options: { accessTokenSeconds: number; audiences: string[] },
-  ) {}
+  ) {
+    this.verificationKeys = createLocalJWKSet({ keys: keys.publicJwks });
+  }
 
   /** New access, id and refresh tokens; `familyId` continues a refresh family. */
   async issue(user: TUser, clientId: string, familyId: string = crypto.randomUUID()): Promise<TTokenResponse> {
@@ -194,7 +199,7 @@ export class TokenService {
       this.verified.delete(accessToken);
     }
     try {
-      const { payload } = await jwtVerify<TClaims>(accessToken, this.keys.publicKey, {
+      const { payload } = await jwtVerify<TClaims>(accessToken, this.verificationKeys, {
         issuer: this.issuer,
         audience: this.options.audiences,
         algorithms: [SIGNING_ALG],

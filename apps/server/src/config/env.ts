@@ -1,3 +1,4 @@
+import { createPrivateKey, type JsonWebKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -93,6 +94,20 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A private EC P-256 key as PKCS#8 PEM or as a JWK: what signs tokens (ES256). */
+function isP256PrivateKey(text: string): boolean {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.startsWith('{')
+      ? createPrivateKey({ key: JSON.parse(trimmed) as JsonWebKey, format: 'jwk' })
+      : createPrivateKey(trimmed);
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}
+const signingKey = z.string().refine(isP256PrivateKey, 'must be a private EC P-256 key (PKCS#8 PEM or JWK)').optional();
+
 const ZEnv = z
   .object({
     /** `production` makes this a deployment: no demo unless DEMO=1 says so. */
@@ -162,6 +177,13 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     /** Multiplies every per-address rate limit (tests and load runs raise it; 1 in production). */
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    /** The private EC P-256 key (PKCS#8 PEM or JWK) that signs tokens; a secret (docs/operations.md). */
+    TOKEN_SIGNING_KEY: signingKey,
+    /** A file holding that key, instead of TOKEN_SIGNING_KEY. */
+    TOKEN_SIGNING_KEY_FILE: z.string().optional(),
+    /** The key being rotated out: published in JWKS and verifying its tokens until they expire. */
+    TOKEN_PREVIOUS_SIGNING_KEY: signingKey,
+    TOKEN_PREVIOUS_SIGNING_KEY_FILE: z.string().optional(),
     /** Lifetime of access tokens in seconds: ten minutes at most, so a revocation list stays short. */
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(600).default(600),
     /**
@@ -180,6 +202,14 @@ const ZEnv = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.REDIS_URL && !env.TOKEN_SIGNING_KEY && !env.TOKEN_SIGNING_KEY_FILE) {
+      // Each instance would generate a key of its own and refuse the others' tokens.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOKEN_SIGNING_KEY'],
+        message: 'several instances (REDIS_URL) must share one signing key: set TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_FILE',
       });
     }
     if (env.DEMO === true && env.ADMIN_EMAIL) {

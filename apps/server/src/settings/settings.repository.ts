@@ -18,4 +18,8 @@ export class SettingsRepository {
     if (stored === undefined) throw new Error(`setting ${key} vanished`);
     return stored;
   }
+
+  async delete(key: string): Promise<void> {
+    await this.db.delete(settings).where(eq(settings.key, key));
+  }
 }
