@@ -59,6 +59,8 @@ import { DeviceWriter } from './gateway/device-writer';
 import { IngestService } from './gateway/ingest.service';
 import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
+import { Metrics } from './metrics/metrics';
+import { metricsRoutes, startMetricsPort } from './metrics/metrics.routes';
 import { deadLetterRoutes } from './gateway/dead-letter.routes';
 import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
@@ -179,8 +181,17 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     accessTokenSeconds: config.ACCESS_TOKEN_SECONDS,
     audiences: Object.keys(clients),
   });
+  const deadLetterRepository = new DeadLetterRepository(database.db);
+  // Read at scrape time, when everything below exists.
+  const metrics = new Metrics({
+    writerQueue: () => writer.queued,
+    pushSockets: () => live.size,
+    deadLetters: () => deadLetterRepository.count(),
+  });
   const mailRepository = new MailRepository(database.db);
-  const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log);
+  const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log, (outcome) =>
+    metrics.mail.inc({ outcome }),
+  );
   const companyRepository = new CompanyRepository(database.db, () => readCache.accessChanged());
   const background = new BackgroundWork(app.log);
   const accounts = new AccountService(
@@ -208,9 +219,16 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     (brand) => live.publish(brand, { type: 'appliances' }),
     readCache,
   );
-  const commands = new CommandService(applianceRepository, broker, fanout, config.COMMAND_TIMEOUT_SECONDS * 1000);
+  const commands = new CommandService(
+    applianceRepository,
+    broker,
+    fanout,
+    config.COMMAND_TIMEOUT_SECONDS * 1000,
+    (command, outcome) => metrics.commands.inc({ command, outcome }),
+  );
   const writer = new DeviceWriter(database, app.log, {
     onCommit: (serials) => readCache.stateChanged(serials),
+    onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),
   });
   const ingest = new IngestService({
@@ -221,6 +239,10 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     replyError: (serial, error) => broker.sendError(serial, JSON.stringify(error)),
     log: app.log,
     maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
+    observe: {
+      ingested: (topic) => metrics.ingested.inc({ topic }),
+      refused: (reason) => metrics.refused.inc({ reason }),
+    },
   });
   // Every connection to the embedded broker is new after a start: nothing is online yet.
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
@@ -345,7 +367,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       await scope.register(applianceDocumentRoutes, {
         documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
       });
-      await scope.register(deadLetterRoutes, { deadLetters: new DeadLetterService(new DeadLetterRepository(database.db)) });
+      await scope.register(deadLetterRoutes, { deadLetters: new DeadLetterService(deadLetterRepository) });
     },
     { prefix: '/api/v1/appliance' },
   );
@@ -374,10 +396,14 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
         log: app.log,
       })
     : undefined;
+  if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
+  const metricsPort =
+    config.METRICS_PORT === undefined ? undefined : await startMetricsPort(metrics, config.METRICS_PORT, config.METRICS_HOST);
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
   mailer.start();
   app.addHook('onClose', async () => {
+    await metricsPort?.close();
     await background.drain();
     await mailer.stop();
     await fleet?.close();

@@ -191,6 +191,12 @@ const ZEnv = z
      * from it after five attempts on an account. Tests lower it.
      */
     SIGN_IN_DELAY_MS: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** Bearer token of the Prometheus scraper: GET /metrics on the public port (docs/operations.md). */
+    METRICS_TOKEN: z.string().min(16, 'needs at least 16 characters').optional(),
+    /** A management port serving GET /metrics without a token (on METRICS_HOST). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Interface of the management port: loopback unless the scraper is elsewhere. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
     /** pino log level. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seconds to let in-flight requests finish on shutdown before closing anyway. */

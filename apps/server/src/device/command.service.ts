@@ -24,6 +24,9 @@ const REFUSALS: Record<TCommandError, { code: string; status: number }> = {
  * With several server instances the answer may reach another instance: results travel through the
  * fan-out to whichever instance waits.
  */
+/** How a command ended, as the metrics count it. */
+export type TCommandOutcome = 'ok' | 'refused' | 'timeout' | 'offline';
+
 export class CommandService {
   private readonly waiting = new Map<string, (result: TCommandResult) => void>();
 
@@ -32,6 +35,8 @@ export class CommandService {
     private readonly broker: TBroker,
     private readonly fanout: TFanout,
     private readonly timeoutMs: number,
+    /** Counts each command's outcome for the metrics. */
+    private readonly observe: (command: TCommandName, outcome: TCommandOutcome) => void = () => {},
   ) {}
 
   async start(): Promise<void> {
@@ -63,6 +68,7 @@ export class CommandService {
     const command = ZCommand.parse({ id, name, args });
     if (!online) {
       await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'offline' });
+      this.observe(name, 'offline');
       throw new AppError('APPLIANCE_DISCONNECTED', 409);
     }
     await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'pending' });
@@ -81,8 +87,10 @@ export class CommandService {
     const result = await answer;
     if (!result) {
       await this.repository.finishCommand(id, 'timeout', null);
+      this.observe(name, 'timeout');
       throw new AppError('APPLIANCE_NOT_ANSWERING', 504);
     }
+    this.observe(name, result.ok ? 'ok' : 'refused');
     if (!result.ok) {
       const refusal = REFUSALS[result.error ?? 'UNSUPPORTED'];
       throw new AppError(refusal.code, refusal.status, result.rejected?.length ? { fields: result.rejected.join(', ') } : {});

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TBrandCode, TDeviceMessageRefusal } from '@washboard/contracts';
 import type { TDb, TSqlRunner } from '../db/database';
 import { deviceDeadLetters } from '../db/schema/index';
@@ -43,6 +43,12 @@ export async function pruneDeadLetters(sql: TSqlRunner, keep: number): Promise<v
 /** Reads of the dead-letter store (administration). */
 export class DeadLetterRepository {
   constructor(private readonly db: TDb) {}
+
+  /** Rows in the store (the metrics' dead-letter gauge). */
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(deviceDeadLetters);
+    return row?.n ?? 0;
+  }
 
   /** The newest `limit` refused messages of `brand` or of no known product, optionally of one serial number. */
   async list(brand: TBrandCode, serialNumber: string | undefined, limit: number) {

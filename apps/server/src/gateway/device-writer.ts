@@ -169,6 +169,8 @@ export type TWriterOptions = {
   deadLetterPruneEvery?: number;
   /** Told after a batch committed: machines shown offline that spoke in it, now online again. */
   onRevived?: (changes: TPresenceChange[]) => void;
+  /** Told after each batch, with how long writing and committing it took. */
+  onBatch?: (outcome: 'committed' | 'failed', seconds: number) => void;
 };
 
 /** The machines a batch writes. */
@@ -199,6 +201,7 @@ export class DeviceWriter {
   private readonly maxDelayMs: number;
   private readonly onCommit: ((serials: Set<string>) => void) | undefined;
   private readonly onRevived: ((changes: TPresenceChange[]) => void) | undefined;
+  private readonly onBatch: ((outcome: 'committed' | 'failed', seconds: number) => void) | undefined;
   private readonly deadLetterCapacity: number;
   private readonly deadLetterPruneEvery: number;
   /** Refused messages stored since the store was last pruned (by this process). */
@@ -217,6 +220,7 @@ export class DeviceWriter {
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.onCommit = options.onCommit;
     this.onRevived = options.onRevived;
+    this.onBatch = options.onBatch;
     this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
   }
@@ -277,6 +281,11 @@ export class DeviceWriter {
     void this.add((b) => b.seen.add(serial));
   }
 
+  /** Messages waiting in the open batch (the metrics' writer queue depth). */
+  get queued(): number {
+    return this.batch.size;
+  }
+
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
   async drain(): Promise<void> {
     while (this.batch.size > 0 || this.flushing) {
@@ -310,6 +319,7 @@ export class DeviceWriter {
     if (this.flushing || this.batch.size === 0) return;
     const batch = this.batch;
     this.batch = emptyBatch();
+    const started = performance.now();
     this.flushing = this.database
       .transaction((sql) => this.write(sql, batch))
       .catch((error: unknown) => {
@@ -325,9 +335,11 @@ export class DeviceWriter {
           this.committed.alarms += batch.alarms.size;
           this.committed.status += batch.status.size;
           if (batch.revived.length > 0) this.onRevived?.(batch.revived);
+          this.onBatch?.('committed', (performance.now() - started) / 1000);
           batch.done.resolve();
         },
         (error: unknown) => {
+          this.onBatch?.('failed', (performance.now() - started) / 1000);
           this.log.error({ err: error, messages: batch.size }, 'writing device messages failed; they will be delivered again');
           batch.done.reject(error);
         },

@@ -41,6 +41,8 @@ export type TIngestDeps = {
   /** Tells a machine why its message was refused (`wb/v1/{serial}/error`); failures are the caller's to log. */
   replyError(serial: string, error: TDeviceMessageError): Promise<void>;
   log: FastifyBaseLogger;
+  /** Counts for the metrics: a message accepted for storage, a message refused. */
+  observe?: { ingested(topic: TDeviceTopic): void; refused(reason: TDeviceMessageRefusal): void };
   /**
    * Payloads longer than this are refused unread (MQTT_MAX_MESSAGE_BYTES). The embedded broker
    * already drops such a connection; an external broker must be configured to (docs/configuration.md).
@@ -115,6 +117,7 @@ export class IngestService {
       return this.refuse(message, 'NOT_JSON');
     }
     await this.handle(device, where.topic as TDeviceTopic, message);
+    if (!message.refused) this.deps.observe?.ingested(where.topic as TDeviceTopic);
     return message.refused;
   }
 
@@ -240,6 +243,7 @@ export class IngestService {
    * acknowledged only then) and tells its machine why, unless no product has its serial number.
    */
   private refuse(message: TMessage, reason: TDeviceMessageRefusal, detail?: string): Promise<void> {
+    this.deps.observe?.refused(reason);
     const { rawTopic, payload, device } = message;
     if (reason === 'UNKNOWN_DEVICE') this.counts.unknownDevice += 1;
     else this.counts.malformed += 1;

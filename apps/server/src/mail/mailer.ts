@@ -21,6 +21,8 @@ export class Mailer {
     smtpUrl: string | undefined,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    /** Counts each hand-over to the SMTP server for the metrics. */
+    private readonly observe: (outcome: 'sent' | 'failed') => void = () => {},
   ) {
     // Options such as ?pool=true or ?requireTLS=true can ride on the URL (nodemailer reads them).
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
@@ -80,9 +82,11 @@ export class Mailer {
             html: mail.html,
           });
           await this.repo.markSent(mail.id);
+          this.observe('sent');
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           this.log.warn({ mailId: mail.id, attempts: mail.attempts + 1, err: message }, 'mail not sent; will retry');
+          this.observe('failed');
           await this.repo.markFailed(mail.id, mail.attempts + 1, message);
         }
       }
