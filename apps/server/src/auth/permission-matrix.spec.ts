@@ -1,0 +1,326 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PROFILES, parametersFor, type TParameter } from '@washboard/contracts';
+import { startTestServer, type TTestServer } from '../../test/harness';
+import { activeUser, form, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
+import { createProduct, newSerial } from '../../test/devices';
+
+/**
+ * docs/permissions.md, "Permission matrix", walked row by row: the document and this test cannot
+ * drift, since the rows come from the document and every route of the server must have one.
+ */
+const DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/permissions.md');
+const CALLERS = ['anonymous', 'KITCHEN_MANAGER', 'SERVICE', 'SERVICE_MANAGER', 'ADMIN', 'PROFILES'] as const;
+type TCaller = (typeof CALLERS)[number];
+type TExpected = 'yes' | '401' | '403';
+type TRow = { call: string; expected: Record<TCaller, TExpected> };
+
+function matrix(): TRow[] {
+  const text = readFileSync(DOC, 'utf8');
+  const section = text.slice(text.indexOf('## Permission matrix'));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const cells = line.split('|').map((c) => c.trim());
+      const call = (cells[1] ?? '').replace(/`/g, '');
+      const expected = Object.fromEntries(CALLERS.map((caller, i) => [caller, cells[i + 2] as TExpected])) as TRow['expected'];
+      return { call, expected };
+    });
+}
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+const EMAILS: Record<Exclude<TCaller, 'anonymous'>, string> = {
+  KITCHEN_MANAGER: 'kitchen@matrix.test',
+  SERVICE: 'tech@matrix.test',
+  SERVICE_MANAGER: 'boss@matrix.test',
+  ADMIN: ADMIN.email,
+  PROFILES: 'power@matrix.test',
+};
+
+type TContext = {
+  caller: TCaller;
+  headers: Record<string, string>;
+  /** A machine the caller sees. */
+  serial: string;
+  model: string;
+};
+type TRequest = { path: string; init?: RequestInit };
+
+describe('docs/permissions.md, permission matrix', () => {
+  let server: TTestServer;
+  let admin: Record<string, string>;
+  const headersOf = {} as Record<TCaller, Record<string, string>>;
+  const machineOf = {} as Record<TCaller, { serial: string; model: string }>;
+  let unique = 0;
+  const next = () => `${Date.now().toString(36)}${(unique += 1)}`;
+
+  const as = (headers: Record<string, string>, init: RequestInit = {}): RequestInit => ({
+    ...init,
+    headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+  });
+  const company = async (name: string, parentCode?: string) => {
+    const res = await server.api('/api/v1/account/companies', json({ name, parentCode }, admin));
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { code: string }).code;
+  };
+  /** A product bound by the admin to `email` (owner for a kitchen manager, its company for a service user). */
+  const productFor = async (email: string, model = 'WB-500') => {
+    const { serialNumber } = await createProduct(server, admin, { modelNumber: model });
+    const res = await server.api('/api/v1/appliance/claim', json({ serialNumber, userEmail: email }, admin));
+    expect(res.status, await res.clone().text()).toBe(200);
+    return serialNumber;
+  };
+  const freshUser = async () => activeUser(server, admin, `target-${next()}@matrix.test`);
+  const range = () => {
+    const stop = new Date();
+    return `startDate=${new Date(stop.getTime() - 86_400_000).toISOString()}&stopDate=${stop.toISOString()}`;
+  };
+  const firstParameter = (kind: TParameter['kind']) => {
+    const p = parametersFor('infinity', kind)[0];
+    if (!p) throw new Error(`no ${kind} parameter`);
+    return p;
+  };
+
+  /** How to make each row's call; a row without a recipe fails the test. */
+  const recipes: Record<string, (c: TContext) => Promise<TRequest> | TRequest> = {
+    'GET /healthz': () => ({ path: '/healthz' }),
+    'GET /readyz': () => ({ path: '/readyz' }),
+    'GET /config.json': () => ({ path: '/config.json' }),
+    'POST /oauth2/token': () => ({
+      path: '/oauth2/token',
+      init: form({ grant_type: 'password', username: EMAILS.KITCHEN_MANAGER, password: PASSWORD, client_id: 'washboard-web' }),
+    }),
+    'POST /oauth2/revoke': () => ({ path: '/oauth2/revoke', init: form({ token: 'not-a-token', client_id: 'washboard-web' }) }),
+    'GET /oauth2/jwks': () => ({ path: '/oauth2/jwks' }),
+    'GET /.well-known/openid-configuration': () => ({ path: '/.well-known/openid-configuration' }),
+    'POST /api/v2/account/users': () => ({
+      path: '/api/v2/account/users',
+      init: json(registration(`new-${next()}@matrix.test`)),
+    }),
+    'GET /api/v2/account/email-verification/sendVerificationCode': () => ({
+      path: `/api/v2/account/email-verification/sendVerificationCode?mail=nobody-${next()}@matrix.test`,
+    }),
+    'GET /api/v2/account/email-verification/checkVerificationCode': () => ({
+      path: `/api/v2/account/email-verification/checkVerificationCode?mail=nobody-${next()}@matrix.test&code=1234`,
+    }),
+    'POST /api/v2/account/resetPassword/{email}': () => ({
+      path: `/api/v2/account/resetPassword/nobody-${next()}@matrix.test`,
+      init: { method: 'POST' },
+    }),
+    'POST /api/v2/account/changePassword/{id}': () => ({
+      path: `/api/v2/account/changePassword/nobody-${next()}@matrix.test`,
+      init: { method: 'POST', headers: { verificationcode: 'not-a-reset-link-token', newpassword: 'NewPassw0rd' } },
+    }),
+    'GET /api/v1/account/userinfo': () => ({ path: '/api/v1/account/userinfo' }),
+    'POST /api/v1/account/updateUser': () => ({
+      path: '/api/v1/account/updateUser',
+      init: json({
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        weeklyReport: true,
+        thresholdNotifications: false,
+        alarmNotifications: true,
+        language: 'it',
+      }),
+    }),
+    'PATCH /api/v1/account/users/password': () => ({
+      path: '/api/v1/account/users/password',
+      init: { ...json({ currentPassword: 'Wrong-passw0rd', newPassword: 'Other-passw0rd1' }), method: 'PATCH' },
+    }),
+    'GET /api/v1/account/company/related': () => ({ path: '/api/v1/account/company/related' }),
+    'GET /api/v1/account/company/hierarchy': () => ({ path: '/api/v1/account/company/hierarchy' }),
+    'GET /api/v1/account/pendingUsers': () => ({ path: '/api/v1/account/pendingUsers' }),
+    'GET /api/v1/account/activateService': () => ({
+      path: `/api/v1/account/activateService?pendingUserId=${crypto.randomUUID()}&accepted=false`,
+    }),
+    'GET /api/v1/account/users': () => ({ path: '/api/v1/account/users' }),
+    'DELETE /api/v1/account/users/{id}': async () => ({
+      path: `/api/v1/account/users/${await freshUser()}`,
+      init: { method: 'DELETE' },
+    }),
+    'PUT /api/v1/account/users/{id}/updateRole': async () => ({
+      path: `/api/v1/account/users/${await freshUser()}/updateRole?targetRole=KITCHEN_MANAGER`,
+      init: { method: 'PUT' },
+    }),
+    'POST /api/v1/account/users/{id}/activate': async () => {
+      const email = `inactive-${next()}@matrix.test`;
+      expect((await server.api('/api/v2/account/users', json(registration(email)))).status).toBe(200);
+      return { path: `/api/v1/account/users/${await userIdOf(server, admin, email)}/activate`, init: { method: 'POST' } };
+    },
+    'PUT /api/v1/account/users/{id}/updateCompany': async () => ({
+      path: `/api/v1/account/users/${await freshUser()}/updateCompany?companyCode=${await company(`Moved ${next()}`)}`,
+      init: { method: 'PUT' },
+    }),
+    'PUT /api/v1/account/users/{id}/administrationProfile': async () => ({
+      path: `/api/v1/account/users/${await freshUser()}/administrationProfile`,
+      init: { ...json({ administrationProfile: [] }), method: 'PUT' },
+    }),
+    'GET /api/v1/account/companies': () => ({ path: '/api/v1/account/companies' }),
+    'POST /api/v1/account/companies': () => ({ path: '/api/v1/account/companies', init: json({ name: `New ${next()}` }) }),
+    'PUT /api/v1/account/company/{companyCode}': async () => ({
+      path: `/api/v1/account/company/${await company(`Old ${next()}`)}?companyName=Renamed`,
+      init: { method: 'PUT' },
+    }),
+    'DELETE /api/v1/account/company/{companyCode}': async () => ({
+      path: `/api/v1/account/company/${await company(`Gone ${next()}`)}`,
+      init: { method: 'DELETE' },
+    }),
+    'POST /api/v1/account/signup-codes': () => ({ path: '/api/v1/account/signup-codes', init: { method: 'POST' } }),
+    'POST /api/v1/appliance/products': () => ({
+      path: '/api/v1/appliance/products',
+      init: json({
+        serialNumber: newSerial(),
+        modelNumber: 'WB-500',
+        fw00: '1.0.0',
+        fw02: '1.0.0',
+        gamma: 'infinity',
+        ratingPower: 'M3',
+      }),
+    }),
+    'GET /api/v1/appliance/devices': () => ({ path: '/api/v1/appliance/devices' }),
+    'GET /api/v1/appliance/devices/companies': () => ({ path: '/api/v1/appliance/devices/companies' }),
+    'GET /api/v1/appliance/getApplianceDetail': (c) => ({
+      path: `/api/v1/appliance/getApplianceDetail?serialNumber=${c.serial}`,
+    }),
+    'GET /api/v1/appliance/getDataModel': () => ({ path: '/api/v1/appliance/getDataModel?gamma=infinity' }),
+    'GET /api/v1/appliance/otherinfo/{serialNumber}/{otherInfoType}': (c) => ({
+      path: `/api/v1/appliance/otherinfo/${c.serial}/presets_params`,
+    }),
+    'POST /api/v1/appliance/updateAppliance': (c) => ({
+      path: `/api/v1/appliance/updateAppliance?serialNumber=${c.serial}`,
+      init: json({ applianceName: 'Line one' }),
+    }),
+    'POST /api/v1/appliance/claim': () => ({
+      path: '/api/v1/appliance/claim',
+      init: json({ serialNumber: newSerial(), activationCode: '123456' }),
+    }),
+    'POST /api/v1/appliance/claim for another account': async () => {
+      const { serialNumber } = await createProduct(server, admin);
+      return { path: '/api/v1/appliance/claim', init: json({ serialNumber, userEmail: EMAILS.KITCHEN_MANAGER }) };
+    },
+    'POST /api/v1/appliance/unclaim': async (c) => ({
+      path: `/api/v1/appliance/unclaim?serialNumber=${c.caller === 'anonymous' ? newSerial() : await productFor(EMAILS[c.caller])}`,
+      init: { method: 'POST' },
+    }),
+    'POST /api/v1/appliance/unclaim for another account': async () => {
+      const holder = `holder-${next()}@matrix.test`;
+      await activeUser(server, admin, holder);
+      return {
+        path: `/api/v1/appliance/unclaim?serialNumber=${await productFor(holder)}&userEmail=${holder}`,
+        init: { method: 'POST' },
+      };
+    },
+    'GET /api/v1/appliance/documents/{model}/{file}': (c) => ({ path: `/api/v1/appliance/documents/${c.model}/user-manual.pdf` }),
+    'GET /api/v1/appliance/dead-letters': () => ({ path: '/api/v1/appliance/dead-letters' }),
+  };
+  /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
+  const onMachine = (call: string, build: (c: TContext) => TRequest) => {
+    const [method, rest, ...qualifier] = call.split(' ');
+    const key = `${method} /api/v1/event-hub-listener/event/{serialNumber}/${rest}`;
+    recipes[qualifier.length > 0 ? `${key} ${qualifier.join(' ')}` : key] = build;
+  };
+  const at = (c: TContext, rest: string) => `/api/v1/event-hub-listener/event/${c.serial}/${rest}`;
+  const text = (body: string): RequestInit => ({ method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+  onMachine('GET lastTelemetry', (c) => ({ path: at(c, 'lastTelemetry') }));
+  onMachine('GET versions', (c) => ({ path: at(c, 'versions') }));
+  onMachine('GET parameters', (c) => ({ path: at(c, 'parameters') }));
+  onMachine('POST parameters', (c) => {
+    const p = firstParameter('cycle');
+    return { path: at(c, 'parameters'), init: json({ values: { [p.key]: p.min } }) };
+  });
+  onMachine('POST parameters with a factory parameter', (c) => {
+    const p = firstParameter('factory');
+    return { path: at(c, 'parameters'), init: json({ values: { [p.key]: p.min } }) };
+  });
+  onMachine('GET events', (c) => ({ path: `${at(c, 'events')}?${range()}` }));
+  onMachine('GET events/{id}', (c) => ({ path: at(c, `events/${crypto.randomUUID()}`) }));
+  onMachine('GET events/export', (c) => ({ path: `${at(c, 'events/export')}?${range()}` }));
+  onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
+  onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
+  onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
+  onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));
+  onMachine('POST restore-presets', (c) => ({ path: at(c, 'restore-presets'), init: { method: 'POST' } }));
+  onMachine('POST update', (c) => ({ path: at(c, 'update'), init: json({ version: '9.9.9' }) }));
+  onMachine('POST switch-shutdown', (c) => ({ path: at(c, 'switch-shutdown'), init: text('shutdown') }));
+  onMachine('POST cycle', (c) => ({ path: at(c, 'cycle'), init: text('eco') }));
+  onMachine('POST run-live', (c) => ({ path: at(c, 'run-live'), init: json({ seconds: 60 }) }));
+  onMachine('POST tank-replace', (c) => ({ path: at(c, 'tank-replace'), init: json({ tank: 'detergent' }) }));
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    const partner = await company('Matrix Partner');
+    const service = await company('Matrix Service', partner);
+    const ids = {
+      kitchen: await activeUser(server, admin, EMAILS.KITCHEN_MANAGER),
+      tech: await activeUser(server, admin, EMAILS.SERVICE),
+      boss: await activeUser(server, admin, EMAILS.SERVICE_MANAGER),
+      power: await activeUser(server, admin, EMAILS.PROFILES),
+    };
+    const put = (p: string, init: RequestInit = { method: 'PUT' }) => server.api(p, as(admin, init));
+    expect((await put(`/api/v1/account/users/${ids.tech}/updateRole?targetRole=SERVICE&companyCode=${service}`)).status).toBe(
+      200,
+    );
+    expect(
+      (await put(`/api/v1/account/users/${ids.boss}/updateRole?targetRole=SERVICE_MANAGER&companyCode=${partner}`)).status,
+    ).toBe(200);
+    const profiles = await put(`/api/v1/account/users/${ids.power}/administrationProfile`, {
+      ...json({ administrationProfile: [...ADMIN_PROFILES] }),
+      method: 'PUT',
+    });
+    expect(profiles.status).toBe(200);
+    // One machine the four roles all see (owned by the kitchen manager, serviced by the technician's
+    // company, below the manager's), and one of the profile holder's own.
+    const shared = await productFor(EMAILS.KITCHEN_MANAGER, 'WB-700');
+    expect(
+      (await server.api('/api/v1/appliance/claim', json({ serialNumber: shared, userEmail: EMAILS.SERVICE }, admin))).status,
+    ).toBe(200);
+    for (const caller of ['KITCHEN_MANAGER', 'SERVICE', 'SERVICE_MANAGER', 'ADMIN', 'anonymous'] as const)
+      machineOf[caller] = { serial: shared, model: 'WB-700' };
+    machineOf.PROFILES = { serial: await productFor(EMAILS.PROFILES, 'WB-900'), model: 'WB-900' };
+    headersOf.anonymous = {};
+    headersOf.ADMIN = admin;
+    for (const caller of ['KITCHEN_MANAGER', 'SERVICE', 'SERVICE_MANAGER', 'PROFILES'] as const)
+      headersOf[caller] = (await signIn(server, EMAILS[caller], PASSWORD)).headers;
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const rows = matrix();
+
+  it('has a row for every route of the server, and a route for every row', async () => {
+    await server.washboard.app.ready();
+    const doc = server.washboard.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = new Set(rows.map((r) => r.call.split(' ').slice(0, 2).join(' ')));
+    expect(routes.filter((r) => !documented.has(r))).toEqual([]);
+    expect([...documented].filter((r) => !routes.includes(r))).toEqual([]);
+    expect(rows.filter((r) => !(r.call in recipes)).map((r) => r.call)).toEqual([]);
+  });
+
+  it.each(rows.map((r) => [r.call, r] as const))('%s', async (_call, row) => {
+    const outcomes: string[] = [];
+    for (const caller of CALLERS) {
+      const recipe = recipes[row.call];
+      if (!recipe) throw new Error(`no recipe for ${row.call}`);
+      const { path: p, init = {} } = await recipe({ caller, headers: headersOf[caller], ...machineOf[caller] });
+      const res = await server.api(p, as(headersOf[caller], init));
+      const body = await res.text();
+      const code = res.headers.get('content-type')?.includes('json')
+        ? ((JSON.parse(body) as { code?: string } | null)?.code ?? '')
+        : '';
+      const got: TExpected | string =
+        res.status === 401 || res.status === 403
+          ? String(res.status)
+          : res.status < 500 && code !== 'VALIDATION_FAILED' && code !== 'APPLIANCE_NOT_FOUND' && code !== 'ROUTE_NOT_FOUND'
+            ? 'yes'
+            : `${res.status} ${code}`;
+      outcomes.push(
+        `${caller}: ${got === row.expected[caller] ? 'as documented' : `${got} (documented ${row.expected[caller]})`}`,
+      );
+    }
+    expect(outcomes.filter((o) => !o.endsWith('as documented'))).toEqual([]);
+  });
+});
