@@ -40,7 +40,7 @@ export async function deviceBundle() {
       headers: { [BRAND_HEADER]: config.defaultBrand, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(passwordGrantFields(ADMIN.email, ADMIN.password)),
     });
-    const tokens = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
+    const tokens = (await res.json()) as { access_token: string };
     const created = await fetch(`${server.url}/api/v1/appliance/products`, {
       method: 'POST',
       headers: {
@@ -65,22 +65,14 @@ export async function deviceBundle() {
     await loginPage.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
     await loginPage.getByRole('button').first().waitFor();
 
+    // Signed in as the app is after a sign-in with remember-me: the refresh cookie in the jar.
     const context = await browser.newContext();
-    await context.addInitScript(
-      ({ userData, stored }) => {
-        localStorage.setItem('wb.userData', userData);
-        localStorage.setItem('wb.tokens', stored);
-        localStorage.setItem('wb.rememberMe', 'true');
-      },
-      {
-        userData: JSON.stringify({ idpUserId: 'bench', email: ADMIN.email, role: 'ADMIN', administrationProfile: [] }),
-        stored: JSON.stringify({
-          accessToken: tokens.access_token,
-          refreshToken: tokens.refresh_token,
-          expiresAt: Date.now() + tokens.expires_in * 1000,
-        }),
-      },
-    );
+    const signedIn = await context.request.post(`${server.url}/oauth2/token`, {
+      headers: { [BRAND_HEADER]: config.defaultBrand },
+      form: { ...passwordGrantFields(ADMIN.email, ADMIN.password), remember_me: 'true' },
+    });
+    if (!signedIn.ok()) throw new Error(`sign-in: ${signedIn.status()}`);
+    await context.addInitScript(() => localStorage.setItem('wb.rememberMe', 'true'));
     const page = await context.newPage();
     const device = recordScripts(page);
     await page.goto(`${server.url}/device/${SERIAL}`, { waitUntil: 'networkidle' });

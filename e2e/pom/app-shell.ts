@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { catalogues, passwordGrantFields, type TLanguage, type TUserData } from '@washboard/contracts';
+import {
+  brandForHost,
+  catalogues,
+  passwordGrantFields,
+  type TLanguage,
+  type TRole,
+  type TRuntimeConfig,
+  type TUserData,
+} from '@washboard/contracts';
+import { Api } from '../fixtures/api';
 import { ADMIN } from '../fixtures/global-setup';
 
 /**
@@ -19,29 +28,24 @@ export class AppShell {
   }
 
   /**
-   * Stores `user` as the signed-in identity, with real tokens (of the seeded admin: the start-up
-   * token refresh signs out a session without them). Set once per tab, so reloads keep the rotated
-   * refresh token.
+   * Signs the tab's browser in as a real account of `user.role` (made through the API the first
+   * time): the refresh cookie lands in the tab's cookie jar and remember-me is set, so the app
+   * resumes the session on load exactly as after a sign-in (accounts.spec.ts signs in through the
+   * screens).
    */
-  static async withIdentity(page: Page, user: Partial<TUserData> = {}): Promise<void> {
-    const userData: TUserData = {
-      idpUserId: 'e2e-user',
-      email: 'manager@washboard.test',
-      role: 'KITCHEN_MANAGER',
-      administrationProfile: [],
-      ...user,
-    };
-    const tokens = await adminTokens(inject('baseUrl'));
-    await page.addInitScript(
-      ({ data, stored }) => {
-        if (sessionStorage.getItem('e2e.identity')) return;
-        sessionStorage.setItem('e2e.identity', '1');
-        localStorage.setItem('wb.userData', data);
-        localStorage.setItem('wb.tokens', stored);
-        localStorage.setItem('wb.rememberMe', 'true');
-      },
-      { data: JSON.stringify(userData), stored: JSON.stringify(tokens) },
-    );
+  static async withIdentity(page: Page, user: Partial<Pick<TUserData, 'email' | 'role'>> = {}): Promise<void> {
+    const role = user.role ?? 'KITCHEN_MANAGER';
+    const email = user.email ?? (role === 'ADMIN' ? ADMIN.email : `${role.toLowerCase().replace('_', '-')}@washboard.test`);
+    const password = role === 'ADMIN' && email === ADMIN.email ? ADMIN.password : IDENTITY_PASSWORD;
+    const baseUrl = inject('baseUrl');
+    if (email !== ADMIN.email) await ensureAccount(baseUrl, email, role);
+    const brand = await brandOf(baseUrl);
+    const res = await page.context().request.post(`${baseUrl}/oauth2/token`, {
+      headers: { 'x-brand': brand },
+      form: { ...passwordGrantFields(email, password), remember_me: 'true' },
+    });
+    if (!res.ok()) throw new Error(`sign-in of ${email} failed: ${res.status()} ${await res.text()}`);
+    await page.addInitScript(() => localStorage.setItem('wb.rememberMe', 'true'));
   }
 
   menuButton() {
@@ -80,18 +84,15 @@ export class AppShell {
   }
 }
 
-async function adminTokens(baseUrl: string) {
-  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { defaultBrand: string };
-  const res = await fetch(`${baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'x-brand': config.defaultBrand, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(passwordGrantFields(ADMIN.email, ADMIN.password)),
-  });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
-  const answer = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  return {
-    accessToken: answer.access_token,
-    refreshToken: answer.refresh_token,
-    expiresAt: Date.now() + answer.expires_in * 1000,
-  };
+const IDENTITY_PASSWORD = 'Identity-Passw0rd';
+
+async function brandOf(baseUrl: string): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as TRuntimeConfig;
+  return brandForHost(new URL(baseUrl).hostname, config.brandHosts, config.defaultBrand);
+}
+
+/** An ACTIVE account with `role` (and, for a service role, a company), made once per server. */
+async function ensureAccount(baseUrl: string, email: string, role: TRole): Promise<void> {
+  const admin = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password);
+  await admin.activeAccount(email, IDENTITY_PASSWORD, role);
 }

@@ -215,6 +215,15 @@ describe('a kitchen manager', () => {
       await login.goto(baseUrl);
       await login.signIn(kitchenManager.email, kitchenManager.password, { rememberMe });
       await page.waitForURL(/\/devices$/);
+      // Nothing a script of the page can read holds a token or the user's address in clear: the
+      // refresh token is an HttpOnly cookie, the access token lives in memory, the e-mail is encrypted.
+      const exposed = await page.evaluate(() => ({
+        cookie: document.cookie,
+        storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+      }));
+      expect(exposed.cookie).not.toContain('wb_refresh');
+      expect(exposed.storage).not.toContain(kitchenManager.email);
+      expect(exposed.storage).not.toMatch(/eyJ[\w-]+\.eyJ/);
       // A restart keeps localStorage and loses sessionStorage: a new context with the stored state.
       const state = await page.context().storageState();
       await page.context().close();

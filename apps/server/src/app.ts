@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -305,6 +306,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+  await app.register(fastifyCookie);
   // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

@@ -1,4 +1,4 @@
-import { passwordGrantFields } from '@washboard/contracts';
+import { passwordGrantFields, REFRESH_COOKIE } from '@washboard/contracts';
 import type { TTestServer } from './harness';
 
 export const PASSWORD = 'Passw0rd!';
@@ -36,11 +36,29 @@ export function passwordGrant(server: TTestServer, email: string, password: stri
   });
 }
 
+/** The refresh-token cookie a browser would keep from this answer, if it set one. */
+export function refreshCookie(res: Response): string | undefined {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+  return cookie?.slice(REFRESH_COOKIE.length + 1).split(';')[0];
+}
+
+/**
+ * The tokens of a token-endpoint answer. The web client's refresh token comes as a cookie (a browser
+ * keeps it out of reach of scripts); the tests hold it like any other token and may send it back in
+ * the body, which the server accepts from every client.
+ */
+export async function tokensOf(res: Response): Promise<{ access_token: string; refresh_token: string }> {
+  const body = (await res.json()) as { access_token: string; refresh_token?: string };
+  const refresh = body.refresh_token ?? refreshCookie(res);
+  if (!refresh) throw new Error('no refresh token in the answer');
+  return { ...body, refresh_token: refresh };
+}
+
 /** Signs in and answers headers for signed-in calls. */
 export async function signIn(server: TTestServer, email: string, password: string, brand = 'LUMINA') {
   const res = await passwordGrant(server, email, password, brand);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const tokens = (await res.json()) as { access_token: string; refresh_token: string };
+  const tokens = await tokensOf(res);
   return {
     tokens,
     headers: {

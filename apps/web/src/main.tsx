@@ -21,7 +21,6 @@ async function bootstrap() {
   ]);
   const brand = resolveBrand(config);
   document.title = brand.title;
-  sessionStore.startup();
   configureApiClient({
     apiBase: config.apiBase,
     brand: brand.code,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { codeOf, linkOf, plainText, startMailCatcher } from '../../test/mail-catcher';
-import { form, json, PASSWORD, passwordGrant, registration, signIn } from '../../test/accounts';
+import { form, json, PASSWORD, passwordGrant, registration, signIn, tokensOf } from '../../test/accounts';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../auth/secrets';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../auth/token.service';
@@ -301,7 +301,7 @@ describe('POST /oauth2/token', () => {
     const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
     const first = await refresh(tokens.refresh_token);
     expect(first.status).toBe(200);
-    const rotated = (await first.json()) as { refresh_token: string };
+    const rotated = await tokensOf(first);
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
 
     // A reuse within seconds is a second tab (tested below); this one comes after the grace window.
@@ -318,8 +318,8 @@ describe('POST /oauth2/token', () => {
     const first = await refresh(tokens.refresh_token);
     const second = await refresh(tokens.refresh_token);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const a = (await first.json()) as { refresh_token: string; access_token: string };
-    const b = (await second.json()) as { refresh_token: string; access_token: string };
+    const a = await tokensOf(first);
+    const b = await tokensOf(second);
     expect(a.refresh_token).not.toBe(b.refresh_token);
     const headers = (t: string) => ({ authorization: `Bearer ${t}`, 'x-subscription-key': admin.headers['x-subscription-key'] });
     expect((await server.api('/api/v1/account/userinfo', { headers: headers(b.access_token) })).status).toBe(200);
@@ -336,15 +336,15 @@ describe('POST /oauth2/token', () => {
       refresh(tokens.refresh_token),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    const issued = await Promise.all(answers.map(async (r) => ((await r.json()) as { refresh_token: string }).refresh_token));
+    const issued = await Promise.all(answers.map(async (r) => (await tokensOf(r)).refresh_token));
     expect(new Set(issued).size).toBe(3);
     for (const token of issued) expect((await refresh(token)).status).toBe(200);
   });
 
   it('revokes the family when the token comes back after the grace window, siblings included', async () => {
     const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
-    const a = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
-    const b = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
+    const a = await tokensOf(await refresh(tokens.refresh_token));
+    const b = await tokensOf(await refresh(tokens.refresh_token));
     await ageReplacement(tokens.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1);
     const late = await refresh(tokens.refresh_token);
     expect(late.status).toBe(400);
@@ -355,7 +355,7 @@ describe('POST /oauth2/token', () => {
 
   it('gives no grace after logout: the replaced token of a revoked family stays dead', async () => {
     const { tokens } = await signIn(server, ADMIN.email, ADMIN.password);
-    const a = (await (await refresh(tokens.refresh_token)).json()) as { refresh_token: string };
+    const a = await tokensOf(await refresh(tokens.refresh_token));
     expect((await server.api('/oauth2/revoke', form({ token: a.refresh_token, client_id: 'washboard-web' }))).status).toBe(200);
     expect((await refresh(tokens.refresh_token)).status).toBe(400);
   });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmail, ZErrorResponse, ZTokenResponse } from '@washboard/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BROWSER_CLIENT_IDS,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  ZEmail,
+  ZErrorResponse,
+  ZTokenResponse,
+  type TTokenResponse,
+} from '@washboard/contracts';
+import { REFRESH_TOKEN_DAYS } from './token.service';
 import { AppError } from '../errors';
 import type { AccountService } from '../account/account.service';
 import type { TSigningKeys } from './signing-keys';
@@ -15,10 +25,14 @@ const ZTokenRequest = z.discriminatedUnion('grant_type', [
     client_id: z.string().min(1).max(100),
     scope: z.string().max(300).optional(),
     response_type: z.string().max(100).optional(),
+    /** Browser clients: keep the refresh cookie across browser restarts (else it ends with the browser). */
+    remember_me: z.enum(['true', 'false']).optional(),
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1).max(200),
+    /** The mobile client's token; a browser's comes in its cookie. */
+    refresh_token: z.string().min(1).max(200).optional(),
+    remember_me: z.enum(['true', 'false']).optional(),
     client_id: z.string().min(1).max(100),
     response_type: z.string().max(100).optional(),
     resource: z.string().max(300).optional(),
@@ -27,7 +41,8 @@ const ZTokenRequest = z.discriminatedUnion('grant_type', [
 ]);
 
 const ZRevokeRequest = z.object({
-  token: z.string().min(1).max(200),
+  /** The refresh token to revoke; a browser's comes in its cookie. */
+  token: z.string().min(1).max(200).optional(),
   client_id: z.string().max(100).optional(),
   token_type_hint: z.string().max(50).optional(),
 });
@@ -40,6 +55,40 @@ type TOptions = {
   signInThrottle: SignInThrottle;
   limit: TLimit;
 };
+
+const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|[a-z0-9-]+\.localhost)$/i;
+
+/**
+ * `Secure` whenever the browser will keep such a cookie: over HTTPS, and on this machine (browsers
+ * treat localhost as secure). A deployment on plain HTTP elsewhere gets the cookie without it, as it
+ * gets everything else in clear (docs/accounts.md).
+ */
+function secureContext(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || LOCAL_HOST.test(request.hostname.replace(/:\d+$/, ''));
+}
+
+/** The refresh token of a browser client goes into its cookie and out of the answer. */
+function deliver(request: FastifyRequest, reply: FastifyReply, tokens: TTokenResponse, clientId: string, remember: boolean) {
+  if (!BROWSER_CLIENT_IDS.includes(clientId) || !tokens.refresh_token) return tokens;
+  void reply.setCookie(REFRESH_COOKIE, tokens.refresh_token, {
+    httpOnly: true,
+    secure: secureContext(request),
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    ...(remember ? { maxAge: REFRESH_TOKEN_DAYS * 86_400 } : {}),
+  });
+  const { refresh_token: _inCookie, ...rest } = tokens;
+  return rest;
+}
+
+function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    secure: secureContext(request),
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+  });
+}
 
 /** The token endpoint (password and refresh grants, form-encoded), revocation, keys and discovery. */
 export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
@@ -70,12 +119,17 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
       const body = request.body;
       if (!(body.client_id in clients)) throw new AppError('INVALID_CREDENTIALS', 400);
       void reply.header('cache-control', 'no-store');
-      if (body.grant_type === 'refresh_token') return accounts.refresh(body.refresh_token, body.client_id);
+      const remember = body.remember_me === 'true';
+      if (body.grant_type === 'refresh_token') {
+        const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
+        if (!presented) throw new AppError('REFRESH_TOKEN_INVALID', 400);
+        return deliver(request, reply, await accounts.refresh(presented, body.client_id), body.client_id, remember);
+      }
       const account = `${request.brand}:${body.username.toLowerCase()}`;
       await signInThrottle.admit(account, request.ip);
       const tokens = await accounts.signIn(request.brand, body.username, body.password, body.client_id);
       signInThrottle.succeeded(account, request.ip);
-      return tokens;
+      return deliver(request, reply, tokens, body.client_id, remember);
     },
   );
 
@@ -84,14 +138,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revokes a refresh token and its family (logout)',
+        summary: 'Revokes a refresh token (the body token, or the browser cookie) and its family (logout)',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZRevokeRequest,
         response: { 200: z.object({}) },
       },
     },
-    async (request) => {
-      await accounts.revoke(request.body.token);
+    async (request, reply) => {
+      const token = request.body.token ?? request.cookies[REFRESH_COOKIE];
+      if (token) await accounts.revoke(token);
+      clearRefreshCookie(request, reply);
       return {};
     },
   );

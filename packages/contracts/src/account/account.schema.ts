@@ -150,7 +150,8 @@ export const ZActivateServiceQuery = z.object({
 export const ZTokenResponse = z
   .object({
     access_token: z.string(),
-    refresh_token: z.string(),
+    /** In the body for the mobile client; the web app gets it as an HttpOnly cookie instead. */
+    refresh_token: z.string().optional(),
     id_token: z.string(),
     expires_in: z.number(),
     token_type: z.literal('Bearer'),

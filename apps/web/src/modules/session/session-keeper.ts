@@ -1,5 +1,6 @@
-import { TOKEN_REFRESH_MS } from '@washboard/contracts';
-import { refreshTokens } from './sign-in';
+import { TOKEN_REFRESH_MS, type TUserProfile } from '@washboard/contracts';
+import { apiFetch } from '../api/api-client';
+import { refreshTokens, toUserData } from './sign-in';
 import { sessionStore } from './session-store';
 
 /** Tokens are renewed this long before the access token expires. */
@@ -43,13 +44,25 @@ function schedule(): void {
   timer = setTimeout(() => void refreshOrSignOut(), nextDelay());
 }
 
+/** A session that may resume: the refresh cookie for tokens, then the identity as the server has it. */
+async function resume(): Promise<void> {
+  if (!(await renewSession())) return sessionStore.clear();
+  try {
+    const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
+    if (profile.status === 'ACTIVE') sessionStore.resume(toUserData(profile));
+    else sessionStore.clear();
+  } catch {
+    sessionStore.clear();
+  }
+}
+
 /**
- * Spec §4: on start a stored session's refresh token is exchanged for new tokens (without one, or
- * when that fails, the user is signed out); then the tokens are renewed while someone is signed in.
- * Resolves once the start-up exchange is done.
+ * Spec §4: on start a session (remember-me, or this tab's marker) exchanges its refresh token for
+ * new tokens — without one, or when that fails, the user is signed out; then the tokens are renewed
+ * while someone is signed in. Resolves once the start-up exchange is done.
  */
 export async function startSessionKeeper(): Promise<void> {
-  if (sessionStore.snapshot().userData) await refreshOrSignOut();
+  if (await sessionStore.startup()) await resume();
   sessionStore.subscribe(schedule);
   sessionStore.subscribeTokens(schedule);
   schedule();

@@ -1,19 +1,23 @@
 import { useSyncExternalStore } from 'react';
-import { isUserData, type TUserData } from '@washboard/contracts';
+import type { TUserData } from '@washboard/contracts';
+import { vault } from './vault';
 
 /**
- * The signed-in identity and its tokens, kept in localStorage. A session survives a restart of the
- * browser only with remember-me; otherwise the per-tab session marker must exist (spec §4).
+ * The signed-in identity and its access token, in memory only: the refresh token is an HttpOnly
+ * cookie the page never sees, and the identity is fetched again (userinfo) when a session resumes.
+ * Kept in the browser: the remember-me choice, this tab's session marker (spec §4: without either,
+ * nothing resumes), and the last e-mail to prefill the sign-in form — encrypted (vault.ts).
  */
 const KEYS = {
-  userData: 'wb.userData',
-  tokens: 'wb.tokens',
   rememberMe: 'wb.rememberMe',
-  email: 'wb.email',
   sessionMarker: 'wb.session',
+  /** The vault entry of the last e-mail. */
+  email: 'email',
+  /** Where earlier versions kept tokens and identity in clear: removed at start. */
+  legacy: ['wb.tokens', 'wb.userData', 'wb.email'],
 } as const;
 
-export type TTokens = { accessToken: string; refreshToken: string; idToken?: string; expiresAt: number };
+export type TTokens = { accessToken: string; idToken?: string; expiresAt: number };
 
 /**
  * Stored parameters and cycle parameters belong to the account that loaded them: cleared before a
@@ -28,74 +32,70 @@ type TSnapshot = { userData: TUserData | null };
 
 const listeners = new Set<() => void>();
 const tokenListeners = new Set<() => void>();
-let snapshot: TSnapshot = { userData: readUserData() };
+let snapshot: TSnapshot = { userData: null };
+let tokens: TTokens | undefined;
+let lastEmail = '';
 
-function readUserData(): TUserData | null {
-  try {
-    const raw = localStorage.getItem(KEYS.userData);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return isUserData(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-function emit() {
-  snapshot = { userData: readUserData() };
+function setUser(userData: TUserData | null): void {
+  snapshot = { userData };
   for (const listener of listeners) listener();
 }
 
 export const sessionStore = {
-  /** On start: without remember-me and without this tab's marker, the stored session is dropped. */
-  startup(): void {
-    const active = localStorage.getItem(KEYS.rememberMe) === 'true' || sessionStorage.getItem(KEYS.sessionMarker) !== null;
-    if (!active) {
-      localStorage.removeItem(KEYS.userData);
-      localStorage.removeItem(KEYS.tokens);
-    }
-    emit();
+  /**
+   * On start: reads the remembered e-mail and drops what earlier versions stored in clear. True
+   * when a session may resume (remember-me, or this tab's marker): the caller then exchanges the
+   * refresh cookie for tokens and loads the identity.
+   */
+  async startup(): Promise<boolean> {
+    const legacyEmail = localStorage.getItem('wb.email');
+    for (const key of KEYS.legacy) localStorage.removeItem(key);
+    lastEmail = (await vault.get<string>(KEYS.email)) ?? legacyEmail ?? '';
+    if (legacyEmail) void vault.set(KEYS.email, legacyEmail);
+    return sessionStore.rememberMe() || sessionStorage.getItem(KEYS.sessionMarker) !== null;
   },
-  signIn(userData: TUserData, tokens: TTokens, rememberMe: boolean): void {
-    localStorage.setItem(KEYS.userData, JSON.stringify(userData));
-    localStorage.setItem(KEYS.tokens, JSON.stringify(tokens));
+  signIn(userData: TUserData, next: TTokens, rememberMe: boolean): void {
+    tokens = next;
     localStorage.setItem(KEYS.rememberMe, String(rememberMe));
-    localStorage.setItem(KEYS.email, userData.email);
     sessionStorage.setItem(KEYS.sessionMarker, '1');
-    emit();
+    sessionStore.rememberEmail(userData.email);
+    for (const listener of tokenListeners) listener();
+    setUser(userData);
   },
-  setTokens(tokens: TTokens): void {
-    localStorage.setItem(KEYS.tokens, JSON.stringify(tokens));
+  /** A session resumed at start: the identity as the server has it now. */
+  resume(userData: TUserData): void {
+    setUser(userData);
+  },
+  setTokens(next: TTokens): void {
+    tokens = next;
     for (const listener of tokenListeners) listener();
   },
-  /** Called after new tokens were stored (sign-in, refresh): e.g. the push channel re-authenticates. */
+  /** Called after new tokens were set (sign-in, refresh): e.g. the push channel re-authenticates. */
   subscribeTokens(listener: () => void): () => void {
     tokenListeners.add(listener);
     return () => tokenListeners.delete(listener);
   },
   tokens(): TTokens | undefined {
-    try {
-      const raw = localStorage.getItem(KEYS.tokens);
-      return raw ? (JSON.parse(raw) as TTokens) : undefined;
-    } catch {
-      return undefined;
-    }
+    return tokens;
+  },
+  rememberMe(): boolean {
+    return localStorage.getItem(KEYS.rememberMe) === 'true';
   },
   /** Logout keeps only the e-mail, to prefill the sign-in form (and the browser's display preferences). */
   clear(): void {
-    localStorage.removeItem(KEYS.userData);
-    localStorage.removeItem(KEYS.tokens);
+    tokens = undefined;
     localStorage.removeItem(KEYS.rememberMe);
     sessionStorage.removeItem(KEYS.sessionMarker);
     clearAccountData();
-    emit();
+    setUser(null);
   },
   /** Prefills the sign-in form (e.g. after registering). */
   rememberEmail(email: string): void {
-    localStorage.setItem(KEYS.email, email);
+    lastEmail = email;
+    void vault.set(KEYS.email, email);
   },
   lastEmail(): string {
-    return localStorage.getItem(KEYS.email) ?? '';
+    return lastEmail;
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

@@ -18,13 +18,12 @@ const form = (fields: Record<string, string>): RequestInit => ({
 function toTokens(answer: TTokenResponse): TTokens {
   return {
     accessToken: answer.access_token,
-    refreshToken: answer.refresh_token,
     idToken: answer.id_token,
     expiresAt: Date.now() + answer.expires_in * 1000,
   };
 }
 
-function toUserData(profile: TUserProfile): TUserData {
+export function toUserData(profile: TUserProfile): TUserData {
   return {
     idpUserId: profile.idpUserId,
     email: profile.email,
@@ -40,12 +39,16 @@ function refusal(code: string): TSignInResult {
 }
 
 /**
- * Password grant at the token endpoint, then the profile. An accepted profile's language is
- * applied and the user data stored; stale parameters of a previous account are cleared first.
+ * Password grant at the token endpoint (the refresh token comes back as an HttpOnly cookie, kept
+ * across browser restarts only with remember-me), then the profile. An accepted profile's language
+ * is applied and the user data kept; stale parameters of a previous account are cleared first.
  */
 export async function signIn(email: string, password: string, rememberMe: boolean): Promise<TSignInResult> {
   try {
-    const answer = await apiFetch<TTokenResponse>('/oauth2/token', form(passwordGrantFields(email, password, CLIENT_ID)));
+    const answer = await apiFetch<TTokenResponse>(
+      '/oauth2/token',
+      form({ ...passwordGrantFields(email, password, CLIENT_ID), remember_me: String(rememberMe) }),
+    );
     const tokens = toTokens(answer);
     sessionStore.setTokens(tokens);
     const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
@@ -69,14 +72,20 @@ export async function signIn(email: string, password: string, rememberMe: boolea
   }
 }
 
-/** Exchanges the stored refresh token for new tokens (the server rotates it); false when that fails. */
+/**
+ * Exchanges the refresh cookie for new tokens (the server rotates it, and keeps it as long-lived as
+ * remember-me asked); false when that fails.
+ */
 export async function refreshTokens(): Promise<boolean> {
-  const stored = sessionStore.tokens();
-  if (!stored?.refreshToken) return false;
   try {
     const answer = await apiFetch<TTokenResponse>(
       '/oauth2/token',
-      form({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: stored.refreshToken, response_type: 'id_token' }),
+      form({
+        grant_type: 'refresh_token',
+        client_id: CLIENT_ID,
+        response_type: 'id_token',
+        remember_me: String(sessionStore.rememberMe()),
+      }),
     );
     sessionStore.setTokens(toTokens(answer));
     return true;
@@ -90,14 +99,12 @@ export async function refreshTokens(): Promise<boolean> {
  * failed (the caller then says "It was not possible to logout"). True when the revocation succeeded.
  */
 export async function signOut(): Promise<boolean> {
-  const stored = sessionStore.tokens();
   let revoked = true;
-  if (stored?.refreshToken) {
-    try {
-      await apiFetch('/oauth2/revoke', form({ token: stored.refreshToken, client_id: CLIENT_ID }));
-    } catch {
-      revoked = false;
-    }
+  try {
+    // The cookie carries the refresh token; the answer clears it.
+    await apiFetch('/oauth2/revoke', form({ client_id: CLIENT_ID }));
+  } catch {
+    revoked = false;
   }
   sessionStore.clear();
   return revoked;
