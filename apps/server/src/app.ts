@@ -45,6 +45,7 @@ import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
 import { registerNulGuard } from './http/nul-guard';
+import { recordRoutes, type TRouteInfo } from './http/route-list';
 import { BackgroundWork } from './http/background';
 import fastifyWebsocket from '@fastify/websocket';
 import { ApplianceRepository } from './appliance/appliance.repository';
@@ -80,6 +81,8 @@ export type TWashboard = {
   ingest: IngestService;
   writer: DeviceWriter;
   live: LiveHub;
+  /** Every route registered, in order (the API fuzz test walks them). */
+  routes: readonly TRouteInfo[];
   /** Listens on the configured HTTP port; answers the port actually bound. */
   listen(): Promise<number>;
   /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
@@ -121,6 +124,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes = recordRoutes(app);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   app.log.info({ kind: database.kind, location: database.location }, 'database ready');
@@ -401,6 +405,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     ingest,
     writer,
     live,
+    routes,
     async listen() {
       try {
         await app.listen({ port: config.PORT, host: config.HOST });
