@@ -123,6 +123,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // The longest path parameter is an e-mail address (254 characters, RFC 5321): at the default
+    // 100, a valid long address got 414 from the router instead of reaching its route.
+    routerOptions: { maxParamLength: 254 },
   }).withTypeProvider<ZodTypeProvider>();
   const routes = recordRoutes(app);
 
