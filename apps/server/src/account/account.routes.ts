@@ -22,7 +22,7 @@ import type { AccountService } from './account.service';
 import type { CompanyRepository } from '../company/company.repository';
 import { requireAdminProfile, requireRole } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
-import { ok, secured, signedInErrors } from '../http/route-schema';
+import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
 
 const errorsOf = signedInErrors;
 
@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         summary: "Changes the caller's password (current password required)",
         security: secured,
         body: ZPasswordChangeRequest,
-        response: { 200: ZCodeResponse, ...errorsOf },
+        response: { 200: ZCodeResponse, ...errorsOf, ...rateLimitedError },
       },
     },
     async (request) => {

@@ -22,7 +22,7 @@ import {
 import { requireAdminProfile } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import type { ApplianceService } from './appliance.service';
-import { ok, secured, signedInErrors } from '../http/route-schema';
+import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
 
 const errorsOf = signedInErrors;
 
@@ -188,7 +188,7 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
           'Adds a machine to the caller by the activation code on its display; ADMIN or PRODUCTS may claim for another account (userId or userEmail), then without the code',
         security: secured,
         body: ZClaimRequest,
-        response: { 200: ZCodeResponse, ...errorsOf },
+        response: { 200: ZCodeResponse, ...errorsOf, ...rateLimitedError },
       },
     },
     async (request) => {

@@ -47,6 +47,34 @@ const ZRevokeRequest = z.object({
   token_type_hint: z.string().max(50).optional(),
 });
 
+/**
+ * A public signing key as /oauth2/jwks publishes it (RFC 7517). Only these members are sent: the
+ * serializer drops anything else the stored key holds, so its private part can never leave.
+ */
+const ZPublicJwk = z.object({
+  kty: z.string().optional(),
+  crv: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+  kid: z.string().optional(),
+  alg: z.string().optional(),
+  use: z.string().optional(),
+});
+
+/** OpenID Connect discovery (OpenID Connect Discovery 1.0 §3), the members this server fills in. */
+const ZOpenIdConfiguration = z.object({
+  issuer: z.string(),
+  token_endpoint: z.string(),
+  revocation_endpoint: z.string(),
+  jwks_uri: z.string(),
+  userinfo_endpoint: z.string(),
+  grant_types_supported: z.array(z.string()),
+  response_types_supported: z.array(z.string()),
+  scopes_supported: z.array(z.string()),
+  id_token_signing_alg_values_supported: z.array(z.string()),
+  token_endpoint_auth_methods_supported: z.array(z.string()),
+});
+
 type TOptions = {
   accounts: AccountService;
   keys: TSigningKeys;
@@ -112,7 +140,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
         summary: 'Token endpoint: password and refresh_token grants (application/x-www-form-urlencoded)',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZTokenRequest,
-        response: { 200: ZTokenResponse, 400: ZErrorResponse, 429: ZErrorResponse },
+        // 413: the form parser above takes at most 8 KiB.
+        response: { 200: ZTokenResponse, 400: ZErrorResponse, 413: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request, reply) => {
@@ -141,7 +170,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
         summary: 'Revokes a refresh token (the body token, or the browser cookie) and its family (logout)',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZRevokeRequest,
-        response: { 200: z.object({}) },
+        response: { 200: z.object({}), 400: ZErrorResponse, 413: ZErrorResponse },
       },
     },
     async (request, reply) => {
@@ -154,7 +183,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
 
   app.get(
     '/oauth2/jwks',
-    { schema: { tags: ['auth'], summary: 'Public keys that verify access and id tokens' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Public keys that verify access and id tokens',
+        response: { 200: z.object({ keys: z.array(ZPublicJwk) }) },
+      },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=3600');
       return { keys: keys.publicJwks };
@@ -163,7 +198,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
 
   app.get(
     '/.well-known/openid-configuration',
-    { schema: { tags: ['auth'], summary: 'OpenID discovery document' } },
+    { schema: { tags: ['auth'], summary: 'OpenID discovery document', response: { 200: ZOpenIdConfiguration } } },
     async () => ({
       issuer,
       token_endpoint: `${issuer}/oauth2/token`,

@@ -9,6 +9,9 @@ export const signedInErrors = {
   409: ZErrorResponse,
 } as const;
 
+/** The answer of a route with a per-address limit (`config: limit(…)`) once the caller exceeds it. */
+export const rateLimitedError = { 429: ZErrorResponse } as const;
+
 /** OpenAPI security of signed-in calls: bearer token and subscription key. */
 export const secured = [{ bearer: [], subscriptionKey: [] }];
 
