@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
-// (writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport, …).
+// (writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
+// mosquittoPersistence, …).
 import { loginBundle } from './login-bundle';
 import { deviceBundle } from './device-bundle';
 import { coldStart } from './cold-start';
@@ -11,6 +12,7 @@ import { completeness, liveLatency, type TResult } from './device-link';
 import { hotReads } from './hot-reads';
 import { fleet } from './fleet';
 import { haccpExport } from './haccp-export';
+import { mosquittoPersistence } from './mosquitto-persistence';
 
 const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   loginBundle,
@@ -28,6 +30,7 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   hotReads,
   fleet,
   haccpExport,
+  mosquittoPersistence,
 ];
 const only = process.argv.slice(2);
 

@@ -1,9 +1,22 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The Mosquitto settings a deployment ships with (persistence, limits); the tests run on them too. */
+export const WASHBOARD_MOSQUITTO_CONF = fileURLToPath(new URL('../../../deploy/mosquitto/washboard.conf', import.meta.url));
+
+/** The option lines of deploy/mosquitto/washboard.conf, without comments. */
+export async function shippedMosquittoConfig(): Promise<string[]> {
+  const text = await readFile(WASHBOARD_MOSQUITTO_CONF, 'utf8');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
 
 const PLUGIN_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
@@ -36,15 +49,26 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   throw new Error('mosquitto did not start');
 }
 
+export type TTestMosquitto = {
+  serverUrl: string;
+  deviceUrl: string;
+  port: number;
+  /** Kills the broker with SIGKILL (a crash: nothing is saved on the way out). */
+  kill(): Promise<void>;
+  /** Starts the broker again on the same port, configuration and persistence directory. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+};
+
 /**
  * The machine's Mosquitto binary, started for one test file with the dynamic-security plugin (the
- * broker on 1883 is shared and anonymous, so it cannot enforce per-device access). Answers the
- * MQTT_URL for the server (its admin credentials) and the URL devices connect to. `config` adds
- * lines to mosquitto.conf (benchmarks raise the in-flight and queue limits).
+ * broker on 1883 is shared and anonymous, so it cannot enforce per-device access) and the settings
+ * a deployment ships with (deploy/mosquitto/washboard.conf: persistence, limits), persisting into a
+ * directory of its own. Answers the MQTT_URL for the server (its admin credentials) and the URL
+ * devices connect to. `config` adds lines to mosquitto.conf; a later line wins over the shipped one
+ * for a number or a switch (benchmarks try other autosave settings).
  */
-export async function startMosquitto(
-  options: { config?: string[] } = {},
-): Promise<{ serverUrl: string; deviceUrl: string; port: number; stop(): Promise<void> }> {
+export async function startMosquitto(options: { config?: string[] } = {}): Promise<TTestMosquitto> {
   const plugin = PLUGIN_CANDIDATES.find((p) => existsSync(p));
   if (!plugin) throw new Error('the Mosquitto dynamic-security plugin is not installed (apt-get install mosquitto)');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wb-mosquitto-'));
@@ -56,9 +80,10 @@ export async function startMosquitto(
   await writeFile(
     conf,
     [
+      ...(await shippedMosquittoConfig()),
+      `persistence_location ${dir}/`,
       `listener ${port} 127.0.0.1`,
       'allow_anonymous false',
-      'persistence false',
       'user root',
       `plugin ${plugin}`,
       `plugin_opt_config_file ${dynsec}`,
@@ -68,15 +93,30 @@ export async function startMosquitto(
       '',
     ].join('\n'),
   );
-  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  await waitForPort(port, child);
+  let child: ChildProcess | undefined;
+  const exited = (c: ChildProcess) =>
+    new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve(null) : c.once('exit', resolve)));
+  const start = async () => {
+    const started = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+    child = started;
+    await waitForPort(port, started);
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    const running = child;
+    child = undefined;
+    if (!running) return;
+    running.kill(signal);
+    await exited(running);
+  };
+  await start();
   return {
     serverUrl: `mqtt://washboard:${password}@127.0.0.1:${port}`,
     deviceUrl: `mqtt://127.0.0.1:${port}`,
     port,
+    kill: () => end('SIGKILL'),
+    restart: start,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await end('SIGTERM');
       await rm(dir, { recursive: true, force: true });
     },
   };

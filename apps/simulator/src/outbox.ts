@@ -20,6 +20,7 @@ export type TOutboxEntry = {
  */
 export class Outbox {
   private readonly entries: TOutboxEntry[] = [];
+  private readonly acknowledgedListeners = new Set<(entry: TOutboxEntry) => void>();
   private droppedCount = 0;
 
   /** @param limit records kept at most; beyond it the oldest record is dropped (a real controller has finite memory too) */
@@ -58,7 +59,15 @@ export class Outbox {
   /** The broker acknowledged the entry: it is delivered. */
   acknowledge(entry: TOutboxEntry): void {
     const index = this.entries.indexOf(entry);
-    if (index >= 0) this.entries.splice(index, 1);
+    if (index < 0) return;
+    this.entries.splice(index, 1);
+    for (const listener of this.acknowledgedListeners) listener(entry);
+  }
+
+  /** Tells `listener` of every record the broker acknowledged (once each); returns the unsubscribe function. */
+  onAcknowledged(listener: (entry: TOutboxEntry) => void): () => void {
+    this.acknowledgedListeners.add(listener);
+    return () => this.acknowledgedListeners.delete(listener);
   }
 
   /** Writing failed: send it again on the next connection. */

@@ -6,6 +6,7 @@ import {
   type TCycleType,
   type TDeviceMessageError,
   type TDeviceStats,
+  type TDeviceTopic,
   type TGamma,
   type TSystemState,
   type TSystemStateName,
@@ -206,6 +207,14 @@ export class VirtualDishwasher {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Every record the broker acknowledged (its PUBACK), once each, with the body as sent: what the
+   * machine may forget. Durability drills compare these with what the server stored.
+   */
+  onAcknowledged(listener: (topic: TDeviceTopic, body: string) => void): () => void {
+    return this.outbox.onAcknowledged((entry) => listener(entry.topic, entry.body));
   }
 
   // ---- the machine -------------------------------------------------------------------------

@@ -98,16 +98,25 @@ async function startEmbedded(
   maxMessageBytes: number,
 ): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
+  let attached: (h: TDeviceLinkHandlers) => void = () => {};
+  // The port listens before the server has attached its services. A machine connecting in between
+  // (every machine, right after a restart) waits for them: refused, mqtt.js and many firmwares
+  // never try again (a refusal reads as bad credentials).
+  const ready = new Promise<TDeviceLinkHandlers>((resolve) => {
+    attached = resolve;
+  });
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      if (!handlers || !username || !password || client.id !== username) return done(authError(4), false);
-      handlers.authenticate(username, password.toString('utf8')).then(
-        (ok) => done(ok ? null : authError(4), ok),
-        (error: unknown) => {
-          log.error({ err: error }, 'device authentication failed');
-          done(authError(5), false);
-        },
-      );
+      if (!username || !password || client.id !== username) return done(authError(4), false);
+      (handlers ? Promise.resolve(handlers) : ready)
+        .then((h) => h.authenticate(username, password.toString('utf8')))
+        .then(
+          (ok) => done(ok ? null : authError(4), ok),
+          (error: unknown) => {
+            log.error({ err: error }, 'device authentication failed');
+            done(authError(5), false);
+          },
+        );
     },
     authorizePublish(client, packet, done) {
       // client is null for what the server itself publishes (commands).
@@ -198,6 +207,7 @@ async function startEmbedded(
     isReady: () => server.listening && !aedes.closed,
     attach: async (h) => {
       handlers = h;
+      attached(h);
     },
     sendCommand: (serial, payload) => publishToDevice(serial, COMMAND_TOPIC, payload),
     sendError: (serial, payload) => publishToDevice(serial, ERROR_TOPIC, payload),
