@@ -101,13 +101,26 @@ describe('embedded broker', () => {
     }
   });
 
-  it('refuses every device until the server is attached', async () => {
+  it("holds a device that connects before the server is attached, then answers it with the server's verdict", async () => {
+    // After a restart every machine reconnects at once, before the server has attached its services:
+    // refused, mqtt.js and many firmwares would never try again (a refusal reads as bad credentials).
     const broker = await startBroker({ port: 0, host: '127.0.0.1', log });
     try {
-      const error = await mqtt
-        .connectAsync(broker.url, { clientId: 'SN0001', username: 'SN0001', password: 'secret', reconnectPeriod: 0 })
+      const options = { clientId: 'SN0001', username: 'SN0001', reconnectPeriod: 0, connectTimeout: 10_000 };
+      let settled = false;
+      const early = mqtt.connectAsync(broker.url, { ...options, password: 'secret' }).finally(() => {
+        settled = true;
+      });
+      const wrong = mqtt
+        .connectAsync(broker.url, { ...options, clientId: 'SN0002', username: 'SN0002', password: 'wrong' })
         .catch((e: unknown) => e);
-      expect(String(error)).toMatch(/bad user ?name or password/i);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await broker.attach({ authenticate: async (_serial, secret) => secret === 'secret', receive: async () => {} });
+      const client = await early;
+      expect(client.connected).toBe(true);
+      await client.endAsync();
+      expect(String(await wrong)).toMatch(/bad user ?name or password/i);
     } finally {
       await broker.close();
     }
