@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { json, registration } from '../../test/accounts';
+import { eventually } from '../../test/devices';
 
 const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'Owner-Passw0rd' };
 
@@ -26,17 +27,24 @@ describe('GET /dev/mailbox', () => {
     afterAll(() => server.close());
 
     it('lists the outbox newest first, so a demo registration can be finished without a mail server', async () => {
+      // The mailbox is a page for people, outside the API: it needs no X-Brand. Codes are mailed off
+      // the request path (docs/accounts.md), so each mail is waited for.
+      const mailbox = async () => {
+        const res = await server.api('/dev/mailbox', { brand: null });
+        expect(res.status).toBe(200);
+        return (await res.json()) as TMail[];
+      };
       expect((await server.api('/api/v2/account/users', json(registration('first@example.com')))).status).toBe(200);
+      await eventually(async () => (await mailbox()).length === 1);
       const kestrel = await server.api('/api/v2/account/users', {
         brand: 'KESTREL',
         ...json(registration('second@example.com', { language: 'de' })),
       });
       expect(kestrel.status).toBe(200);
-
-      // The mailbox is a page for people, outside the API: it needs no X-Brand.
-      const res = await server.api('/dev/mailbox', { brand: null });
-      expect(res.status).toBe(200);
-      const mails = (await res.json()) as TMail[];
+      const mails = await eventually(async () => {
+        const all = await mailbox();
+        return all.length === 2 && all;
+      });
       expect(mails.map((m) => m.to)).toEqual(['second@example.com', 'first@example.com']);
       expect(mails[0]).toMatchObject({ brand: 'KESTREL', status: 'outbox', subject: expect.stringMatching(/Bestätigungscode/) });
       expect(mails[1]).toMatchObject({ brand: 'LUMINA', status: 'outbox' });
