@@ -1,5 +1,4 @@
 import { passwordGrantFields } from '@washboard/contracts';
-import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +8,7 @@ import { parseConfig } from '../apps/server/src/config/env';
 import { createWashboard, type TWashboard } from '../apps/server/src/app';
 import { freePort } from '../e2e/fixtures/ports';
 import { scratchPostgres } from '../apps/server/test/harness';
-import { startMosquitto } from '../apps/server/test/mosquitto';
+import { dynsecControl, startMosquitto } from '../apps/server/test/mosquitto';
 
 const DEVICES = 50;
 const RUN_SECONDS = 10;
@@ -308,24 +307,7 @@ function result(name: string, limit: number, plain: TRun, ingested: TRun & { los
  */
 async function benchMosquitto() {
   const mosquitto = await startMosquitto({ config: MOSQUITTO_LIMITS });
-  const admin = new URL(mosquitto.serverUrl);
-  const ctrl = (...args: string[]) =>
-    execFileSync(
-      'mosquitto_ctrl',
-      [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(mosquitto.port),
-        '-u',
-        admin.username,
-        '-P',
-        decodeURIComponent(admin.password),
-        'dynsec',
-        ...args,
-      ],
-      { stdio: 'ignore' },
-    );
+  const ctrl = dynsecControl(mosquitto);
   const bench = { username: 'bench', password: randomBytes(9).toString('base64url') };
   ctrl('createRole', 'bench');
   ctrl('addRoleACL', 'bench', 'publishClientSend', 'bench/#', 'allow');

@@ -1,9 +1,8 @@
 // What Mosquitto's autosave settings cost in throughput and how many acknowledged messages a crash
 // still loses (docs/operations.md, "Mosquitto"; security finding 11). `npm run bench -- mosquittoPersistence`.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { startMosquitto, shippedMosquittoConfig, type TTestMosquitto } from '../apps/server/test/mosquitto';
+import { dynsecControl, startMosquitto, shippedMosquittoConfig, type TTestMosquitto } from '../apps/server/test/mosquitto';
 import type { TResult } from './device-link';
 
 /** Publishing connections (devices) and the QoS 1 messages each keeps unacknowledged. */
@@ -38,24 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A `bench` identity allowed on `bench/#`, added through the broker's dynamic-security plugin. */
 function addBenchClient(mosquitto: TTestMosquitto): { username: string; password: string } {
-  const admin = new URL(mosquitto.serverUrl);
-  const ctrl = (...args: string[]) =>
-    execFileSync(
-      'mosquitto_ctrl',
-      [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(mosquitto.port),
-        '-u',
-        admin.username,
-        '-P',
-        decodeURIComponent(admin.password),
-        'dynsec',
-        ...args,
-      ],
-      { stdio: 'ignore' },
-    );
+  const ctrl = dynsecControl(mosquitto);
   const bench = { username: 'bench', password: randomBytes(9).toString('base64url') };
   ctrl('createRole', 'bench');
   ctrl('addRoleACL', 'bench', 'publishClientSend', 'bench/#', 'allow');

@@ -121,3 +121,26 @@ export async function startMosquitto(options: { config?: string[] } = {}): Promi
     },
   };
 }
+
+/** Runs `mosquitto_ctrl dynsec …` against a test Mosquitto as its dynamic-security admin. */
+export function dynsecControl(mosquitto: TTestMosquitto): (...args: string[]) => void {
+  const admin = new URL(mosquitto.serverUrl);
+  return (...args) => {
+    execFileSync(
+      'mosquitto_ctrl',
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(mosquitto.port),
+        '-u',
+        admin.username,
+        '-P',
+        decodeURIComponent(admin.password),
+        'dynsec',
+        ...args,
+      ],
+      { stdio: 'ignore' },
+    );
+  };
+}
