@@ -1,7 +1,8 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, beforeAll } from 'vitest';
 import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
-import type { TTestServer } from './harness';
-import { json } from './accounts';
+import { startTestServer, testBroker, type TTestServer } from './harness';
+import { json, signIn } from './accounts';
 
 export type TProduct = { serialNumber: string; deviceSecret: string };
 
@@ -12,27 +13,26 @@ export function newSerial(prefix = 'SN'): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${counter}`;
 }
 
+/** The body of `POST /api/v1/appliance/products` for a new product with a unique serial number. */
+export function productRequest(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    serialNumber: newSerial(),
+    modelNumber: 'WB-500',
+    fw00: '1.0.0',
+    fw02: '1.0.0',
+    gamma: 'infinity',
+    ratingPower: 'M3',
+    ...extra,
+  };
+}
+
 /** Adds a product through the admin call. */
 export async function createProduct(
   server: TTestServer,
   headers: Record<string, string>,
   extra: Record<string, unknown> = {},
 ): Promise<TProduct> {
-  const res = await server.api(
-    '/api/v1/appliance/products',
-    json(
-      {
-        serialNumber: newSerial(),
-        modelNumber: 'WB-500',
-        fw00: '1.0.0',
-        fw02: '1.0.0',
-        gamma: 'infinity',
-        ratingPower: 'M3',
-        ...extra,
-      },
-      headers,
-    ),
-  );
+  const res = await server.api('/api/v1/appliance/products', json(productRequest(extra), headers));
   if (res.status !== 200) throw new Error(`product: ${res.status} ${await res.text()}`);
   return (await res.json()) as TProduct;
 }
@@ -77,4 +77,53 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+export const SUITE_ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+
+/**
+ * The set-up of a spec about machines on this run's broker (Mosquitto next to PostgreSQL, else the
+ * embedded one): registers the hooks that start a server with an administrator and sign it in, and
+ * that close every device connection and the server afterwards. Read `server` and `headers` in tests.
+ */
+export function deviceSuite() {
+  let started: TTestServer | undefined;
+  let adminHeaders: Record<string, string> = {};
+  const open: MqttClient[] = [];
+  beforeAll(async () => {
+    started = await startTestServer(
+      { ADMIN_EMAIL: SUITE_ADMIN.email, ADMIN_PASSWORD: SUITE_ADMIN.password },
+      { broker: testBroker() },
+    );
+    adminHeaders = (await signIn(started, SUITE_ADMIN.email, SUITE_ADMIN.password)).headers;
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.endAsync(true)));
+    await started?.close();
+  });
+  const suite = {
+    get server(): TTestServer {
+      if (!started) throw new Error('the device suite has not started');
+      return started;
+    },
+    /** The administrator's headers for signed-in calls. */
+    get headers(): Record<string, string> {
+      return adminHeaders;
+    },
+    /** Connects as the device; the connection is closed after the spec. */
+    async device(product: TProduct, options: IClientOptions = {}): Promise<MqttClient> {
+      const client = await connectDevice(suite.server, product, options);
+      open.push(client);
+      return client;
+    },
+    /** The machine's last telemetry and status, as the administrator reads them. */
+    async lastTelemetry(serial: string) {
+      const res = await suite.server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers: adminHeaders });
+      return (await res.json()) as {
+        telemetry: Record<string, number> | null;
+        status: { online: boolean; systemState: number | null };
+      };
+    },
+  };
+  return suite;
 }

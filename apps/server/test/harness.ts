@@ -47,15 +47,12 @@ export async function scratchPostgres(base: string, prefix = 'wb_test'): Promise
   };
 }
 
-/** Starts the real server on free ports with a fresh database and the embedded broker. */
-export async function startTestServer(
-  env: Record<string, string> = {},
-  options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' } = {},
-): Promise<TTestServer> {
-  const database = await freshDatabase();
-  // Bounded like the embedded broker's default MQTT_MAX_MESSAGE_BYTES (docs/configuration.md).
-  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto({ config: ['max_packet_size 262144'] }) : undefined;
-  const config = parseConfig({
+/**
+ * The configuration of a test server: free ports on loopback, no logs, no web app, raised rate
+ * limits, short waits and no demo; `env` adds or overrides.
+ */
+export function testConfig(env: Record<string, string>) {
+  return parseConfig({
     PORT: '0',
     MQTT_PORT: '0',
     HOST: '127.0.0.1',
@@ -65,28 +62,47 @@ export async function startTestServer(
     WEB_DIST: '/nonexistent',
     COMMAND_TIMEOUT_SECONDS: '3',
     DEMO: '0',
-    ...database.env,
-    ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}),
     ...env,
   });
+}
+
+/** Starts the real server on free ports with a fresh database and the embedded broker. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' } = {},
+): Promise<TTestServer> {
+  const database = await freshDatabase();
+  // Bounded like the embedded broker's default MQTT_MAX_MESSAGE_BYTES (docs/configuration.md).
+  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto({ config: ['max_packet_size 262144'] }) : undefined;
+  const config = testConfig({ ...database.env, ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}), ...env });
   const washboard = await createWashboard(config);
   const port = options.listen === false ? 0 : await washboard.listen();
+  return testServerOf(washboard, port, mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`, async () => {
+    await washboard.close();
+    await mosquitto?.stop();
+    await database.drop();
+  });
+}
+
+/** A started server as the tests use it: its URL, where devices connect, and `api` with `X-Brand` set. */
+export function testServerOf(
+  washboard: TWashboard,
+  port: number,
+  mqttUrl: string,
+  close: () => Promise<void> = () => washboard.close(),
+): TTestServer {
   const url = `http://127.0.0.1:${port}`;
   return {
     washboard,
     url,
-    mqttUrl: mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`,
+    mqttUrl,
     api(path, init = {}) {
       const { brand = 'LUMINA', ...rest } = init;
       const headers = new Headers(rest.headers);
       if (brand !== null && !headers.has('x-brand')) headers.set('x-brand', brand);
       return fetch(`${url}${path}`, { ...rest, headers });
     },
-    async close() {
-      await washboard.close();
-      await mosquitto?.stop();
-      await database.drop();
-    },
+    close,
   };
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PROFILES, parametersFor, type TParameter } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { activeUser, form, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
-import { createProduct, newSerial } from '../../test/devices';
+import { createProduct, newSerial, productRequest } from '../../test/devices';
 
 /**
  * docs/permissions.md, "Permission matrix", walked row by row: the document and this test cannot
@@ -171,14 +171,7 @@ describe('docs/permissions.md, permission matrix', () => {
     'POST /api/v1/account/signup-codes': () => ({ path: '/api/v1/account/signup-codes', init: { method: 'POST' } }),
     'POST /api/v1/appliance/products': () => ({
       path: '/api/v1/appliance/products',
-      init: json({
-        serialNumber: newSerial(),
-        modelNumber: 'WB-500',
-        fw00: '1.0.0',
-        fw02: '1.0.0',
-        gamma: 'infinity',
-        ratingPower: 'M3',
-      }),
+      init: json(productRequest()),
     }),
     'GET /api/v1/appliance/devices': () => ({ path: '/api/v1/appliance/devices' }),
     'GET /api/v1/appliance/devices/companies': () => ({ path: '/api/v1/appliance/devices/companies' }),

@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import { decodeProtectedHeader, exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/env';
-import { createWashboard, type TWashboard } from '../app';
+import { createWashboard } from '../app';
 import { openDatabase } from '../db/database';
 import { settings } from '../db/schema/index';
 import { passwordGrant } from '../../test/accounts';
-import type { TTestServer } from '../../test/harness';
+import { testConfig, testServerOf, type TTestServer } from '../../test/harness';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 
@@ -19,33 +19,10 @@ const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
  * same data (these tests are about the key, not the database engine: they use PGlite everywhere).
  */
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<TTestServer> {
-  const washboard: TWashboard = await createWashboard(
-    parseConfig({
-      PORT: '0',
-      MQTT_PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      DEMO: '0',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    }),
+  const washboard = await createWashboard(
+    testConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env }),
   );
-  const url = `http://127.0.0.1:${await washboard.listen()}`;
-  return {
-    washboard,
-    url,
-    mqttUrl: '',
-    api: (p, init = {}) => {
-      const { brand = 'LUMINA', ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (brand) headers.set('x-brand', brand);
-      return fetch(`${url}${p}`, { ...rest, headers });
-    },
-    close: () => washboard.close(),
-  };
+  return testServerOf(washboard, await washboard.listen(), '');
 }
 
 async function signInToken(server: TTestServer): Promise<string> {

@@ -1,43 +1,21 @@
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
-
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+import { describe, expect, it } from 'vitest';
+import { testBroker } from '../../test/harness';
+import { createProduct, deviceSuite, eventually, publish } from '../../test/devices';
 
 // Security audit, issue 11, finding 8: a device with valid credentials could send 100 MB messages
 // and a parameter set of 60,000 keys of its own, which was stored and served.
 describe(`device message limits (${testBroker()})`, () => {
-  let server: TTestServer;
-  let headers: Record<string, string>;
-  const open: MqttClient[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
-    headers = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.endAsync(true)));
-    await server.close();
-  });
-
-  async function device(product: TProduct) {
-    const client = await connectDevice(server, product);
-    open.push(client);
-    return client;
-  }
+  const suite = deviceSuite();
+  const { device, lastTelemetry } = suite;
   const parameters = async (serial: string) =>
-    (await (await server.api(`/api/v1/event-hub-listener/event/${serial}/parameters`, { headers })).json()) as {
+    (await (
+      await suite.server.api(`/api/v1/event-hub-listener/event/${serial}/parameters`, { headers: suite.headers })
+    ).json()) as {
       values: Record<string, number>;
-    };
-  const lastTelemetry = async (serial: string) =>
-    (await (await server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers })).json()) as {
-      telemetry: Record<string, number> | null;
     };
 
   it('drops the connection of a device sending a message over MQTT_MAX_MESSAGE_BYTES, and stores nothing of it', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     // Valid JSON with valid content, made 300 KB long by white space (the default cap is 256 KiB).
@@ -47,7 +25,7 @@ describe(`device message limits (${testBroker()})`, () => {
       closed,
       new Promise((_, reject) => setTimeout(() => reject(new Error('the connection stayed open')), 3_000)),
     ]);
-    // The server is still ingesting: a fresh connection's message of normal size is stored.
+    // The suite.server is still ingesting: a fresh connection's message of normal size is stored.
     const again = await device(product);
     await publish(again, product.serialNumber, 'telemetry', { ts: new Date().toISOString(), boilerTmp: 777 });
     await eventually(async () => (await lastTelemetry(product.serialNumber)).telemetry?.boilerTmp === 777);
@@ -55,7 +33,7 @@ describe(`device message limits (${testBroker()})`, () => {
   });
 
   it('accepts only parameter keys of the catalogue', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     await publish(client, product.serialNumber, 'params', { ts: new Date().toISOString(), values: { S47: 0 } });
     await eventually(async () => (await parameters(product.serialNumber)).values.S47 === 0);

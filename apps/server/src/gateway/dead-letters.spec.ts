@@ -1,32 +1,17 @@
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washboard/contracts';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { testBroker } from '../../test/harness';
 import { signIn, signedInUsers } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+import { createProduct, deviceSuite, eventually, publish, SUITE_ADMIN, type TProduct } from '../../test/devices';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
-
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 
 // Security audit, issue 11, finding 9: malformed device messages were dropped with only a count.
 describe(`refused device messages (${testBroker()})`, () => {
-  let server: TTestServer;
-  let headers: Record<string, string>;
-  const open: MqttClient[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
-    headers = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.endAsync(true)));
-    await server.close();
-  });
+  const suite = deviceSuite();
 
   /** The device, subscribed to its error topic; `errors` collects what the cloud answers there. */
   async function device(product: TProduct) {
-    const client = await connectDevice(server, product);
-    open.push(client);
+    const client = await suite.device(product);
     const errors: TDeviceMessageError[] = [];
     client.on('message', (topic, payload) => {
       if (topic === deviceTopic(product.serialNumber, 'error'))
@@ -36,12 +21,12 @@ describe(`refused device messages (${testBroker()})`, () => {
     expect(granted?.qos).toBe(1);
     return { client, errors };
   }
-  const deadLetters = (query: string, init: { headers?: Record<string, string>; brand?: string } = { headers }) =>
-    server.api(`/api/v1/appliance/dead-letters?${query}`, init);
+  const deadLetters = (query: string, init: { headers?: Record<string, string>; brand?: string } = { headers: suite.headers }) =>
+    suite.server.api(`/api/v1/appliance/dead-letters?${query}`, init);
 
   describe('GET /api/v1/appliance/dead-letters', () => {
     it('keeps a refused message with its reason and answers the machine on its error topic', async () => {
-      const product = await createProduct(server, headers);
+      const product = await createProduct(suite.server, suite.headers);
       const { client, errors } = await device(product);
       const serial = product.serialNumber;
       await publish(client, serial, 'alarm', { id: 'alarm-7', errorCode: 'OH01' });
@@ -75,7 +60,7 @@ describe(`refused device messages (${testBroker()})`, () => {
     });
 
     it('refuses a NUL character in any field, and the messages around it are stored', async () => {
-      const product = await createProduct(server, headers);
+      const product = await createProduct(suite.server, suite.headers);
       const { client, errors } = await device(product);
       const serial = product.serialNumber;
       const ts = new Date().toISOString();
@@ -84,15 +69,14 @@ describe(`refused device messages (${testBroker()})`, () => {
       await eventually(async () => errors.length === 1);
       expect(errors[0]).toMatchObject({ topic: deviceTopic(serial, 'versions'), reason: 'INVALID_PAYLOAD' });
       const stored = await eventually(async () => {
-        const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers });
-        const body = (await res.json()) as { telemetry: { boilerTmp?: number } | null };
+        const body = await suite.lastTelemetry(serial);
         return body.telemetry?.boilerTmp === 777 && body;
       });
       expect(stored.telemetry?.boilerTmp).toBe(777);
     });
 
     it('keeps the first KiB of a long payload and its whole length', async () => {
-      const product = await createProduct(server, headers);
+      const product = await createProduct(suite.server, suite.headers);
       const { client, errors } = await device(product);
       const long = `{"ts": "${'x'.repeat(5000)}"`;
       await publish(client, product.serialNumber, 'telemetry', long);
@@ -106,18 +90,18 @@ describe(`refused device messages (${testBroker()})`, () => {
     });
 
     it("shows an administrator of another brand none of this brand's machines", async () => {
-      const product = await createProduct(server, headers);
+      const product = await createProduct(suite.server, suite.headers);
       const { client, errors } = await device(product);
       await publish(client, product.serialNumber, 'status', '{"online": "yes"}');
       await eventually(async () => errors.length === 1);
-      const other = (await signIn(server, ADMIN.email, ADMIN.password, 'KESTREL')).headers;
+      const other = (await signIn(suite.server, SUITE_ADMIN.email, SUITE_ADMIN.password, 'KESTREL')).headers;
       const res = await deadLetters(`serialNumber=${product.serialNumber}`, { headers: other, brand: 'KESTREL' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual([]);
     });
 
     it('refuses a kitchen manager (403) and a caller without a token (401)', async () => {
-      const [manager] = await signedInUsers(server, headers, ['kitchen-dead-letters@washboard.test']);
+      const [manager] = await signedInUsers(suite.server, suite.headers, ['kitchen-dead-letters@washboard.test']);
       expect((await deadLetters('', { headers: manager })).status).toBe(403);
       expect((await deadLetters('', { headers: {} })).status).toBe(401);
     });
@@ -138,11 +122,11 @@ describe(`refused device messages (${testBroker()})`, () => {
       reason: 'UNKNOWN_TOPIC' as const,
       detail: null,
     }));
-    await server.washboard.database.transaction(async (sql) => {
+    await suite.server.washboard.database.transaction(async (sql) => {
       await insertDeadLetters(sql, rows);
       await pruneDeadLetters(sql, 10);
     });
-    const kept = await server.washboard.database.transaction((sql) =>
+    const kept = await suite.server.washboard.database.transaction((sql) =>
       sql.query<{ topic: string }>('select topic from device_dead_letters order by id'),
     );
     expect(kept.rows.map((r) => r.topic)).toEqual(rows.slice(20).map((r) => r.topic));

@@ -1,51 +1,28 @@
-import type { MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceTopic } from '@washboard/contracts';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
-
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+import { testBroker } from '../../test/harness';
+import { connectDevice, createProduct, deviceSuite, eventually, publish } from '../../test/devices';
 
 describe(`device protocol over MQTT (${testBroker()})`, () => {
-  let server: TTestServer;
-  let headers: Record<string, string>;
-  const open: MqttClient[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
-    headers = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.endAsync(true)));
-    await server.close();
-  });
-
-  async function device(product: TProduct) {
-    const client = await connectDevice(server, product);
-    open.push(client);
-    return client;
-  }
-  const lastTelemetry = async (serial: string) =>
-    (await (await server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers })).json()) as {
-      telemetry: Record<string, number> | null;
-      status: { online: boolean; systemState: number | null };
-    };
+  const suite = deviceSuite();
+  const { device, lastTelemetry } = suite;
   const events = async (serial: string) =>
     (await (
-      await server.api(`/api/v1/event-hub-listener/event/${serial}/events?startDate=2020-01-01&stopDate=2100-01-01`, { headers })
+      await suite.server.api(`/api/v1/event-hub-listener/event/${serial}/events?startDate=2020-01-01&stopDate=2100-01-01`, {
+        headers: suite.headers,
+      })
     ).json()) as { id: string }[];
 
   it('refuses a device with a wrong secret', async () => {
-    const product = await createProduct(server, headers);
-    const error = await connectDevice(server, { ...product, deviceSecret: 'not-the-secret' }).catch((e: unknown) => e);
+    const product = await createProduct(suite.server, suite.headers);
+    const error = await connectDevice(suite.server, { ...product, deviceSecret: 'not-the-secret' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(String(error)).toMatch(/not authorized|bad user ?name or password/i);
   });
 
   it('accepts the right secret and stores status and telemetry of the machine', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     const ts = new Date().toISOString();
     await publish(client, product.serialNumber, 'status', { online: true, systemState: 2, ts });
@@ -59,7 +36,7 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it('keeps only the live fields of the range (hiline: boiler and tank temperature and volume)', async () => {
-    const product = await createProduct(server, headers, { gamma: 'hiline' });
+    const product = await createProduct(suite.server, suite.headers, { gamma: 'hiline' });
     const client = await device(product);
     const all = {
       boilerTmp: 840,
@@ -76,8 +53,8 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it('refuses publishing under another serial number, and stores nothing of it', async () => {
-    const victim = await createProduct(server, headers);
-    const intruder = await createProduct(server, headers);
+    const victim = await createProduct(suite.server, suite.headers);
+    const intruder = await createProduct(suite.server, suite.headers);
     const client = await device(intruder);
     const closed = new Promise<boolean>((resolve) => {
       client.once('close', () => resolve(true));
@@ -91,8 +68,8 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it("refuses subscribing to another machine's topics", async () => {
-    const victim = await createProduct(server, headers);
-    const intruder = await createProduct(server, headers);
+    const victim = await createProduct(suite.server, suite.headers);
+    const intruder = await createProduct(suite.server, suite.headers);
     const client = await device(intruder);
     // The broker answers SUBACK 0x80 (failure); mqtt.js turns it into a rejection.
     const refused = await client.subscribeAsync(deviceTopic(victim.serialNumber, 'cmd'), { qos: 1 }).catch((e: unknown) => e);
@@ -102,20 +79,20 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it('drops a malformed payload without harming the connection or what is stored', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
-    const before = server.washboard.ingest.counts.malformed;
+    const before = suite.server.washboard.ingest.counts.malformed;
     await publish(client, product.serialNumber, 'telemetry', '{"ts": "yesterday", "boilerTmp": "hot"}');
     await publish(client, product.serialNumber, 'event', 'not json at all');
     await publish(client, product.serialNumber, 'alarm', { id: 'x', errorCode: 'OH01' });
-    await eventually(async () => server.washboard.ingest.counts.malformed - before === 3);
+    await eventually(async () => suite.server.washboard.ingest.counts.malformed - before === 3);
     expect(client.connected).toBe(true);
     await publish(client, product.serialNumber, 'telemetry', { ts: new Date().toISOString(), boilerTmp: 700 });
     expect((await eventually(async () => (await lastTelemetry(product.serialNumber)).telemetry))?.boilerTmp).toBe(700);
   });
 
   it('stores a replayed HACCP event once', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     const event = {
       id: randomUUID(),
@@ -134,7 +111,7 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it('stores replayed telemetry once, and the new readings sent with it', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     const first = { ts: '2026-11-20T10:00:00.000Z', boilerTmp: 840 };
     const next = { ts: '2026-11-20T10:00:10.000Z', boilerTmp: 842 };
@@ -144,7 +121,7 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
     await publish(client, product.serialNumber, 'telemetry', next);
     const stored = async () =>
       (
-        await server.washboard.database.transaction((sql) =>
+        await suite.server.washboard.database.transaction((sql) =>
           sql.query<{ ts: Date }>('select ts from telemetry where serial_number = $1 order by ts', [product.serialNumber]),
         )
       ).rows.map((r) => new Date(r.ts).toISOString());
@@ -153,10 +130,10 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
     expect(await stored()).toEqual([first.ts, next.ts]);
   });
 
-  // With aedes the server is the broker: the device's PUBACK means stored. With Mosquitto the broker
-  // acknowledges the device, and the server acknowledges the broker only once stored (redelivery).
+  // With aedes the suite.server is the broker: the device's PUBACK means stored. With Mosquitto the broker
+  // acknowledges the device, and the suite.server acknowledges the broker only once stored (redelivery).
   it('acknowledges a QoS 1 message only once it is stored', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     const id = randomUUID();
     await publish(client, product.serialNumber, 'alarm', {
@@ -166,9 +143,9 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
       stopDate: null,
     });
     const alarms = async () => {
-      const res = await server.api(
+      const res = await suite.server.api(
         `/api/v1/event-hub-listener/event/${product.serialNumber}/alarms?startDate=2020-01-01&stopDate=2100-01-01`,
-        { headers },
+        { headers: suite.headers },
       );
       return ((await res.json()) as { id: string }[]).map((a) => a.id);
     };
@@ -179,7 +156,7 @@ describe(`device protocol over MQTT (${testBroker()})`, () => {
   });
 
   it('shows a machine offline within seconds of its connection dropping (last will)', async () => {
-    const product = await createProduct(server, headers);
+    const product = await createProduct(suite.server, suite.headers);
     const client = await device(product);
     await publish(client, product.serialNumber, 'status', { online: true, systemState: 2, ts: new Date().toISOString() });
     await eventually(async () => (await lastTelemetry(product.serialNumber)).status.online);

@@ -4,9 +4,8 @@ import { exportPKCS8, generateKeyPair } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_REAUTHENTICATE } from '@washboard/contracts';
-import { parseConfig } from '../config/env';
 import { createWashboard } from '../app';
-import { scratchPostgres, type TTestServer } from '../../test/harness';
+import { scratchPostgres, testConfig, testServerOf, type TTestServer } from '../../test/harness';
 import { startMosquitto, type TTestMosquitto } from '../../test/mosquitto';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
@@ -37,40 +36,21 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
     async function instance(name: string): Promise<TTestServer> {
       // The ingest session's client id carries the instance name; read when the broker connects.
       process.env.WASHBOARD_INSTANCE = `${name}-${process.pid}`;
-      const config = parseConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_SCALE: '100',
-        SIGN_IN_DELAY_MS: '20',
-        WEB_DIST: '/nonexistent',
-        COMMAND_TIMEOUT_SECONDS: '3',
-        DEMO: '0',
-        DATA_DIR: 'memory://',
-        DATABASE_URL: database.url,
-        MQTT_URL: mosquitto.serverUrl,
-        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-        PUBLIC_URL: 'http://washboard.test',
-        // Several instances share one signing key (docs/operations.md, "Token signing key").
-        TOKEN_SIGNING_KEY: signingKey,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      });
-      const washboard = await createWashboard(config);
+      const washboard = await createWashboard(
+        testConfig({
+          DATA_DIR: 'memory://',
+          DATABASE_URL: database.url,
+          MQTT_URL: mosquitto.serverUrl,
+          REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+          PUBLIC_URL: 'http://washboard.test',
+          // Several instances share one signing key (docs/operations.md, "Token signing key").
+          TOKEN_SIGNING_KEY: signingKey,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+        }),
+      );
       delete process.env.WASHBOARD_INSTANCE;
-      const url = `http://127.0.0.1:${await washboard.listen()}`;
-      return {
-        washboard,
-        url,
-        mqttUrl: mosquitto.deviceUrl,
-        api(path, init = {}) {
-          const { brand = 'LUMINA', ...rest } = init;
-          const headers = new Headers(rest.headers);
-          if (brand !== null && !headers.has('x-brand')) headers.set('x-brand', brand);
-          return fetch(`${url}${path}`, { ...rest, headers });
-        },
-        close: () => washboard.close(),
-      };
+      return testServerOf(washboard, await washboard.listen(), mosquitto.deviceUrl);
     }
 
     beforeAll(async () => {
