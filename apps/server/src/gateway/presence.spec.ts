@@ -117,7 +117,8 @@ describe(`machines whose connection ends without a last will (${testBroker()})`,
     const quiet = Date.now();
     await eventually(async () => !(await status(product.serialNumber)).online, 8_000);
     expect(Date.now() - quiet).toBeGreaterThanOrEqual(KEEPALIVE * 1_500 - 1_000);
-    const offline = statusPushes(pushed, product.serialNumber).find((m) => !m.online);
+    // The push leaves after the change is stored: it may reach the socket a moment after the API shows it.
+    const offline = await eventually(async () => statusPushes(pushed, product.serialNumber).find((m) => !m.online));
     expect(offline).toBeDefined();
     // "offline since" the last time it was heard.
     expect(Math.abs(Date.parse(offline?.ts ?? '') - quiet)).toBeLessThan(1_500);
