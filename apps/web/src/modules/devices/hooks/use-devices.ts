@@ -1,3 +1,4 @@
+import { withPushedTelemetry } from '../live/pushed-telemetry';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-client';
 import { fetchApplianceDetail, fetchDevices, fetchLastTelemetry, type TDeviceListQuery } from '../api/devices-api';
@@ -26,7 +27,7 @@ export function useDevices(query: TDeviceListQuery) {
 export function useLastTelemetry(serialNumber: string) {
   return useQuery({
     queryKey: deviceKeys.lastTelemetry(serialNumber),
-    queryFn: () => fetchLastTelemetry(serialNumber),
+    queryFn: async () => withPushedTelemetry(await fetchLastTelemetry(serialNumber)),
     retry: retryUnlessNotFound,
   });
 }

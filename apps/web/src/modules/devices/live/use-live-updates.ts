@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  cycleProgressPercent,
   type TAlarmView,
   type TApplianceDetail,
   type TApplianceSummary,
@@ -12,6 +11,7 @@ import { deviceKeys } from '../hooks/device-keys';
 import { updateListedDevice, type TDeviceListPages } from '../hooks/device-list-pages';
 import { detailKeys } from '../hooks/use-device-details';
 import { liveChannel } from './live-channel';
+import { rememberPushedTelemetry, withProgress } from './pushed-telemetry';
 
 type TStatusMessage = Extract<TLiveMessage, { type: 'status' }>;
 type TTelemetryMessage = Extract<TLiveMessage, { type: 'telemetry' }>;
@@ -26,14 +26,6 @@ function nextStatus(status: TStatus, message: TStatusMessage): TStatus {
     cycleNumber: message.cycleNumber,
     // The server's status messages carry when the machine was last heard (for "offline since").
     lastSeenAt: message.ts,
-  };
-}
-
-function withProgress(last: TLastTelemetry): TLastTelemetry {
-  const telemetry = last.telemetry;
-  return {
-    ...last,
-    cycleProgress: cycleProgressPercent(last.status.systemState, telemetry?.cycleTimeProgress, telemetry?.cycleTimeDuration),
   };
 }
 
@@ -57,6 +49,7 @@ function applyStatus(client: QueryClient, message: TStatusMessage): void {
 
 function applyTelemetry(client: QueryClient, message: TTelemetryMessage): void {
   const { serialNumber, telemetry } = message;
+  rememberPushedTelemetry(serialNumber, telemetry);
   updateLists(client, serialNumber, (item) => ({ ...item, telemetry: { ...item.telemetry, ...telemetry } }));
   client.setQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(serialNumber), (last) =>
     last ? withProgress({ ...last, telemetry: { ...last.telemetry, ...telemetry } }) : last,
