@@ -2,7 +2,8 @@ import {
   CLAIMING_CODE_TTL_SECONDS,
   CYCLE_TYPES,
   SYSTEM_STATES,
-  liveFieldsFor,
+  keptFieldsFor,
+  TELEMETRY_FIELDS,
   systemStateName,
   type TClaimingCode,
   type TCommand,
@@ -13,7 +14,7 @@ import {
   type TDeviceStats,
   type TDeviceStatus,
   type TGamma,
-  type TLiveField,
+  type TTelemetryKey,
   type TSystemState,
   type TSystemStateName,
   type TTelemetry,
@@ -182,7 +183,8 @@ export class DishwasherModel {
   readonly serial: string;
   readonly gamma: TGamma;
   readonly profile: TMachineProfile;
-  readonly liveFields: readonly TLiveField[];
+  /** The telemetry fields the machine's range sends. */
+  readonly keptFields: readonly TTelemetryKey[];
 
   private readonly random: TRandom;
   private readonly clock: () => number;
@@ -230,7 +232,7 @@ export class DishwasherModel {
     this.serial = options.serial;
     this.gamma = options.gamma ?? 'infinity';
     this.profile = MACHINE_PROFILES[options.machineType ?? machineTypeFor(this.gamma)];
-    this.liveFields = liveFieldsFor(this.gamma);
+    this.keptFields = keptFieldsFor(this.gamma);
     this.random = createRandom(seedFrom(options.seed ?? randomSeed(), this.serial));
     this.clock = options.clock ?? Date.now;
     this.activity = { ...DEFAULT_ACTIVITY, ...options.activity };
@@ -395,37 +397,29 @@ export class DishwasherModel {
     };
   }
 
-  /** A telemetry reading: the live fields of the range, plus the cycle bar. */
+  /**
+   * What each telemetry field's sensor reads now, in the registry's units before scaling (°C,
+   * litres, l/h, seconds): a new field of `TELEMETRY_FIELDS` needs its reading here.
+   */
+  private readonly sensors: { readonly [K in TTelemetryKey]: () => number } = {
+    boilerTmp: () => this.sense(boilerMean(this.boiler)),
+    tankTmp: () => this.sense(this.tankTemp),
+    waterTmp: () => this.sense(this.inlet),
+    boilerVlm: () => this.machine.boilerLitres,
+    tankVlm: () => this.tankLevel,
+    rinseWaterVlm: () => this.lastRinseLitres,
+    rinseWaterFlowRate: () => (this.phase() === 'rinse' && this.cycle?.phaseElapsed !== 0 ? this.rinseFlow * 3600 : 0),
+    cycleTimeProgress: () => (this.cycle ? Math.min(this.cycle.duration, Math.floor(this.cycle.elapsed)) : 0),
+    cycleTimeDuration: () => (this.cycle ? this.cycle.duration : 0),
+  };
+
+  /** A telemetry reading: the fields of the range (its live values and the cycle bar), scaled as the registry says. */
   telemetry(): TTelemetry {
     const reading: TTelemetry = { ts: this.now() };
-    const rinsing = this.phase() === 'rinse' && this.cycle?.phaseElapsed !== 0;
-    for (const field of this.liveFields) {
-      switch (field) {
-        case 'boilerTmp':
-          reading.boilerTmp = tenths(this.sense(boilerMean(this.boiler)));
-          break;
-        case 'tankTmp':
-          reading.tankTmp = tenths(this.sense(this.tankTemp));
-          break;
-        case 'waterTmp':
-          reading.waterTmp = tenths(this.sense(this.inlet));
-          break;
-        case 'boilerVlm':
-          reading.boilerVlm = Math.round(this.machine.boilerLitres * 10);
-          break;
-        case 'tankVlm':
-          reading.tankVlm = Math.round(this.tankLevel * 10);
-          break;
-        case 'rinseWaterVlm':
-          reading.rinseWaterVlm = Math.round(this.lastRinseLitres * 10);
-          break;
-        case 'rinseWaterFlowRate':
-          reading.rinseWaterFlowRate = rinsing ? Math.round(this.rinseFlow * 3600 * 10) : 0;
-          break;
-      }
+    for (const key of this.keptFields) {
+      const { scale, min, max } = TELEMETRY_FIELDS[key];
+      reading[key] = Math.max(min, Math.min(max, Math.round(this.sensors[key]() * scale)));
     }
-    reading.cycleTimeProgress = this.cycle ? Math.min(this.cycle.duration, Math.floor(this.cycle.elapsed)) : 0;
-    reading.cycleTimeDuration = this.cycle ? this.cycle.duration : 0;
     return reading;
   }
 

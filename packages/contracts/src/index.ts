@@ -6,6 +6,7 @@ export * from './appliance/gamma';
 export * from './device/cycles';
 export * from './device/system-state';
 export * from './device/protocol';
+export * from './device/telemetry-fields';
 export * from './device/live';
 export * from './device/parameters';
 export * from './device/alarms';

@@ -8,7 +8,7 @@ import type {
   TLiveTelemetry,
   TVersions,
 } from '@washboard/contracts';
-import { DEAD_LETTER_CAPACITY } from '@washboard/contracts';
+import { DEAD_LETTER_CAPACITY, TELEMETRY_FIELDS, TELEMETRY_KEYS } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
 import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
@@ -87,18 +87,8 @@ function emptyBatch(): TBatch {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The telemetry values with their columns, in COPY order after `serial_number, ts`. */
-const TELEMETRY_VALUES = [
-  ['boilerTmp', 'boiler_tmp'],
-  ['tankTmp', 'tank_tmp'],
-  ['waterTmp', 'water_tmp'],
-  ['boilerVlm', 'boiler_vlm'],
-  ['tankVlm', 'tank_vlm'],
-  ['rinseWaterVlm', 'rinse_water_vlm'],
-  ['rinseWaterFlowRate', 'rinse_water_flow_rate'],
-  ['cycleTimeProgress', 'cycle_time_progress'],
-  ['cycleTimeDuration', 'cycle_time_duration'],
-] as const satisfies readonly (readonly [keyof TLiveTelemetry, string])[];
+/** The telemetry values with their columns, in COPY order after `serial_number, ts` (the registry's order). */
+const TELEMETRY_VALUES = TELEMETRY_KEYS.map((key) => [key, TELEMETRY_FIELDS[key].column] as const);
 
 const TELEMETRY_COLUMNS = ['serial_number', 'ts', ...TELEMETRY_VALUES.map(([, column]) => column)].join(', ');
 

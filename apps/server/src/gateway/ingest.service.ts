@@ -14,7 +14,7 @@ import {
   ZParameterSet,
   ZTelemetry,
   ZVersions,
-  liveFieldsFor,
+  keptFieldsFor,
   parseDeviceTopic,
   type TBrandCode,
   type TCommandResult,
@@ -54,8 +54,6 @@ export type TIngestDeps = {
 export function hashClaimingCode(serial: string, code: string): string {
   return createHash('sha256').update(`${serial}:${code}`).digest('hex');
 }
-
-const TELEMETRY_EXTRA = ['cycleTimeProgress', 'cycleTimeDuration'] as const;
 
 /** A NUL character as JSON writes it. */
 const NUL_ESCAPE = Buffer.from('\\u0000');
@@ -171,7 +169,7 @@ export class IngestService {
         const t = this.parse(ZTelemetry, message);
         if (!t) return;
         const kept: TLiveTelemetry = { ts: t.ts };
-        for (const field of [...liveFieldsFor(device.gamma), ...TELEMETRY_EXTRA]) {
+        for (const field of keptFieldsFor(device.gamma)) {
           if (t[field] !== undefined) kept[field] = t[field];
         }
         push(device.brand, { type: 'telemetry', serialNumber: serial, telemetry: kept });

@@ -6,6 +6,7 @@ import { HYGIENE_FAILURES, HYGIENE_VERDICTS, MACHINE_TYPES } from './hygiene';
 import { UNIT_SYSTEMS } from './units';
 import { APPLIANCE_DOCUMENTS, APPLIANCE_NAME_MAX_LENGTH } from './appliance.rules';
 import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
+import { TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
 import {
   APPLIANCE_LIST_CURSOR_MAX_LENGTH,
   APPLIANCE_LIST_MAX_PAGE_SIZE,
@@ -127,17 +128,12 @@ export type TApplianceListQuery = z.output<typeof ZApplianceListQuery>;
 export const ZApplianceCompany = z.object({ code: z.string(), name: z.string().nullable() }).meta({ id: 'ApplianceCompany' });
 export type TApplianceCompany = z.infer<typeof ZApplianceCompany>;
 
+/** The live values as the API serves them: the registry's fields (`TELEMETRY_FIELDS`), raw. */
 const ZLiveTelemetry = z.object({
   ts: z.string(),
-  boilerTmp: z.number().optional(),
-  tankTmp: z.number().optional(),
-  waterTmp: z.number().optional(),
-  boilerVlm: z.number().optional(),
-  tankVlm: z.number().optional(),
-  rinseWaterVlm: z.number().optional(),
-  rinseWaterFlowRate: z.number().optional(),
-  cycleTimeProgress: z.number().optional(),
-  cycleTimeDuration: z.number().optional(),
+  ...(Object.fromEntries(TELEMETRY_KEYS.map((key) => [key, z.number().optional()])) as {
+    [K in TTelemetryKey]: z.ZodOptional<z.ZodNumber>;
+  }),
 });
 
 /** The machine's status as the dashboard shows it. */

@@ -1,18 +1,5 @@
 import type { TCycleType } from './cycles';
-
-/** Live values as the machine sends them (tenths of °C, litres × 10), only the fields of its range. */
-export type TLiveTelemetry = {
-  ts: string;
-  boilerTmp?: number;
-  tankTmp?: number;
-  waterTmp?: number;
-  boilerVlm?: number;
-  tankVlm?: number;
-  rinseWaterVlm?: number;
-  rinseWaterFlowRate?: number;
-  cycleTimeProgress?: number;
-  cycleTimeDuration?: number;
-};
+import type { TLiveTelemetry } from './telemetry-fields';
 
 /**
  * Messages of the push channel `/api/v1/live` (server → browser), each about one machine the user

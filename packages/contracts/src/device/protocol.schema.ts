@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
 import { PARAMETERS, parameterByKey } from './parameters';
+import { TELEMETRY_FIELDS, TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
 import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
@@ -10,10 +11,6 @@ const ZId = z.uuid();
 const ZTenthsCelsius = z.int().min(-500).max(1500);
 /** Litres × 10. */
 const ZTenthsLitre = z.int().min(0).max(1_000_000);
-const ZSeconds = z
-  .int()
-  .min(0)
-  .max(86_400 * 366);
 
 /** `status` (retained; also the last will `{"online":false}`). */
 export const ZDeviceStatus = z.object({
@@ -25,19 +22,15 @@ export const ZDeviceStatus = z.object({
 });
 export type TDeviceStatus = z.infer<typeof ZDeviceStatus>;
 
-/** `telemetry`: a machine sends the fields of its range (see `liveFieldsFor`). */
+/**
+ * `telemetry`: a machine sends the fields of its range (see `keptFieldsFor`), each a raw integer
+ * within its plausible range — all declared once in the registry (`TELEMETRY_FIELDS`).
+ */
 export const ZTelemetry = z.object({
   ts: ZTimestamp,
-  boilerTmp: ZTenthsCelsius.optional(),
-  tankTmp: ZTenthsCelsius.optional(),
-  waterTmp: ZTenthsCelsius.optional(),
-  boilerVlm: ZTenthsLitre.optional(),
-  tankVlm: ZTenthsLitre.optional(),
-  rinseWaterVlm: ZTenthsLitre.optional(),
-  /** litres per hour × 10 */
-  rinseWaterFlowRate: z.int().min(0).max(100_000).optional(),
-  cycleTimeProgress: ZSeconds.optional(),
-  cycleTimeDuration: ZSeconds.optional(),
+  ...(Object.fromEntries(
+    TELEMETRY_KEYS.map((key) => [key, z.int().min(TELEMETRY_FIELDS[key].min).max(TELEMETRY_FIELDS[key].max).optional()]),
+  ) as { [K in TTelemetryKey]: z.ZodOptional<z.ZodInt> }),
 });
 export type TTelemetry = z.infer<typeof ZTelemetry>;
 

@@ -96,23 +96,3 @@ export function parseDeviceTopic(topic: string): { serial: string; topic: TDevic
   }
   return undefined;
 }
-
-/**
- * The live fields a range keeps (device-areas §3): infinity — and any range we do not know — all
- * seven; hiline, prime and ge only boiler and tank temperature and volume.
- */
-export const LIVE_FIELDS = [
-  'boilerTmp',
-  'tankTmp',
-  'waterTmp',
-  'boilerVlm',
-  'tankVlm',
-  'rinseWaterVlm',
-  'rinseWaterFlowRate',
-] as const;
-export type TLiveField = (typeof LIVE_FIELDS)[number];
-const REDUCED_LIVE_FIELDS = ['boilerTmp', 'tankTmp', 'boilerVlm', 'tankVlm'] as const satisfies readonly TLiveField[];
-
-export function liveFieldsFor(gamma: string | null | undefined): readonly TLiveField[] {
-  return gamma === 'hiline' || gamma === 'prime' || gamma === 'ge' ? REDUCED_LIVE_FIELDS : LIVE_FIELDS;
-}

@@ -4,12 +4,12 @@ import { IconDotsVertical, IconQrcode, IconRestore } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TApplianceSummary } from '@washboard/contracts';
+import { liveFieldLabel, type TApplianceSummary } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useRestorePresets, useShowCode } from '../hooks/use-device-list';
-import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
+import { formatLiveValue } from './live-format';
 import { MachineActivity } from './MachineActivity';
 import { OfflineSince } from './OfflineSince';
 import { OnlineBadge } from './OnlineBadge';
@@ -129,7 +129,7 @@ export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
           {CARD_FIELDS.map((field) => (
             <Stack key={field} gap={0}>
               <Text size="xs" c="dimmed">
-                {t(`device.live.${LIVE_FIELD_LABELS[field]}`)}
+                {t(liveFieldLabel(field))}
               </Text>
               <Text fw={600} data-testid={`live-${field}`}>
                 {formatLiveValue(field, telemetry, i18n.language) ?? '—'}

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { liveFieldsFor, type TLiveTelemetry } from '@washboard/contracts';
-import { formatLiveValue, LIVE_FIELD_LABELS } from './live-format';
+import { liveFieldLabel, liveFieldsFor, type TLiveTelemetry } from '@washboard/contracts';
+import { formatLiveValue } from './live-format';
 
 /** The live values of a machine's range (`live-{field}`), a dash for those not received yet. */
 export function LiveValues({
@@ -17,7 +17,7 @@ export function LiveValues({
       {liveFieldsFor(gamma).map((field) => (
         <Stack key={field} gap={0} data-testid={`live-${field}`}>
           <Text size="xs" c="dimmed">
-            {t(`device.live.${LIVE_FIELD_LABELS[field]}`)}
+            {t(liveFieldLabel(field))}
           </Text>
           <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language) ?? '—'}</Text>
         </Stack>

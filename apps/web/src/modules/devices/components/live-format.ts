@@ -3,23 +3,12 @@ import {
   formatTemperature,
   formatVolume,
   isLanguage,
-  VOLUME_SCALE,
+  TELEMETRY_FIELDS,
   type TLiveField,
   type TLiveTelemetry,
 } from '@washboard/contracts';
 
-/** The catalogue text (`device.live.*`) naming each live field. */
-export const LIVE_FIELD_LABELS = {
-  boilerTmp: 'boilerTemperature',
-  tankTmp: 'tankTemperature',
-  waterTmp: 'inletWaterTemperature',
-  boilerVlm: 'boilerVolume',
-  tankVlm: 'tankVolume',
-  rinseWaterVlm: 'breakTankVolume',
-  rinseWaterFlowRate: 'rinseFlowRate',
-} as const satisfies Record<TLiveField, string>;
-
-/** A live value as shown (metric: the machine's tenths as °C, l, l/h); undefined when not received. */
+/** A live value as shown (metric: the machine's raw value as °C, l, l/h by its unit); undefined when not received. */
 export function formatLiveValue(
   field: TLiveField,
   telemetry: TLiveTelemetry | null | undefined,
@@ -28,14 +17,13 @@ export function formatLiveValue(
   const raw = telemetry?.[field];
   if (raw == null) return undefined;
   const lang = isLanguage(language) ? language : undefined;
-  switch (field) {
-    case 'boilerTmp':
-    case 'tankTmp':
-    case 'waterTmp':
-      return formatTemperature(raw, 'metric', { lang });
-    case 'rinseWaterFlowRate':
-      return formatFlowRate(raw, { lang });
-    default:
-      return formatVolume(raw, 'litre', { lang, scale: VOLUME_SCALE });
+  const { unit, scale } = TELEMETRY_FIELDS[field];
+  switch (unit) {
+    case 'temperature':
+      return formatTemperature(raw, 'metric', { lang, scale });
+    case 'flowRate':
+      return formatFlowRate(raw, { lang, scale });
+    case 'volume':
+      return formatVolume(raw, 'litre', { lang, scale });
   }
 }
