@@ -7,7 +7,12 @@ import {
   systemStateName,
   type TClaimingCode,
   type TCommand,
+  type TCommandArgs,
   type TCommandError,
+  type TCommandName,
+  type TMachineCondition,
+  type TTank,
+  COMMANDS,
   type TCommandResult,
   type TCycleMeasurements,
   type TCycleType,
@@ -149,6 +154,16 @@ type TCounters = {
 /** Service interval for ranges without S43. */
 export const MAINTENANCE_INTERVAL = 5000;
 /** Chemical canisters, ml; the level warning comes at 5 %. */
+
+/** A command the machine refuses while obeying it: why, and for params-set which keys. */
+class Refusal extends Error {
+  constructor(
+    readonly error: TCommandError,
+    readonly rejected?: string[],
+  ) {
+    super(error);
+  }
+}
 const CANISTER_ML = 5000;
 const LOW_CHEMICAL_ML = 0.05 * CANISTER_ML;
 /** Results kept to answer a redelivered command (QoS 1 may deliver twice) without acting twice. */
@@ -490,65 +505,63 @@ export class DishwasherModel {
     return result;
   }
 
+  /** What the registry's refusal rules look at (`COMMANDS[name].refuse`). */
+  private condition(): TMachineCondition {
+    return { state: systemStateName(this.systemState), updating: this.fotaState !== null, cycleRunning: this.cycle !== null };
+  }
+
+  /**
+   * What the machine does for each command of the registry, once the registry's refusal rule let it
+   * through; it throws a `Refusal` when its own rules say no. A new command of `COMMANDS` needs its
+   * behaviour here.
+   */
+  private readonly behaviour: { readonly [K in TCommandName]: (args: TCommandArgs<K>) => void } = {
+    'cycle-start': ({ cycleType }) => this.beginCycle(cycleType),
+    'cycle-stop': () => this.endCycle(false),
+    'switch-shutdown': () => {
+      if (this.systemState === SYSTEM_STATES.OFF || this.systemState === SYSTEM_STATES.SHUTDOWN) return;
+      if (this.cycle) this.endCycle(false, SYSTEM_STATES.SHUTDOWN);
+      else this.setState(SYSTEM_STATES.SHUTDOWN);
+    },
+    'params-set': ({ values }) => {
+      const rejected = Object.entries(values)
+        .filter(([key, value]) => checkValue(key, value, this.gamma) !== 'ok')
+        .map(([key]) => key);
+      if (rejected.length > 0) throw new Refusal('VALUE_OUT_OF_RANGE', rejected);
+      this.applyParameters(values);
+    },
+    'restore-presets': () => this.applyParameters(presets(this.gamma)),
+    'fota-start': ({ version }) => {
+      this.fotaState = { version, elapsed: 0, lastPerc: 0 };
+      this.emitter({ topic: 'fota', payload: { perc: 0, inProg: true, version } });
+    },
+    'expose-claiming-code': () => {
+      this.showClaimingCode();
+    },
+    'run-live': ({ seconds }) => {
+      this.liveUntilMs = this.clock() + seconds * 1000;
+    },
+    'tank-replace': ({ tank }) => this.replaceCanister(tank),
+  };
+
   private execute(command: TCommand): TCommandResult {
-    const ok: TCommandResult = { id: command.id, ok: true };
-    const fail = (error: TCommandError): TCommandResult => ({ id: command.id, ok: false, error });
-    switch (command.name) {
-      case 'cycle-start': {
-        const refusal = this.refuseStart();
-        if (refusal) return fail(refusal);
-        this.beginCycle(command.args.cycleType);
-        return ok;
-      }
-      case 'cycle-stop':
-        if (!this.cycle) return fail('NOT_RUNNING');
-        this.endCycle(false);
-        return ok;
-      case 'switch-shutdown':
-        // The update must not be interrupted (device-areas §4), so the machine will not turn off.
-        if (this.fotaState) return fail('BUSY');
-        if (this.systemState === SYSTEM_STATES.OFF || this.systemState === SYSTEM_STATES.SHUTDOWN) return ok;
-        if (this.cycle) this.endCycle(false, SYSTEM_STATES.SHUTDOWN);
-        else this.setState(SYSTEM_STATES.SHUTDOWN);
-        return ok;
-      case 'params-set': {
-        const rejected = Object.entries(command.args.values)
-          .filter(([key, value]) => checkValue(key, value, this.gamma) !== 'ok')
-          .map(([key]) => key);
-        if (rejected.length > 0) return { ...fail('VALUE_OUT_OF_RANGE'), rejected };
-        this.applyParameters(command.args.values);
-        return ok;
-      }
-      case 'restore-presets':
-        this.applyParameters(presets(this.gamma));
-        return ok;
-      case 'fota-start':
-        // Flashing needs a machine at rest: not while washing, heating up or shutting down.
-        if (this.fotaState) return fail('BUSY');
-        if (this.systemState !== SYSTEM_STATES.IDLE && this.systemState !== SYSTEM_STATES.OFF) return fail('BUSY');
-        this.fotaState = { version: command.args.version, elapsed: 0, lastPerc: 0 };
-        this.emitter({ topic: 'fota', payload: { perc: 0, inProg: true, version: command.args.version } });
-        return ok;
-      case 'expose-claiming-code':
-        this.showClaimingCode();
-        return ok;
-      case 'run-live':
-        this.liveUntilMs = this.clock() + command.args.seconds * 1000;
-        return ok;
-      case 'tank-replace':
-        if (this.systemState === SYSTEM_STATES.STARTUP) return fail('INHIBITED_IN_STARTUP');
-        this.replaceCanister(command.args.tank);
-        return ok;
+    const error = COMMANDS[command.name].refuse(this.condition());
+    if (error) return { id: command.id, ok: false, error };
+    const act = this.behaviour[command.name] as (args: TCommand['args']) => void;
+    try {
+      act(command.args);
+    } catch (refusal) {
+      if (!(refusal instanceof Refusal)) throw refusal;
+      return { id: command.id, ok: false, error: refusal.error, ...(refusal.rejected ? { rejected: refusal.rejected } : {}) };
     }
+    return { id: command.id, ok: true };
   }
 
   private refuseStart(): TCommandError | null {
-    if (this.systemState === SYSTEM_STATES.OFF) return 'OFF';
-    if (this.systemState !== SYSTEM_STATES.IDLE || this.fotaState) return 'BUSY';
-    return null;
+    return COMMANDS['cycle-start'].refuse(this.condition());
   }
 
-  private replaceCanister(tank: 'detergent' | 'rinseAid'): void {
+  private replaceCanister(tank: TTank): void {
     if (tank === 'detergent') this.detergentMl = CANISTER_ML;
     else this.rinseAidMl = CANISTER_ML;
     this.updateConditionAlarms();

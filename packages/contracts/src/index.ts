@@ -27,5 +27,6 @@ export * from './config/runtime-config.schema';
 export * from './account/account.rules';
 export * from './account/account.schema';
 export * from './device/protocol.schema';
+export * from './device/commands';
 export * from './device/appliance.schema';
 export * from './device/dead-letter.schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ZCommand, type TCommandError, type TCommandName, type TCommandResult } from '@washboard/contracts';
+import { ZCommand, type TCommandCall, type TCommandError, type TCommandName, type TCommandResult } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
 import type { TFanout } from '../live/fanout';
@@ -57,15 +57,10 @@ export class CommandService {
    * APPLIANCE_DISCONNECTED at once for an offline machine, APPLIANCE_NOT_ANSWERING after the
    * timeout, and the matching refusal when the machine says no.
    */
-  async send(
-    serialNumber: string,
-    online: boolean,
-    userId: string | null,
-    name: TCommandName,
-    args: Record<string, unknown> = {},
-  ): Promise<TCommandResult> {
+  async send(serialNumber: string, online: boolean, userId: string | null, call: TCommandCall): Promise<TCommandResult> {
     const id = randomUUID();
-    const command = ZCommand.parse({ id, name, args });
+    const { name } = call;
+    const command = ZCommand.parse({ id, ...call });
     if (!online) {
       await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'offline' });
       this.observe(name, 'offline');

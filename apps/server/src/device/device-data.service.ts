@@ -12,6 +12,10 @@ import {
   parameterByKey,
   type TAlarmView,
   type TCommandName,
+  type TCommandArgsInput,
+  type TCommandCall,
+  COMMANDS,
+  canEditFactoryParameters,
   type THaccpEventView,
   type TLastTelemetry,
   type TVersions,
@@ -103,6 +107,28 @@ function toEventView(e: THaccpEventRow, rule: THygieneRule): THaccpEventView {
   };
 }
 
+type TCheckContext = { user: TAuthUser } & Awaited<ReturnType<ApplianceService['visible']>>;
+type TCheck<K extends TCommandName> = (context: TCheckContext, args: TCommandArgsInput<K>) => void;
+
+/** What the server checks before sending some commands, where it knows better than the machine. */
+const CHECKS: { [K in TCommandName]?: TCheck<K> } = {
+  /**
+   * Every value within the catalogue's bounds for the machine's range, and factory parameters only
+   * for SERVICE_MANAGER and ADMIN, before anything is sent.
+   */
+  'params-set': ({ user, appliance }, { values }) => {
+    const refused = Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, appliance.gamma) !== 'ok');
+    if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', 400, { fields: refused.map(([k]) => k).join(', ') });
+    const factory = Object.keys(values).some((key) => parameterByKey(key)?.kind === 'factory');
+    if (factory && !canEditFactoryParameters(user)) throw new AppError('FORBIDDEN', 403);
+  },
+  /** Only a version newer than the installed FW00 (FIRMWARE_UP_TO_DATE); progress comes back on `fota`. */
+  'fota-start': ({ appliance, state }, { version }) => {
+    const installed = state.versions?.fw00 ?? appliance.fw00;
+    if (!isNewerVersion(version, installed)) throw new AppError('FIRMWARE_UP_TO_DATE', 409);
+  },
+};
+
 /** The event-hub calls: data of one machine and the commands to it, each after the visibility check. */
 export class DeviceDataService {
   constructor(
@@ -134,19 +160,6 @@ export class DeviceDataService {
       .filter(Boolean);
     const values = wanted ? Object.fromEntries(wanted.filter((k) => k in all).map((k) => [k, all[k] ?? 0])) : all;
     return { values, reportedAt: state.parametersAt ? state.parametersAt.toISOString() : null };
-  }
-
-  /**
-   * Checks every value against the catalogue (range, integer, factory parameters only for
-   * SERVICE_MANAGER and ADMIN) before anything is sent; the machine checks again and answers.
-   */
-  async writeParameters(user: TAuthUser, serial: string, values: Record<string, number>): Promise<void> {
-    const { appliance, state } = await this.appliances.visible(user, serial);
-    const refused = Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, appliance.gamma) !== 'ok');
-    if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', 400, { fields: refused.map(([k]) => k).join(', ') });
-    const factory = Object.keys(values).some((key) => parameterByKey(key)?.kind === 'factory');
-    if (factory && user.role !== 'ADMIN' && user.role !== 'SERVICE_MANAGER') throw new AppError('FORBIDDEN', 403);
-    await this.commands.send(serial, state.online, user.id, 'params-set', { values });
   }
 
   async events(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpEventView[]> {
@@ -228,18 +241,15 @@ export class DeviceDataService {
   }
 
   /**
-   * Starts an over-the-air update to `version`: refused with FIRMWARE_UP_TO_DATE unless it is newer
-   * than the installed FW00. Progress comes back from the machine on `fota` (push: fotaStatus).
+   * Sends a command of the device registry to a machine the caller sees, if the registry lets the
+   * caller's role send it and the command's own rules here (below) let it through; the machine
+   * checks again and answers.
    */
-  async firmwareUpdate(user: TAuthUser, serial: string, version: string): Promise<void> {
+  async command(user: TAuthUser, serial: string, call: TCommandCall): Promise<void> {
     const { appliance, state } = await this.appliances.visible(user, serial);
-    const installed = state.versions?.fw00 ?? appliance.fw00;
-    if (!isNewerVersion(version, installed)) throw new AppError('FIRMWARE_UP_TO_DATE', 409);
-    await this.commands.send(serial, state.online, user.id, 'fota-start', { version });
-  }
-
-  async command(user: TAuthUser, serial: string, name: TCommandName, args: Record<string, unknown> = {}): Promise<void> {
-    const { state } = await this.appliances.visible(user, serial);
-    await this.commands.send(serial, state.online, user.id, name, args);
+    if (!COMMANDS[call.name].roles.includes(user.role)) throw new AppError('FORBIDDEN', 403);
+    const check = CHECKS[call.name] as TCheck<TCommandName> | undefined;
+    check?.({ user, appliance, state }, call.args as never);
+    await this.commands.send(serial, state.online, user.id, call);
   }
 }

@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CYCLE_TYPES,
+  commandRoutes,
   ZAlarmView,
   ZCodeResponse,
   ZDateRangeQuery,
   ZErrorResponse,
-  ZFirmwareUpdateRequest,
   ZHaccpEventView,
   ZHaccpExportQuery,
   ZLastTelemetry,
   ZParametersQuery,
   ZParametersView,
-  ZParametersWrite,
-  ZRunLiveRequest,
   ZSerialParams,
   ZStatisticsHistory,
-  ZTankReplaceRequest,
   ZVersions,
   type TLastTelemetry,
 } from '@washboard/contracts';
@@ -66,21 +62,6 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       },
     },
     async (request) => devices.parameters(request.user, request.params.serialNumber, request.query.parameters),
-  );
-
-  app.post(
-    '/event/:serialNumber/parameters',
-    {
-      schema: {
-        ...command,
-        summary: 'Writes parameters (only the changed ones); each is checked against the catalogue bounds',
-        body: ZParametersWrite,
-      },
-    },
-    async (request) => {
-      await devices.writeParameters(request.user, request.params.serialNumber, request.body.values);
-      return ok;
-    },
   );
 
   app.get(
@@ -176,94 +157,16 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       devices.statistics(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
   );
 
-  app.post(
-    '/event/:serialNumber/expose-claiming-code',
-    { schema: { ...command, summary: 'Makes the machine show a fresh activation code on its display' } },
-    async (request) => {
-      await devices.command(request.user, request.params.serialNumber, 'expose-claiming-code');
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/restore-presets',
-    { schema: { ...command, summary: 'Resets the parameters to the presets of the range' } },
-    async (request) => {
-      await devices.command(request.user, request.params.serialNumber, 'restore-presets');
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/update',
-    {
-      schema: {
-        ...command,
-        summary:
-          'Starts an over-the-air firmware update to a version newer than the installed FW00; progress arrives on the push channel (fotaStatus)',
-        body: ZFirmwareUpdateRequest,
+  // Every command of the device registry, one route per path (cycle carries start and stop): the
+  // service checks who may send it, the machine's answer decides the rest.
+  for (const route of commandRoutes()) {
+    app.post(
+      `/event/:serialNumber/${route.path}`,
+      { schema: { ...command, summary: route.summary, ...(route.body ? { body: route.body } : {}) } },
+      async (request) => {
+        await devices.command(request.user, request.params.serialNumber, route.toCommand(request.body));
+        return ok;
       },
-    },
-    async (request) => {
-      await devices.firmwareUpdate(request.user, request.params.serialNumber, request.body.version);
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/switch-shutdown',
-    {
-      schema: {
-        ...command,
-        summary: 'Turns the machine off (body: operationSet, plain text)',
-        body: z.string().max(40).optional(),
-      },
-    },
-    async (request) => {
-      const operationSet = request.body?.trim();
-      await devices.command(request.user, request.params.serialNumber, 'switch-shutdown', operationSet ? { operationSet } : {});
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/cycle',
-    {
-      schema: {
-        ...command,
-        summary: 'Starts a cycle (body: the cycle type, plain text); "stop" stops the running cycle',
-        body: z.enum([...CYCLE_TYPES, 'stop']),
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      if (body === 'stop') await devices.command(request.user, request.params.serialNumber, 'cycle-stop');
-      else await devices.command(request.user, request.params.serialNumber, 'cycle-start', { cycleType: body });
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/run-live',
-    { schema: { ...command, summary: 'Telemetry every second for a while', body: ZRunLiveRequest.optional() } },
-    async (request) => {
-      await devices.command(request.user, request.params.serialNumber, 'run-live', { seconds: request.body?.seconds ?? 300 });
-      return ok;
-    },
-  );
-
-  app.post(
-    '/event/:serialNumber/tank-replace',
-    {
-      schema: {
-        ...command,
-        summary: 'Detergent or rinse-aid tank replaced (refused while the machine starts up)',
-        body: ZTankReplaceRequest,
-      },
-    },
-    async (request) => {
-      await devices.command(request.user, request.params.serialNumber, 'tank-replace', { tank: request.body.tank });
-      return ok;
-    },
-  );
+    );
+  }
 };

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
-import { canAdminister, canAuthorize } from '@washboard/contracts';
+import { canAdminister, canAuthorize, canEditFactoryParameters } from '@washboard/contracts';
 import { RequirePermission, RequireResetLink } from '../modules/session/guards';
 import { useUserData } from '../modules/session/session-store';
 import { StatusPage } from '../pages/StatusPage';
@@ -78,7 +78,9 @@ export function AppRoutes() {
         <Route
           path="/device/:serialNumber/factory-parameters"
           element={
-            <RequirePermission allowed={canAuthorize}>{page(<DeviceParametersPage screen="factory" />)}</RequirePermission>
+            <RequirePermission allowed={canEditFactoryParameters}>
+              {page(<DeviceParametersPage screen="factory" />)}
+            </RequirePermission>
           }
         />
         <Route path="*" element={<StatusPage screen="notFound" />} />

@@ -28,8 +28,13 @@ export function isUserData(value: unknown): value is TUserData {
   );
 }
 
-/** Authorizations (/pendingusers) and factory parameters. */
+/** Authorizations (/pendingusers): deciding on the registrations of service technicians. */
 export function canAuthorize(user: Pick<TUserData, 'role'>): boolean {
+  return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
+}
+
+/** Factory parameters (catalogue `kind: factory`): reading them on their page and writing them. */
+export function canEditFactoryParameters(user: Pick<TUserData, 'role'>): boolean {
   return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
 }
 

@@ -276,10 +276,6 @@ export const ZParametersQuery = z.object({ parameters: z.string().max(4000).opti
 export const ZParametersView = z
   .object({ values: z.record(z.string(), z.number()), reportedAt: z.string().nullable() })
   .meta({ id: 'Parameters' });
-/** POST …/parameters: only the values to change (raw units). */
-export const ZParametersWrite = z
-  .object({ values: z.record(z.string().max(64), z.number()).refine((v) => Object.keys(v).length > 0, 'empty') })
-  .meta({ id: 'ParametersWrite' });
 
 /** GET …/statistics: the lifetime counters as the machine reported them in the date range, oldest first. */
 export const ZStatisticsHistory = z.array(ZDeviceStats).meta({ id: 'StatisticsHistory' });
@@ -290,7 +286,3 @@ export const ZApplianceDocumentParams = z.object({
   model: z.string().trim().min(1).max(40),
   file: z.enum([APPLIANCE_DOCUMENTS.electricSchema, APPLIANCE_DOCUMENTS.userManual]),
 });
-
-export const ZFirmwareUpdateRequest = z.object({ version: ZVersion }).meta({ id: 'FirmwareUpdateRequest' });
-export const ZTankReplaceRequest = z.object({ tank: z.enum(['detergent', 'rinseAid']) });
-export const ZRunLiveRequest = z.object({ seconds: z.int().min(10).max(3600).default(300) });

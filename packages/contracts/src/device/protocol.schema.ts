@@ -139,31 +139,6 @@ export const ZClaimingCode = z.object({
 });
 export type TClaimingCode = z.infer<typeof ZClaimingCode>;
 
-const ZParamValues = z.record(z.string().max(64), z.number());
-
-/** `cmd` (cloud → device), one member per command name. */
-export const ZCommand = z.discriminatedUnion('name', [
-  z.object({ id: ZId, name: z.literal('cycle-start'), args: z.object({ cycleType: z.enum(CYCLE_TYPES) }) }),
-  z.object({ id: ZId, name: z.literal('cycle-stop'), args: z.object({}).default({}) }),
-  z.object({
-    id: ZId,
-    name: z.literal('switch-shutdown'),
-    args: z.object({ operationSet: z.string().max(40).optional() }).default({}),
-  }),
-  z.object({ id: ZId, name: z.literal('params-set'), args: z.object({ values: ZParamValues }) }),
-  z.object({ id: ZId, name: z.literal('restore-presets'), args: z.object({}).default({}) }),
-  z.object({ id: ZId, name: z.literal('fota-start'), args: z.object({ version: z.string().min(1).max(40) }) }),
-  z.object({ id: ZId, name: z.literal('expose-claiming-code'), args: z.object({}).default({}) }),
-  z.object({
-    id: ZId,
-    name: z.literal('run-live'),
-    args: z.object({ seconds: z.int().min(10).max(3600).default(300) }).default({ seconds: 300 }),
-  }),
-  z.object({ id: ZId, name: z.literal('tank-replace'), args: z.object({ tank: z.enum(['detergent', 'rinseAid']) }) }),
-]);
-export type TCommand = z.infer<typeof ZCommand>;
-export type TCommandInput = z.input<typeof ZCommand>;
-
 /** `cmd/result` (device → cloud): matched to its command by `id`. */
 export const ZCommandResult = z.object({
   id: ZId,

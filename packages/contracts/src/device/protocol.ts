@@ -41,19 +41,6 @@ export const DEVICE_MESSAGE_REFUSALS = [
 ] as const;
 export type TDeviceMessageRefusal = (typeof DEVICE_MESSAGE_REFUSALS)[number];
 
-export const COMMAND_NAMES = [
-  'cycle-start',
-  'cycle-stop',
-  'switch-shutdown',
-  'params-set',
-  'restore-presets',
-  'fota-start',
-  'expose-claiming-code',
-  'run-live',
-  'tank-replace',
-] as const;
-export type TCommandName = (typeof COMMAND_NAMES)[number];
-
 /** Command failures a device reports in `cmd/result.error` (stable codes, translated on the web). */
 export const COMMAND_ERRORS = [
   'BUSY',

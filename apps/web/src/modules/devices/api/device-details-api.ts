@@ -29,11 +29,6 @@ export function unclaimAppliance(serialNumber: string): Promise<void> {
   return apiFetch(`/api/v1/appliance/unclaim?${new URLSearchParams({ serialNumber })}`, { method: 'POST' });
 }
 
-/** Starts the over-the-air update to `version`; progress arrives on the push channel. */
-export function startFirmwareUpdate(serialNumber: string, version: string): Promise<void> {
-  return apiFetch(eventPath(serialNumber, 'update'), { method: 'POST', body: JSON.stringify({ version }) });
-}
-
 /** A model's document (a PDF, `detail.documents[].url`) fetched with the token: a plain link would carry none. */
 export function fetchDocumentFile(url: string): Promise<Blob> {
   return apiFetchBlob(url);

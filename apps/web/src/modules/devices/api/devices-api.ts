@@ -47,19 +47,6 @@ export function claimDevice(request: Omit<TClaimRequest, 'userId' | 'userEmail'>
   return apiFetch('/api/v1/appliance/claim', { method: 'POST', body: JSON.stringify(request) });
 }
 
-const eventPath = (serialNumber: string, command: string) =>
-  `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${command}`;
-
-/** Show Code: the machine shows a fresh activation code on its display (the dashboard never sees it). */
-export function exposeClaimingCode(serialNumber: string): Promise<void> {
-  return apiFetch(eventPath(serialNumber, 'expose-claiming-code'), { method: 'POST' });
-}
-
-/** Reset presets: the machine restores the parameters of its range. */
-export function restorePresets(serialNumber: string): Promise<void> {
-  return apiFetch(eventPath(serialNumber, 'restore-presets'), { method: 'POST' });
-}
-
 /** The live values of the machine's range and its status. */
 export function fetchLastTelemetry(serialNumber: string): Promise<TLastTelemetry> {
   return apiFetch<TLastTelemetry>(`/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/lastTelemetry`);

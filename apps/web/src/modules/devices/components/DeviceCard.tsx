@@ -8,7 +8,8 @@ import { liveFieldLabel, type TApplianceSummary } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDialog } from '../../../ui/dialog/dialog-context';
-import { useRestorePresets, useShowCode } from '../hooks/use-device-list';
+import { useCommand } from '../hooks/use-command';
+import { useRestorePresets } from '../hooks/use-device-list';
 import { formatLiveValue } from './live-format';
 import { MachineActivity } from './MachineActivity';
 import { OfflineSince } from './OfflineSince';
@@ -27,24 +28,27 @@ function commandFailure(error: Error, fallback: string, t: TFunction): string {
 function DeviceActions({ appliance }: { appliance: TApplianceSummary }) {
   const { t } = useTranslation();
   const dialog = useDialog();
-  const showCode = useShowCode();
-  const restore = useRestorePresets();
   const { serialNumber, applianceName, status } = appliance;
+  const showCode = useCommand(serialNumber, 'expose-claiming-code');
+  const restore = useRestorePresets(serialNumber);
 
   const fail = (message: string) => dialog.show({ kind: 'error', message });
   const offline = () => fail(t('errors.applianceDisconnected'));
 
   const onShowCode = () => {
     if (!status.online) return offline();
-    showCode.mutate(serialNumber, {
-      onSuccess: () =>
-        dialog.show({
-          kind: 'success',
-          title: t('devices.showCode.title'),
-          message: `${t('devices.showCode.message')}\n${t('devices.showCode.readIt')}`,
-        }),
-      onError: (error) => fail(commandFailure(error, t('errors.activationCodeRequest'), t)),
-    });
+    showCode.mutate(
+      {},
+      {
+        onSuccess: () =>
+          dialog.show({
+            kind: 'success',
+            title: t('devices.showCode.title'),
+            message: `${t('devices.showCode.message')}\n${t('devices.showCode.readIt')}`,
+          }),
+        onError: (error) => fail(commandFailure(error, t('errors.activationCodeRequest'), t)),
+      },
+    );
   };
 
   const onReset = () => {
@@ -56,10 +60,13 @@ function DeviceActions({ appliance }: { appliance: TApplianceSummary }) {
       message: t('devices.resetPresets.confirm'),
       confirmLabel: t('devices.resetPresets.button'),
       onConfirm: () =>
-        restore.mutate(serialNumber, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('success.presetsRestored') }),
-          onError: (error) => fail(commandFailure(error, t('errors.generic'), t)),
-        }),
+        restore.mutate(
+          {},
+          {
+            onSuccess: () => notifications.show({ color: 'teal', message: t('success.presetsRestored') }),
+            onError: (error) => fail(commandFailure(error, t('errors.generic'), t)),
+          },
+        ),
     });
   };
 

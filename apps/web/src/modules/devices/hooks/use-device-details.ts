@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TApplianceDetail } from '@washboard/contracts';
-import {
-  fetchAlarms,
-  fetchStatistics,
-  renameAppliance,
-  startFirmwareUpdate,
-  unclaimAppliance,
-  type TDateRange,
-} from '../api/device-details-api';
+import { fetchAlarms, fetchStatistics, renameAppliance, unclaimAppliance, type TDateRange } from '../api/device-details-api';
 import { deviceKeys } from './device-keys';
 
 const DAY_MS = 86_400_000;
@@ -60,8 +53,4 @@ export function useUnclaimAppliance(serialNumber: string) {
       void client.invalidateQueries({ queryKey: deviceKeys.lists });
     },
   });
-}
-
-export function useStartFirmwareUpdate(serialNumber: string) {
-  return useMutation({ mutationFn: (version: string) => startFirmwareUpdate(serialNumber, version) });
 }

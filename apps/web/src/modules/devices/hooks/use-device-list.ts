@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { claimDevice, exposeClaimingCode, fetchDeviceCompanies, restorePresets } from '../api/devices-api';
+import { claimDevice, fetchDeviceCompanies } from '../api/devices-api';
+import { useCommand } from './use-command';
 import { deviceKeys } from './device-keys';
 
 const COMPANIES_KEY = [...deviceKeys.all, 'companies'] as const;
@@ -18,16 +19,10 @@ export function useClaimDevice() {
   });
 }
 
-/** Show Code: the machine shows a fresh activation code on its own display. */
-export function useShowCode() {
-  return useMutation({ mutationFn: exposeClaimingCode });
-}
-
-/** Reset presets: the machine restores the parameters of its range. */
-export function useRestorePresets() {
+/** Reset presets: the machine restores the parameters of its range; its details reload. */
+export function useRestorePresets(serialNumber: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: restorePresets,
-    onSuccess: (_answer, serialNumber) => client.invalidateQueries({ queryKey: deviceKeys.detail(serialNumber) }),
-  });
+  return useCommand(serialNumber, 'restore-presets', () =>
+    client.invalidateQueries({ queryKey: deviceKeys.detail(serialNumber) }),
+  );
 }

@@ -1,4 +1,3 @@
-import type { TCodeResponse } from '@washboard/contracts';
 import { apiFetch } from '../../api/api-client';
 
 /** GET …/parameters (the contract's ZParametersView). */
@@ -10,9 +9,4 @@ const eventPath = (serialNumber: string, call: string) =>
 /** Every parameter the machine last reported (raw values, by catalogue key). */
 export function fetchParameters(serialNumber: string): Promise<TParametersView> {
   return apiFetch<TParametersView>(eventPath(serialNumber, 'parameters'));
-}
-
-/** Sends changed values (raw) to the machine; resolves once the machine accepted them. */
-export function writeParameters(serialNumber: string, values: Record<string, number>): Promise<TCodeResponse> {
-  return apiFetch<TCodeResponse>(eventPath(serialNumber, 'parameters'), { method: 'POST', body: JSON.stringify({ values }) });
 }

@@ -54,13 +54,16 @@ export function ParameterEditor({ serialNumber, gamma, system, scope, shown, val
       return;
     }
     if (changed === 0) return;
-    write.mutate(pending.values, {
-      onSuccess: () => {
-        setEdits({});
-        dialog.show({ kind: 'success', message: t('parameters.saved') });
+    write.mutate(
+      { values: pending.values },
+      {
+        onSuccess: () => {
+          setEdits({});
+          dialog.show({ kind: 'success', message: t('parameters.saved') });
+        },
+        onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
       },
-      onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
-    });
+    );
   };
 
   return (

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCommand } from '../../devices/hooks/use-command';
 import { deviceKeys } from '../../devices/hooks/device-keys';
-import { fetchParameters, writeParameters, type TParametersView } from '../api/parameters-api';
+import { fetchParameters, type TParametersView } from '../api/parameters-api';
 
 /** Under the device keys, so a reconnect of the push channel reloads them with the rest. */
 export const parametersKey = (serialNumber: string) => [...deviceKeys.all, 'parameters', serialNumber] as const;
@@ -16,11 +17,9 @@ export function useParameters(serialNumber: string) {
  */
 export function useWriteParameters(serialNumber: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (values: Record<string, number>) => writeParameters(serialNumber, values),
-    onSuccess: (_answer, values) =>
-      client.setQueryData<TParametersView>(parametersKey(serialNumber), (view) =>
-        view ? { ...view, values: { ...view.values, ...values } } : view,
-      ),
-  });
+  return useCommand(serialNumber, 'params-set', ({ values }) =>
+    client.setQueryData<TParametersView>(parametersKey(serialNumber), (view) =>
+      view ? { ...view, values: { ...view.values, ...values } } : view,
+    ),
+  );
 }

@@ -25,7 +25,9 @@ import {
   isCycleType,
   SYSTEM_STATES,
   systemStateName,
+  TANKS,
   type TCycleType,
+  type TTank,
 } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
@@ -34,7 +36,6 @@ import { LiveValues } from '../../devices/components/LiveValues';
 import { OnlineBadge } from '../../devices/components/OnlineBadge';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useDialog } from '../../../ui/dialog/dialog-context';
-import type { TTank } from '../api/remote-control-api';
 import { useLiveRun, useRemoteCommands } from '../hooks/use-remote-control';
 
 /** Machine seconds as m:ss. */
@@ -126,32 +127,35 @@ export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
 
   const askStart = () =>
     confirm(t('remoteControl.confirmStart', { cycle: t(`cycles.${cycle}`) }), t('remoteControl.startCycle'), () =>
-      commands.start.mutate(cycle, { onSuccess: done, onError: failed }),
+      commands.start.mutate({ cycleType: cycle }, { onSuccess: done, onError: failed }),
     );
   const askStop = () =>
     confirm(t('remoteControl.confirmStop'), t('remoteControl.stopCycle'), () =>
-      commands.stop.mutate(undefined, { onSuccess: done, onError: failed }),
+      commands.stop.mutate({}, { onSuccess: done, onError: failed }),
     );
   const askTurnOff = () =>
     confirm(t('remoteControl.confirmTurnOff'), t('remoteControl.turnOff'), () =>
-      commands.turnOff.mutate(undefined, { onSuccess: done, onError: failed }),
+      commands.turnOff.mutate({}, { onSuccess: done, onError: failed }),
     );
   const askReplace = (tank: TTank) =>
     confirm(
       t('remoteControl.confirmReplace'),
       t(tank === 'detergent' ? 'remoteControl.replaceDetergent' : 'remoteControl.replaceRinseAid'),
       () =>
-        commands.replaceTank.mutate(tank, {
-          onSuccess: () => dialog.show({ kind: 'success', message: t('remoteControl.replacementDone') }),
-          onError: (error) =>
-            dialog.show({
-              kind: 'error',
-              message:
-                error instanceof ApiError && error.code === 'TANK_REPLACEMENT_INHIBITED'
-                  ? t('remoteControl.replacementInhibited')
-                  : `${t('remoteControl.replacementFailed')}\n${apiErrorMessage(error, t, t('errors.generic'))}`,
-            }),
-        }),
+        commands.replaceTank.mutate(
+          { tank },
+          {
+            onSuccess: () => dialog.show({ kind: 'success', message: t('remoteControl.replacementDone') }),
+            onError: (error) =>
+              dialog.show({
+                kind: 'error',
+                message:
+                  error instanceof ApiError && error.code === 'TANK_REPLACEMENT_INHIBITED'
+                    ? t('remoteControl.replacementInhibited')
+                    : `${t('remoteControl.replacementFailed')}\n${apiErrorMessage(error, t, t('errors.generic'))}`,
+              }),
+          },
+        ),
     );
 
   return (
@@ -285,14 +289,14 @@ export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
           </Alert>
         )}
         <Group gap="sm">
-          {(['detergent', 'rinseAid'] as const).map((tank) => (
+          {TANKS.map((tank) => (
             <Button
               key={tank}
               variant="default"
               leftSection={<IconDroplet size={18} />}
               onClick={() => askReplace(tank)}
               disabled={!online || commands.replaceTank.isPending}
-              loading={commands.replaceTank.isPending && commands.replaceTank.variables === tank}
+              loading={commands.replaceTank.isPending && commands.replaceTank.variables?.tank === tank}
             >
               {t(tank === 'detergent' ? 'remoteControl.replaceDetergent' : 'remoteControl.replaceRinseAid')}
             </Button>

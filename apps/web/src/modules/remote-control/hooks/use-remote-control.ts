@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { TCycleType } from '@washboard/contracts';
 import { apiErrorMessage } from '../../api/api-error-message';
-import { replaceTank, runLive, startCycle, stopCycle, turnOff, type TTank } from '../api/remote-control-api';
+import { sendCommand } from '../../devices/api/commands-api';
+import { useCommand } from '../../devices/hooks/use-command';
 
 /** How long one run-live request lasts, and how often the page renews it while it stays open. */
 export const LIVE_SECONDS = 300;
@@ -17,10 +16,10 @@ const LIVE_RENEW_MS = 240_000;
  */
 export function useRemoteCommands(serialNumber: string) {
   return {
-    start: useMutation({ mutationFn: (cycle: TCycleType) => startCycle(serialNumber, cycle) }),
-    stop: useMutation({ mutationFn: () => stopCycle(serialNumber) }),
-    turnOff: useMutation({ mutationFn: () => turnOff(serialNumber) }),
-    replaceTank: useMutation({ mutationFn: (tank: TTank) => replaceTank(serialNumber, tank) }),
+    start: useCommand(serialNumber, 'cycle-start'),
+    stop: useCommand(serialNumber, 'cycle-stop'),
+    turnOff: useCommand(serialNumber, 'switch-shutdown'),
+    replaceTank: useCommand(serialNumber, 'tank-replace'),
   };
 }
 
@@ -35,7 +34,7 @@ export function useLiveRun(serialNumber: string, active: boolean, online: boolea
     if (!active || !online) return undefined;
     let reported = false;
     const ask = () =>
-      runLive(serialNumber, LIVE_SECONDS).catch((error: unknown) => {
+      sendCommand(serialNumber, { name: 'run-live', args: { seconds: LIVE_SECONDS } }).catch((error: unknown) => {
         if (reported) return;
         reported = true;
         notifications.show({ color: 'yellow', message: apiErrorMessage(error, t, t('errors.generic')) });

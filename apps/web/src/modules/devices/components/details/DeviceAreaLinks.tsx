@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconAdjustments, IconClipboardCheck, IconListDetails, IconRemoteControl, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canAuthorize } from '@washboard/contracts';
+import { canEditFactoryParameters } from '@washboard/contracts';
 import { useUserData } from '../../../session/session-store';
 
 /** Links from the device details page to the machine's other screens (factory parameters: SM and admin). */
@@ -14,7 +14,7 @@ export function DeviceAreaLinks({ serialNumber }: { serialNumber: string }) {
     { path: 'remote-control', label: t('layout.breadcrumbs.remoteControl'), Icon: IconRemoteControl },
     { path: 'parameters', label: t('layout.breadcrumbs.parameters'), Icon: IconAdjustments },
     { path: 'cycles', label: t('layout.breadcrumbs.cycles'), Icon: IconListDetails },
-    ...(user && canAuthorize(user)
+    ...(user && canEditFactoryParameters(user)
       ? [{ path: 'factory-parameters', label: t('layout.breadcrumbs.factoryParameters'), Icon: IconTool }]
       : []),
     { path: 'haccp', label: t('layout.breadcrumbs.haccp'), Icon: IconClipboardCheck },

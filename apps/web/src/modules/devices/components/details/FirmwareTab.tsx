@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isNewerVersion, LATEST_FIRMWARE, type TApplianceDetail } from '@washboard/contracts';
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { useDialog } from '../../../../ui/dialog/dialog-context';
-import { useStartFirmwareUpdate } from '../../hooks/use-device-details';
+import { useCommand } from '../../hooks/use-command';
 
 type TFota = TApplianceDetail['fota'];
 
@@ -48,7 +48,7 @@ export function useFirmwareCompletionDialog(fota: TFota): void {
 export function FirmwareTab({ appliance }: { appliance: TApplianceDetail }) {
   const { t } = useTranslation();
   const dialog = useDialog();
-  const start = useStartFirmwareUpdate(appliance.serialNumber);
+  const start = useCommand(appliance.serialNumber, 'fota-start');
   const latest = LATEST_FIRMWARE[appliance.gamma];
   const installed = appliance.versions?.fw00 ?? appliance.fw00;
   const outcome = firmwareOutcome(appliance.fota);
@@ -63,14 +63,17 @@ export function FirmwareTab({ appliance }: { appliance: TApplianceDetail }) {
       message: t('firmware.confirmInstall'),
       confirmLabel: t('firmware.install'),
       onConfirm: () =>
-        start.mutate(latest, {
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: t('firmware.failed'),
-              message: apiErrorMessage(error, t, t('errors.tryAgainLater')),
-            }),
-        }),
+        start.mutate(
+          { version: latest },
+          {
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                title: t('firmware.failed'),
+                message: apiErrorMessage(error, t, t('errors.tryAgainLater')),
+              }),
+          },
+        ),
     });
 
   return (
