@@ -158,3 +158,18 @@ describe('unreachable external broker', () => {
     expect((error as Error).message).toContain('MQTT_URL');
   });
 });
+
+describe('external broker subscription setting', () => {
+  it('refuses an unknown subscription mode, and a plain subscription on several ingest connections', async () => {
+    const unknown = await startBroker({ url: 'mqtt://127.0.0.1:1?subscription=exclusive', port: 0, log }).catch(
+      (e: unknown) => e,
+    );
+    expect(unknown).toBeInstanceOf(StartupError);
+    expect((unknown as Error).message).toContain('subscription=exclusive');
+    const several = await startBroker({ url: 'mqtt://127.0.0.1:1?subscription=plain', port: 0, log, ingestConnections: 2 }).catch(
+      (e: unknown) => e,
+    );
+    expect(several).toBeInstanceOf(StartupError);
+    expect((several as Error).message).toContain('MQTT_INGEST_CONNECTIONS=2');
+  });
+});

@@ -102,6 +102,22 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
   const parsed = new URL(url);
   const deviceAuth = parsed.searchParams.get('deviceAuth') ?? 'dynsec';
   parsed.searchParams.delete('deviceAuth');
+  // `shared` (the default) lets several server instances split the devices' messages. Mosquitto 2.0
+  // does not save a shared subscription in its persistence file: after the broker restarts, a
+  // session that is away keeps its queue but no longer receives what the devices publish until it
+  // subscribes again, and those messages are acknowledged and dropped. `plain` is saved with the
+  // session; it suits a single instance on one ingest connection only (docs/operations.md).
+  const subscription = parsed.searchParams.get('subscription') ?? 'shared';
+  parsed.searchParams.delete('subscription');
+  if (subscription !== 'shared' && subscription !== 'plain') {
+    throw new StartupError(`MQTT_URL has subscription=${subscription}: use shared (the default) or plain.`);
+  }
+  if (subscription === 'plain' && connections > 1) {
+    throw new StartupError(
+      `MQTT_URL has subscription=plain with MQTT_INGEST_CONNECTIONS=${connections}: every connection would receive every message. ` +
+        'Use one connection, or the shared subscription.',
+    );
+  }
   const brokerUrl = parsed.toString();
   const instance = `${hostname()}-${process.env.WASHBOARD_INSTANCE ?? '0'}`;
   const connect = (clientId: string, clean: boolean) =>
@@ -117,7 +133,7 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
     );
   }
   control.on('offline', () => log.warn('MQTT broker connection lost; reconnecting'));
-  log.info({ url: redact(url), deviceAuth }, 'connected to external MQTT broker');
+  log.info({ url: redact(url), deviceAuth, subscription }, 'connected to external MQTT broker');
   const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
   const ingest: { close(): Promise<void> }[] = [];
 
@@ -156,11 +172,16 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
       } else {
         log.warn('MQTT_URL has deviceAuth=none: the external broker must authenticate devices itself');
       }
-      const topics = DEVICE_TOPICS.map((t) => `${SHARE_GROUP}/${TOPIC_ROOT}/+/${t}`);
+      const plain = DEVICE_TOPICS.map((t) => `${TOPIC_ROOT}/+/${t}`);
+      const shared = plain.map((t) => `${SHARE_GROUP}/${t}`);
+      const topics = subscription === 'plain' ? plain : shared;
+      // The session keeps what an earlier start with the other setting subscribed to: holding both
+      // would deliver every message twice.
+      const stale = subscription === 'plain' ? shared : plain;
       for (let i = 0; i < connections; i += 1) {
         const clientId = `washboard-${instance}-ingest-${i}`;
         if (parsed.protocol === 'mqtt:' || parsed.protocol === 'mqtts:') {
-          const subscriber = new PipelinedSubscriber({ url: parsed, clientId, topics, receive: handlers.receive, log });
+          const subscriber = new PipelinedSubscriber({ url: parsed, clientId, topics, stale, receive: handlers.receive, log });
           await subscriber.start();
           ingest.push({ close: () => subscriber.close() });
           continue;
@@ -185,6 +206,7 @@ export async function connectExternal(url: string, log: FastifyBaseLogger, conne
           client.once('error', reject);
         });
         await client.subscribeAsync(topics, { qos: 1 });
+        await client.unsubscribeAsync(stale);
         ingest.push({ close: () => client.endAsync() });
       }
     },

@@ -7,6 +7,8 @@ type TOptions = {
   url: URL;
   clientId: string;
   topics: string[];
+  /** Topic filters the session may hold from an earlier configuration: unsubscribed after each SUBACK. */
+  stale?: string[];
   /** Resolves once the message is stored; its PUBACK goes out only then. */
   receive(topic: string, payload: Buffer): Promise<void>;
   log: FastifyBaseLogger;
@@ -77,6 +79,9 @@ export class PipelinedSubscriber {
           this.ping = setInterval(() => send({ cmd: 'pingreq' }), (keepalive * 1000) / 2);
           return;
         case 'suback':
+          // Subscribed first, unsubscribed after: a message matching both may come twice, none is
+          // missed in between.
+          if (this.options.stale?.length) send({ cmd: 'unsubscribe', messageId: 2, unsubscriptions: this.options.stale });
           ready?.();
           return;
         case 'publish':
