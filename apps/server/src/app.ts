@@ -151,6 +151,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
       host: config.HOST,
       log: app.log,
       ingestConnections: config.MQTT_INGEST_CONNECTIONS,
+      severalInstances: Boolean(config.REDIS_URL),
       maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
     });
   } catch (error) {

@@ -32,11 +32,13 @@ export async function startBroker(options: {
   log: FastifyBaseLogger;
   /** Subscriber connections to an external broker (one keeps each machine's messages in order). */
   ingestConnections?: number;
+  /** Several server instances share the broker (REDIS_URL is set): they split its messages. */
+  severalInstances?: boolean;
   /** The largest MQTT packet (after its fixed header) a device may send to the embedded broker. */
   maxMessageBytes?: number;
 }): Promise<TBroker> {
   return options.url
-    ? connectExternal(options.url, options.log, options.ingestConnections ?? 1)
+    ? connectExternal(options.url, options.log, options.ingestConnections ?? 1, options.severalInstances ?? false)
     : startEmbedded(options.port, options.host, options.log, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
 }
 

@@ -240,7 +240,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('durability drill, PGlite + e
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('durability drill, PostgreSQL + Mosquitto', () => {
-  /** `query` is appended to the server's MQTT_URL (`?subscription=plain`). */
+  /** `query` is appended to the server's MQTT_URL (`?subscription=shared`). */
   async function setUp(query = '') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -307,7 +307,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('durability drill, PostgreSQL
     const window = Number(
       (await shippedMosquittoConfig()).find((line) => line.startsWith('autosave_interval'))?.split(/\s+/)[1] ?? NaN,
     );
-    const { mosquitto, server, drill, settled } = await setUp(subscription === 'plain' ? '?subscription=plain' : '');
+    // A single instance subscribes plainly by default; the shared group is what several instances use.
+    const { mosquitto, server, drill, settled } = await setUp(subscription === 'shared' ? '?subscription=shared' : '');
     drill.publish();
     await drill.acknowledged(300);
     await server.kill();
@@ -340,7 +341,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('durability drill, PostgreSQL
   }
 
   it(
-    'loses at most about the autosave window when Mosquitto is killed with SIGKILL while the server is down (plain subscription)',
+    'loses at most about the autosave window when Mosquitto is killed with SIGKILL while the server is down (plain subscription, the default of one instance)',
     () => brokerCrashWhileServerDown('plain'),
     90_000,
   );
@@ -351,7 +352,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('durability drill, PostgreSQL
   // server subscribes again is acknowledged and dropped (docs/operations.md). `it.fails` turns red
   // once a broker that saves shared subscriptions is in use, so that this line is turned back into `it`.
   it.fails(
-    'loses at most about the autosave window when Mosquitto is killed with SIGKILL while the server is down (shared subscription)',
+    'loses at most about the autosave window when Mosquitto is killed with SIGKILL while the server is down (shared subscription, for several instances)',
     () => brokerCrashWhileServerDown('shared'),
     90_000,
   );

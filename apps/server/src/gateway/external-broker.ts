@@ -98,16 +98,21 @@ const ALREADY = /already exists|already has/i;
  * the server is away. Each message is acknowledged to the broker only once stored; the pipelined
  * subscriber keeps the broker's whole in-flight window in every batch.
  */
-export async function connectExternal(url: string, log: FastifyBaseLogger, connections: number): Promise<TBroker> {
+export async function connectExternal(
+  url: string,
+  log: FastifyBaseLogger,
+  connections: number,
+  severalInstances: boolean,
+): Promise<TBroker> {
   const parsed = new URL(url);
   const deviceAuth = parsed.searchParams.get('deviceAuth') ?? 'dynsec';
   parsed.searchParams.delete('deviceAuth');
-  // `shared` (the default) lets several server instances split the devices' messages. Mosquitto 2.0
-  // does not save a shared subscription in its persistence file: after the broker restarts, a
-  // session that is away keeps its queue but no longer receives what the devices publish until it
-  // subscribes again, and those messages are acknowledged and dropped. `plain` is saved with the
-  // session; it suits a single instance on one ingest connection only (docs/operations.md).
-  const subscription = parsed.searchParams.get('subscription') ?? 'shared';
+  // `shared` lets several server instances (or ingest connections) split the devices' messages.
+  // Mosquitto 2.0 does not save a shared subscription in its persistence file: after the broker
+  // restarts, a session that is away keeps its queue but no longer receives what the devices publish
+  // until it subscribes again, and those messages are acknowledged and dropped. `plain` is saved with
+  // the session, so it is the default of a single instance on one ingest connection (docs/operations.md).
+  const subscription = parsed.searchParams.get('subscription') ?? (connections === 1 && !severalInstances ? 'plain' : 'shared');
   parsed.searchParams.delete('subscription');
   if (subscription !== 'shared' && subscription !== 'plain') {
     throw new StartupError(`MQTT_URL has subscription=${subscription}: use shared (the default) or plain.`);
