@@ -55,6 +55,7 @@ import { ApplianceService } from './appliance/appliance.service';
 import { applianceRoutes } from './appliance/appliance.routes';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
+import { DomainEvents } from './events/domain-events';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceWriter } from './gateway/device-writer';
@@ -162,10 +163,16 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
 
   const settingsRepository = new SettingsRepository(database.db);
   const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
-  // In-memory answers of the hottest reads, dropped by every write of what they derive from. Only
-  // when this process makes every write: with REDIS_URL (several instances) each call reads the database.
-  const readCache = new ApplianceReadCache(!config.REDIS_URL);
-  const accountRepository = new AccountRepository(database.db, () => readCache.accessChanged());
+  // What changed, told to whoever listens in every instance (the fan-out carries it between them).
+  const events = new DomainEvents(fanout);
+  const accessChanged = () => events.emit('accessChanged', {});
+  const stateChanged = (serials: Iterable<string>) => events.emit('stateChanged', { serials: [...serials] });
+  // In-memory answers of the hottest reads, dropped by every write of what they derive from, in
+  // whichever instance the write happened (domain events).
+  const readCache = new ApplianceReadCache();
+  events.on('accessChanged', () => readCache.accessChanged());
+  events.on('stateChanged', ({ serials }) => readCache.stateChanged(serials ?? undefined));
+  const accountRepository = new AccountRepository(database.db, accessChanged);
   // Decided before anything is seeded: "unset" means demo on an empty database.
   const demo = await demoWanted(config.DEMO, isDeployment(config), database.db, settingsRepository);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -201,7 +208,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log, (outcome) =>
     metrics.mail.inc({ outcome }),
   );
-  const companyRepository = new CompanyRepository(database.db, () => readCache.accessChanged());
+  const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
   const accounts = new AccountService(
     accountRepository,
@@ -214,8 +221,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     sessions,
   );
   const applianceRepository = new ApplianceRepository(database.db, {
-    access: () => readCache.accessChanged(),
-    state: (serials) => readCache.stateChanged(serials),
+    access: accessChanged,
+    state: (serials) => (serials ? stateChanged(serials) : events.emit('stateChanged', { serials: null })),
   });
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
@@ -225,18 +232,18 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     companyRepository,
     applianceAccess,
     broker,
-    (brand) => live.publish(brand, { type: 'appliances' }),
+    (brand) => events.emit('appliancesChanged', { brand }),
     readCache,
   );
   const commands = new CommandService(
     applianceRepository,
     broker,
-    fanout,
+    events,
     config.COMMAND_TIMEOUT_SECONDS * 1000,
     (command, outcome) => metrics.commands.inc({ command, outcome }),
   );
   const writer = new DeviceWriter(database, app.log, {
-    onCommit: (serials) => readCache.stateChanged(serials),
+    onCommit: stateChanged,
     onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),
   });
@@ -257,7 +264,11 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
   await live.start();
   sessions.subscribe((event) => live.sessionChanged(event));
-  await commands.start();
+  events.on('appliancesChanged', ({ brand }) => {
+    live.appliancesChanged(brand).catch((error: unknown) => app.log.error({ err: error }, 'recomputing push sockets failed'));
+  });
+  commands.start();
+  await events.start();
   await broker.attach({
     authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),
     receive: (topic, payload) => ingest.receive(topic, payload),
@@ -273,7 +284,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     database,
     config.DEVICE_KEEPALIVE_SECONDS,
     (changes) => {
-      readCache.stateChanged(new Set(changes.map((c) => c.serialNumber)));
+      stateChanged(changes.map((c) => c.serialNumber));
       ingest.announcePresence(changes);
     },
     app.log,

@@ -18,17 +18,19 @@ function bound<K, V>(map: Map<K, V>, max: number): void {
 
 /**
  * In-memory answers of the hottest reads (docs/benchmarks.md, "Hottest reads"), each dropped the
- * moment what it was computed from changes in this process:
+ * moment what it was computed from changes, in any instance (the domain events `accessChanged` and
+ * `stateChanged`, events/domain-events.ts):
  * - who sees which machines (per user), and the serialised device list pages: dropped by `accessChanged`,
- *   which the account, company and appliance repositories call after every write of theirs;
+ *   which the account, company and appliance repositories emit after every write of theirs;
  * - a machine's live state (`appliance_states`) and the device lists: dropped by `stateChanged`, which
- *   the device writer calls after each commit with the machines it touched.
+ *   the device writer emits after each commit with the machines it touched.
  *
  * A value computed while such a write happened is not kept (each load notes the change counter
- * before it starts and stores only if it did not move), so nothing older than the last committed
- * write is ever answered. This holds because every write goes through this process: with several
- * instances (REDIS_URL) another instance's writes would not reach it, so the server disables the
- * cache there (`enabled` false: every call loads).
+ * before it starts and stores only if it did not move), so in one instance nothing older than the
+ * last committed write is ever answered. With several instances (REDIS_URL) another instance's
+ * write reaches this cache when Redis delivers its event, about a millisecond later; after a lost
+ * Redis connection everything is dropped, since events may have been missed meanwhile.
+ * `enabled` false makes every call load (tests).
  */
 export class ApplianceReadCache {
   private accessClock = 0;

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ZCommand, type TCommandCall, type TCommandError, type TCommandName, type TCommandResult } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
-import type { TFanout } from '../live/fanout';
+import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
-
-const RESULT_CHANNEL = 'washboard:cmd-result';
 
 /** The caller-facing error of each refusal a machine can answer (codes of `apiErrors`). */
 const REFUSALS: Record<TCommandError, { code: string; status: number }> = {
@@ -21,8 +19,8 @@ const REFUSALS: Record<TCommandError, { code: string; status: number }> = {
 /**
  * Sends commands to machines and waits for their answer. Every command is recorded (who, what,
  * when, result); a machine that does not answer in time is reported as an error, never as success.
- * With several server instances the answer may reach another instance: results travel through the
- * fan-out to whichever instance waits.
+ * With several server instances the answer may reach another instance: results travel as domain
+ * events (`commandResult`) to whichever instance waits.
  */
 /** How a command ended, as the metrics count it. */
 export type TCommandOutcome = 'ok' | 'refused' | 'timeout' | 'offline';
@@ -33,23 +31,21 @@ export class CommandService {
   constructor(
     private readonly repository: ApplianceRepository,
     private readonly broker: TBroker,
-    private readonly fanout: TFanout,
+    private readonly events: DomainEvents,
     private readonly timeoutMs: number,
     /** Counts each command's outcome for the metrics. */
     private readonly observe: (command: TCommandName, outcome: TCommandOutcome) => void = () => {},
   ) {}
 
-  async start(): Promise<void> {
-    await this.fanout.subscribe(RESULT_CHANNEL, (payload) => {
-      const result = JSON.parse(payload) as TCommandResult;
-      this.waiting.get(result.id)?.(result);
-    });
+  /** Wakes the caller waiting for a result, in whichever instance it waits. */
+  start(): void {
+    this.events.on('commandResult', ({ result }) => this.waiting.get(result.id)?.(result));
   }
 
   /** A `cmd/result` arrived from `serial`: record it and wake the waiting caller. */
   async resultArrived(serial: string, result: TCommandResult): Promise<void> {
     await this.repository.finishCommand(result.id, result.ok ? 'ok' : 'error', result.error ?? null);
-    this.fanout.publish(RESULT_CHANNEL, JSON.stringify(result));
+    this.events.emit('commandResult', { serial, result });
   }
 
   /**

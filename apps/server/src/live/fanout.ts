@@ -11,6 +11,8 @@ export type TFanout = {
   publish(channel: string, payload: string): void;
   subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
+  /** Called after a lost connection came back: what was published meanwhile never arrived. */
+  onReconnect?(handler: () => void): void;
 };
 
 export function inProcessFanout(): TFanout {
@@ -37,6 +39,15 @@ export async function redisFanout(url: string, log: FastifyBaseLogger): Promise<
   sub.on('message', (channel: string, payload: string) => handlers.get(channel)?.(payload));
   for (const client of [pub, sub])
     client.on('error', (error: Error) => log.warn({ err: error.message }, 'redis connection problem'));
+  const reconnected = new Set<() => void>();
+  let lost = false;
+  sub.on('close', () => (lost = true));
+  sub.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log.info('redis connection back: dropping what missed messages may have made stale');
+    for (const handler of reconnected) handler();
+  });
   return {
     kind: 'redis',
     publish: (channel, payload) => {
@@ -47,7 +58,9 @@ export async function redisFanout(url: string, log: FastifyBaseLogger): Promise<
       await sub.subscribe(channel);
     },
     close: async () => {
+      reconnected.clear();
       await Promise.all([pub.quit(), sub.quit()]);
     },
+    onReconnect: (handler) => reconnected.add(handler),
   };
 }

@@ -34,7 +34,7 @@ export class LiveHub {
       // `BRAND json`: the browsers get the JSON as it came, serialised once for all of them.
       const space = payload.indexOf(' ');
       const data = payload.slice(space + 1);
-      void this.deliver(payload.slice(0, space) as TBrandCode, JSON.parse(data) as TLiveMessage, data);
+      this.deliver(payload.slice(0, space) as TBrandCode, JSON.parse(data) as TLiveMessage, data);
     });
   }
 
@@ -95,14 +95,19 @@ export class LiveHub {
     }
   }
 
-  private async deliver(brand: TBrandCode, message: TLiveMessage, data: string): Promise<void> {
-    if (message.type === 'appliances') {
-      // Who sees what changed in this brand: recompute, then tell the browsers to reload.
-      const affected = [...this.clients].filter((c) => c.user.brand === brand);
-      await Promise.all(affected.map((c) => this.load(c)));
-      for (const c of affected) c.send(data);
-      return;
-    }
+  /**
+   * Machines of `brand` were claimed, released, added or deleted (every instance hears it through the
+   * domain events): recompute what this instance's browsers of the brand see, then tell them to reload.
+   */
+  async appliancesChanged(brand: TBrandCode): Promise<void> {
+    const affected = [...this.clients].filter((c) => c.user.brand === brand);
+    await Promise.all(affected.map((c) => this.load(c)));
+    const data = JSON.stringify({ type: 'appliances' } satisfies TLiveMessage);
+    for (const c of affected) c.send(data);
+  }
+
+  private deliver(brand: TBrandCode, message: TLiveMessage, data: string): void {
+    if (message.type === 'appliances') return;
     const targets = this.bySerial.get(message.serialNumber);
     if (!targets) return;
     for (const c of targets) if (c.user.brand === brand) c.send(data);

@@ -174,6 +174,45 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
       expect((await b.api('/api/v1/account/userinfo', { headers: user.headers })).status).toBe(401);
     });
 
+    it('answers on B what a write on A changed, though B keeps its hottest reads in memory', async () => {
+      await activeUser(a, admin, 'kitchen@two.test');
+      const kitchen = await signIn(a, 'kitchen@two.test', PASSWORD);
+      const machine = await machineFor('kitchen@two.test');
+      const serial = encodeURIComponent(machine.serialNumber);
+      const listOnB = async () =>
+        (
+          (await (await b.api('/api/v1/appliance/devices', { headers: kitchen.headers })).json()) as {
+            items: { serialNumber: string; applianceName: string }[];
+          }
+        ).items.filter((item) => item.serialNumber === machine.serialNumber);
+      const boilerOnB = async () =>
+        (
+          (await (
+            await b.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers: kitchen.headers })
+          ).json()) as {
+            telemetry: { boilerTmp?: number } | null;
+          }
+        ).telemetry?.boilerTmp;
+
+      // B reads (and keeps) the list and the live values; A then renames, the machine reports, A releases it.
+      expect(await listOnB()).toHaveLength(1);
+      await boilerOnB();
+      const renamed = await a.api(
+        `/api/v1/appliance/updateAppliance?serialNumber=${serial}`,
+        json({ applianceName: 'Renamed on A' }, kitchen.headers),
+      );
+      expect(renamed.status).toBe(200);
+      await eventually(async () => (await listOnB())[0]?.applianceName === 'Renamed on A', 5_000);
+      await telemetry(machine, 777);
+      await eventually(async () => (await boilerOnB()) === 777, 10_000);
+      const released = await a.api(`/api/v1/appliance/unclaim?serialNumber=${serial}`, {
+        method: 'POST',
+        headers: kitchen.headers,
+      });
+      expect(released.status).toBe(200);
+      await eventually(async () => (await listOnB()).length === 0, 5_000);
+    });
+
     it('stops pushing the old company’s machine to B’s socket when an admin on A moves the technician', async () => {
       const company = async (name: string) =>
         ((await (await a.api('/api/v1/account/companies', json({ name }, admin))).json()) as { code: string }).code;
