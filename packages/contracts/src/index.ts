@@ -1,4 +1,5 @@
 // Plain values and rules: safe for the browser bundle (no zod).
+export * from './api/errors';
 export * from './api/headers';
 export * from './api/oauth';
 export * from './account/roles';

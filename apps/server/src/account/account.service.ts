@@ -13,7 +13,7 @@ import {
   type TUpdateUserRequest,
   type TUserProfile,
 } from '@washboard/contracts';
-import { AppError, errors } from '../errors';
+import { AppError } from '../errors';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundWork } from '../http/background';
@@ -58,9 +58,9 @@ export class AccountService {
   async signIn(brand: TBrandCode, email: string, password: string, clientId: string) {
     const user = await this.accounts.findByEmail(brand, email);
     const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !ok || user.status === 'DELETED') throw new AppError('INVALID_CREDENTIALS', 400);
-    if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE', 400);
-    if (user.status === 'PENDING_APPROVAL') throw new AppError('ACCOUNT_PENDING_APPROVAL', 400);
+    if (!user || !ok || user.status === 'DELETED') throw new AppError('INVALID_CREDENTIALS');
+    if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
+    if (user.status === 'PENDING_APPROVAL') throw new AppError('ACCOUNT_PENDING_APPROVAL');
     return this.tokens.issue(user, clientId);
   }
 
@@ -88,15 +88,15 @@ export class AccountService {
     let companyId: string | undefined;
     if (request.role === 'SERVICE') {
       const company = await this.companies.findByCode(brand, request.companyCode ?? '');
-      if (!company) throw new AppError('COMPANY_CODE_UNKNOWN', 400);
+      if (!company) throw new AppError('COMPANY_CODE_UNKNOWN');
       companyId = company.id;
     } else if (request.role === 'SERVICE_MANAGER') {
       if (request.parentCompanyCode) {
         const partner = await this.companies.findByCode(brand, request.parentCompanyCode);
-        if (!partner) throw new AppError('PARENT_COMPANY_CODE_UNKNOWN', 400);
+        if (!partner) throw new AppError('PARENT_COMPANY_CODE_UNKNOWN');
         parentCode = partner.code;
       } else if (!(await this.signupCodes.isLive(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
-        throw new AppError('SIGNUP_CODE_UNKNOWN', 400);
+        throw new AppError('SIGNUP_CODE_UNKNOWN');
       }
     }
     const existing = await this.accounts.findByEmail(brand, request.email);
@@ -108,7 +108,7 @@ export class AccountService {
     }
     if (request.role === 'SERVICE_MANAGER') {
       if (!parentCode && !(await this.signupCodes.use(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
-        throw new AppError('SIGNUP_CODE_UNKNOWN', 400);
+        throw new AppError('SIGNUP_CODE_UNKNOWN');
       }
       const company = await this.createCompany(brand, request.companyName ?? '', parentCode);
       companyId = company.id;
@@ -131,7 +131,7 @@ export class AccountService {
   /** Creates a company with a fresh six-digit code (retrying on the rare collision). */
   async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string) {
     if (code) {
-      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT', 409);
+      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT');
       return this.companies.insert({ brand, name, code, parentCode });
     }
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -169,14 +169,14 @@ export class AccountService {
    */
   async checkCode(brand: TBrandCode, email: string, code: string): Promise<void> {
     const user = await this.accounts.findByEmail(brand, email);
-    if (!user || user.status !== 'INACTIVE') throw new AppError('VERIFICATION_CODE_INVALID', 400);
+    if (!user || user.status !== 'INACTIVE') throw new AppError('VERIFICATION_CODE_INVALID');
     const live = await this.accounts.liveVerificationCode(user.id);
-    if (!live) throw new AppError('VERIFICATION_CODE_INVALID', 400);
-    if (live.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS) throw new AppError('VERIFICATION_CODE_VOID', 400);
-    if (live.expiresAt.getTime() <= Date.now()) throw new AppError('VERIFICATION_CODE_EXPIRED', 400);
+    if (!live) throw new AppError('VERIFICATION_CODE_INVALID');
+    if (live.failedAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS) throw new AppError('VERIFICATION_CODE_VOID');
+    if (live.expiresAt.getTime() <= Date.now()) throw new AppError('VERIFICATION_CODE_EXPIRED');
     if (!sameHash(live.codeHash, codeHash(user.id, code))) {
       const failed = await this.accounts.failVerificationCode(live.id);
-      throw new AppError(failed >= VERIFICATION_CODE_MAX_ATTEMPTS ? 'VERIFICATION_CODE_VOID' : 'VERIFICATION_CODE_INVALID', 400);
+      throw new AppError(failed >= VERIFICATION_CODE_MAX_ATTEMPTS ? 'VERIFICATION_CODE_VOID' : 'VERIFICATION_CODE_INVALID');
     }
     await this.accounts.consumeVerificationCode(live.id);
     const next = user.role === 'KITCHEN_MANAGER' ? 'ACTIVE' : 'PENDING_APPROVAL';
@@ -204,7 +204,7 @@ export class AccountService {
   /** Sets a new password from a reset link; every session of the account ends. */
   async resetPassword(brand: TBrandCode, email: string, token: string, newPassword: string): Promise<void> {
     const user = await this.accounts.findByEmail(brand, email);
-    const invalid = new AppError('RESET_TOKEN_INVALID', 400);
+    const invalid = new AppError('RESET_TOKEN_INVALID');
     if (!user || user.status === 'DELETED') throw invalid;
     const userId = await this.accounts.useResetToken(sha256(token));
     if (userId !== user.id) throw invalid;
@@ -215,13 +215,13 @@ export class AccountService {
   /** Signed-in password change; the current password is required. */
   async changePassword(caller: TAuthUser, currentPassword: string, newPassword: string): Promise<void> {
     const user = await this.accounts.findById(caller.id);
-    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError('INVALID_CREDENTIALS', 400);
+    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError('INVALID_CREDENTIALS');
     await this.accounts.update(user.id, { passwordHash: await hashPassword(newPassword) });
   }
 
   async profile(caller: TAuthUser): Promise<TUserProfile> {
     const user = await this.accounts.findById(caller.id);
-    if (!user || user.status === 'DELETED') throw errors.unauthorized();
+    if (!user || user.status === 'DELETED') throw new AppError('UNAUTHORIZED');
     return toProfile(user);
   }
 
@@ -248,13 +248,13 @@ export class AccountService {
   /** Accepts (with a role) or rejects a pending user, and mails them either way. */
   async decide(caller: TAuthUser, pendingUserId: string, accepted: boolean, role?: 'SERVICE' | 'SERVICE_MANAGER'): Promise<void> {
     const user = await this.accounts.findById(pendingUserId);
-    if (!user || user.brand !== caller.brand || user.status !== 'PENDING_APPROVAL') throw new AppError('USER_NOT_PENDING', 404);
+    if (!user || user.brand !== caller.brand || user.status !== 'PENDING_APPROVAL') throw new AppError('USER_NOT_PENDING');
     const allowed = await this.decidableCompanies(caller);
-    if (allowed && (!user.companyId || !allowed.includes(user.companyId))) throw new AppError('USER_NOT_PENDING', 404);
+    if (allowed && (!user.companyId || !allowed.includes(user.companyId))) throw new AppError('USER_NOT_PENDING');
     const moved = accepted
       ? await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'ACTIVE', role ? { role } : {})
       : await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'DELETED');
-    if (!moved) throw new AppError('USER_NOT_PENDING', 404);
+    if (!moved) throw new AppError('USER_NOT_PENDING');
     await this.mail(user, accepted ? 'accountApproved' : 'accountRejected');
   }
 
@@ -298,7 +298,7 @@ export class AccountService {
   /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */
   async deleteUser(caller: TAuthUser, userId: string): Promise<void> {
     const user = await this.manageableUser(caller, userId);
-    if (!(await this.accounts.markDeleted(user.id))) throw errors.userNotFound();
+    if (!(await this.accounts.markDeleted(user.id))) throw new AppError('USER_NOT_FOUND');
     await this.tokens.revokeUser(user.id, 'deleted');
   }
 
@@ -307,11 +307,11 @@ export class AccountService {
    * admins; a service role needs a company, either the one the user has or the one given.
    */
   async updateRole(caller: TAuthUser, userId: string, targetRole: TRole, companyCode?: string): Promise<void> {
-    if (targetRole === 'ADMIN' && caller.role !== 'ADMIN') throw errors.forbidden();
+    if (targetRole === 'ADMIN' && caller.role !== 'ADMIN') throw new AppError('FORBIDDEN');
     const user = await this.manageableUser(caller, userId);
     const company = companyCode === undefined ? undefined : await this.companyOfBrand(caller.brand, companyCode);
     const needsCompany = targetRole === 'SERVICE' || targetRole === 'SERVICE_MANAGER';
-    if (needsCompany && !company && !user.companyId) throw errors.roleNotAllowed();
+    if (needsCompany && !company && !user.companyId) throw new AppError('ROLE_NOT_ALLOWED');
     await this.accounts.update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
     // The role rides in the access token: the user's tokens end now and the next refresh carries the new one.
     this.tokens.endAccessTokens(user.id);
@@ -320,9 +320,9 @@ export class AccountService {
   /** Activates an INACTIVE or PENDING_APPROVAL account on an admin's word, and tells the user. */
   async activateUser(caller: TAuthUser, userId: string): Promise<void> {
     const user = await this.manageableUser(caller, userId);
-    if (user.status === 'ACTIVE') throw errors.userAlreadyActive();
+    if (user.status === 'ACTIVE') throw new AppError('USER_ALREADY_ACTIVE');
     // The status is re-checked in the update: a concurrent change (a rejection, say) wins.
-    if (!(await this.accounts.transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT', 409);
+    if (!(await this.accounts.transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT');
     await this.mail(user, 'accountApproved');
   }
 
@@ -345,7 +345,7 @@ export class AccountService {
         ...profiles.filter((p) => !user.administrationProfile.includes(p)),
         ...user.administrationProfile.filter((p) => !profiles.includes(p)),
       ];
-      if (changed.some((p) => !caller.administrationProfile.includes(p))) throw errors.forbidden();
+      if (changed.some((p) => !caller.administrationProfile.includes(p))) throw new AppError('FORBIDDEN');
     }
     await this.accounts.update(user.id, { administrationProfile: profiles });
     this.tokens.endAccessTokens(user.id);
@@ -357,22 +357,22 @@ export class AccountService {
    */
   private async manageableUser(caller: TAuthUser, userId: string): Promise<TUserWithCompany> {
     const user = await this.accounts.findById(userId);
-    if (!user || user.brand !== caller.brand || user.status === 'DELETED') throw errors.userNotFound();
-    if (user.id === caller.id) throw errors.ownAccount();
-    if (user.role === 'ADMIN' && caller.role !== 'ADMIN') throw errors.forbidden();
+    if (!user || user.brand !== caller.brand || user.status === 'DELETED') throw new AppError('USER_NOT_FOUND');
+    if (user.id === caller.id) throw new AppError('OWN_ACCOUNT_NOT_ALLOWED');
+    if (user.role === 'ADMIN' && caller.role !== 'ADMIN') throw new AppError('FORBIDDEN');
     return user;
   }
 
   private async companyOfBrand(brand: TBrandCode, code: string) {
     const company = await this.companies.findByCode(brand, code);
-    if (!company) throw errors.companyNotFound();
+    if (!company) throw new AppError('COMPANY_NOT_FOUND');
     return company;
   }
 
   /** undefined: every company of the brand (admin); else the ids of the caller's company tree. */
   private async decidableCompanies(caller: TAuthUser): Promise<string[] | undefined> {
     if (caller.role === 'ADMIN') return undefined;
-    if (caller.role !== 'SERVICE_MANAGER') throw errors.forbidden();
+    if (caller.role !== 'SERVICE_MANAGER') throw new AppError('FORBIDDEN');
     const me = await this.accounts.findById(caller.id);
     if (!me?.companyCode) return [];
     return this.companies.subtreeIds(caller.brand, me.companyCode);

@@ -22,7 +22,7 @@ type TOptions = { accounts: AccountService; codeLimiter: AttemptLimiter; mailLim
 /** The unauthenticated account calls under /api/v2/account (spec §7). */
 export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { accounts, codeLimiter, mailLimiter, limit }) => {
   const limitMail = (brand: string, email: string) => {
-    if (!mailLimiter.take(`${brand}:${email.toLowerCase()}`)) throw new AppError('RATE_LIMITED', 429);
+    if (!mailLimiter.take(`${brand}:${email.toLowerCase()}`)) throw new AppError('RATE_LIMITED');
   };
 
   app.post(
@@ -73,7 +73,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
       },
     },
     async (request) => {
-      if (!codeLimiter.take(`${request.brand}:${request.query.mail.toLowerCase()}`)) throw new AppError('RATE_LIMITED', 429);
+      if (!codeLimiter.take(`${request.brand}:${request.query.mail.toLowerCase()}`)) throw new AppError('RATE_LIMITED');
       await accounts.checkCode(request.brand, request.query.mail, request.query.code);
       return ok;
     },

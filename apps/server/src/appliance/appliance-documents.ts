@@ -139,7 +139,7 @@ export class ApplianceDocumentService {
   /** The PDF of `file` for `modelNumber` in `lang`; 404 APPLIANCE_NOT_FOUND when the caller sees no machine of that model. */
   async document(user: TAuthUser, modelNumber: string, file: TApplianceDocumentFile, lang: TLanguage): Promise<Buffer> {
     const machine = await this.repository.visibleModel(modelNumber, await this.access.condition(user));
-    if (!machine) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    if (!machine) throw new AppError('APPLIANCE_NOT_FOUND');
     const type = typeOf(file);
     const key = JSON.stringify([user.brand, modelNumber, type, lang]);
     let pdf = this.cache.get(key);

@@ -19,7 +19,7 @@ import {
   ZLastTelemetry,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
-import { AppError, errors } from '../errors';
+import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { TBroker } from '../gateway/broker';
 import { hashClaimingCode, type TDeviceIdentity } from '../gateway/ingest.service';
@@ -103,7 +103,7 @@ export class ApplianceService {
       // A 192-bit random secret needs no slow hash: SHA-256 keeps device connects cheap at fleet scale.
       secretHash: sha256(deviceSecret).toString('hex'),
     });
-    if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS', 409);
+    if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS');
     await this.broker.provisionDevice(input.serialNumber, deviceSecret);
     this.identities.delete(input.serialNumber);
     return { serialNumber: input.serialNumber, deviceSecret };
@@ -149,7 +149,7 @@ export class ApplianceService {
   /** The appliance and its state when `user` may see it; 404 otherwise (never 403: no hint that it exists). */
   async visible(user: TAuthUser, serial: string): Promise<TApplianceWithState & { state: TApplianceState }> {
     const found = await this.repository.findVisible(serial, await this.access.condition(user));
-    if (!found?.state) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    if (!found?.state) throw new AppError('APPLIANCE_NOT_FOUND');
     return { appliance: found.appliance, state: found.state };
   }
 
@@ -264,7 +264,7 @@ export class ApplianceService {
     const state = (await this.visibleSet(user)).has(serial)
       ? await this.cache.state(serial, () => this.repository.state(serial))
       : undefined;
-    if (!state) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    if (!state) throw new AppError('APPLIANCE_NOT_FOUND');
     return state;
   }
 
@@ -278,10 +278,10 @@ export class ApplianceService {
    */
   async lastTelemetryJson(user: TAuthUser, serial: string): Promise<Buffer> {
     if (!this.cache.enabled) return Buffer.from(serializeLastTelemetry(await this.lastTelemetry(user, serial)));
-    if (!(await this.visibleSet(user)).has(serial)) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    if (!(await this.visibleSet(user)).has(serial)) throw new AppError('APPLIANCE_NOT_FOUND');
     return this.cache.fromState(serial, 'lastTelemetry', async () => {
       const state = await this.cache.state(serial, () => this.repository.state(serial));
-      if (!state) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+      if (!state) throw new AppError('APPLIANCE_NOT_FOUND');
       return Buffer.from(serializeLastTelemetry(this.lastTelemetryOf(state)));
     });
   }
@@ -315,15 +315,15 @@ export class ApplianceService {
    * an unknown, deleted or other-brand account is 404 USER_NOT_FOUND.
    */
   private async actingFor(user: TAuthUser, target: { userId?: string; userEmail?: string }): Promise<THolder> {
-    if (user.role !== 'ADMIN' && !user.administrationProfile.includes('PRODUCTS')) throw errors.forbidden();
+    if (user.role !== 'ADMIN' && !user.administrationProfile.includes('PRODUCTS')) throw new AppError('FORBIDDEN');
     const account = await this.access.account(user.brand, target);
-    if (!account) throw errors.userNotFound();
+    if (!account) throw new AppError('USER_NOT_FOUND');
     return account;
   }
 
   private async ofBrand(brand: TBrandCode, serial: string): Promise<TAppliance> {
     const appliance = await this.repository.find(serial);
-    if (!appliance || appliance.brand !== brand) throw new AppError('APPLIANCE_NOT_FOUND', 404);
+    if (!appliance || appliance.brand !== brand) throw new AppError('APPLIANCE_NOT_FOUND');
     return appliance;
   }
 
@@ -337,15 +337,14 @@ export class ApplianceService {
     const forOther = request.userId !== undefined || request.userEmail !== undefined;
     const holder = forOther ? await this.actingFor(user, request) : user;
     if (request.activationCode === undefined) {
-      if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID', 400);
+      if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID');
       await this.bind(holder, await this.ofBrand(user.brand, request.serialNumber), request.applianceName);
       this.changed(user.brand);
       return;
     }
     const appliance = await this.repository.find(request.serialNumber);
     const state = appliance && appliance.brand === user.brand ? await this.repository.state(appliance.serialNumber) : undefined;
-    if (!appliance || !state?.claimingCodeHash || !state.claimingCodeExpiresAt)
-      throw new AppError('ACTIVATION_CODE_INVALID', 400);
+    if (!appliance || !state?.claimingCodeHash || !state.claimingCodeExpiresAt) throw new AppError('ACTIVATION_CODE_INVALID');
     const expired = state.claimingCodeExpiresAt.getTime() < Date.now() || state.claimingFailedAttempts >= CLAIM_ATTEMPTS;
     const matches = timingSafeEqual(
       Buffer.from(state.claimingCodeHash, 'hex'),
@@ -356,7 +355,7 @@ export class ApplianceService {
         const failures = await this.repository.countClaimFailure(appliance.serialNumber);
         if (failures >= CLAIM_ATTEMPTS) await this.repository.updateState(appliance.serialNumber, { claimingCodeHash: null });
       }
-      throw new AppError('ACTIVATION_CODE_INVALID', 400);
+      throw new AppError('ACTIVATION_CODE_INVALID');
     }
     await this.bind(holder, appliance, request.applianceName);
     await this.repository.updateState(appliance.serialNumber, {
@@ -370,7 +369,7 @@ export class ApplianceService {
   private async bind(user: THolder, appliance: TAppliance, applianceName: string): Promise<void> {
     if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
       const [code] = await this.access.companyCodes(user);
-      if (!code) throw new AppError('COMPANY_REQUIRED', 409);
+      if (!code) throw new AppError('COMPANY_REQUIRED');
       await this.repository.update(appliance.serialNumber, {
         companyCode: code,
         applianceName: appliance.applianceName ?? applianceName,
@@ -378,7 +377,7 @@ export class ApplianceService {
       });
       return;
     }
-    if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED', 409);
+    if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
     await this.repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
   }
 
@@ -396,7 +395,7 @@ export class ApplianceService {
         await this.repository.update(serial, { ownerUserId: null, claimedAt: null });
       } else {
         const [own] = await this.access.companyCodes(holder);
-        if (!own || appliance.companyCode !== own) throw new AppError('APPLIANCE_NOT_CLAIMED', 409);
+        if (!own || appliance.companyCode !== own) throw new AppError('APPLIANCE_NOT_CLAIMED');
         await this.repository.update(serial, { companyCode: null });
       }
       this.changed(user.brand);

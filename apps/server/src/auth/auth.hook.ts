@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SUBSCRIPTION_KEY_HEADER, type TAdminProfile, type TRole } from '@washboard/contracts';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 import type { TAuthUser, TokenService } from './token.service';
 
 declare module 'fastify' {
@@ -20,9 +20,9 @@ export function authenticate(tokens: TokenService, clients: Record<string, strin
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     const user = token ? await tokens.verify(token) : undefined;
-    if (!user || user.brand !== request.brand) throw errors.unauthorized();
+    if (!user || user.brand !== request.brand) throw new AppError('UNAUTHORIZED');
     const key = request.headers[SUBSCRIPTION_KEY_HEADER];
-    if (typeof key !== 'string' || clients[user.clientId] !== key) throw errors.unauthorized();
+    if (typeof key !== 'string' || clients[user.clientId] !== key) throw new AppError('UNAUTHORIZED');
     request.user = user;
   };
 }
@@ -30,13 +30,13 @@ export function authenticate(tokens: TokenService, clients: Record<string, strin
 /** preHandler: the caller's role must be one of `roles` (else 403). */
 export function requireRole(...roles: TRole[]) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!roles.includes(request.user.role)) throw errors.forbidden();
+    if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN');
   };
 }
 
 /** preHandler: an ADMIN, or a holder of the administration profile `profile` (else 403). */
 export function requireAdminProfile(profile: TAdminProfile) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (request.user.role !== 'ADMIN' && !request.user.administrationProfile.includes(profile)) throw errors.forbidden();
+    if (request.user.role !== 'ADMIN' && !request.user.administrationProfile.includes(profile)) throw new AppError('FORBIDDEN');
   };
 }

@@ -146,12 +146,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
     },
     async (request, reply) => {
       const body = request.body;
-      if (!(body.client_id in clients)) throw new AppError('INVALID_CREDENTIALS', 400);
+      if (!(body.client_id in clients)) throw new AppError('INVALID_CREDENTIALS');
       void reply.header('cache-control', 'no-store');
       const remember = body.remember_me === 'true';
       if (body.grant_type === 'refresh_token') {
         const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
-        if (!presented) throw new AppError('REFRESH_TOKEN_INVALID', 400);
+        if (!presented) throw new AppError('REFRESH_TOKEN_INVALID');
         return deliver(request, reply, await accounts.refresh(presented, body.client_id), body.client_id, remember);
       }
       const account = `${request.brand}:${body.username.toLowerCase()}`;

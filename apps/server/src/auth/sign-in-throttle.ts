@@ -37,12 +37,12 @@ export class SignInThrottle {
 
   /** Waits for the attempt's turn; throws 429 when the address or the account must wait too long. */
   async admit(account: string, address: string): Promise<void> {
-    if (!this.pairs.take(pairKey(account, address))) throw new AppError('RATE_LIMITED', 429);
+    if (!this.pairs.take(pairKey(account, address))) throw new AppError('RATE_LIMITED');
     const now = Date.now();
     if ((this.known.get(account)?.get(address) ?? 0) > now - KNOWN_ADDRESS_MS) return;
     const attempts = this.accounts.count(account, now);
     const slot = Math.max(now, this.nextSlot.get(account) ?? 0);
-    if (slot - now > this.baseDelayMs * MAX_WAIT_FACTOR) throw new AppError('RATE_LIMITED', 429);
+    if (slot - now > this.baseDelayMs * MAX_WAIT_FACTOR) throw new AppError('RATE_LIMITED');
     this.accounts.take(account, now);
     const spacing = attempts < FREE_ATTEMPTS ? 0 : this.baseDelayMs * Math.min(2 ** (attempts - FREE_ATTEMPTS), MAX_DELAY_FACTOR);
     this.nextSlot.set(account, slot + spacing);

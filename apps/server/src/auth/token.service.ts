@@ -140,7 +140,7 @@ export class TokenService {
     clientId: string,
     loadUser: (id: string) => Promise<TUser | undefined>,
   ): Promise<TTokenResponse> {
-    const invalid = new AppError('REFRESH_TOKEN_INVALID', 400);
+    const invalid = new AppError('REFRESH_TOKEN_INVALID');
     const stored = await this.repo.findByHash(sha256(refreshToken));
     if (!stored || stored.clientId !== clientId) throw invalid;
     if (stored.revokedAt) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BRAND_HEADER, LIVE_PATH, isBrandCode, type TBrandCode } from '@washboard/contracts';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,8 +19,8 @@ export function registerBrandHook(app: FastifyInstance): void {
     // The push channel's brand comes in its first message: browsers cannot set WebSocket headers.
     if (!BRANDED.test(request.url) || request.url.startsWith('/oauth2/jwks') || request.url.startsWith(LIVE_PATH)) return;
     const header = request.headers[BRAND_HEADER];
-    if (typeof header !== 'string' || header === '') throw errors.brandRequired();
-    if (!isBrandCode(header)) throw errors.brandUnknown();
+    if (typeof header !== 'string' || header === '') throw new AppError('BRAND_REQUIRED');
+    if (!isBrandCode(header)) throw new AppError('BRAND_UNKNOWN');
     request.brand = header;
   });
 }

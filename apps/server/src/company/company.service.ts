@@ -1,5 +1,5 @@
 import type { TCompany as TCompanyView, TCompanyNode, TRelatedCompanies } from '@washboard/contracts';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 import type { AccountRepository } from '../account/account.repository';
 import type { TAuthUser } from '../auth/token.service';
 import type { CompanyRepository, TCompany } from './company.repository';
@@ -59,7 +59,7 @@ export class CompanyService {
   /** Renames a company of the caller's brand. */
   async rename(caller: TAuthUser, code: string, name: string): Promise<void> {
     const company = await this.companies.findByCode(caller.brand, code);
-    if (!company) throw errors.companyNotFound();
+    if (!company) throw new AppError('COMPANY_NOT_FOUND');
     await this.companies.rename(company.id, name);
   }
 
@@ -69,11 +69,11 @@ export class CompanyService {
    */
   async remove(caller: TAuthUser, code: string): Promise<void> {
     const company = await this.companies.findByCode(caller.brand, code);
-    if (!company) throw errors.companyNotFound();
+    if (!company) throw new AppError('COMPANY_NOT_FOUND');
     const outcome = await this.companies.deleteIfUnused(company);
-    if (outcome === 'users') throw errors.companyHasUsers();
-    if (outcome === 'children') throw errors.companyHasChildren();
-    if (outcome === 'appliances') throw errors.companyNotEmpty();
+    if (outcome === 'users') throw new AppError('COMPANY_HAS_USERS');
+    if (outcome === 'children') throw new AppError('COMPANY_HAS_CHILDREN');
+    if (outcome === 'appliances') throw new AppError('COMPANY_NOT_EMPTY');
   }
 
   private async companyOf(caller: TAuthUser): Promise<TCompany | undefined> {

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { ZCommand, type TCommandCall, type TCommandError, type TCommandName, type TCommandResult } from '@washboard/contracts';
+import {
+  ZCommand,
+  type TCommandCall,
+  type TCommandError,
+  type TCommandName,
+  type TCommandResult,
+  type TServerErrorCode,
+} from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
 import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
 
-/** The caller-facing error of each refusal a machine can answer (codes of `apiErrors`). */
-const REFUSALS: Record<TCommandError, { code: string; status: number }> = {
-  BUSY: { code: 'APPLIANCE_BUSY', status: 409 },
-  NOT_RUNNING: { code: 'CYCLE_NOT_RUNNING', status: 409 },
-  INVALID_ARGS: { code: 'APPLIANCE_NOT_READY', status: 409 },
-  VALUE_OUT_OF_RANGE: { code: 'VALUE_OUT_OF_RANGE', status: 400 },
-  INHIBITED_IN_STARTUP: { code: 'TANK_REPLACEMENT_INHIBITED', status: 409 },
-  OFF: { code: 'APPLIANCE_NOT_READY', status: 409 },
-  UNSUPPORTED: { code: 'APPLIANCE_NOT_READY', status: 409 },
+/** The caller-facing error of each refusal a machine can answer (its status is the registry's). */
+const REFUSALS: Record<TCommandError, TServerErrorCode> = {
+  BUSY: 'APPLIANCE_BUSY',
+  NOT_RUNNING: 'CYCLE_NOT_RUNNING',
+  INVALID_ARGS: 'APPLIANCE_NOT_READY',
+  VALUE_OUT_OF_RANGE: 'VALUE_OUT_OF_RANGE',
+  INHIBITED_IN_STARTUP: 'TANK_REPLACEMENT_INHIBITED',
+  OFF: 'APPLIANCE_NOT_READY',
+  UNSUPPORTED: 'APPLIANCE_NOT_READY',
 };
 
 /**
@@ -60,7 +67,7 @@ export class CommandService {
     if (!online) {
       await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'offline' });
       this.observe(name, 'offline');
-      throw new AppError('APPLIANCE_DISCONNECTED', 409);
+      throw new AppError('APPLIANCE_DISCONNECTED');
     }
     await this.repository.insertCommand({ id, serialNumber, userId, name, args: command.args, status: 'pending' });
     const answer = new Promise<TCommandResult | undefined>((resolve) => {
@@ -79,12 +86,12 @@ export class CommandService {
     if (!result) {
       await this.repository.finishCommand(id, 'timeout', null);
       this.observe(name, 'timeout');
-      throw new AppError('APPLIANCE_NOT_ANSWERING', 504);
+      throw new AppError('APPLIANCE_NOT_ANSWERING');
     }
     this.observe(name, result.ok ? 'ok' : 'refused');
     if (!result.ok) {
       const refusal = REFUSALS[result.error ?? 'UNSUPPORTED'];
-      throw new AppError(refusal.code, refusal.status, result.rejected?.length ? { fields: result.rejected.join(', ') } : {});
+      throw new AppError(refusal, result.rejected?.length ? { fields: result.rejected.join(', ') } : {});
     }
     return result;
   }

@@ -44,10 +44,10 @@ const REPORT_MAX_ROWS = 100_000;
 /** The period of a report: both dates valid, start not after stop, at most a year (else INVALID_DATE_RANGE). */
 function reportPeriod(query: THaccpExportQuery): { from: Date; to: Date } {
   const parsed = ZDateRangeQuery.safeParse({ startDate: query.startDate, stopDate: query.stopDate });
-  if (!parsed.success) throw new AppError('INVALID_DATE_RANGE', 400);
+  if (!parsed.success) throw new AppError('INVALID_DATE_RANGE');
   const from = boundary(parsed.data.startDate, false);
   const to = boundary(parsed.data.stopDate, true);
-  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE', 400);
+  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
   return { from, to };
 }
 
@@ -118,14 +118,14 @@ const CHECKS: { [K in TCommandName]?: TCheck<K> } = {
    */
   'params-set': ({ user, appliance }, { values }) => {
     const refused = Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, appliance.gamma) !== 'ok');
-    if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', 400, { fields: refused.map(([k]) => k).join(', ') });
+    if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', { fields: refused.map(([k]) => k).join(', ') });
     const factory = Object.keys(values).some((key) => parameterByKey(key)?.kind === 'factory');
-    if (factory && !canEditFactoryParameters(user)) throw new AppError('FORBIDDEN', 403);
+    if (factory && !canEditFactoryParameters(user)) throw new AppError('FORBIDDEN');
   },
   /** Only a version newer than the installed FW00 (FIRMWARE_UP_TO_DATE); progress comes back on `fota`. */
   'fota-start': ({ appliance, state }, { version }) => {
     const installed = state.versions?.fw00 ?? appliance.fw00;
-    if (!isNewerVersion(version, installed)) throw new AppError('FIRMWARE_UP_TO_DATE', 409);
+    if (!isNewerVersion(version, installed)) throw new AppError('FIRMWARE_UP_TO_DATE');
   },
 };
 
@@ -172,7 +172,7 @@ export class DeviceDataService {
   async event(user: TAuthUser, serial: string, id: string): Promise<THaccpEventView> {
     const { appliance } = await this.appliances.visible(user, serial);
     const e = await this.repository.event(serial, id);
-    if (!e) throw new AppError('NOT_FOUND', 404);
+    if (!e) throw new AppError('NOT_FOUND');
     return toEventView(e, hygieneRuleFor(appliance.type));
   }
 
@@ -247,7 +247,7 @@ export class DeviceDataService {
    */
   async command(user: TAuthUser, serial: string, call: TCommandCall): Promise<void> {
     const { appliance, state } = await this.appliances.visible(user, serial);
-    if (!COMMANDS[call.name].roles.includes(user.role)) throw new AppError('FORBIDDEN', 403);
+    if (!COMMANDS[call.name].roles.includes(user.role)) throw new AppError('FORBIDDEN');
     const check = CHECKS[call.name] as TCheck<TCommandName> | undefined;
     check?.({ user, appliance, state }, call.args as never);
     await this.commands.send(serial, state.online, user.id, call);

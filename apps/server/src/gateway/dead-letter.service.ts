@@ -1,6 +1,6 @@
 import type { TDeadLetter, TDeadLetterQuery } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 import type { DeadLetterRepository } from './dead-letter.repository';
 
 /** The dead-letter store as administration reads it. */
@@ -12,7 +12,7 @@ export class DeadLetterService {
    * caller's brand's machines and those of serial numbers no product has (no brand to scope them by).
    */
   async list(user: TAuthUser, query: TDeadLetterQuery): Promise<TDeadLetter[]> {
-    if (user.role !== 'ADMIN') throw errors.forbidden();
+    if (user.role !== 'ADMIN') throw new AppError('FORBIDDEN');
     const rows = await this.repository.list(user.brand, query.serialNumber, query.limit);
     return rows.map((r) => ({
       id: String(r.id),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 
 /** Where a NUL character sits in a parsed value, e.g. `body.firstName`; undefined when none does. */
 export function findNul(value: unknown, where: string, depth = 0): string | undefined {
@@ -23,6 +23,6 @@ export function registerNulGuard(app: FastifyInstance): void {
     const where = /%00/i.test(request.url)
       ? 'url'
       : (findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body'));
-    if (where) throw errors.validation(where);
+    if (where) throw new AppError('VALIDATION_FAILED', { fields: where });
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 import type { MailRepository } from './mail.repository';
 
 const ZMail = z.object({
@@ -36,7 +36,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = as
     '/dev/mailbox',
     {
       onRequest: async (request) => {
-        if (!fromLoopback(request)) throw errors.routeNotFound();
+        if (!fromLoopback(request)) throw new AppError('ROUTE_NOT_FOUND');
       },
       schema: {
         tags: ['demo'],

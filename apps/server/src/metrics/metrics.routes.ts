@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 import type { Metrics } from './metrics';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -16,7 +16,7 @@ function sameSecret(given: string, expected: string): boolean {
 export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (app, { metrics, token }) => {
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
-    if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7), token)) throw errors.unauthorized();
+    if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7), token)) throw new AppError('UNAUTHORIZED');
     void reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRuntimeConfig, type TRuntimeConfig } from '@washboard/contracts';
-import { errors } from '../errors';
+import { AppError } from '../errors';
 
 /** Paths the single-page app never owns: they answer JSON 404s instead of index.html. */
 const NOT_SPA = /^\/(api|oauth2|docs|openapi\.json|healthz|readyz|legal|assets|dev)(\/|$|\?)/;
@@ -53,6 +53,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (root && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    throw errors.routeNotFound();
+    throw new AppError('ROUTE_NOT_FOUND');
   });
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The one error shape of every endpoint. `code` is stable; `message` is in the caller's language. */
+/**
+ * The one error shape of every endpoint. `code` is stable; `message` is in the caller's language.
+ * `code` is one of `API_ERRORS` whenever the error handler answers, but stays a string: the router
+ * answers an over-long path parameter itself (414, `FST_ERR_MAX_PARAM_LENGTH`), before any handler.
+ */
 export const ZErrorResponse = z
   .object({
     code: z.string().describe('Stable error code, e.g. VALIDATION_FAILED'),

@@ -1,16 +1,32 @@
-import { BRAND_HEADER, SUBSCRIPTION_KEY_HEADER, type TErrorResponse } from '@washboard/contracts';
+import {
+  BRAND_HEADER,
+  isApiErrorCode,
+  SUBSCRIPTION_KEY_HEADER,
+  type TApiErrorCode,
+  type TErrorResponse,
+} from '@washboard/contracts';
 import { requestTracker } from './request-tracker';
 
-/** An API answer that is not 2xx, carrying the server's `{code, message}`. */
+/**
+ * An API answer that is not 2xx, carrying the server's `{code, message}`. `code` is undefined when
+ * the answer's code is not in the registry (the router's own 414, say): only `message` speaks then.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: TApiErrorCode | undefined,
     message: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The ApiError of a failed answer; a body without a code (a proxy's page) counts as INTERNAL_ERROR. */
+function answerError(res: Response, body: unknown): ApiError {
+  const error = body as Partial<TErrorResponse> | undefined;
+  const code = error?.code ?? 'INTERNAL_ERROR';
+  return new ApiError(res.status, isApiErrorCode(code) ? code : undefined, error?.message ?? res.statusText);
 }
 
 type TClientContext = {
@@ -81,8 +97,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, retried 
     const body: unknown = text ? parseJson(text) : undefined;
     if (!res.ok) {
       if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetch<T>(path, init, true);
-      const error = body as Partial<TErrorResponse> | undefined;
-      throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
+      throw answerError(res, body);
     }
     return body as T;
   } catch (error) {
@@ -110,8 +125,7 @@ export async function apiFetchBlob(path: string, retried = false): Promise<Blob>
     const res = await fetch(`${context.apiBase}${path}`, { headers });
     if (!res.ok) {
       if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetchBlob(path, true);
-      const error = parseJson(await res.text()) as Partial<TErrorResponse> | undefined;
-      throw new ApiError(res.status, error?.code ?? 'INTERNAL_ERROR', error?.message ?? res.statusText);
+      throw answerError(res, parseJson(await res.text()));
     }
     return await res.blob();
   } catch (error) {

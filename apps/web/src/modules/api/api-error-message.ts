@@ -1,8 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
-import type { en } from '@washboard/contracts/i18n/en';
+import { apiErrorKey } from '@washboard/contracts';
 import { ApiError } from './api-client';
-
-type TApiErrorCode = keyof typeof en.apiErrors;
 
 /**
  * The text of a failed call in the current language: the catalogue's `apiErrors.<code>`, else the
@@ -10,6 +8,6 @@ type TApiErrorCode = keyof typeof en.apiErrors;
  */
 export function apiErrorMessage(error: unknown, t: TFunction, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (i18next.exists(`apiErrors.${error.code}`)) return t(`apiErrors.${error.code as TApiErrorCode}`);
+  if (error.code && i18next.exists(apiErrorKey(error.code))) return t(apiErrorKey(error.code));
   return error.message || fallback;
 }

@@ -1,4 +1,11 @@
-import { passwordGrantFields, WEB_CLIENT_ID, type TTokenResponse, type TUserData, type TUserProfile } from '@washboard/contracts';
+import {
+  passwordGrantFields,
+  WEB_CLIENT_ID,
+  type TApiErrorCode,
+  type TTokenResponse,
+  type TUserData,
+  type TUserProfile,
+} from '@washboard/contracts';
 import { ApiError, apiFetch } from '../api/api-client';
 import { changeLanguage } from '../i18n/i18n';
 import { clearAccountData, sessionStore, type TTokens } from './session-store';
@@ -32,7 +39,7 @@ export function toUserData(profile: TUserProfile): TUserData {
   };
 }
 
-function refusal(code: string): TSignInResult {
+function refusal(code: TApiErrorCode | undefined): TSignInResult {
   if (code === 'ACCOUNT_INACTIVE') return { ok: false, reason: 'inactive' };
   if (code === 'ACCOUNT_PENDING_APPROVAL') return { ok: false, reason: 'pendingApproval' };
   return { ok: false, reason: 'invalidCredentials' };
@@ -59,7 +66,7 @@ export async function signIn(email: string, password: string, rememberMe: boolea
           ? 'ACCOUNT_INACTIVE'
           : profile.status === 'PENDING_APPROVAL'
             ? 'ACCOUNT_PENDING_APPROVAL'
-            : '',
+            : undefined,
       );
     }
     clearAccountData();
@@ -68,7 +75,7 @@ export async function signIn(email: string, password: string, rememberMe: boolea
     return { ok: true, profile };
   } catch (error) {
     sessionStore.clear();
-    return refusal(error instanceof ApiError ? error.code : '');
+    return refusal(error instanceof ApiError ? error.code : undefined);
   }
 }
 

@@ -1,0 +1,97 @@
+/**
+ * Every error code of the API with the HTTP status the server answers it with. The code is stable
+ * and its text in every language is the catalogue's `apiErrors.<code>`. `null` marks the few codes
+ * only the web produces (the server never sends them).
+ */
+export const API_ERRORS = {
+  // Request and protocol.
+  VALIDATION_FAILED: 400,
+  ROUTE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  BRAND_REQUIRED: 400,
+  BRAND_UNKNOWN: 400,
+  INTERNAL_ERROR: 500,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CONFLICT: 409,
+  // Sign-in, registration and sessions.
+  INVALID_CREDENTIALS: 400,
+  REFRESH_TOKEN_INVALID: 400,
+  ACCOUNT_PENDING_APPROVAL: 400,
+  ACCOUNT_INACTIVE: 400,
+  COMPANY_CODE_UNKNOWN: 400,
+  PARENT_COMPANY_CODE_UNKNOWN: 400,
+  SIGNUP_CODE_UNKNOWN: 400,
+  VERIFICATION_CODE_INVALID: 400,
+  VERIFICATION_CODE_EXPIRED: 400,
+  VERIFICATION_CODE_VOID: 400,
+  RESET_TOKEN_INVALID: 400,
+  // Account and company administration.
+  /** Unknown, DELETED or of another brand: the caller cannot tell these apart. */
+  USER_NOT_FOUND: 404,
+  USER_NOT_PENDING: 404,
+  /** Unknown or of another brand. */
+  COMPANY_NOT_FOUND: 404,
+  /** Machines are still serviced by the company. */
+  COMPANY_NOT_EMPTY: 409,
+  /** A service role needs a company: the user has none and none was given. */
+  ROLE_NOT_ALLOWED: 409,
+  /** Administration calls never act on the caller's own account (no self-promotion, no lock-out). */
+  OWN_ACCOUNT_NOT_ALLOWED: 403,
+  USER_ALREADY_ACTIVE: 409,
+  COMPANY_HAS_USERS: 409,
+  COMPANY_HAS_CHILDREN: 409,
+  // Appliances.
+  APPLIANCE_NOT_FOUND: 404,
+  APPLIANCE_ALREADY_EXISTS: 409,
+  APPLIANCE_ALREADY_CLAIMED: 409,
+  APPLIANCE_NOT_CLAIMED: 409,
+  COMPANY_REQUIRED: 409,
+  ACTIVATION_CODE_INVALID: 400,
+  // Commands and device data.
+  APPLIANCE_DISCONNECTED: 409,
+  APPLIANCE_NOT_ANSWERING: 504,
+  APPLIANCE_BUSY: 409,
+  APPLIANCE_NOT_READY: 409,
+  CYCLE_NOT_RUNNING: 409,
+  VALUE_OUT_OF_RANGE: 400,
+  TANK_REPLACEMENT_INHIBITED: 409,
+  FIRMWARE_UP_TO_DATE: 409,
+  INVALID_DATE_RANGE: 400,
+  // Only the web: a call that never reached the server, and a report export that failed.
+  NETWORK_ERROR: null,
+  EXPORT_FAILED: null,
+} as const satisfies Record<string, number | null>;
+
+/** Every error code, the server's and the web's own. */
+export type TApiErrorCode = keyof typeof API_ERRORS;
+
+/** The codes the server answers with (every one has an HTTP status). */
+export type TServerErrorCode = { [C in TApiErrorCode]: (typeof API_ERRORS)[C] extends number ? C : never }[TApiErrorCode];
+
+/** Every error code, in the registry's order. */
+export const API_ERROR_CODES = Object.keys(API_ERRORS) as TApiErrorCode[];
+
+/** The codes the server answers with, in the registry's order. */
+export const SERVER_ERROR_CODES = API_ERROR_CODES.filter((code): code is TServerErrorCode => API_ERRORS[code] !== null);
+
+/** True for a code of the registry (an answer's `code` is the server's word until checked). */
+export function isApiErrorCode(value: unknown): value is TApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+/** The catalogue key of a code's text. */
+export type TApiErrorKey = `apiErrors.${TApiErrorCode}`;
+
+/** The catalogue key of a code's text. */
+export function apiErrorKey(code: TApiErrorCode): TApiErrorKey {
+  return `apiErrors.${code}`;
+}
+
+/** The HTTP status the server answers `code` with. */
+export function apiErrorStatus(code: TServerErrorCode): number {
+  return API_ERRORS[code];
+}
