@@ -240,7 +240,9 @@ export class DeviceWriter {
     return this.add((b) => {
       const key = `${serial}/${a.id}`;
       const before = b.alarms.get(key);
-      // Opened and closed in the same batch: one row, closed.
+      // Opened and closed in the same batch (a short alarm, or a replay after a reconnect): one row,
+      // closed, since one statement cannot insert and then update the same key. A key is one alarm of
+      // one machine (an alarm id, a UUID, has no '/'), so the batch holds each alarm once.
       b.alarms.set(key, { serial, a: before ? { ...a, stopDate: a.stopDate ?? before.a.stopDate } : a });
     });
   }
@@ -459,16 +461,7 @@ export class DeviceWriter {
     );
   }
 
-  private async upsertAlarms(sql: TSqlRunner, batch: { serial: string; a: TDeviceAlarm }[]): Promise<void> {
-    // An alarm opened and closed within one batch (a short one, or a replay after a reconnect) is one
-    // row: one statement cannot insert and then update the same key.
-    const merged = new Map<string, { serial: string; a: TDeviceAlarm }>();
-    for (const row of batch) {
-      const key = `${row.serial}\u0000${row.a.id}`;
-      const seen = merged.get(key);
-      merged.set(key, seen ? { serial: row.serial, a: { ...seen.a, stopDate: row.a.stopDate ?? seen.a.stopDate } } : row);
-    }
-    const rows = [...merged.values()];
+  private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<void> {
     await sql.query(
       `insert into alarms (serial_number, id, error_code, start_date, stop_date)
        select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
