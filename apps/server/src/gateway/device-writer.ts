@@ -8,7 +8,7 @@ import type {
   TLiveTelemetry,
   TVersions,
 } from '@washboard/contracts';
-import { DEAD_LETTER_CAPACITY, TELEMETRY_FIELDS, TELEMETRY_KEYS } from '@washboard/contracts';
+import { DEAD_LETTER_CAPACITY, TELEMETRY_FIELDS, TELEMETRY_KEYS, staleFota } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
 import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
@@ -478,11 +478,19 @@ export class DeviceWriter {
 
   /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */
   private async updateColumns(sql: TSqlRunner, all: Map<string, TStateColumns>): Promise<void> {
+    const held = await heldFota(sql, all);
     const groups = new Map<string, [string, TStateColumns][]>();
-    for (const entry of all) {
+    for (let entry of all) {
+      const [serial, columns] = entry;
+      // A report older than the stored one (of an earlier batch, maybe of another writer) is dropped.
+      if (columns.fota && staleFota(held.get(serial), columns.fota)) {
+        const { fota: _stale, ...others } = columns;
+        entry = [serial, others];
+      }
       const key = STATE_COLUMNS.filter((c) => entry[1][c.field] !== undefined)
         .map((c) => c.field)
         .join();
+      if (key === '') continue;
       const group = groups.get(key);
       if (group) group.push(entry);
       else groups.set(key, [entry]);
@@ -493,7 +501,7 @@ export class DeviceWriter {
       const params: unknown[] = [rows.map(([serial]) => serial)];
       const sets = columns.map((column, i) => {
         params.push(rows.map(([, c]) => column.value(c)));
-        return `${column.name} = ${column.set ? column.set(`v.c${i}`) : `v.c${i}`}`;
+        return `${column.name} = v.c${i}`;
       });
       if (sample.claimingCode) sets.push('claiming_failed_attempts = 0');
       await sql.query(
@@ -507,31 +515,29 @@ export class DeviceWriter {
   }
 }
 
+/**
+ * The firmware progress stored for the machines of `all` that report one, their rows locked until
+ * the batch commits: another writer's report cannot slip in between the read and the update.
+ */
+async function heldFota(sql: TSqlRunner, all: Map<string, TStateColumns>): Promise<Map<string, TFotaStatus>> {
+  const serials: string[] = [];
+  for (const [serial, c] of all) if (c.fota) serials.push(serial);
+  const held = new Map<string, TFotaStatus>();
+  if (serials.length === 0) return held;
+  const { rows } = await sql.query<{ serial_number: string; fota: TFotaStatus | null }>(
+    `select serial_number, fota from appliance_states where serial_number = any($1::text[])
+     order by serial_number for update`,
+    [serials],
+  );
+  for (const r of rows) if (r.fota) held.set(r.serial_number, r.fota);
+  return held;
+}
+
 type TStateColumn = {
   name: string;
   type: 'jsonb' | 'text' | 'timestamptz';
   value(c: TStateColumns): string | null;
-  /** the SET expression for the new value `v`, when it is not simply `v` */
-  set?: (v: string) => string;
 };
-
-/**
- * Whether a firmware progress report is older than the one already held. Several ingest connections
- * share the broker's subscription, so one machine's reports can arrive out of order: within one
- * update (same version) the progress never goes back, and a finished update is not reopened.
- */
-export function staleFota(held: TFotaStatus | null | undefined, next: TFotaStatus): boolean {
-  if (!held || held.version !== next.version || !next.inProg) return false;
-  return held.inProg ? held.perc > next.perc : held.perc === 100;
-}
-
-/** `staleFota` in SQL, for reports of different batches. */
-const FOTA_SET = (v: string) =>
-  `case when s.fota is not null and s.fota->>'version' is not distinct from ${v}->>'version'
-     and (${v}->>'inProg')::boolean
-     and (case when (s.fota->>'inProg')::boolean then (s.fota->>'perc')::int > (${v}->>'perc')::int
-               else (s.fota->>'perc')::int = 100 end)
-   then s.fota else ${v} end`;
 
 /** The live-state columns each kind of message sets. */
 const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] = [
@@ -543,7 +549,7 @@ const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] =
       { name: 'parameters_at', type: 'timestamptz', value: (c) => c.parameters?.ts ?? null },
     ],
   },
-  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota), set: FOTA_SET }] },
+  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota) }] },
   { field: 'stats', columns: [{ name: 'stats', type: 'jsonb', value: (c) => JSON.stringify(c.stats) }] },
   {
     field: 'claimingCode',
