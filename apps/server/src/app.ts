@@ -57,7 +57,8 @@ import { ApplianceDetailsRepository } from './appliance/appliance-details.reposi
 import { ApplianceReadCache } from './appliance/read-cache';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
-import { DeviceWriter } from './gateway/device-writer';
+import { DeviceBatcher } from './gateway/device-batcher';
+import { DeviceMessageRepository } from './gateway/device-message.repository';
 import { IngestService } from './gateway/ingest.service';
 import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
@@ -82,7 +83,7 @@ export type TWashboard = {
   clients: Record<string, string>;
   appliances: ApplianceService;
   ingest: IngestService;
-  writer: DeviceWriter;
+  writer: DeviceBatcher;
   live: LiveHub;
   /** Every route registered, in order (the API fuzz test walks them). */
   routes: readonly TRouteInfo[];
@@ -234,7 +235,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     config.COMMAND_TIMEOUT_SECONDS * 1000,
     (command, outcome) => metrics.commands.inc({ command, outcome }),
   );
-  const writer = new DeviceWriter(database, app.log, {
+  const writer = new DeviceBatcher(new DeviceMessageRepository(database), app.log, {
     onCommit: (serials) => readCache.stateChanged(serials),
     onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),
