@@ -58,7 +58,8 @@ import { ApplianceReadCache } from './appliance/read-cache';
 import { DomainEvents } from './events/domain-events';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
-import { DeviceWriter } from './gateway/device-writer';
+import { DeviceBatcher } from './gateway/device-batcher';
+import { DeviceMessageRepository } from './gateway/device-message.repository';
 import { IngestService } from './gateway/ingest.service';
 import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
@@ -83,7 +84,7 @@ export type TWashboard = {
   clients: Record<string, string>;
   appliances: ApplianceService;
   ingest: IngestService;
-  writer: DeviceWriter;
+  writer: DeviceBatcher;
   live: LiveHub;
   /** Every route registered, in order (the API fuzz test walks them). */
   routes: readonly TRouteInfo[];
@@ -242,7 +243,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     config.COMMAND_TIMEOUT_SECONDS * 1000,
     (command, outcome) => metrics.commands.inc({ command, outcome }),
   );
-  const writer = new DeviceWriter(database, app.log, {
+  const writer = new DeviceBatcher(new DeviceMessageRepository(database), app.log, {
     onCommit: stateChanged,
     onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),

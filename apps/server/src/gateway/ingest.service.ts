@@ -25,14 +25,14 @@ import {
   type TLiveMessage,
   type TLiveTelemetry,
 } from '@washboard/contracts';
-import type { DeviceWriter } from './device-writer';
+import type { DeviceBatcher } from './device-batcher';
 import type { TPresenceChange } from './presence.repository';
 
 /** What ingestion needs to know of a machine. */
 export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
 
 export type TIngestDeps = {
-  writer: DeviceWriter;
+  writer: DeviceBatcher;
   /** The machine behind a serial number, or undefined for an unknown one. */
   identify(serial: string): Promise<TDeviceIdentity | undefined>;
   /** Push to the browsers of the brand that may see the machine. */

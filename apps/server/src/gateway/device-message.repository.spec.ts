@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { openDatabase, type TDatabase } from '../db/database';
 import { freshDatabase } from '../../test/harness';
-import { DeviceWriter } from './device-writer';
+import { DeviceBatcher } from './device-batcher';
+import { DeviceMessageRepository } from './device-message.repository';
 
-// The writer loads telemetry with COPY straight into the table and falls back to a staging table
+// The repository loads telemetry with COPY straight into the table and falls back to a staging table
 // when a batch repeats stored rows (a device replaying QoS 1 messages after a reconnect).
-describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
+describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? 'pglite'})`, () => {
   let database: TDatabase;
   let drop: () => Promise<void>;
   const log = pino({ level: 'silent' });
+  /** The ingest path's writer: batches of device messages stored by the repository. */
+  const newWriter = () => new DeviceBatcher(new DeviceMessageRepository(database), log);
 
   beforeAll(async () => {
     const fresh = await freshDatabase();
@@ -33,7 +36,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
   const at = (second: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, second)).toISOString();
 
   it('stores a batch with the values sent and null for the missing ones', async () => {
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     await Promise.all([
       writer.writeTelemetry('WRITER1', { ts: at(1), boilerTmp: 845, tankVlm: 350 }),
       writer.writeTelemetry('WRITER1', { ts: at(2), boilerTmp: 846 }),
@@ -46,7 +49,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('stores replayed telemetry once, together with the new rows of the same batch', async () => {
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     await writer.writeTelemetry('WRITER2', { ts: at(1), boilerTmp: 800 });
     // After a reconnect the device sends the unacknowledged message again, then new ones.
     await Promise.all([
@@ -67,7 +70,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('stores a message repeated within one batch once', async () => {
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     await Promise.all([
       writer.writeTelemetry('WRITER4', { ts: at(5), boilerTmp: 810 }),
       writer.writeTelemetry('WRITER4', { ts: at(5), boilerTmp: 810 }),
@@ -87,7 +90,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
         await sql.query('insert into appliance_states (serial_number, claiming_failed_attempts) values ($1, 2)', [serial]);
       }
     });
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     const versions = (fw00: string) => ({ fw00, fw02: '1.4.1', connectivity: '2.0', control: '5.1' });
     await Promise.all([
       writer.writeColumns('WRITER6', { versions: versions('3.2.0') }),
@@ -135,7 +138,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
          values ('WRITER9', 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
       ),
     );
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     const alarm = { id: '5b0c8f7e-2d7c-4a53-9d35-0a4a3c1d2e01', errorCode: 'W01', startDate: at(10) };
     // A short alarm, or a replay after a reconnect: the opening and the closing arrive together.
     await Promise.all([
@@ -162,7 +165,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
       );
       await sql.query("insert into appliance_states (serial_number) values ('WRITER10')");
     });
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     const fota = async () =>
       (
         await database.transaction((sql) =>
@@ -186,7 +189,7 @@ describe(`DeviceWriter telemetry (${process.env.TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('rejects every message of a batch the database refuses, and stores none of it', async () => {
-    const writer = new DeviceWriter(database, log);
+    const writer = newWriter();
     const results = await Promise.allSettled([
       writer.writeTelemetry('WRITER5', { ts: at(1), boilerTmp: 810 }),
       // Out of the smallint column's range: the whole batch fails, so nothing is acknowledged.

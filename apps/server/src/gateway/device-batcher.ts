@@ -1,0 +1,307 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  TCycleType,
+  TDeviceAlarm,
+  TDeviceStats,
+  TFotaStatus,
+  THaccpEvent,
+  TLiveTelemetry,
+  TVersions,
+} from '@washboard/contracts';
+import { staleFota } from '@washboard/contracts';
+import type { TDeadLetterRow } from './dead-letter.repository';
+import type { TPresenceChange } from './presence.repository';
+
+export type TStatusUpdate = {
+  online: boolean;
+  /** false for a last will, which says nothing of the machine's state */
+  hasState: boolean;
+  systemState: number | null;
+  cycleType: TCycleType | null;
+  cycleNumber: number | null;
+  ts: string;
+};
+
+/** The live-state columns a message sets (the newest of a batch wins, per machine and column). */
+export type TStateColumns = {
+  versions?: TVersions;
+  parameters?: { values: Record<string, number>; ts: string };
+  fota?: TFotaStatus;
+  stats?: TDeviceStats;
+  claimingCode?: { hash: string; expiresAt: string };
+};
+
+/**
+ * A batch's telemetry rows in the store's own format, made as each row arrives (while the previous
+ * batch is being written) rather than all at once when the batch is written.
+ */
+export type TTelemetryRows = { add(serial: string, t: TLiveTelemetry): void };
+
+/** The device messages of one batch, as the store writes them in one transaction. */
+export type TDeviceBatch<TRows extends TTelemetryRows = TTelemetryRows> = {
+  telemetry: TRows;
+  telemetryRows: number;
+  /** Each machine's newest telemetry in the batch (the live state keeps it). */
+  latestTelemetry: Map<string, TLiveTelemetry>;
+  status: Map<string, TStatusUpdate>;
+  events: { serial: string; e: THaccpEvent }[];
+  /** By machine and alarm id: an opening and a closing of one alarm are already one row. */
+  alarms: Map<string, { serial: string; a: TDeviceAlarm }>;
+  columns: Map<string, TStateColumns>;
+  stats: { serial: string; s: TDeviceStats }[];
+  deadLetters: TDeadLetterRow[];
+  /** Machines heard without a message to store (the embedded broker's PINGREQ). */
+  seen: Set<string>;
+  size: number;
+};
+
+/** Where batches go: the batcher knows nothing of how they are stored. */
+export type TDeviceStore<TRows extends TTelemetryRows = TTelemetryRows> = {
+  /** The telemetry rows of a new batch. */
+  telemetryRows(): TRows;
+  /**
+   * Writes `batch` in one transaction and answers the machines it brought back online. `heard` are
+   * the machines the batch writes (they spoke, so they are connected). Throws `TelemetryReplay`,
+   * having written nothing, when the telemetry repeats stored rows; the batch is then written
+   * again with `replay` set.
+   */
+  write(batch: TDeviceBatch<TRows>, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]>;
+};
+
+/** The batch's telemetry repeats stored rows (a device replaying QoS 1 messages): it goes the replay way. */
+export class TelemetryReplay extends Error {
+  constructor(cause: unknown) {
+    super('the telemetry batch repeats stored rows', { cause });
+  }
+}
+
+/** A settled-once promise shared by every message of one batch. */
+type TOutcome = { promise: Promise<void>; resolve(): void; reject(error: unknown): void };
+
+function outcome(): TOutcome {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failed batch is reported to every waiter; nobody may be waiting (drain), which is no crash.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+type TOpenBatch<TRows extends TTelemetryRows> = TDeviceBatch<TRows> & {
+  /** Settles once the batch's transaction ended: every message of the batch waits on it. */
+  done: TOutcome;
+};
+
+/** The machines a batch writes. */
+function serialsOf(b: TDeviceBatch<TTelemetryRows>): Set<string> {
+  const serials = new Set<string>();
+  for (const serial of b.latestTelemetry.keys()) serials.add(serial);
+  for (const serial of b.status.keys()) serials.add(serial);
+  for (const r of b.events) serials.add(r.serial);
+  for (const r of b.alarms.values()) serials.add(r.serial);
+  for (const serial of b.columns.keys()) serials.add(serial);
+  for (const serial of b.seen) serials.add(serial);
+  return serials;
+}
+
+export type TDeviceBatcherOptions = {
+  /**
+   * A batch is written once it holds this many messages (at the end of the current event-loop turn,
+   * so that a burst handled in one turn, such as a session's queue delivered after a reconnect,
+   * goes in one transaction)…
+   */
+  maxBatch?: number;
+  /** …or this long after its first message arrived. */
+  maxDelayMs?: number;
+  /** Told after each batch's transaction ended, before its messages are acknowledged: the machines it wrote. */
+  onCommit?: (serials: Set<string>) => void;
+  /** Told after a batch committed: machines shown offline that spoke in it, now online again. */
+  onRevived?: (changes: TPresenceChange[]) => void;
+  /** Told after each batch, with how long writing and committing it took. */
+  onBatch?: (outcome: 'committed' | 'failed', seconds: number) => void;
+};
+
+/**
+ * Gathers device messages into batches and hands each to the store, one batch at a time, so
+ * thousands of messages cost one transaction. Every `write*` resolves once its message is committed
+ * (the broker acknowledges QoS 1 only then) and rejects if the batch failed. Work per message is
+ * kept small, because it is paid on the ingest path: the messages of a batch share one promise, and
+ * telemetry takes the store's format as it arrives (while the previous batch is being written).
+ */
+export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
+  private batch: TOpenBatch<TRows>;
+  private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  private flushing: Promise<void> | undefined;
+  private readonly maxBatch: number;
+  private readonly maxDelayMs: number;
+  private readonly onCommit: ((serials: Set<string>) => void) | undefined;
+  private readonly onRevived: ((changes: TPresenceChange[]) => void) | undefined;
+  private readonly onBatch: ((outcome: 'committed' | 'failed', seconds: number) => void) | undefined;
+  /** Rows committed since start, per kind (for operations and benchmarks). */
+  readonly committed = { telemetry: 0, events: 0, alarms: 0, status: 0 };
+  /** Batches written again the replay way because they repeated stored telemetry. */
+  replays = 0;
+
+  constructor(
+    private readonly store: TDeviceStore<TRows>,
+    private readonly log: FastifyBaseLogger,
+    options: TDeviceBatcherOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 4000;
+    this.maxDelayMs = options.maxDelayMs ?? 20;
+    this.onCommit = options.onCommit;
+    this.onRevived = options.onRevived;
+    this.onBatch = options.onBatch;
+    this.batch = this.emptyBatch();
+  }
+
+  writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
+    const b = this.batch;
+    b.telemetry.add(serial, t);
+    b.telemetryRows += 1;
+    const before = b.latestTelemetry.get(serial);
+    if (!before || before.ts <= t.ts) b.latestTelemetry.set(serial, t);
+    return this.added(b);
+  }
+
+  writeStatus(serial: string, status: TStatusUpdate): Promise<void> {
+    return this.add((b) => {
+      const before = b.status.get(serial);
+      // A will (no state) after a full status keeps the state it carried.
+      b.status.set(serial, before && !status.hasState ? { ...before, online: status.online, ts: status.ts } : status);
+    });
+  }
+
+  writeEvent(serial: string, e: THaccpEvent): Promise<void> {
+    return this.add((b) => b.events.push({ serial, e }));
+  }
+
+  writeAlarm(serial: string, a: TDeviceAlarm): Promise<void> {
+    return this.add((b) => {
+      const key = `${serial}/${a.id}`;
+      const before = b.alarms.get(key);
+      // Opened and closed in the same batch (a short alarm, or a replay after a reconnect): one row,
+      // closed, since one statement cannot insert and then update the same key. A key is one alarm of
+      // one machine (an alarm id, a UUID, has no '/'), so the batch holds each alarm once.
+      b.alarms.set(key, { serial, a: before ? { ...a, stopDate: a.stopDate ?? before.a.stopDate } : a });
+    });
+  }
+
+  writeColumns(serial: string, columns: TStateColumns): Promise<void> {
+    return this.add((b) => {
+      const before = b.columns.get(serial);
+      const next = { ...before, ...columns };
+      if (columns.fota && staleFota(before?.fota, columns.fota)) next.fota = before?.fota;
+      b.columns.set(serial, next);
+      if (columns.stats) b.stats.push({ serial, s: columns.stats });
+    });
+  }
+
+  /**
+   * Keeps a refused message in the dead-letter store, in the batch's transaction: a refused QoS 1
+   * message is acknowledged, like any other, only once it is stored.
+   */
+  writeDeadLetter(row: TDeadLetterRow): Promise<void> {
+    return this.add((b) => b.deadLetters.push(row));
+  }
+
+  /**
+   * The machine is alive though it sent nothing to store (a PINGREQ): its last-seen time is set
+   * with the next batch, and it is shown online again if it was not.
+   */
+  touch(serial: string): void {
+    void this.add((b) => b.seen.add(serial));
+  }
+
+  /** Messages waiting in the open batch (the metrics' writer queue depth). */
+  get queued(): number {
+    return this.batch.size;
+  }
+
+  /** Writes what is pending now and waits for it (used at shutdown and by tests). */
+  async drain(): Promise<void> {
+    while (this.batch.size > 0 || this.flushing) {
+      if (this.flushing) await this.flushing.catch(() => {});
+      else this.flush();
+    }
+  }
+
+  private emptyBatch(): TOpenBatch<TRows> {
+    return {
+      telemetry: this.store.telemetryRows(),
+      telemetryRows: 0,
+      latestTelemetry: new Map(),
+      status: new Map(),
+      events: [],
+      alarms: new Map(),
+      columns: new Map(),
+      stats: [],
+      deadLetters: [],
+      seen: new Set(),
+      size: 0,
+      done: outcome(),
+    };
+  }
+
+  private add(put: (batch: TOpenBatch<TRows>) => void): Promise<void> {
+    put(this.batch);
+    return this.added(this.batch);
+  }
+
+  /** Counts a message into the batch `b` (the current one) and answers the batch's outcome. */
+  private added(b: TOpenBatch<TRows>): Promise<void> {
+    b.size += 1;
+    if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
+    else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
+    return b.done.promise;
+  }
+
+  private flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.immediate) {
+      clearImmediate(this.immediate);
+      this.immediate = undefined;
+    }
+    if (this.flushing || this.batch.size === 0) return;
+    const batch = this.batch;
+    this.batch = this.emptyBatch();
+    const heard = serialsOf(batch);
+    const started = performance.now();
+    this.flushing = this.store
+      .write(batch, heard, false)
+      .catch((error: unknown) => {
+        if (!(error instanceof TelemetryReplay)) throw error;
+        this.replays += 1;
+        return this.store.write(batch, heard, true);
+      })
+      .finally(() => this.onCommit?.(heard))
+      .then(
+        (revived) => {
+          this.committed.telemetry += batch.telemetryRows;
+          this.committed.events += batch.events.length;
+          this.committed.alarms += batch.alarms.size;
+          this.committed.status += batch.status.size;
+          if (revived.length > 0) this.onRevived?.(revived);
+          this.onBatch?.('committed', (performance.now() - started) / 1000);
+          batch.done.resolve();
+        },
+        (error: unknown) => {
+          this.onBatch?.('failed', (performance.now() - started) / 1000);
+          this.log.error({ err: error, messages: batch.size }, 'writing device messages failed; they will be delivered again');
+          batch.done.reject(error);
+        },
+      )
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.batch.size >= this.maxBatch) this.flush();
+        else if (this.batch.size > 0) this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
+      });
+  }
+}

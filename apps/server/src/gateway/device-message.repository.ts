@@ -1,0 +1,329 @@
+import {
+  DEAD_LETTER_CAPACITY,
+  TELEMETRY_FIELDS,
+  TELEMETRY_KEYS,
+  staleFota,
+  type TDeviceAlarm,
+  type TFotaStatus,
+  type TLiveTelemetry,
+} from '@washboard/contracts';
+import type { TDatabase, TSqlRunner } from '../db/database';
+import {
+  TelemetryReplay,
+  type TDeviceBatch,
+  type TDeviceStore,
+  type TStateColumns,
+  type TStatusUpdate,
+  type TTelemetryRows,
+} from './device-batcher';
+import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
+import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** The telemetry values with their columns, in COPY order after `serial_number, ts` (the registry's order). */
+const TELEMETRY_VALUES = TELEMETRY_KEYS.map((key) => [key, TELEMETRY_FIELDS[key].column] as const);
+
+const TELEMETRY_COLUMNS = ['serial_number', 'ts', ...TELEMETRY_VALUES.map(([, column]) => column)].join(', ');
+
+/**
+ * Rows carrying the same values (a range's live fields, with or without the cycle times), in COPY
+ * text format: each such group is one COPY naming only its columns, so no row spells out the values
+ * its machine never sends. Rows are appended to a string and moved into a Buffer every 16 KB: a
+ * string built by appending is a tree of pieces, and keeping a whole batch of those trees alive
+ * until its COPY costs more in garbage collection than making the text.
+ */
+type TCopyGroup = { columns: string; chunks: Buffer<ArrayBuffer>[]; tail: string };
+
+const COPY_CHUNK = 16 * 1024;
+
+/** A batch's telemetry rows in COPY text format, grouped by the set of values they carry. */
+class TelemetryCopy implements TTelemetryRows {
+  readonly groups = new Map<number, TCopyGroup>();
+
+  /**
+   * Adds one telemetry row to its group. Nothing needs escaping: the serial number matches
+   * `SERIAL_NUMBER_PATTERN` (the topic is parsed with it), the time is an ISO 8601 timestamp and
+   * every value an integer (`ZTelemetry`).
+   */
+  add(serial: string, t: TLiveTelemetry): void {
+    const groups = this.groups;
+    let present = 0;
+    let line = `${serial}\t${t.ts}`;
+    for (let i = 0; i < TELEMETRY_VALUES.length; i += 1) {
+      const value = t[(TELEMETRY_VALUES[i] as (typeof TELEMETRY_VALUES)[number])[0]];
+      if (value !== undefined) {
+        present |= 1 << i;
+        line += `\t${value}`;
+      }
+    }
+    let group = groups.get(present);
+    if (!group) {
+      const columns = ['serial_number', 'ts', ...TELEMETRY_VALUES.filter((_, i) => present & (1 << i)).map(([, c]) => c)];
+      group = { columns: columns.join(', '), chunks: [], tail: '' };
+      groups.set(present, group);
+    }
+    group.tail += `${line}\n`;
+    if (group.tail.length >= COPY_CHUNK) {
+      group.chunks.push(Buffer.from(group.tail));
+      group.tail = '';
+    }
+  }
+}
+
+/** A group's rows in COPY text format. */
+function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
+  return group.tail ? [...group.chunks, Buffer.from(group.tail)] : group.chunks;
+}
+
+type TBatch = TDeviceBatch<TelemetryCopy>;
+
+export type TDeviceMessageRepositoryOptions = {
+  /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
+  deadLetterCapacity?: number;
+  deadLetterPruneEvery?: number;
+};
+
+/**
+ * Stores the device messages of a batch in one transaction, with one array-parameter statement per
+ * kind and telemetry by COPY, so thousands of messages cost a handful of round trips.
+ */
+export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
+  private readonly deadLetterCapacity: number;
+  private readonly deadLetterPruneEvery: number;
+  /** Refused messages stored since the store was last pruned (by this process). */
+  private deadLettersSincePrune = 0;
+
+  constructor(
+    private readonly database: TDatabase,
+    options: TDeviceMessageRepositoryOptions = {},
+  ) {
+    this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
+    this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
+  }
+
+  telemetryRows(): TelemetryCopy {
+    return new TelemetryCopy();
+  }
+
+  write(batch: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
+    return this.database.transaction((sql) => this.writeBatch(sql, batch, heard, replay));
+  }
+
+  private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
+    if (b.telemetryRows > 0) await this.insertTelemetry(sql, b, replay);
+    if (b.status.size > 0) await this.updateStatus(sql, b.status);
+    if (b.events.length > 0) await this.insertEvents(sql, b.events);
+    if (b.alarms.size > 0) await this.upsertAlarms(sql, [...b.alarms.values()]);
+    if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
+    if (b.stats.length > 0) {
+      await sql.query(
+        `insert into appliance_stats (serial_number, ts, stats)
+         select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
+        [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
+      );
+    }
+    // Whoever spoke is connected: last seen now, and online again unless its status said otherwise.
+    let revived: TPresenceChange[] = [];
+    if (heard.size > 0) {
+      revived = await reviveSpeaking(
+        sql,
+        [...heard].filter((serial) => !b.status.has(serial)),
+      );
+      await touchLastSeen(sql, [...heard]);
+    }
+    if (b.deadLetters.length > 0) {
+      await insertDeadLetters(sql, b.deadLetters);
+      // Pruned now and then, not at every insert: the store may exceed its capacity by a few hundred rows.
+      this.deadLettersSincePrune += b.deadLetters.length;
+      if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
+        await pruneDeadLetters(sql, this.deadLetterCapacity);
+        this.deadLettersSincePrune = 0;
+      }
+    }
+    return revived;
+  }
+
+  private async insertTelemetry(sql: TSqlRunner, b: TBatch, replay: boolean): Promise<void> {
+    if (!replay) {
+      // Optimistic: COPY straight into the table. A row already stored (a device repeating a QoS 1
+      // message after a reconnect) fails the COPY and with it the transaction; the batcher then
+      // writes the batch again with `replay` set.
+      try {
+        for (const group of b.telemetry.groups.values()) {
+          await sql.copyFrom(`COPY telemetry (${group.columns}) FROM STDIN`, copyData(group));
+        }
+      } catch (error) {
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
+        throw error;
+      }
+    } else {
+      // The slow road, for a batch holding a replay: COPY into a per-session staging table, then
+      // insert what is new.
+      await sql.query(
+        `create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`,
+      );
+      for (const group of b.telemetry.groups.values()) {
+        await sql.copyFrom(`COPY telemetry_staging (${group.columns}) FROM STDIN`, copyData(group));
+      }
+      await sql.query(
+        `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
+      );
+    }
+    // The live state keeps each machine's newest values.
+    const latest = b.latestTelemetry;
+    await sql.query(
+      `update appliance_states s set telemetry = v.t, last_seen_at = now(), updated_at = now()
+       from unnest($1::text[], $2::jsonb[], $3::timestamptz[]) as v(serial, t, ts)
+       where s.serial_number = v.serial and (s.telemetry is null or (s.telemetry->>'ts')::timestamptz <= v.ts)`,
+      [[...latest.keys()], [...latest.values()].map((t) => JSON.stringify(t)), [...latest.values()].map((t) => t.ts)],
+    );
+  }
+
+  private async updateStatus(sql: TSqlRunner, statuses: Map<string, TStatusUpdate>): Promise<void> {
+    const all = [...statuses.entries()];
+    await sql.query(
+      `update appliance_states s set
+         online = v.online,
+         system_state = case when v.has_state then v.state else s.system_state end,
+         cycle_type = case when v.has_state then v.cycle_type else s.cycle_type end,
+         cycle_number = case when v.has_state then v.cycle_number else s.cycle_number end,
+         last_seen_at = now(),
+         updated_at = now()
+       from unnest($1::text[], $2::bool[], $3::bool[], $4::int2[], $5::text[], $6::int4[], $7::timestamptz[])
+         as v(serial, online, has_state, state, cycle_type, cycle_number, ts)
+       where s.serial_number = v.serial`,
+      [
+        all.map(([serial]) => serial),
+        all.map(([, s]) => s.online),
+        all.map(([, s]) => s.hasState),
+        all.map(([, s]) => s.systemState),
+        all.map(([, s]) => s.cycleType),
+        all.map(([, s]) => s.cycleNumber),
+        all.map(([, s]) => s.ts),
+      ],
+    );
+  }
+
+  private async insertEvents(sql: TSqlRunner, rows: TBatch['events']): Promise<void> {
+    await sql.query(
+      `insert into haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed,
+         measurements, parameter_name, old_value, new_value)
+       select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[],
+         $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[])
+       on conflict do nothing`,
+      [
+        rows.map((r) => r.serial),
+        rows.map((r) => r.e.id),
+        rows.map((r) => r.e.kind),
+        rows.map((r) => r.e.cycleName ?? null),
+        rows.map((r) => (r.e.kind === 'cycle' ? (r.e.cycleNumber ?? null) : null)),
+        rows.map((r) => r.e.start),
+        rows.map((r) => r.e.stop),
+        rows.map((r) => (r.e.kind === 'cycle' ? r.e.completed : null)),
+        rows.map((r) => (r.e.kind === 'cycle' ? JSON.stringify(r.e.measurements) : null)),
+        rows.map((r) => (r.e.kind === 'parameter' ? r.e.parameterName : null)),
+        rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.oldValue ?? null) : null)),
+        rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.newValue) : null)),
+      ],
+    );
+  }
+
+  private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<void> {
+    await sql.query(
+      `insert into alarms (serial_number, id, error_code, start_date, stop_date)
+       select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
+       on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)`,
+      [
+        rows.map((r) => r.serial),
+        rows.map((r) => r.a.id),
+        rows.map((r) => r.a.errorCode),
+        rows.map((r) => r.a.startDate),
+        rows.map((r) => r.a.stopDate),
+      ],
+    );
+  }
+
+  /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */
+  private async updateColumns(sql: TSqlRunner, all: Map<string, TStateColumns>): Promise<void> {
+    const held = await heldFota(sql, all);
+    const groups = new Map<string, [string, TStateColumns][]>();
+    for (let entry of all) {
+      const [serial, columns] = entry;
+      // A report older than the stored one (of an earlier batch, maybe of another writer) is dropped.
+      if (columns.fota && staleFota(held.get(serial), columns.fota)) {
+        const { fota: _stale, ...others } = columns;
+        entry = [serial, others];
+      }
+      const key = STATE_COLUMNS.filter((c) => entry[1][c.field] !== undefined)
+        .map((c) => c.field)
+        .join();
+      if (key === '') continue;
+      const group = groups.get(key);
+      if (group) group.push(entry);
+      else groups.set(key, [entry]);
+    }
+    for (const rows of groups.values()) {
+      const [, sample] = rows[0] as [string, TStateColumns];
+      const columns = STATE_COLUMNS.filter((c) => sample[c.field] !== undefined).flatMap((c) => c.columns);
+      const params: unknown[] = [rows.map(([serial]) => serial)];
+      const sets = columns.map((column, i) => {
+        params.push(rows.map(([, c]) => column.value(c)));
+        return `${column.name} = v.c${i}`;
+      });
+      if (sample.claimingCode) sets.push('claiming_failed_attempts = 0');
+      await sql.query(
+        `update appliance_states s set ${sets.join(', ')}, updated_at = now()
+         from unnest($1::text[], ${columns.map((column, i) => `$${i + 2}::${column.type}[]`).join(', ')})
+           as v(serial, ${columns.map((_, i) => `c${i}`).join(', ')})
+         where s.serial_number = v.serial`,
+        params,
+      );
+    }
+  }
+}
+
+/**
+ * The firmware progress stored for the machines of `all` that report one, their rows locked until
+ * the batch commits: another writer's report cannot slip in between the read and the update.
+ */
+async function heldFota(sql: TSqlRunner, all: Map<string, TStateColumns>): Promise<Map<string, TFotaStatus>> {
+  const serials: string[] = [];
+  for (const [serial, c] of all) if (c.fota) serials.push(serial);
+  const held = new Map<string, TFotaStatus>();
+  if (serials.length === 0) return held;
+  const { rows } = await sql.query<{ serial_number: string; fota: TFotaStatus | null }>(
+    `select serial_number, fota from appliance_states where serial_number = any($1::text[])
+     order by serial_number for update`,
+    [serials],
+  );
+  for (const r of rows) if (r.fota) held.set(r.serial_number, r.fota);
+  return held;
+}
+
+type TStateColumn = {
+  name: string;
+  type: 'jsonb' | 'text' | 'timestamptz';
+  value(c: TStateColumns): string | null;
+};
+
+/** The live-state columns each kind of message sets. */
+const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] = [
+  { field: 'versions', columns: [{ name: 'versions', type: 'jsonb', value: (c) => JSON.stringify(c.versions) }] },
+  {
+    field: 'parameters',
+    columns: [
+      { name: 'parameters', type: 'jsonb', value: (c) => JSON.stringify(c.parameters?.values) },
+      { name: 'parameters_at', type: 'timestamptz', value: (c) => c.parameters?.ts ?? null },
+    ],
+  },
+  { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota) }] },
+  { field: 'stats', columns: [{ name: 'stats', type: 'jsonb', value: (c) => JSON.stringify(c.stats) }] },
+  {
+    field: 'claimingCode',
+    columns: [
+      { name: 'claiming_code_hash', type: 'text', value: (c) => c.claimingCode?.hash ?? null },
+      { name: 'claiming_code_expires_at', type: 'timestamptz', value: (c) => c.claimingCode?.expiresAt ?? null },
+    ],
+  },
+];
