@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  canAuthorize,
+  isAdministrator,
   ZActivateServiceQuery,
   ZAdministrationProfileRequest,
   ZAdminUser,
@@ -20,7 +22,7 @@ import {
 import { AppError } from '../errors';
 import type { AccountService } from './account.service';
 import type { CompanyRepository } from '../company/company.repository';
-import { requireAdminProfile, requireRole } from '../auth/auth.hook';
+import { requireAdminProfile, requirePermission } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
 
@@ -78,7 +80,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
   app.get(
     '/pendingUsers',
     {
-      preHandler: requireRole('ADMIN', 'SERVICE_MANAGER'),
+      preHandler: requirePermission(canAuthorize),
       schema: {
         tags: ['authorizations'],
         summary: 'Users waiting for approval that the caller may decide on',
@@ -92,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
   app.get(
     '/activateService',
     {
-      preHandler: requireRole('ADMIN', 'SERVICE_MANAGER'),
+      preHandler: requirePermission(canAuthorize),
       schema: {
         tags: ['authorizations'],
         summary: 'Accepts (with a role) or rejects a pending user; the user is told by e-mail',
@@ -254,7 +256,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
   app.post(
     '/signup-codes',
     {
-      preHandler: requireRole('ADMIN'),
+      preHandler: requirePermission(isAdministrator),
       schema: {
         tags: ['companies'],
         summary: 'Issues a one-time six-digit signup code for a new service partner (registration step 9)',

@@ -17,6 +17,7 @@ import {
   encodeApplianceListCursor,
   ZApplianceListPage,
   ZLastTelemetry,
+  hasAdminProfile,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
 import { AppError } from '../errors';
@@ -315,7 +316,7 @@ export class ApplianceService {
    * an unknown, deleted or other-brand account is 404 USER_NOT_FOUND.
    */
   private async actingFor(user: TAuthUser, target: { userId?: string; userEmail?: string }): Promise<THolder> {
-    if (user.role !== 'ADMIN' && !user.administrationProfile.includes('PRODUCTS')) throw new AppError('FORBIDDEN');
+    if (!hasAdminProfile(user, 'PRODUCTS')) throw new AppError('FORBIDDEN');
     const account = await this.access.account(user.brand, target);
     if (!account) throw new AppError('USER_NOT_FOUND');
     return account;

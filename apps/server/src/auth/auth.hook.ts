@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SUBSCRIPTION_KEY_HEADER, type TAdminProfile, type TRole } from '@washboard/contracts';
+import { hasAdminProfile, isBrandCode, SUBSCRIPTION_KEY_HEADER, type TAdminProfile } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser, TokenService } from './token.service';
 
@@ -18,25 +18,43 @@ declare module 'fastify' {
 export function authenticate(tokens: TokenService, clients: Record<string, string>) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const user = token ? await tokens.verify(token) : undefined;
-    if (!user || user.brand !== request.brand) throw new AppError('UNAUTHORIZED');
-    const key = request.headers[SUBSCRIPTION_KEY_HEADER];
-    if (typeof key !== 'string' || clients[user.clientId] !== key) throw new AppError('UNAUTHORIZED');
+    const user = await callerOf(tokens, clients, {
+      token: header?.startsWith('Bearer ') ? header.slice(7) : undefined,
+      brand: request.brand,
+      subscriptionKey: request.headers[SUBSCRIPTION_KEY_HEADER],
+    });
+    if (!user) throw new AppError('UNAUTHORIZED');
     request.user = user;
   };
 }
 
-/** preHandler: the caller's role must be one of `roles` (else 403). */
-export function requireRole(...roles: TRole[]) {
+/**
+ * Who calls, the one check of HTTP calls and of the push channel's first message: a valid access
+ * token, issued for this brand, presented with the subscription key of the client it was issued
+ * to. Undefined for anything else.
+ */
+export async function callerOf(
+  tokens: TokenService,
+  clients: Record<string, string>,
+  presented: { token?: unknown; brand?: unknown; subscriptionKey?: unknown },
+): Promise<TAuthUser | undefined> {
+  const user = typeof presented.token === 'string' ? await tokens.verify(presented.token) : undefined;
+  if (!user || !isBrandCode(presented.brand) || user.brand !== presented.brand) return undefined;
+  if (typeof presented.subscriptionKey !== 'string' || clients[user.clientId] !== presented.subscriptionKey) return undefined;
+  return user;
+}
+
+/**
+ * preHandler: the caller must hold the permission (a rule of contracts' `roles.ts`, which the web
+ * uses to show the same screens), else 403.
+ */
+export function requirePermission(allowed: (user: TAuthUser) => boolean) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN');
+    if (!allowed(request.user)) throw new AppError('FORBIDDEN');
   };
 }
 
 /** preHandler: an ADMIN, or a holder of the administration profile `profile` (else 403). */
 export function requireAdminProfile(profile: TAdminProfile) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (request.user.role !== 'ADMIN' && !request.user.administrationProfile.includes(profile)) throw new AppError('FORBIDDEN');
-  };
+  return requirePermission((user) => hasAdminProfile(user, profile));
 }

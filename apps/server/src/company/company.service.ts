@@ -1,4 +1,4 @@
-import type { TCompany as TCompanyView, TCompanyNode, TRelatedCompanies } from '@washboard/contracts';
+import { hasAdminProfile, type TCompany as TCompanyView, type TCompanyNode, type TRelatedCompanies } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { AccountRepository } from '../account/account.repository';
 import type { TAuthUser } from '../auth/token.service';
@@ -47,7 +47,7 @@ export class CompanyService {
       const children = (byParent.get(company.code) ?? []).filter((c) => !visited.has(c.code));
       return { ...view(company), children: children.map(node) };
     };
-    if (caller.role === 'ADMIN' || caller.administrationProfile.includes('COMPANIES')) {
+    if (hasAdminProfile(caller, 'COMPANIES')) {
       const codes = new Set(all.map((c) => c.code));
       return all.filter((c) => !c.parentCode || !codes.has(c.parentCode)).map(node);
     }

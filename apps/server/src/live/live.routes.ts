@@ -4,10 +4,10 @@ import {
   LIVE_CLOSE_REAUTHENTICATE,
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_PATH,
-  isBrandCode,
   type TLiveControl,
   type TLiveReauthenticateReason,
 } from '@washboard/contracts';
+import { callerOf } from '../auth/auth.hook';
 import type { TokenService } from '../auth/token.service';
 import type { LiveHub, TLiveClient } from './live.hub';
 
@@ -43,16 +43,8 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
         } catch {
           return refuse('UNAUTHORIZED');
         }
-        const user = typeof hello.token === 'string' ? await tokens.verify(hello.token) : undefined;
-        if (
-          hello.type !== 'auth' ||
-          !user ||
-          !isBrandCode(hello.brand) ||
-          user.brand !== hello.brand ||
-          clients[user.clientId] !== hello.subscriptionKey
-        ) {
-          return refuse('UNAUTHORIZED');
-        }
+        const user = hello.type === 'auth' ? await callerOf(tokens, clients, hello) : undefined;
+        if (!user) return refuse('UNAUTHORIZED');
         // ws keeps the TCP socket as `_socket` (ws 8).
         const coalesce = coalescedWrites((socket as unknown as { _socket?: unknown })._socket);
         client = {

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TAdminProfile } from '@washboard/contracts';
+import { hasAdminProfile, type TAdminProfile } from '@washboard/contracts';
 import { PageHeader } from '../ui/PageHeader';
 import { useUserData } from '../modules/session/session-store';
 
@@ -16,7 +16,7 @@ export function AdminHomePage() {
   const { t } = useTranslation();
   const user = useUserData();
   if (!user) return null;
-  const tabs = TABS.filter((tab) => user.role === 'ADMIN' || user.administrationProfile.includes(tab.profile));
+  const tabs = TABS.filter((tab) => hasAdminProfile(user, tab.profile));
   return (
     <>
       <PageHeader title={t('admin.title')} />

@@ -38,6 +38,16 @@ export function canEditFactoryParameters(user: Pick<TUserData, 'role'>): boolean
   return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
 }
 
+/** An administration profile's tab and calls: an admin, or a holder of that profile. */
+export function hasAdminProfile(user: Pick<TUserData, 'role' | 'administrationProfile'>, profile: TAdminProfile): boolean {
+  return user.role === 'ADMIN' || user.administrationProfile.includes(profile);
+}
+
+/** Signup codes for new service partners, and what only an administrator does. */
+export function isAdministrator(user: Pick<TUserData, 'role'>): boolean {
+  return user.role === 'ADMIN';
+}
+
 /** Administration (/adminhome): an admin, or anyone holding at least one administration profile. */
 export function canAdminister(user: Pick<TUserData, 'role' | 'administrationProfile'>): boolean {
   return user.role === 'ADMIN' || user.administrationProfile.length > 0;
