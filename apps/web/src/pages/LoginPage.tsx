@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { PublicLayout } from '../app/layout/PublicLayout';
 import { SignInForm } from '../modules/account/components/SignInForm';
+import { Loading } from '../ui/Loading';
 
 /**
  * A login mode loaded together with the query cache its calls go through. Sign-in calls the token
@@ -39,13 +39,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout width={mode.name === 'signup' ? 600 : 440}>
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader type="dots" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         {mode.name === 'signin' && (
           <SignInForm
             key={mode.email}
