@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { canAdminister, canAuthorize, canEditFactoryParameters } from '@washboard/contracts';
 import { RequirePermission, RequireResetLink } from '../modules/session/guards';
 import { useUserData } from '../modules/session/session-store';
 import { StatusPage } from '../pages/StatusPage';
+import { Loading } from '../ui/Loading';
 
 // Every page is its own chunk, so /login loads only the shell and the sign-in screen.
 const SignedInShell = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SignedInShell })));
@@ -21,16 +21,8 @@ const DeviceParametersPage = lazy(() =>
   import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
 );
 
-function PageLoader() {
-  return (
-    <Center py="xl">
-      <Loader type="dots" />
-    </Center>
-  );
-}
-
 function page(element: ReactNode) {
-  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+  return <Suspense fallback={<Loading />}>{element}</Suspense>;
 }
 
 /** ERROR / NOT FOUND / ACCESS DENIED: inside the layout for a signed-in user, on their own otherwise. */

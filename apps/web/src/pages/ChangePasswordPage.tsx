@@ -2,6 +2,7 @@ import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PublicLayout } from '../app/layout/PublicLayout';
+import { QueryProvider } from '../app/QueryProvider';
 import { ChangePasswordForm } from '../modules/account/components/ChangePasswordForm';
 
 /** Change password from the e-mailed link (/changepassword?token=…&email=…; the route checks both). */
@@ -17,7 +18,9 @@ export function ChangePasswordPage() {
       <Text size="sm" c="dimmed">
         {email}
       </Text>
-      <ChangePasswordForm email={email} token={params.get('token') ?? ''} />
+      <QueryProvider>
+        <ChangePasswordForm email={email} token={params.get('token') ?? ''} />
+      </QueryProvider>
     </PublicLayout>
   );
 }

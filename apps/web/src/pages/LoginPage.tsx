@@ -1,17 +1,32 @@
-import { lazy, Suspense, useState } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PublicLayout } from '../app/layout/PublicLayout';
 import { SignInForm } from '../modules/account/components/SignInForm';
+import { Loading } from '../ui/Loading';
+
+/**
+ * A login mode loaded together with the query cache its calls go through. Sign-in calls the token
+ * endpoint by hand instead: TanStack Query would take the first download over its budget.
+ */
+async function withQueries<P extends object>(mode: Promise<ComponentType<P>>): Promise<{ default: ComponentType<P> }> {
+  const [{ QueryProvider }, Mode] = await Promise.all([import('../app/QueryProvider'), mode]);
+  return {
+    default: (props: P) => (
+      <QueryProvider>
+        <Mode {...props} />
+      </QueryProvider>
+    ),
+  };
+}
 
 // Only sign-in is in the first download; the other modes load when chosen.
 const RegistrationWizard = lazy(() =>
-  import('../modules/account/components/RegistrationWizard').then((m) => ({ default: m.RegistrationWizard })),
+  withQueries(import('../modules/account/components/RegistrationWizard').then((m) => m.RegistrationWizard)),
 );
 const ForgotPasswordForm = lazy(() =>
-  import('../modules/account/components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+  withQueries(import('../modules/account/components/ForgotPasswordForm').then((m) => m.ForgotPasswordForm)),
 );
 const ActivationCodeForm = lazy(() =>
-  import('../modules/account/components/ActivationCodeForm').then((m) => ({ default: m.ActivationCodeForm })),
+  withQueries(import('../modules/account/components/ActivationCodeForm').then((m) => m.ActivationCodeForm)),
 );
 
 type TMode =
@@ -24,13 +39,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout width={mode.name === 'signup' ? 600 : 440}>
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader type="dots" />
-          </Center>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         {mode.name === 'signin' && (
           <SignInForm
             key={mode.email}

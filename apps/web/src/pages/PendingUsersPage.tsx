@@ -1,9 +1,10 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState } from '../ui/EmptyState';
 import { PendingUsersTable } from '../modules/account/components/PendingUsersTable';
 import { usePendingUsers } from '../modules/account/hooks/use-pending-users';
+import { Loading } from '../ui/Loading';
 
 /** Authorizations: users waiting for approval (service managers and admins). */
 export function PendingUsersPage() {
@@ -17,9 +18,7 @@ export function PendingUsersPage() {
         </Text>
       </PageHeader>
       {pending.isPending ? (
-        <Center py="xl">
-          <Loader type="dots" />
-        </Center>
+        <Loading />
       ) : pending.isError ? (
         <Text c="red" role="alert">
           {t('errors.tryAgainLater')}

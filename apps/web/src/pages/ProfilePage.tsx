@@ -1,9 +1,10 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../ui/PageHeader';
 import { OwnPasswordForm } from '../modules/account/components/OwnPasswordForm';
 import { ProfileForm } from '../modules/account/components/ProfileForm';
 import { useProfile } from '../modules/account/hooks/use-profile';
+import { Loading } from '../ui/Loading';
 
 /** The signed-in user's own profile and password. */
 export function ProfilePage() {
@@ -19,9 +20,7 @@ export function ProfilePage() {
         )}
       </PageHeader>
       {profile.isPending ? (
-        <Center py="xl">
-          <Loader type="dots" />
-        </Center>
+        <Loading />
       ) : profile.data ? (
         <Stack gap="lg">
           <ProfileForm key={profile.data.idpUserId} profile={profile.data} />

@@ -91,13 +91,6 @@ export const en = {
       cycles: 'Cycles',
       haccp: 'HACCP',
     },
-    languageNames: {
-      it: 'Italiano',
-      en: 'English',
-      fr: 'Français',
-      de: 'Deutsch',
-      es: 'Español',
-    },
   },
 
   errorPages: {

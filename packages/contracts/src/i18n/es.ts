@@ -90,13 +90,6 @@ export const es = {
       cycles: 'Ciclos',
       haccp: 'APPCC',
     },
-    languageNames: {
-      it: 'Italiano',
-      en: 'English',
-      fr: 'Français',
-      de: 'Deutsch',
-      es: 'Español',
-    },
   },
 
   errorPages: {

@@ -90,13 +90,6 @@ export const fr = {
       cycles: 'Programmes',
       haccp: 'HACCP',
     },
-    languageNames: {
-      it: 'Italiano',
-      en: 'English',
-      fr: 'Français',
-      de: 'Deutsch',
-      es: 'Español',
-    },
   },
 
   errorPages: {

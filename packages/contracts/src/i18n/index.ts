@@ -7,7 +7,7 @@ import { it } from './it';
 import type { TLanguage } from './languages';
 
 export type { TCatalogue, Widen } from './catalogue';
-export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
+export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
 export { formatCurrency, formatDate, formatTime, intlLocale, toLocaleCode, type TDateFormat } from './format';
 
 /** The text catalogue of every supported language. */

@@ -90,13 +90,6 @@ export const it = {
       cycles: 'Cicli',
       haccp: 'HACCP',
     },
-    languageNames: {
-      it: 'Italiano',
-      en: 'English',
-      fr: 'Français',
-      de: 'Deutsch',
-      es: 'Español',
-    },
   },
 
   errorPages: {

@@ -9,12 +9,15 @@
  * Helvetica fonts, which cannot show other characters (the generator refuses them).
  */
 
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type TLanguage } from '../i18n/languages';
+
 export type TLegalDocument = 'terms' | 'privacy' | 'registrationPrivacy';
-export type TLegalLanguage = 'it' | 'en' | 'fr' | 'de' | 'es';
+/** Every interface language has its legal texts (LEGAL_TEXTS is checked for all of them). */
+export type TLegalLanguage = TLanguage;
 
 export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'registrationPrivacy'] as const satisfies readonly TLegalDocument[];
-export const LEGAL_LANGUAGES = ['it', 'en', 'fr', 'de', 'es'] as const satisfies readonly TLegalLanguage[];
-export const DEFAULT_LEGAL_LANGUAGE: TLegalLanguage = 'it';
+export const LEGAL_LANGUAGES = SUPPORTED_LANGUAGES;
+export const DEFAULT_LEGAL_LANGUAGE: TLegalLanguage = DEFAULT_LANGUAGE;
 
 /** Version of the legal texts (year-month); the documents are dated 2 October 2023. */
 export const LEGAL_VERSION = '2023-10';
@@ -50,7 +53,7 @@ export type TLegalLocale = {
 };
 
 export function isLegalLanguage(lang: string): lang is TLegalLanguage {
-  return (LEGAL_LANGUAGES as readonly string[]).includes(lang);
+  return isLanguage(lang);
 }
 
 /** Normalises a language code ("DE", "en-GB", "fr_CH") to a supported one; unknown → Italian. */

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, SUPPORTED_LANGUAGES, type TLanguage } from '@washboard/contracts';
+import { isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type TLanguage } from '@washboard/contracts';
 import { changeLanguage, currentLanguage } from '../../modules/i18n/i18n';
 
 /**
@@ -18,7 +18,7 @@ export function LanguagePicker({ onChange }: { onChange?: (lang: TLanguage) => v
         const lang = event.currentTarget.value;
         if (isLanguage(lang)) void changeLanguage(lang).then(() => onChange?.(lang));
       }}
-      data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: t(`layout.languageNames.${code}`) }))}
+      data={SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
       leftSection={<IconLanguage size={16} aria-hidden />}
       variant="filled"
       size="sm"

@@ -1,10 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type TCatalogue, type TLanguage } from '@washboard/contracts';
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type TCatalogue, type TLanguage } from '@washboard/contracts';
 
 const STORAGE_KEY = 'wb.language';
 
-/** Each language is its own chunk: /login loads only the current one and the Italian fallback. */
+/**
+ * Each language is its own chunk: /login loads only the current one and the Italian fallback. The
+ * bundler needs one literal import per language; the Record keeps them in step with the list.
+ */
 const loaders: Record<TLanguage, () => Promise<TCatalogue>> = {
   it: () => import('@washboard/contracts/i18n/it').then((m) => m.it),
   en: () => import('@washboard/contracts/i18n/en').then((m) => m.en),
@@ -30,7 +33,7 @@ export async function initI18n(): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ['it', 'en', 'fr', 'de', 'es'],
+    supportedLngs: SUPPORTED_LANGUAGES,
     resources: { [DEFAULT_LANGUAGE]: { translation: fallback }, [lang]: { translation: current } },
     interpolation: { escapeValue: false },
     returnNull: false,

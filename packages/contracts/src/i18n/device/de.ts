@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '../languages';
 import type { TDeviceCatalogue } from './catalogue';
 
 /** German texts of the `device` namespace. */
@@ -596,7 +597,7 @@ export const deviceDe = {
     S40: { cold: 'Kaltwasser', hot: 'Warmwasser' },
     S47: { metric: 'Metrisch (°C, Liter)', imperial: 'Angloamerikanisch (°F, Gallonen)' },
     S48: { h24: '24 Stunden', h12: '12 Stunden (AM/PM)' },
-    S49: { it: 'Italiano', en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' },
+    S49: LANGUAGE_NAMES,
     PB1: { pressureSwitch: 'Niveauschalter', transducer: 'Analoger Drucksensor' },
     PV1: { pressureSwitch: 'Niveauschalter', transducer: 'Analoger Drucksensor' },
     PT1: { pressureSwitch: 'Niveauschalter', transducer: 'Analoger Drucksensor' },

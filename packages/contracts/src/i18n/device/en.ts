@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '../languages';
 import type { TDeviceTextsCoverage } from './catalogue';
 
 /**
@@ -596,7 +597,7 @@ export const deviceEn = {
     S40: { cold: 'Cold water', hot: 'Hot water' },
     S47: { metric: 'Metric (°C, litres)', imperial: 'Imperial (°F, gallons)' },
     S48: { h24: '24 hours', h12: '12 hours (AM/PM)' },
-    S49: { it: 'Italiano', en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' },
+    S49: LANGUAGE_NAMES,
     PB1: { pressureSwitch: 'Level switch', transducer: 'Analog pressure sensor' },
     PV1: { pressureSwitch: 'Level switch', transducer: 'Analog pressure sensor' },
     PT1: { pressureSwitch: 'Level switch', transducer: 'Analog pressure sensor' },

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '../languages';
 import type { TDeviceCatalogue } from './catalogue';
 
 /** Spanish texts of the `device` namespace. */
@@ -607,7 +608,7 @@ export const deviceEs = {
     S40: { cold: 'Agua fría', hot: 'Agua caliente' },
     S47: { metric: 'Métrico (°C, litros)', imperial: 'Imperial (°F, galones)' },
     S48: { h24: '24 horas', h12: '12 horas (a. m./p. m.)' },
-    S49: { it: 'Italiano', en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' },
+    S49: LANGUAGE_NAMES,
     PB1: { pressureSwitch: 'Presostato', transducer: 'Sensor de presión analógico' },
     PV1: { pressureSwitch: 'Presostato', transducer: 'Sensor de presión analógico' },
     PT1: { pressureSwitch: 'Presostato', transducer: 'Sensor de presión analógico' },

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '../languages';
 import type { TDeviceCatalogue } from './catalogue';
 
 /** French texts of the `device` namespace. */
@@ -611,7 +612,7 @@ export const deviceFr = {
     S40: { cold: 'Eau froide', hot: 'Eau chaude' },
     S47: { metric: 'Métrique (°C, litres)', imperial: 'Impérial (°F, gallons)' },
     S48: { h24: '24 heures', h12: '12 heures (AM/PM)' },
-    S49: { it: 'Italiano', en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' },
+    S49: LANGUAGE_NAMES,
     PB1: { pressureSwitch: 'Pressostat', transducer: 'Capteur de pression analogique' },
     PV1: { pressureSwitch: 'Pressostat', transducer: 'Capteur de pression analogique' },
     PT1: { pressureSwitch: 'Pressostat', transducer: 'Capteur de pression analogique' },

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '../languages';
 import type { TDeviceCatalogue } from './catalogue';
 
 /** Italian texts of the `device` namespace (default and fallback language). */
@@ -615,7 +616,7 @@ export const deviceIt = {
     S40: { cold: 'Acqua fredda', hot: 'Acqua calda' },
     S47: { metric: 'Metrico (°C, litri)', imperial: 'Imperiale (°F, galloni)' },
     S48: { h24: '24 ore', h12: '12 ore (AM/PM)' },
-    S49: { it: 'Italiano', en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español' },
+    S49: LANGUAGE_NAMES,
     PB1: { pressureSwitch: 'Pressostato', transducer: 'Sensore di pressione analogico' },
     PV1: { pressureSwitch: 'Pressostato', transducer: 'Sensore di pressione analogico' },
     PT1: { pressureSwitch: 'Pressostato', transducer: 'Sensore di pressione analogico' },

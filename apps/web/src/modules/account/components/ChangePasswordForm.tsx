@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changePasswordWithToken } from '../api/account-api';
+import { useChangePasswordWithToken } from '../hooks/use-password';
 
 /**
  * The change-password screen's form (link from the reset e-mail). Both fields are checked with the
@@ -15,32 +15,22 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<'changed' | 'failed' | null>(null);
+  const change = useChangePasswordWithToken(email, token);
 
   const passwordError =
     password === '' ? t('validation.mandatory') : isStrongPassword(password) ? undefined : t('validation.passwordRule');
   const confirmError =
     confirm === '' ? t('validation.mandatory') : confirm !== password ? t('validation.passwordMismatch') : undefined;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (passwordError || confirmError || busy) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      await changePasswordWithToken(email, token, password);
-      setResult('changed');
-    } catch {
-      setResult('failed');
-    } finally {
-      setBusy(false);
-    }
+    if (passwordError || confirmError || change.isPending) return;
+    change.mutate(password);
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <PasswordInput
           label={
@@ -74,7 +64,7 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={submitted ? passwordError : undefined}
-          readOnly={result === 'changed'}
+          readOnly={change.isSuccess}
           visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
         />
         <PasswordInput
@@ -84,25 +74,25 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
           value={confirm}
           onChange={(e) => setConfirm(e.currentTarget.value)}
           error={submitted ? confirmError : undefined}
-          readOnly={result === 'changed'}
+          readOnly={change.isSuccess}
           visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
         />
-        {result === 'changed' && (
+        {change.isSuccess && (
           <Text c="teal" size="sm" role="status">
             {t('changePassword.success')}
           </Text>
         )}
-        {result === 'failed' && (
+        {change.isError && (
           <Text c="red" size="sm" role="alert">
             {t('changePassword.error')}
           </Text>
         )}
-        {result === 'changed' ? (
+        {change.isSuccess ? (
           <Button component={Link} to="/login" replace>
             {t('changePassword.backToLogin')}
           </Button>
         ) : (
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={change.isPending}>
             {t('changePassword.submit')}
           </Button>
         )}

@@ -2,31 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Text, TextInput, Title } from '@mantine/core';
 import { isEmail } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
-import { resetPassword } from '../api/account-api';
+import { useResetPassword } from '../hooks/use-password';
 
 /** Login mode forgot: asks for the password-reset e-mail. */
 export function ForgotPasswordForm({ onBackToSignin }: { onBackToSignin: () => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<'sent' | 'failed' | null>(null);
+  const reset = useResetPassword();
   const valid = isEmail(email.trim());
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!valid || busy) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      await resetPassword(email.trim());
-      setResult('sent');
-    } catch {
-      setResult('failed');
-    } finally {
-      setBusy(false);
-    }
+    if (!valid || reset.isPending) return;
+    reset.mutate(email.trim());
   };
 
   const fieldError = !touched
@@ -43,7 +33,7 @@ export function ForgotPasswordForm({ onBackToSignin }: { onBackToSignin: () => v
         {t('login.forgot.title')}
       </Title>
       <Text size="sm">{t('login.forgot.description')}</Text>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextInput
           label={t('login.forgot.email')}
           type="email"
@@ -52,27 +42,27 @@ export function ForgotPasswordForm({ onBackToSignin }: { onBackToSignin: () => v
           onChange={(e) => setEmail(e.currentTarget.value)}
           onBlur={() => setTouched(true)}
           error={fieldError}
-          readOnly={result === 'sent'}
+          readOnly={reset.isSuccess}
           withAsterisk
           mb="md"
         />
-        {result === 'sent' && (
+        {reset.isSuccess && (
           <Text c="teal" size="sm" role="status">
             {t('login.forgot.sent')}
           </Text>
         )}
-        {result === 'failed' && (
+        {reset.isError && (
           <Text c="red" size="sm" mb="sm" role="alert">
             {t('login.forgot.error')}
           </Text>
         )}
-        {result !== 'sent' && (
-          <Button type="submit" fullWidth disabled={!valid} loading={busy}>
+        {!reset.isSuccess && (
+          <Button type="submit" fullWidth disabled={!valid} loading={reset.isPending}>
             {t('login.forgot.submit')}
           </Button>
         )}
       </form>
-      {result !== 'sent' && (
+      {!reset.isSuccess && (
         <Anchor component="button" type="button" size="sm" onClick={onBackToSignin} ta="center">
           {t('login.forgot.backToSignin')}
         </Anchor>

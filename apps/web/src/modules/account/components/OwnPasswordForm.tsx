@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-client';
-import { changeOwnPassword } from '../api/account-api';
+import { useChangeOwnPassword } from '../hooks/use-password';
 
 /** The profile screen's password change: current, new and confirmation; marked after the first try. */
 export function OwnPasswordForm({ email }: { email: string }) {
@@ -13,8 +13,7 @@ export function OwnPasswordForm({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const change = useChangeOwnPassword();
 
   const errors = {
     current: current === '' ? t('validation.mandatory') : undefined,
@@ -22,32 +21,34 @@ export function OwnPasswordForm({ email }: { email: string }) {
     confirm: confirm === '' ? t('validation.mandatory') : confirm !== password ? t('validation.passwordMismatch') : undefined,
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (errors.current || errors.password || errors.confirm || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await changeOwnPassword(current, password);
-      notifications.show({ color: 'teal', message: t('success.passwordChanged') });
-      setCurrent('');
-      setPassword('');
-      setConfirm('');
-      setSubmitted(false);
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? error.message : t('errors.modifyPasswordFailed'),
-      );
-    } finally {
-      setBusy(false);
-    }
+    if (errors.current || errors.password || errors.confirm || change.isPending) return;
+    change.mutate(
+      { current, password },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('success.passwordChanged') });
+          setCurrent('');
+          setPassword('');
+          setConfirm('');
+          setSubmitted(false);
+        },
+      },
+    );
   };
+  // A wrong current password has the server's own message; anything else the generic one.
+  const failure = !change.error
+    ? null
+    : change.error instanceof ApiError && change.error.code === 'INVALID_CREDENTIALS'
+      ? change.error.message
+      : t('errors.modifyPasswordFailed');
 
   const toggle = { 'aria-label': t('common.showPassword') };
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="profile-password">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2} size="h4" id="profile-password">
             {t('profile.changePassword')}
@@ -89,7 +90,7 @@ export function OwnPasswordForm({ email }: { email: string }) {
             </Text>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={change.isPending}>
               {t('profile.changePassword')}
             </Button>
           </Group>

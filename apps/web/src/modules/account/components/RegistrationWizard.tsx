@@ -14,8 +14,8 @@ import { CodeInput } from '../../../ui/CodeInput';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { ApiError } from '../../api/api-client';
 import { currentLanguage } from '../../i18n/i18n';
-import { register } from '../api/account-api';
 import { EMPTY_PERSONAL_DATA, type TPersonalData } from '../hooks/personal-data';
+import { useRegister } from '../hooks/use-registration';
 import { PersonalDataStep } from './PersonalDataStep';
 import { VerificationCodeForm } from './VerificationCodeForm';
 
@@ -42,10 +42,11 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
   const [profile, setProfile] = useState<'KITCHEN_MANAGER' | 'SERVICE'>('KITCHEN_MANAGER');
   const [codes, setCodes] = useState({ company: '', partner: '', signup: '' });
   const [companyError, setCompanyError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
+  const busy = register.isPending;
   const email = personal.email.trim();
 
-  const create = async (from: TCreatingStep) => {
+  const create = (from: TCreatingStep) => {
     const base = {
       firstName: personal.firstName.trim(),
       lastName: personal.lastName.trim(),
@@ -66,23 +67,20 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
           : from === 8
             ? { ...base, role: 'SERVICE_MANAGER', parentCompanyCode: codes.partner }
             : { ...base, role: 'SERVICE_MANAGER', signupCode: codes.signup };
-    setBusy(true);
-    try {
-      await register(request);
-      setStep(wizardAfterAccountCreated(from));
-    } catch (error) {
-      const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      dialog.show({
-        kind: 'error',
-        title: t('register.errorTitle'),
-        message: known ? error.message : t('register.errorMessage'),
-        confirmLabel: t('register.errorContinue'),
-        onConfirm: () => onBackToSignin(),
-        onCancel: () => onBackToSignin(),
-      });
-    } finally {
-      setBusy(false);
-    }
+    register.mutate(request, {
+      onSuccess: () => setStep(wizardAfterAccountCreated(from)),
+      onError: (error) => {
+        const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        dialog.show({
+          kind: 'error',
+          title: t('register.errorTitle'),
+          message: known ? error.message : t('register.errorMessage'),
+          confirmLabel: t('register.errorContinue'),
+          onConfirm: () => onBackToSignin(),
+          onCancel: () => onBackToSignin(),
+        });
+      },
+    });
   };
 
   /** A service manager's company is the one of step 1, which is then no longer optional. */
@@ -92,7 +90,7 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
       setStep(WIZARD_STEPS.personalData);
       return;
     }
-    void create(from);
+    create(from);
   };
 
   const verified = (kitchenManager: boolean) => {
@@ -178,7 +176,7 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
               </Stack>
             </Radio.Group>
             {profile === 'KITCHEN_MANAGER' ? (
-              <Button onClick={() => void create(2)} loading={busy}>
+              <Button onClick={() => create(2)} loading={busy}>
                 {t('register.step2.createAccount')}
               </Button>
             ) : (
@@ -198,7 +196,7 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
       case 4:
         return question('register.step4', WIZARD_STEPS.companyCode, WIZARD_STEPS.servicePartnerQuestion);
       case 5:
-        return codeStep('register.step5', 'company', () => void create(5));
+        return codeStep('register.step5', 'company', () => create(5));
       case 6:
         return (
           <VerificationCodeForm

@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { VERIFICATION_CODE_LENGTH } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../ui/CodeInput';
-import { checkVerificationCode, sendVerificationCode } from '../api/account-api';
+import { useCheckVerificationCode, useSendVerificationCode } from '../hooks/use-registration';
 
 type TProps = {
   email: string;
@@ -20,38 +20,32 @@ type TProps = {
 export function VerificationCodeForm({ email, description, codeLabel, onVerified }: TProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const check = useCheckVerificationCode(email);
+  const send = useSendVerificationCode(email);
   const complete = code.length === VERIFICATION_CODE_LENGTH;
+  // One notice at a time: starting either call clears what the other one said.
+  const notice = check.isError
+    ? { ok: false, text: t('errors.verifyCodeFailed') }
+    : send.isError
+      ? { ok: false, text: t('errors.sendCodeFailed') }
+      : send.isSuccess
+        ? { ok: true, text: t('login.activationCode.codeSent') }
+        : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete || busy) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      await checkVerificationCode(email, code);
-      onVerified();
-    } catch {
-      setCode('');
-      setNotice({ ok: false, text: t('errors.verifyCodeFailed') });
-    } finally {
-      setBusy(false);
-    }
+    if (!complete || check.isPending) return;
+    send.reset();
+    check.mutate(code, { onSuccess: onVerified, onError: () => setCode('') });
   };
 
-  const resend = async () => {
-    setNotice(null);
-    try {
-      await sendVerificationCode(email);
-      setNotice({ ok: true, text: t('login.activationCode.codeSent') });
-    } catch {
-      setNotice({ ok: false, text: t('errors.sendCodeFailed') });
-    }
+  const resend = () => {
+    check.reset();
+    send.mutate();
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">{description}</Text>
         <CodeInput length={VERIFICATION_CODE_LENGTH} value={code} onChange={setCode} label={codeLabel} autoFocus />
@@ -60,10 +54,10 @@ export function VerificationCodeForm({ email, description, codeLabel, onVerified
             {notice.text}
           </Text>
         )}
-        <Button type="submit" disabled={!complete} loading={busy}>
+        <Button type="submit" disabled={!complete} loading={check.isPending}>
           {t('common.continue')}
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={() => void resend()} ta="center">
+        <Anchor component="button" type="button" size="sm" onClick={resend} ta="center">
           {t('login.activationCode.resend')}
         </Anchor>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -8,6 +8,7 @@ import { activeFilterCount, useDeviceListQuery } from '../hooks/use-device-list-
 import { useEndOfList } from '../hooks/use-end-of-list';
 import { DeviceCard } from './DeviceCard';
 import { DeviceFilters } from './DeviceFilters';
+import { Loading } from '../../../ui/Loading';
 
 /** No machine at all: the catalogue's message and the way to add the first one. */
 function NoDevices({ onAdd }: { onAdd: () => void }) {
@@ -75,9 +76,7 @@ export function DeviceList({ onAdd }: { onAdd: () => void }) {
     <Stack gap="md">
       <DeviceFilters filters={filters} onChange={update} />
       {devices.isPending ? (
-        <Center py="xl">
-          <Loader type="dots" />
-        </Center>
+        <Loading />
       ) : devices.isError && !devices.isFetchNextPageError ? (
         <EmptyState message={devices.error.message} />
       ) : list.length === 0 && !filtered ? (

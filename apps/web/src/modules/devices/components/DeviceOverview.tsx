@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TApplianceDetail, TLastTelemetry } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/api-client';
-import { EmptyState } from '../../../ui/EmptyState';
+import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail, useLastTelemetry } from '../hooks/use-devices';
 import { LiveValues } from './LiveValues';
 import { MachineActivity } from './MachineActivity';
@@ -30,24 +30,20 @@ type TProps = {
 
 /** A machine's identity, state and the live values of its range, updated by the push channel. */
 export function DeviceOverview({ serialNumber, notFound }: TProps) {
-  const { t } = useTranslation();
   const detail = useApplianceDetail(serialNumber);
   const last = useLastTelemetry(serialNumber);
-  if (detail.isPending) {
-    return (
-      <Center py="xl">
-        <Loader type="dots" />
-      </Center>
-    );
-  }
-  if (detail.isError) {
-    const { error } = detail;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return notFound;
-    return <EmptyState message={error.message} />;
-  }
-  const appliance = detail.data;
-  const status = last.data?.status ?? appliance.status;
-  const telemetry = last.data?.telemetry;
+  return (
+    <QueryBoundary query={detail} notFound={notFound}>
+      {(appliance) => <Overview appliance={appliance} last={last.data} />}
+    </QueryBoundary>
+  );
+}
+
+/** The overview once the machine's details are there; the last telemetry may still be on its way. */
+function Overview({ appliance, last }: { appliance: TApplianceDetail; last: TLastTelemetry | undefined }) {
+  const { t } = useTranslation();
+  const status = last?.status ?? appliance.status;
+  const telemetry = last?.telemetry;
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">

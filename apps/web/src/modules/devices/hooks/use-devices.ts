@@ -1,12 +1,11 @@
 import { withPushedTelemetry } from '../live/pushed-telemetry';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../api/api-client';
+import { isNotFound } from '../../api/api-client';
 import { fetchApplianceDetail, fetchDevices, fetchLastTelemetry, type TDeviceListQuery } from '../api/devices-api';
 import { deviceKeys } from './device-keys';
 
 /** A 404 is an answer, not a glitch: it is not retried. */
-const retryUnlessNotFound = (failures: number, error: Error) =>
-  !(error instanceof ApiError && (error.status === 404 || error.status === 403)) && failures < 1;
+const retryUnlessNotFound = (failures: number, error: Error) => !isNotFound(error) && failures < 1;
 
 /**
  * The device list, a page at a time (the server's page size): `fetchNextPage` loads the page after

@@ -1,8 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
-import { ApiError } from '../../api/api-client';
+import { isNotFound } from '../../api/api-client';
+import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents, useMachineUnitSystem } from '../hooks/use-haccp';
@@ -10,14 +11,7 @@ import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpExportButtons } from './HaccpExportButtons';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
-
-function Loading() {
-  return (
-    <Center py="lg">
-      <Loader type="dots" />
-    </Center>
-  );
-}
+import { Loading } from '../../../ui/Loading';
 
 /**
  * The HACCP screen (device-areas §2): a period (the last seven days by default), the events with the
@@ -34,7 +28,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
   const detail = useApplianceDetail(serialNumber);
   const rule = hygieneRuleFor(detail.data?.type ?? 'undercounter');
 
-  if (events.error instanceof ApiError && events.error.status === 404) return notFound;
+  if (isNotFound(events.error)) return notFound;
   const failed = events.data?.filter((e) => e.verdict === 'fail').length ?? 0;
 
   return (
@@ -68,24 +62,14 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
         </Tabs.List>
         <Tabs.Panel value="events" pt="md">
           <Suspense fallback={<Loading />}>
-            {events.isPending ? (
-              <Loading />
-            ) : events.isError ? (
-              <Text c="red">{events.error.message}</Text>
-            ) : (
-              <HaccpEventsTable events={events.data} rule={rule} unitSystem={unitSystem} timeZone={timeZone} />
-            )}
+            <QueryBoundary query={events}>
+              {(rows) => <HaccpEventsTable events={rows} rule={rule} unitSystem={unitSystem} timeZone={timeZone} />}
+            </QueryBoundary>
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="alarms" pt="md">
           <Suspense fallback={<Loading />}>
-            {alarms.isPending ? (
-              <Loading />
-            ) : alarms.isError ? (
-              <Text c="red">{alarms.error.message}</Text>
-            ) : (
-              <HaccpAlarmsTable alarms={alarms.data} timeZone={timeZone} />
-            )}
+            <QueryBoundary query={alarms}>{(rows) => <HaccpAlarmsTable alarms={rows} timeZone={timeZone} />}</QueryBoundary>
           </Suspense>
         </Tabs.Panel>
       </Tabs>

@@ -1,12 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Center, Loader, NativeSelect, Paper } from '@mantine/core';
+import { Alert, NativeSelect, Paper } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CYCLE_TYPES, isCycleType, parametersFor, type TCycleType, type TGamma, type TParameter } from '@washboard/contracts';
-import { ApiError } from '../../api/api-client';
-import { apiErrorMessage } from '../../api/api-error-message';
+import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { EmptyState } from '../../../ui/EmptyState';
+import type { TParametersView } from '../api/parameters-api';
 import { useParameters } from '../hooks/use-parameters';
 import { machineUnitSystem } from '../parameter-form';
 import { ParameterEditor } from './ParameterEditor';
@@ -24,29 +24,29 @@ type TProps = { serialNumber: string; screen: TParametersScreen; notFound: React
 
 /** One of the three parameter editors of a machine, with the machine's values and unit system. */
 export function ParametersScreen({ serialNumber, screen, notFound }: TProps) {
-  const { t } = useTranslation();
   const detail = useApplianceDetail(serialNumber);
   const parameters = useParameters(serialNumber);
-  const [cycle, setCycle] = useState<TCycleType>('fast');
-  const gamma = detail.data?.gamma;
-  const scope = useMemo(() => (gamma ? scopeOf(screen, gamma) : []), [gamma, screen]);
+  return (
+    <QueryBoundary query={detail} notFound={notFound}>
+      {({ gamma }) => (
+        <QueryBoundary query={parameters} notFound={notFound}>
+          {({ values }) => <Parameters serialNumber={serialNumber} screen={screen} gamma={gamma} values={values} />}
+        </QueryBoundary>
+      )}
+    </QueryBoundary>
+  );
+}
 
-  if (detail.isPending || parameters.isPending) {
-    return (
-      <Center py="xl">
-        <Loader type="dots" />
-      </Center>
-    );
-  }
-  const failed = detail.error ?? parameters.error;
-  if (failed || !parameters.data) {
-    if (failed instanceof ApiError && (failed.status === 404 || failed.status === 403)) return notFound;
-    return <EmptyState message={apiErrorMessage(failed, t, t('errors.generic'))} />;
-  }
-  const { values } = parameters.data;
+type TParametersProps = { serialNumber: string; screen: TParametersScreen; gamma: TGamma; values: TParametersView['values'] };
+
+/** The editor once the machine's range and values are there. */
+function Parameters({ serialNumber, screen, gamma, values }: TParametersProps) {
+  const { t } = useTranslation();
+  const [cycle, setCycle] = useState<TCycleType>('fast');
+  const scope = useMemo(() => scopeOf(screen, gamma), [gamma, screen]);
   const reported = scope.filter((p) => values[p.key] !== undefined);
   // The spec's "Machine cannot be used (parameters empty)".
-  if (!gamma || reported.length === 0) return <EmptyState message={t('parameters.empty')} />;
+  if (reported.length === 0) return <EmptyState message={t('parameters.empty')} />;
 
   const shown = screen === 'cycles' ? scope.filter((p) => p.cycleType === cycle) : scope;
   const header =

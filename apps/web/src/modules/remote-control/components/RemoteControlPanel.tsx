@@ -1,19 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDroplet, IconPlayerPlay, IconPlayerStop, IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,15 +12,17 @@ import {
   SYSTEM_STATES,
   systemStateName,
   TANKS,
+  type TApplianceDetail,
   type TCycleType,
+  type TLastTelemetry,
   type TTank,
 } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
+import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail, useLastTelemetry } from '../../devices/hooks/use-devices';
 import { LiveValues } from '../../devices/components/LiveValues';
 import { OnlineBadge } from '../../devices/components/OnlineBadge';
-import { EmptyState } from '../../../ui/EmptyState';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useLiveRun, useRemoteCommands } from '../hooks/use-remote-control';
 
@@ -65,58 +53,69 @@ type TProps = { serialNumber: string; notFound: ReactNode };
  * confirmation each, and the chemical tank replacement.
  */
 export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const dialog = useDialog();
   const detail = useApplianceDetail(serialNumber);
   const last = useLastTelemetry(serialNumber);
+  // Here, not in the controls: a command's answer is still reported after a disconnect.
   const commands = useRemoteCommands(serialNumber);
   const [accepted, setAccepted] = useState(false);
-  const [cycle, setCycle] = useState<TCycleType>('fast');
-  const status = last.data?.status ?? detail.data?.status;
-  const online = status?.online ?? false;
+  const online = (last.data?.status ?? detail.data?.status)?.online ?? false;
   useLiveRun(serialNumber, accepted, online);
+  return (
+    <QueryBoundary query={detail} notFound={notFound}>
+      {(appliance) =>
+        accepted ? (
+          <RemoteControls appliance={appliance} last={last.data} commands={commands} onDisconnect={() => setAccepted(false)} />
+        ) : (
+          <SafetyWarning serialNumber={serialNumber} onAccept={() => setAccepted(true)} />
+        )
+      }
+    </QueryBoundary>
+  );
+}
 
-  if (detail.isPending) {
-    return (
-      <Center py="xl">
-        <Loader type="dots" />
-      </Center>
-    );
-  }
-  if (detail.isError) {
-    const { error } = detail;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return notFound;
-    return <EmptyState message={apiErrorMessage(error, t, t('errors.generic'))} />;
-  }
-  const appliance = detail.data;
+/** The warning to confirm before the controls show. */
+function SafetyWarning({ serialNumber, onAccept }: { serialNumber: string; onAccept: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Paper withBorder radius="md" p="lg" maw={720}>
+      <Stack gap="lg">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={22} />} title={t('remoteControl.warning.title')}>
+          {t('remoteControl.warning.message')}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void navigate(`/device/${encodeURIComponent(serialNumber)}`)}>
+            {t('common.back')}
+          </Button>
+          <Button color="yellow" onClick={onAccept}>
+            {t('remoteControl.warning.accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
 
-  if (!accepted) {
-    return (
-      <Paper withBorder radius="md" p="lg" maw={720}>
-        <Stack gap="lg">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={22} />} title={t('remoteControl.warning.title')}>
-            {t('remoteControl.warning.message')}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(`/device/${encodeURIComponent(serialNumber)}`)}>
-              {t('common.back')}
-            </Button>
-            <Button color="yellow" onClick={() => setAccepted(true)}>
-              {t('remoteControl.warning.accept')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
+type TControlsProps = {
+  appliance: TApplianceDetail;
+  last: TLastTelemetry | undefined;
+  commands: ReturnType<typeof useRemoteCommands>;
+  onDisconnect: () => void;
+};
 
-  const state = status?.systemState ?? null;
+/** The machine's state and the commands, once the warning is confirmed. */
+function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsProps) {
+  const { t } = useTranslation();
+  const dialog = useDialog();
+  const [cycle, setCycle] = useState<TCycleType>('fast');
+  const status = last?.status ?? appliance.status;
+  const online = status.online;
+  const state = status.systemState ?? null;
   const running = state === CYCLE_RUNNING_STATE;
   const startingUp = state === SYSTEM_STATES.STARTUP;
   // The machine starts a cycle only when READY; it would refuse in any other state.
   const ready = state === SYSTEM_STATES.IDLE;
-  const telemetry = last.data?.telemetry;
+  const telemetry = last?.telemetry;
   const progress = cycleProgressPercent(state, telemetry?.cycleTimeProgress, telemetry?.cycleTimeDuration);
   const busy = commands.start.isPending || commands.stop.isPending || commands.turnOff.isPending;
 
@@ -171,7 +170,7 @@ export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
               {t('remoteControl.active')}
             </Badge>
           </Group>
-          <Button variant="default" onClick={() => setAccepted(false)}>
+          <Button variant="default" onClick={onDisconnect}>
             {t('remoteControl.disconnect')}
           </Button>
         </Group>
@@ -192,7 +191,7 @@ export function RemoteControlPanel({ serialNumber, notFound }: TProps) {
               {t('device.live.currentCycle')}
             </Text>
             <Text fw={700} size="lg" data-testid="current-cycle">
-              {running && status?.cycleType ? t(`cycles.${status.cycleType}`) : t('device.live.noCycle')}
+              {running && status.cycleType ? t(`cycles.${status.cycleType}`) : t('device.live.noCycle')}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Badge, Center, Group, List, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { alarmByCode, formatDate, formatTime, isLanguage } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useDeviceTranslation } from '../../../i18n/device-texts';
 import { useAlarmRegister } from '../../hooks/use-device-details';
+import { Loading } from '../../../../ui/Loading';
 
 /** Below this width the register is a list of cards instead of a four-column table. */
 const PHONE_QUERY = '(max-width: 48em)';
@@ -23,11 +24,7 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
   const register = useAlarmRegister(serialNumber);
   if (register.isPending) {
-    return (
-      <Center py="lg">
-        <Loader type="dots" />
-      </Center>
-    );
+    return <Loading py="lg" />;
   }
   if (register.isError) return <EmptyState message={register.error.message} />;
   if (register.data.length === 0) return <EmptyState message={t('alarmRegister.empty')} />;

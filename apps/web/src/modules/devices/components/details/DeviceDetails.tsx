@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Badge, Center, Loader, Tabs } from '@mantine/core';
+import { Badge, Tabs } from '@mantine/core';
 import { IconBell, IconChartLine, IconCpu, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useApplianceDetail } from '../../hooks/use-devices';
@@ -8,6 +8,7 @@ import { DetailsTab } from './DetailsTab';
 import { DocumentsTab } from './DocumentsTab';
 import { FirmwareTab, useFirmwareCompletionDialog } from './FirmwareTab';
 import { StatisticsTab } from './StatisticsTab';
+import { Loading } from '../../../../ui/Loading';
 
 /**
  * The sections of the device details page below the live state: details, statistics, alarm
@@ -51,13 +52,7 @@ export function DeviceDetails({ serialNumber }: { serialNumber: string }) {
         <StatisticsTab appliance={appliance} />
       </Tabs.Panel>
       <Tabs.Panel value="alarms">
-        <Suspense
-          fallback={
-            <Center py="lg">
-              <Loader type="dots" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<Loading py="lg" />}>
           <AlarmRegister serialNumber={serialNumber} />
         </Suspense>
       </Tabs.Panel>

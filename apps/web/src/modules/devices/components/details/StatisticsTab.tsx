@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Center, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, isLanguage, type TApplianceDetail } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useStatisticsHistory } from '../../hooks/use-device-details';
 import { StatChart } from './StatChart';
 import { formatStatistic, STATISTICS, statisticValue } from './stats-format';
+import { Loading } from '../../../../ui/Loading';
 
 const PERIODS = [7, 30, 365] as const;
 /** The counters drawn over time (the others are shown as figures only). */
@@ -50,9 +51,7 @@ export function StatisticsTab({ appliance }: { appliance: TApplianceDetail }) {
           data={PERIODS.map((p) => ({ value: String(p), label: t('device.statistics.lastDays', { count: p }) }))}
         />
         {history.isPending ? (
-          <Center py="lg">
-            <Loader type="dots" />
-          </Center>
+          <Loading py="lg" />
         ) : history.isError ? (
           <EmptyState message={history.error.message} />
         ) : points.length === 0 ? (
