@@ -82,6 +82,7 @@ export type TWashboard = {
   database: TDatabase;
   broker: TBroker;
   clients: Record<string, string>;
+  accounts: AccountService;
   appliances: ApplianceService;
   ingest: IngestService;
   writer: DeviceBatcher;
@@ -451,6 +452,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     database,
     broker,
     clients,
+    accounts,
     appliances,
     ingest,
     writer,
