@@ -411,10 +411,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
         brand: config.DEFAULT_BRAND,
         brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
         settings: settingsRepository,
-        accounts: accountRepository,
-        companies: companyRepository,
+        accounts,
         appliances,
-        applianceRepository,
         ingest: (topic, payload) => ingest.receive(topic, payload),
         log: app.log,
       })
