@@ -7,11 +7,7 @@ import type { SettingsRepository } from '../settings/settings.repository';
 import type { AccountService } from '../account/account.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TAuthUser } from '../auth/token.service';
-import { count } from 'drizzle-orm';
-import type { TDb } from '../db/database';
-import { users } from '../db/schema/index';
-
-const DEMO_KEY = 'demo';
+import { DEMO_KEY } from './demo-mode';
 
 type TDemoState = {
   brand: TBrandCode;
@@ -50,25 +46,6 @@ const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }
   { name: 'Canteen hood', gamma: 'ge', model: 'GE-500', kitchen: false },
   { name: 'Hotel kitchen', gamma: 'infinity', model: 'INF-800', kitchen: false },
 ];
-
-/**
- * Whether this start runs the demo: DEMO=1 always, DEMO=0 never; unset, on an empty database — and
- * then on every later start of the same database, so the fleet keeps living — but never in a
- * deployment (ADMIN_EMAIL or NODE_ENV=production), where the demo's open mailbox would hand out
- * reset links (docs/security.md).
- */
-export async function demoWanted(
-  flag: boolean | undefined,
-  deployment: boolean,
-  db: TDb,
-  settings: SettingsRepository,
-): Promise<boolean> {
-  if (flag !== undefined) return flag;
-  if (deployment) return false;
-  if (await settings.get(DEMO_KEY)) return true;
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
-}
 
 function password(): string {
   // Meets the password rule (lower, upper, digit) whatever the random part holds.
