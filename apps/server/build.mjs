@@ -1,11 +1,15 @@
-// Bundles the server into dist/main.js: workspace sources are bundled, npm packages stay external.
+// Bundles the server into dist/main.js and its lazily loaded chunks: workspace sources are bundled, npm packages stay external.
 import { build } from 'esbuild';
 import { cp, rm } from 'node:fs/promises';
 
 await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  // The demo (and the simulator it runs) is imported only when demo mode is on: its own chunk, which
+  // a deployment never loads.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -73,7 +73,7 @@ import { eventHubRoutes } from './device/event-hub.routes';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { liveRoutes } from './live/live.routes';
-import { demoWanted, startDemo } from './demo/demo';
+import { demoWanted } from './demo/demo-mode';
 import { loggerOptions } from './logger';
 import { StartupError } from './startup-error';
 
@@ -82,6 +82,7 @@ export type TWashboard = {
   database: TDatabase;
   broker: TBroker;
   clients: Record<string, string>;
+  accounts: AccountService;
   appliances: ApplianceService;
   ingest: IngestService;
   writer: DeviceBatcher;
@@ -175,7 +176,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   events.on('stateChanged', ({ serials }) => readCache.stateChanged(serials ?? undefined));
   const accountRepository = new AccountRepository(database.db, accessChanged);
   // Decided before anything is seeded: "unset" means demo on an empty database.
-  const demo = await demoWanted(config.DEMO, isDeployment(config), database.db, settingsRepository);
+  const demo = await demoWanted(config.DEMO, isDeployment(config), accountRepository, settingsRepository);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await seedAdmin(accountRepository, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   }
@@ -405,18 +406,19 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(liveRoutes, { hub: live, tokens, clients });
   if (demo) await app.register(mailboxRoutes, { mail: mailRepository });
+  // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
   const fleet = demo
-    ? await startDemo({
-        brand: config.DEFAULT_BRAND,
-        brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
-        settings: settingsRepository,
-        accounts: accountRepository,
-        companies: companyRepository,
-        appliances,
-        applianceRepository,
-        ingest: (topic, payload) => ingest.receive(topic, payload),
-        log: app.log,
-      })
+    ? await import('./demo/demo').then(({ startDemo }) =>
+        startDemo({
+          brand: config.DEFAULT_BRAND,
+          brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
+          settings: settingsRepository,
+          accounts,
+          appliances,
+          ingest: (topic, payload) => ingest.receive(topic, payload),
+          log: app.log,
+        }),
+      )
     : undefined;
   if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   const metricsPort =
@@ -451,6 +453,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     database,
     broker,
     clients,
+    accounts,
     appliances,
     ingest,
     writer,

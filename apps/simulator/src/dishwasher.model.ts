@@ -49,6 +49,7 @@ import {
   type TMachineType,
 } from './machine-profile';
 import { createRandom, randomSeed, seedFrom, type TRandom } from './random';
+import { maintenanceInterval, statsMessage, typicalCounters, type TLifetimeCounters } from './counters';
 import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths, type TBoiler } from './thermal';
 
 /**
@@ -135,24 +136,12 @@ type TActiveAlarm = {
   origin: 'condition' | 'random' | 'manual';
 };
 
-/** Where the lifetime counters are kept, as floats; published rounded. */
-type TCounters = {
-  totalCycles: number;
-  waterLitres: number;
-  rinsePumpSeconds: number;
-  washPumpSeconds: number;
-  energyWh: number;
-  regenerationCycles: number;
-  logsCount: number;
-  boilerHeaterSeconds: number;
-  tankHeaterSeconds: number;
-  cyclesSinceMaintenance: number;
+/** Where the counters are kept, as floats: the lifetime ones published rounded, and what the machine itself tracks. */
+type TCounters = TLifetimeCounters & {
   cyclesSinceEmptying: number;
   cyclesSinceRegeneration: number;
 };
 
-/** Service interval for ranges without S43. */
-export const MAINTENANCE_INTERVAL = 5000;
 /** Chemical canisters, ml; the level warning comes at 5 %. */
 
 /** A command the machine refuses while obeying it: why, and for params-set which keys. */
@@ -396,20 +385,7 @@ export class DishwasherModel {
   }
 
   stats(): TDeviceStats {
-    const c = this.counters;
-    return {
-      ts: this.now(),
-      totalCycles: c.totalCycles,
-      totalWater: Math.round(c.waterLitres * 10),
-      rinsePumpTime: Math.round(c.rinsePumpSeconds),
-      washPumpTime: Math.round(c.washPumpSeconds),
-      energy: Math.round(c.energyWh),
-      regenerationCycles: c.regenerationCycles,
-      logsCount: c.logsCount,
-      boilerHeaterTime: Math.round(c.boilerHeaterSeconds),
-      tankHeaterTime: Math.round(c.tankHeaterSeconds),
-      cyclesUntilMaintenance: this.maintenanceInterval() - c.cyclesSinceMaintenance,
-    };
+    return statsMessage(this.counters, this.maintenanceInterval(), this.now());
   }
 
   /**
@@ -987,7 +963,7 @@ export class DishwasherModel {
   }
 
   private maintenanceInterval(): number {
-    return this.machine.maintenanceInterval ?? MAINTENANCE_INTERVAL;
+    return maintenanceInterval(this.machine);
   }
 
   /** A probe reading: the true value with a little noise. */
@@ -1000,20 +976,9 @@ export class DishwasherModel {
   }
 
   private initialCounters(cycles: number): TCounters {
-    const big = this.profile.type === 'hood';
     const m = this.machine;
-    const interval = m.maintenanceInterval ?? MAINTENANCE_INTERVAL;
     return {
-      totalCycles: cycles,
-      waterLitres: cycles * (big ? 3.4 : 2.3),
-      rinsePumpSeconds: cycles * 15,
-      washPumpSeconds: cycles * 120,
-      energyWh: cycles * (big ? 420 : 260),
-      regenerationCycles: Math.floor(cycles / m.regenerationInterval),
-      logsCount: cycles,
-      boilerHeaterSeconds: cycles * 70,
-      tankHeaterSeconds: cycles * 90,
-      cyclesSinceMaintenance: cycles % interval,
+      ...typicalCounters(cycles, this.profile, m),
       cyclesSinceEmptying: cycles > 0 ? this.random.int(0, Math.floor((m.cyclesBeforeWaterChange ?? 200) / 2)) : 0,
       cyclesSinceRegeneration: cycles > 0 ? this.random.int(0, Math.floor(m.regenerationInterval / 2)) : 0,
     };

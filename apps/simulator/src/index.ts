@@ -5,11 +5,12 @@ export {
   DishwasherModel,
   DEFAULT_ACTIVITY,
   QUIET_ACTIVITY,
-  MAINTENANCE_INTERVAL,
   type TActivity,
   type TCycleView,
   type TDishwasherModelOptions,
 } from './dishwasher.model';
+export { MAINTENANCE_INTERVAL } from './counters';
+export { machineHistory, type TMachineHistoryOptions } from './history';
 export { DELIVERY, type TDeviceMessage, type TDelivery } from './device-message';
 export type { TMqttOptions } from './device-link';
 export { MACHINE_PROFILES, machineTypeFor, type TMachineProfile, type TMachineType } from './machine-profile';

@@ -208,6 +208,12 @@ export class AccountRepository {
     return rows[0]?.userId;
   }
 
+  /** Whether any account was ever created, deleted ones included. */
+  async exists(): Promise<boolean> {
+    const rows = await this.db.select({ id: users.id }).from(users).limit(1);
+    return rows.length > 0;
+  }
+
   async count(): Promise<number> {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })

@@ -19,7 +19,6 @@ import {
   ZUserIdParams,
   ZUserProfile,
 } from '@washboard/contracts';
-import { AppError } from '../errors';
 import type { AccountService } from './account.service';
 import type { CompanyRepository } from '../company/company.repository';
 import { requireAdminProfile, requirePermission } from '../auth/auth.hook';
@@ -247,7 +246,6 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
     },
     async (request) => {
       const { name, code, parentCode } = request.body;
-      if (parentCode && !(await companies.findByCode(request.brand, parentCode))) throw new AppError('NOT_FOUND');
       const company = await accounts.createCompany(request.brand, name, parentCode ?? null, code);
       return { code: company.code, name: company.name, parentCode: company.parentCode };
     },

@@ -3,6 +3,7 @@ import {
   VERIFICATION_CODE_MAX_ATTEMPTS,
   VERIFICATION_CODE_TTL_MINUTES,
   COMPANY_CODE_LENGTH,
+  PASSWORD_PATTERN,
   type TAdminProfile,
   type TAdminUser,
   type TBrandCode,
@@ -128,8 +129,12 @@ export class AccountService {
     this.background.run('verification code', () => this.sendCode(user));
   }
 
-  /** Creates a company with a fresh six-digit code (retrying on the rare collision). */
+  /**
+   * Creates a company under the company `parentCode` of the brand (404 when there is none), with
+   * `code` (409 when taken) or a fresh six-digit code (retrying on the rare collision).
+   */
   async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string) {
+    if (parentCode && !(await this.companies.findByCode(brand, parentCode))) throw new AppError('NOT_FOUND');
     if (code) {
       if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT');
       return this.companies.insert({ brand, name, code, parentCode });
@@ -140,6 +145,44 @@ export class AccountService {
       return this.companies.insert({ brand, name, code: candidate, parentCode });
     }
     throw new Error('no free company code');
+  }
+
+  /**
+   * Creates an account that is ACTIVE from the start: one the operator hands out (the demo's), not
+   * a registration, so no code is mailed. The password rule of registration applies; a service role
+   * joins the company `companyCode` of the brand, other roles belong to none. 409 CONFLICT when the
+   * address already has an account of the brand.
+   */
+  async createActiveAccount(
+    brand: TBrandCode,
+    account: {
+      email: string;
+      password: string;
+      role: TRole;
+      companyCode?: string;
+      administrationProfile?: TAdminProfile[];
+      firstName: string;
+      lastName: string;
+      language: TLanguage;
+    },
+  ): Promise<TUser> {
+    if (!PASSWORD_PATTERN.test(account.password)) throw new AppError('VALIDATION_FAILED', { fields: 'password' });
+    const serviceRole = account.role === 'SERVICE' || account.role === 'SERVICE_MANAGER';
+    if (serviceRole !== (account.companyCode !== undefined)) throw new AppError('ROLE_NOT_ALLOWED');
+    const company = account.companyCode === undefined ? undefined : await this.companyOfBrand(brand, account.companyCode);
+    if (await this.accounts.findByEmail(brand, account.email)) throw new AppError('CONFLICT');
+    return this.accounts.insert({
+      brand,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      status: 'ACTIVE',
+      administrationProfile: account.administrationProfile ?? [],
+      companyId: company?.id ?? null,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      language: account.language,
+    });
   }
 
   /**

@@ -67,6 +67,11 @@ function statusOf(state: TApplianceState | null): TApplianceSummary['status'] {
   };
 }
 
+/** Administering other accounts' machines takes ADMIN or the PRODUCTS profile (docs/permissions.md); 403 otherwise. */
+function requireProductsProfile(user: TAuthUser): void {
+  if (!hasAdminProfile(user, 'PRODUCTS')) throw new AppError('FORBIDDEN');
+}
+
 /** Appliances: products, identity of devices, claiming, listing and details (device-areas §3, §7). */
 export class ApplianceService {
   private readonly identities = new Map<string, TDeviceIdentity & { secretHash: Buffer }>();
@@ -303,6 +308,20 @@ export class ApplianceService {
     await this.repository.update(serial, { applianceName });
   }
 
+  /**
+   * Records where a machine was installed and whom to call for assistance, as its details show them.
+   * Only ADMIN or the PRODUCTS profile (403 otherwise); a machine of another brand is 404.
+   */
+  async recordInstallation(
+    user: TAuthUser,
+    serial: string,
+    installation: { installationDate: Date; assistance: TAppliance['assistance'] },
+  ): Promise<void> {
+    requireProductsProfile(user);
+    const appliance = await this.ofBrand(user.brand, serial);
+    await this.repository.update(appliance.serialNumber, installation);
+  }
+
   /** otherinfo: the range's presets, or the machine's rating power. */
   async otherInfo(user: TAuthUser, serial: string, type: 'presets_params' | 'user_rating_power') {
     const { appliance } = await this.visible(user, serial);
@@ -316,7 +335,7 @@ export class ApplianceService {
    * an unknown, deleted or other-brand account is 404 USER_NOT_FOUND.
    */
   private async actingFor(user: TAuthUser, target: { userId?: string; userEmail?: string }): Promise<THolder> {
-    if (!hasAdminProfile(user, 'PRODUCTS')) throw new AppError('FORBIDDEN');
+    requireProductsProfile(user);
     const account = await this.access.account(user.brand, target);
     if (!account) throw new AppError('USER_NOT_FOUND');
     return account;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceListPage } from '@washboard/contracts';
+import type { TApplianceDetail, TApplianceListPage } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
@@ -70,6 +70,25 @@ describe('demo (DEMO=1)', () => {
     ).json()) as { stopDate: string | null }[];
     expect(monthAlarms.length).toBeGreaterThan(0);
     expect(monthAlarms.length).toBeGreaterThanOrEqual(alarms.length);
+  });
+
+  it('binds each machine as an administrator would: named, serviced, installed, owned by the kitchen', async () => {
+    const { headers } = await signIn(server, 'service@demo.washboard', passwords['service@demo.washboard'] ?? '');
+    const detail = async (serial: string) =>
+      (await (
+        await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${serial}`, { headers })
+      ).json()) as TApplianceDetail;
+    const pot = await detail('DEMO0004');
+    expect(pot).toMatchObject({
+      applianceName: 'Pot washer',
+      gamma: 'prime',
+      companyCode: '100001',
+      companyName: 'Demo Service Srl',
+      installationDate: '2025-03-13T00:00:00.000Z',
+      assistance: { acv: 'Demo Service Srl', email: 'service@demo.washboard' },
+    });
+    const kitchen = (await devices('kitchen@demo.washboard')).map((d) => d.serialNumber).sort();
+    expect(kitchen).toEqual(['DEMO0001', 'DEMO0002', 'DEMO0003', 'DEMO0004']);
   });
 
   it('shows the service company every machine it looks after', async () => {

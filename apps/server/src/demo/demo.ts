@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Fleet } from '@washboard/simulator';
-import type { TBrandCode, TGamma, TRole } from '@washboard/contracts';
-import type { TDb } from '../db/database';
-import { users } from '../db/schema/index';
+import { Fleet, machineHistory } from '@washboard/simulator';
+import { ADMIN_PROFILES, deviceTopic, type TBrandCode, type TGamma, type TRole } from '@washboard/contracts';
+import { AppError } from '../errors';
 import type { SettingsRepository } from '../settings/settings.repository';
-import type { AccountRepository } from '../account/account.repository';
-import type { CompanyRepository } from '../company/company.repository';
+import type { AccountService } from '../account/account.service';
 import type { ApplianceService } from '../appliance/appliance.service';
-import type { ApplianceRepository } from '../appliance/appliance.repository';
-import { hashPassword } from '../account/password';
-import { demoHistory } from './demo-history';
-
-const DEMO_KEY = 'demo';
+import type { TAuthUser } from '../auth/token.service';
+import { DEMO_KEY } from './demo-mode';
 
 type TDemoState = {
   brand: TBrandCode;
@@ -35,11 +29,14 @@ const DEMO_BANNER = [
 
 const PARTNER = { code: '100000', name: 'Demo Service Partner' };
 const SERVICE_COMPANY = { code: '100001', name: 'Demo Service Srl' };
+const SERVICE_ACCOUNT = 'service@demo.washboard';
+const KITCHEN_ACCOUNT = 'kitchen@demo.washboard';
+/** The administrator first: it creates the rest. */
 const ACCOUNTS: { email: string; role: TRole; company?: string }[] = [
   { email: 'admin@demo.washboard', role: 'ADMIN' },
   { email: 'manager@demo.washboard', role: 'SERVICE_MANAGER', company: PARTNER.code },
-  { email: 'service@demo.washboard', role: 'SERVICE', company: SERVICE_COMPANY.code },
-  { email: 'kitchen@demo.washboard', role: 'KITCHEN_MANAGER' },
+  { email: SERVICE_ACCOUNT, role: 'SERVICE', company: SERVICE_COMPANY.code },
+  { email: KITCHEN_ACCOUNT, role: 'KITCHEN_MANAGER' },
 ];
 const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }[] = [
   { name: 'Dishwashing line 1', gamma: 'infinity', model: 'INF-600', kitchen: true },
@@ -49,25 +46,6 @@ const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }
   { name: 'Canteen hood', gamma: 'ge', model: 'GE-500', kitchen: false },
   { name: 'Hotel kitchen', gamma: 'infinity', model: 'INF-800', kitchen: false },
 ];
-
-/**
- * Whether this start runs the demo: DEMO=1 always, DEMO=0 never; unset, on an empty database — and
- * then on every later start of the same database, so the fleet keeps living — but never in a
- * deployment (ADMIN_EMAIL or NODE_ENV=production), where the demo's open mailbox would hand out
- * reset links (docs/security.md).
- */
-export async function demoWanted(
-  flag: boolean | undefined,
-  deployment: boolean,
-  db: TDb,
-  settings: SettingsRepository,
-): Promise<boolean> {
-  if (flag !== undefined) return flag;
-  if (deployment) return false;
-  if (await settings.get(DEMO_KEY)) return true;
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
-}
 
 function password(): string {
   // Meets the password rule (lower, upper, digit) whatever the random part holds.
@@ -83,10 +61,8 @@ export async function startDemo(deps: {
   brand: TBrandCode;
   brokerUrl: string;
   settings: SettingsRepository;
-  accounts: AccountRepository;
-  companies: CompanyRepository;
+  accounts: AccountService;
   appliances: ApplianceService;
-  applianceRepository: ApplianceRepository;
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
   ingest: (topic: string, payload: Buffer) => Promise<void>;
   log: FastifyBaseLogger;
@@ -119,34 +95,61 @@ export async function startDemo(deps: {
   return fleet;
 }
 
-async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> {
-  const { brand, accounts, companies, appliances, applianceRepository } = deps;
-  const partner =
-    (await companies.findByCode(brand, PARTNER.code)) ?? (await companies.insert({ brand, ...PARTNER, parentCode: null }));
-  const service =
-    (await companies.findByCode(brand, SERVICE_COMPANY.code)) ??
-    (await companies.insert({ brand, ...SERVICE_COMPANY, parentCode: PARTNER.code }));
-  const passwords: Record<string, string> = {};
-  let kitchenId: string | undefined;
-  for (const account of ACCOUNTS) {
-    const existing = await accounts.findByEmail(brand, account.email);
-    if (existing) continue;
-    const pw = password();
-    const user = await accounts.insert({
-      brand,
-      email: account.email,
-      passwordHash: await hashPassword(pw),
-      role: account.role,
-      status: 'ACTIVE',
-      administrationProfile: account.role === 'ADMIN' ? ['ADD_PRODUCTS', 'ACCOUNTS', 'PRODUCTS', 'COMPANIES'] : [],
-      companyId: account.company === PARTNER.code ? partner.id : account.company ? service.id : null,
-      firstName: account.role === 'ADMIN' ? 'Demo' : 'Giulia',
-      lastName: account.role.toLowerCase().replace('_', ' '),
-      language: 'it',
-    });
-    passwords[account.email] = pw;
-    if (account.role === 'KITCHEN_MANAGER') kitchenId = user.id;
+/** Answers undefined when the service says the thing exists already (a re-seed keeps what is there). */
+async function unlessExists<T>(create: Promise<T>): Promise<T | undefined> {
+  try {
+    return await create;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return undefined;
+    throw error;
   }
+}
+
+/**
+ * Seeds through the services, by the rules users meet: the demo administrator is created first,
+ * then acts as administrators do — creates the companies, products and the other accounts, binds
+ * the machines to the service company and the kitchen manager, records their installation.
+ */
+async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> {
+  const { brand, accounts, appliances } = deps;
+  const passwords: Record<string, string> = {};
+  const create = async (account: (typeof ACCOUNTS)[number]) => {
+    const pw = password();
+    const user = await unlessExists(
+      accounts.createActiveAccount(brand, {
+        email: account.email,
+        password: pw,
+        role: account.role,
+        companyCode: account.company,
+        administrationProfile: account.role === 'ADMIN' ? [...ADMIN_PROFILES] : [],
+        firstName: account.role === 'ADMIN' ? 'Demo' : 'Giulia',
+        lastName: account.role.toLowerCase().replace('_', ' '),
+        language: 'it',
+      }),
+    );
+    if (user) passwords[account.email] = pw;
+    return user;
+  };
+  const [adminAccount, ...others] = ACCOUNTS;
+  const admin = adminAccount && (await create(adminAccount));
+  if (!admin) {
+    // Its password is gone with the demo's state: nobody could sign in as the demo administrator.
+    throw new Error(`${adminAccount?.email} exists but the demo's state does not: start the demo on a new database`);
+  }
+  const actor: TAuthUser = {
+    id: admin.id,
+    brand,
+    email: admin.email,
+    role: admin.role,
+    administrationProfile: admin.administrationProfile,
+    clientId: 'demo',
+    sessionId: 'demo-seed',
+    expiresAt: Date.now() + 60 * 60_000,
+  };
+  await unlessExists(accounts.createCompany(brand, PARTNER.name, null, PARTNER.code));
+  await unlessExists(accounts.createCompany(brand, SERVICE_COMPANY.name, PARTNER.code, SERVICE_COMPANY.code));
+  for (const account of others) await create(account);
+
   const machines: TDemoState['machines'] = [];
   for (const [i, m] of MACHINES.entries()) {
     const serialNumber = `DEMO${String(i + 1).padStart(4, '0')}`;
@@ -159,30 +162,32 @@ async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> 
       ratingPower: 'M3',
       country: 'IT',
     });
-    await applianceRepository.update(serialNumber, {
-      applianceName: m.name,
-      companyCode: SERVICE_COMPANY.code,
-      ownerUserId: m.kitchen ? (kitchenId ?? null) : null,
-      claimedAt: new Date(),
+    const claim = { serialNumber, applianceName: m.name };
+    await appliances.claim(actor, { ...claim, userEmail: SERVICE_ACCOUNT });
+    if (m.kitchen) await appliances.claim(actor, { ...claim, userEmail: KITCHEN_ACCOUNT });
+    await appliances.recordInstallation(actor, serialNumber, {
       installationDate: new Date(Date.UTC(2025, 2, 10 + i)),
       assistance: {
-        acv: 'Demo Service Srl',
+        acv: SERVICE_COMPANY.name,
         phone: '+39 02 0000 0000',
-        email: 'service@demo.washboard',
+        email: SERVICE_ACCOUNT,
         website: 'https://example.com',
       },
     });
-    // A month of cycles, counters and alarms through the gateway's own ingestion, so HACCP, the
-    // alarm register and the charts have something to show from the first minute.
-    const history = demoHistory(
-      { serialNumber, gamma: m.gamma },
-      { now: new Date(), days: HISTORY_DAYS, seed: 7 + i, cyclesBefore: 800 + 150 * i },
+    // A month of cycles, counters and alarms, so HACCP, the alarm register and the charts have
+    // something to show from the first minute. Stored through the gateway's own ingestion rather
+    // than a bulk insert: each message is checked and turned into HACCP verdicts, the alarm
+    // register and counters by the same code as a machine's, and the writer batches them anyway —
+    // a few thousand messages take seconds, once per database.
+    const history = machineHistory(
+      { serial: serialNumber, gamma: m.gamma },
+      { now: new Date(), days: HISTORY_DAYS, seed: 7, cyclesBefore: 800 + 150 * i },
     );
     for (let at = 0; at < history.messages.length; at += 250) {
       await Promise.all(
         history.messages
           .slice(at, at + 250)
-          .map((message) => deps.ingest(message.topic, Buffer.from(JSON.stringify(message.payload)))),
+          .map((message) => deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload)))),
       );
     }
     machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
