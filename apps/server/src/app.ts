@@ -378,8 +378,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
-      await scope.register(accountRoutes, { accounts, companies: companyRepository, limit });
-      await scope.register(companyRoutes, { companies: new CompanyService(companyRepository, accountRepository) });
+      const companies = new CompanyService(companyRepository, accountRepository);
+      await scope.register(accountRoutes, { accounts, companies, limit });
+      await scope.register(companyRoutes, { companies });
     },
     { prefix: '/api/v1/account' },
   );
@@ -405,7 +406,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(liveRoutes, { hub: live, tokens, clients });
-  if (demo) await app.register(mailboxRoutes, { mail: mailRepository });
+  if (demo) await app.register(mailboxRoutes, { mail: mailer });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
   const fleet = demo
     ? await import('./demo/demo').then(({ startDemo }) =>

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import type { TRuntimeConfig } from '@washboard/contracts';
-import './app/history-guard';
+import './modules/navigation/history-guard';
 import { App } from './app/App';
 import { configureApiClient } from './modules/api/api-client';
 import { currentLanguage, initI18n } from './modules/i18n/i18n';

@@ -20,14 +20,14 @@ import {
   ZUserProfile,
 } from '@washboard/contracts';
 import type { AccountService } from './account.service';
-import type { CompanyRepository } from '../company/company.repository';
+import type { CompanyService } from '../company/company.service';
 import { requireAdminProfile, requirePermission } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
 
 const errorsOf = signedInErrors;
 
-type TOptions = { accounts: AccountService; companies: CompanyRepository; limit: TLimit };
+type TOptions = { accounts: AccountService; companies: CompanyService; limit: TLimit };
 
 /** Signed-in account calls under /api/v1/account (spec §7); `authenticate` runs before each. */
 export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { accounts, companies, limit }) => {
@@ -228,8 +228,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: z.array(ZCompany), ...errorsOf },
       },
     },
-    async (request) =>
-      (await companies.list(request.brand)).map((c) => ({ code: c.code, name: c.name, parentCode: c.parentCode })),
+    async (request) => companies.ofBrand(request.brand),
   );
 
   app.post(

@@ -1,4 +1,10 @@
-import { hasAdminProfile, type TCompany as TCompanyView, type TCompanyNode, type TRelatedCompanies } from '@washboard/contracts';
+import {
+  hasAdminProfile,
+  type TBrandCode,
+  type TCompany as TCompanyView,
+  type TCompanyNode,
+  type TRelatedCompanies,
+} from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { AccountRepository } from '../account/account.repository';
 import type { TAuthUser } from '../auth/token.service';
@@ -14,6 +20,11 @@ export class CompanyService {
     private readonly companies: CompanyRepository,
     private readonly accounts: AccountRepository,
   ) {}
+
+  /** Every company of the brand (the administration's list): code, name and the company above it. */
+  async ofBrand(brand: TBrandCode): Promise<TCompanyView[]> {
+    return (await this.companies.list(brand)).map((c) => ({ code: c.code, name: c.name, parentCode: c.parentCode }));
+  }
 
   /**
    * The caller's company, the service partner above it and the companies directly below it. A

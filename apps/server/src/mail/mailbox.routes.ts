@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { MailRepository } from './mail.repository';
+import type { Mailer } from './mailer';
 
 const ZMail = z.object({
   id: z.string(),
@@ -31,7 +31,7 @@ export function fromLoopback(request: FastifyRequest): boolean {
  * Demo mode only: the latest mails of the outbox, for trying registration without an SMTP server.
  * It holds reset links, so it answers only calls from this machine; to anyone else it does not exist.
  */
-export const mailboxRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = async (app, { mail }) => {
+export const mailboxRoutes: FastifyPluginAsyncZod<{ mail: Mailer }> = async (app, { mail }) => {
   app.get(
     '/dev/mailbox',
     {

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TBrandCode } from '@washboard/contracts';
 import { BRANDS } from '@washboard/contracts';
-import type { MailRepository } from './mail.repository';
+import type { MailRepository, TOutboxMail } from './mail.repository';
 import type { TRenderedMail } from './mail-templates';
 
 /**
@@ -26,6 +26,10 @@ export class Mailer {
   ) {
     // Options such as ?pool=true or ?requireTLS=true can ride on the URL (nodemailer reads them).
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  }
+  /** The latest mails of the outbox, newest first (the demo's /dev/mailbox). */
+  latest(limit: number): Promise<TOutboxMail[]> {
+    return this.repo.latest(limit);
   }
 
   /** Stores a mail for sending (or in the outbox when there is no SMTP server). */

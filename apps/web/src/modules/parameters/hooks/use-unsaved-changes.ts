@@ -1,7 +1,7 @@
 import { useContext, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNSAFE_NavigationContext, type Navigator } from 'react-router';
-import { guardPopState } from '../../../app/history-guard';
+import { guardPopState } from '../../navigation/history-guard';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 
 type TAsk = (leave: () => void) => void;
