@@ -56,6 +56,7 @@ import { applianceRoutes } from './appliance/appliance.routes';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
 import { DomainEvents } from './events/domain-events';
+import { DeviceIdentities } from './gateway/device-identity';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceBatcher } from './gateway/device-batcher';
@@ -229,12 +230,15 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
+  // Who a connecting or publishing machine is, looked up once and kept.
+  const devices = new DeviceIdentities((serial) => applianceRepository.find(serial));
+  events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
     applianceAccess,
     broker,
-    (brand) => events.emit('appliancesChanged', { brand }),
+    events,
     readCache,
   );
   const commands = new CommandService(
@@ -251,7 +255,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   });
   const ingest = new IngestService({
     writer,
-    identify: (serial) => appliances.identify(serial),
+    identify: (serial) => devices.identify(serial),
     push: (brand, message) => live.publish(brand, message),
     commandResult: (serial, result) => commands.resultArrived(serial, result),
     replyError: (serial, error) => broker.sendError(serial, JSON.stringify(error)),
@@ -272,7 +276,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   commands.start();
   await events.start();
   await broker.attach({
-    authenticate: (serial, secret) => appliances.authenticateDevice(serial, secret),
+    authenticate: (serial, secret) => devices.authenticate(serial, secret),
     receive: (topic, payload) => ingest.receive(topic, payload),
     disconnected: (serial) => {
       ingest

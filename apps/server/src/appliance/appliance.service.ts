@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   cycleProgressPercent,
@@ -23,7 +23,9 @@ import type { CompanyRepository } from '../company/company.repository';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { TBroker } from '../gateway/broker';
-import { hashClaimingCode, type TDeviceIdentity } from '../gateway/ingest.service';
+import { hashClaimingCode } from '../gateway/ingest.service';
+import { hashDeviceSecret } from '../gateway/device-identity';
+import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { ApplianceReadCache } from './read-cache';
@@ -47,10 +49,6 @@ type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role'>;
 /** Wrong codes after which a shown claiming code is void (the machine must show a new one). */
 const CLAIM_ATTEMPTS = 5;
 
-function sha256(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
 function iso(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }
@@ -72,22 +70,15 @@ function requireProductsProfile(user: TAuthUser): void {
   if (!hasAdminProfile(user, 'PRODUCTS')) throw new AppError('FORBIDDEN');
 }
 
-/** Appliances: products, identity of devices, claiming, listing and details (device-areas §3, §7). */
+/** Appliances: products, claiming, listing and details (device-areas §3, §7). */
 export class ApplianceService {
-  private readonly identities = new Map<string, TDeviceIdentity & { secretHash: Buffer }>();
-  /**
-   * Lookups on their way: a machine's messages that arrive together wait for the same one, so they
-   * leave `identify` in the order they came (the embedded broker reads ahead; docs/device-protocol.md).
-   */
-  private readonly identityLookups = new Map<string, Promise<(TDeviceIdentity & { secretHash: Buffer }) | undefined>>();
-
   constructor(
     private readonly repository: ApplianceRepository,
     private readonly companies: CompanyRepository,
     private readonly access: ApplianceAccess,
     private readonly broker: TBroker,
-    /** Tells every instance's browsers of `brand` that who-sees-what changed. */
-    private readonly changed: (brand: TBrandCode) => void,
+    /** Where it tells what changed (who sees which machines, a machine provisioned). */
+    private readonly events: DomainEvents,
     /** Answers of the hottest reads; off unless given (the server gives it when it is the only instance). */
     private readonly cache: ApplianceReadCache = new ApplianceReadCache(false),
   ) {}
@@ -106,50 +97,12 @@ export class ApplianceService {
       fw00: input.fw00,
       fw02: input.fw02,
       country: input.country ?? null,
-      // A 192-bit random secret needs no slow hash: SHA-256 keeps device connects cheap at fleet scale.
-      secretHash: sha256(deviceSecret).toString('hex'),
+      secretHash: hashDeviceSecret(deviceSecret),
     });
     if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS');
     await this.broker.provisionDevice(input.serialNumber, deviceSecret);
-    this.identities.delete(input.serialNumber);
+    this.events.emit('deviceProvisioned', { serial: input.serialNumber });
     return { serialNumber: input.serialNumber, deviceSecret };
-  }
-
-  private async identity(serial: string) {
-    const cached = this.identities.get(serial);
-    if (cached) return cached;
-    let lookup = this.identityLookups.get(serial);
-    if (!lookup) {
-      lookup = this.lookUpIdentity(serial).finally(() => this.identityLookups.delete(serial));
-      this.identityLookups.set(serial, lookup);
-    }
-    return lookup;
-  }
-
-  private async lookUpIdentity(serial: string) {
-    const appliance = await this.repository.find(serial);
-    if (!appliance) return undefined;
-    const identity = {
-      serialNumber: appliance.serialNumber,
-      brand: appliance.brand,
-      gamma: appliance.gamma,
-      secretHash: Buffer.from(appliance.secretHash, 'hex'),
-    };
-    this.identities.set(serial, identity);
-    return identity;
-  }
-
-  /** The embedded broker's question at every device connection. */
-  async authenticateDevice(serial: string, secret: string): Promise<boolean> {
-    const identity = await this.identity(serial);
-    if (!identity) return false;
-    return timingSafeEqual(identity.secretHash, sha256(secret));
-  }
-
-  /** What ingestion needs of a machine. */
-  async identify(serial: string): Promise<TDeviceIdentity | undefined> {
-    const identity = await this.identity(serial);
-    return identity && { serialNumber: identity.serialNumber, brand: identity.brand, gamma: identity.gamma };
   }
 
   /** The appliance and its state when `user` may see it; 404 otherwise (never 403: no hint that it exists). */
@@ -359,7 +312,7 @@ export class ApplianceService {
     if (request.activationCode === undefined) {
       if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID');
       await this.bind(holder, await this.ofBrand(user.brand, request.serialNumber), request.applianceName);
-      this.changed(user.brand);
+      this.events.emit('appliancesChanged', { brand: user.brand });
       return;
     }
     const appliance = await this.repository.find(request.serialNumber);
@@ -383,7 +336,7 @@ export class ApplianceService {
       claimingCodeExpiresAt: null,
       claimingFailedAttempts: 0,
     });
-    this.changed(user.brand);
+    this.events.emit('appliancesChanged', { brand: user.brand });
   }
 
   private async bind(user: THolder, appliance: TAppliance, applianceName: string): Promise<void> {
@@ -418,7 +371,7 @@ export class ApplianceService {
         if (!own || appliance.companyCode !== own) throw new AppError('APPLIANCE_NOT_CLAIMED');
         await this.repository.update(serial, { companyCode: null });
       }
-      this.changed(user.brand);
+      this.events.emit('appliancesChanged', { brand: user.brand });
       return;
     }
     const { appliance } = await this.visible(user, serial);
@@ -429,6 +382,6 @@ export class ApplianceService {
     } else {
       await this.repository.update(serial, { companyCode: null });
     }
-    this.changed(user.brand);
+    this.events.emit('appliancesChanged', { brand: user.brand });
   }
 }

@@ -12,6 +12,8 @@ export type TDomainEventMap = {
   stateChanged: { serials: string[] | null };
   /** Machines of the brand were claimed, released, added or deleted: who sees what may differ. */
   appliancesChanged: { brand: TBrandCode };
+  /** A product was created (or created again): its device secret may be new. */
+  deviceProvisioned: { serial: string };
   /** A machine answered a command. */
   commandResult: { serial: string; result: TCommandResult };
 };

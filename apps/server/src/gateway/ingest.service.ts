@@ -1,3 +1,4 @@
+import type { TDeviceIdentity } from './device-identity';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -21,7 +22,6 @@ import {
   type TDeviceMessageError,
   type TDeviceMessageRefusal,
   type TDeviceTopic,
-  type TGamma,
   type TLiveMessage,
   type TLiveTelemetry,
 } from '@washboard/contracts';
@@ -29,7 +29,6 @@ import type { DeviceBatcher } from './device-batcher';
 import type { TPresenceChange } from './presence.repository';
 
 /** What ingestion needs to know of a machine. */
-export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
 
 export type TIngestDeps = {
   writer: DeviceBatcher;

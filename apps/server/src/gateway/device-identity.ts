@@ -1,0 +1,77 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TBrandCode, TGamma } from '@washboard/contracts';
+
+/** What the gateway knows of a machine: who it is, of which brand and range. */
+export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
+/** A machine as stored: its identity and the SHA-256 of its device secret (hex). */
+export type TStoredDevice = TDeviceIdentity & { secretHash: string };
+
+/**
+ * The stored form of a device secret. A 192-bit random secret needs no slow hash: SHA-256 keeps
+ * device connects cheap at fleet scale.
+ */
+export function hashDeviceSecret(secret: string): string {
+  return sha256(secret).toString('hex');
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+type TKnownDevice = TDeviceIdentity & { secretHash: Buffer };
+
+/**
+ * Device identity and authentication for the broker and ingestion, kept in memory once looked up:
+ * every connection and every message asks.
+ */
+export class DeviceIdentities {
+  private readonly known = new Map<string, TKnownDevice>();
+  /**
+   * Lookups on their way: a machine's messages that arrive together wait for the same one, so they
+   * leave `identify` in the order they came (the embedded broker reads ahead; docs/device-protocol.md).
+   */
+  private readonly lookups = new Map<string, Promise<TKnownDevice | undefined>>();
+
+  constructor(private readonly find: (serial: string) => Promise<TStoredDevice | undefined>) {}
+
+  /** The broker's question at every device connection: is `secret` the machine's device secret? */
+  async authenticate(serial: string, secret: string): Promise<boolean> {
+    const device = await this.device(serial);
+    return device ? timingSafeEqual(device.secretHash, sha256(secret)) : false;
+  }
+
+  /** What ingestion needs of a machine; undefined for a serial number no product has. */
+  async identify(serial: string): Promise<TDeviceIdentity | undefined> {
+    const device = await this.device(serial);
+    return device && { serialNumber: device.serialNumber, brand: device.brand, gamma: device.gamma };
+  }
+
+  /** The machine was (re)provisioned: look it up again next time. */
+  forget(serial: string): void {
+    this.known.delete(serial);
+  }
+
+  private async device(serial: string): Promise<TKnownDevice | undefined> {
+    const cached = this.known.get(serial);
+    if (cached) return cached;
+    let lookup = this.lookups.get(serial);
+    if (!lookup) {
+      lookup = this.lookUp(serial).finally(() => this.lookups.delete(serial));
+      this.lookups.set(serial, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(serial: string): Promise<TKnownDevice | undefined> {
+    const stored = await this.find(serial);
+    if (!stored) return undefined;
+    const device = {
+      serialNumber: stored.serialNumber,
+      brand: stored.brand,
+      gamma: stored.gamma,
+      secretHash: Buffer.from(stored.secretHash, 'hex'),
+    };
+    this.known.set(serial, device);
+    return device;
+  }
+}
