@@ -1,25 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
 import { openDatabase, type TDatabase } from './db/database';
 import { startBroker, type TBroker } from './gateway/broker';
-import { registerErrorHandler } from './errors';
-import { registerBrandHook } from './brand/brand.hook';
 import { healthRoutes } from './health/health.routes';
 import { registerWebApp, runtimeConfigRoutes } from './web/web.routes';
 import { SettingsRepository } from './settings/settings.repository';
@@ -45,8 +31,8 @@ import { SignInThrottle } from './auth/sign-in-throttle';
 import { authenticate } from './auth/auth.hook';
 import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
-import { registerNulGuard } from './http/nul-guard';
 import { recordRoutes, type TRouteInfo } from './http/route-list';
+import { createHttpServer, registerHttpPlumbing } from './http/http-server';
 import { BackgroundWork } from './http/background';
 import fastifyWebsocket from '@fastify/websocket';
 import { ApplianceRepository } from './appliance/appliance.repository';
@@ -75,7 +61,6 @@ import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { liveRoutes } from './live/live.routes';
 import { demoWanted } from './demo/demo-mode';
-import { loggerOptions } from './logger';
 import { StartupError } from './startup-error';
 
 export type TWashboard = {
@@ -106,11 +91,6 @@ function defaultWebDist(): string | undefined {
   return undefined;
 }
 
-/** proxy-addr's hop count (the `i`-th address from the socket is a proxy when i < hops), typed for Fastify. */
-function trustHops(hops: number): (address: string, index: number) => boolean {
-  return (_address, index) => index < hops;
-}
-
 /** Where an in-process device connects: the embedded broker, or MQTT_URL without the server's credentials. */
 function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
   if (!mqttUrl) return `mqtt://127.0.0.1:${broker.port ?? 1883}`;
@@ -123,17 +103,7 @@ function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
 
 /** Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. */
 export async function createWashboard(config: TConfig): Promise<TWashboard> {
-  const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-    // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
-    bodyLimit: 1_048_576,
-    // The longest path parameter is an e-mail address (254 characters, RFC 5321): at the default
-    // 100, a valid long address got 414 from the router instead of reaching its route.
-    routerOptions: { maxParamLength: 254 },
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = createHttpServer(config);
   const routes = recordRoutes(app);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -306,60 +276,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     demo,
   };
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // CSP 3: 'self' also matches ws:/wss: of this origin, the only place the push channel lives.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Sent below, and only over HTTPS: over plain HTTP the header means nothing (RFC 6797 §7.2).
-    hsts: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
-  await app.register(fastifyCookie);
-  // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
-  await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Washboard API',
-        description:
-          'Accounts, appliances and device data of the Washboard dashboard. Every API call carries `X-Brand` ' +
-          '(LUMINA or KESTREL); signed-in calls also carry `Authorization: Bearer …` and `X-Subscription-Key`. ' +
-          'Errors are `{code, message}` with the message in the language of `Accept-Language`.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          subscriptionKey: { type: 'apiKey', in: 'header', name: 'X-Subscription-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  registerBrandHook(app);
-  registerNulGuard(app);
+  await registerHttpPlumbing(app);
   await app.register(healthRoutes, { database, broker });
   await app.register(runtimeConfigRoutes, { runtimeConfig });
   const limit = perAddressLimit(config.RATE_LIMIT_SCALE);
