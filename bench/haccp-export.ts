@@ -8,7 +8,7 @@ import {
   type THaccpReportAlarm,
   type THaccpReportContext,
   type THaccpReportEvent,
-} from '../apps/server/src/device/haccp-report';
+} from '../apps/server/src/haccp/haccp-report';
 import { benchServer, owner, provision, type THeaders } from './device-load';
 import type { TResult } from './device-link';
 

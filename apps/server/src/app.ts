@@ -57,6 +57,9 @@ import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
 import { eventHubRoutes } from './device/event-hub.routes';
+import { HaccpRepository } from './haccp/haccp.repository';
+import { haccpRoutes } from './haccp/haccp.routes';
+import { HaccpService } from './haccp/haccp.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { liveRoutes } from './live/live.routes';
@@ -320,8 +323,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(eventHubRoutes, {
-        devices: new DeviceDataService(appliances, applianceRepository, commands, applianceDetails),
+        devices: new DeviceDataService(appliances, commands, applianceDetails),
       });
+      await scope.register(haccpRoutes, { haccp: new HaccpService(appliances, new HaccpRepository(database.db)) });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );

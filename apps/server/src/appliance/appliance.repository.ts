@@ -1,15 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
-import {
-  alarms,
-  applianceCommands,
-  appliances,
-  applianceStates,
-  companies,
-  haccpEvents,
-  type TCommandStatus,
-} from '../db/schema/index';
+import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
 export type TApplianceState = typeof applianceStates.$inferSelect;
@@ -62,15 +54,6 @@ function listFilters(query: TApplianceListQuery): SQL[] {
   return conditions;
 }
 
-/** The alarms of a machine that were active at any moment of [from, to]. */
-function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
-  return [
-    eq(alarms.serialNumber, serialNumber),
-    lte(alarms.startDate, to),
-    sql`(${alarms.stopDate} IS NULL OR ${alarms.stopDate} >= ${from.toISOString()})`,
-  ];
-}
-
 /** Told after writes, so the read caches drop what they derived (`ApplianceReadCache`). */
 export type TApplianceChanges = {
   /** A machine's holder, company, name or existence changed. */
@@ -81,7 +64,7 @@ export type TApplianceChanges = {
 
 const NO_CHANGES: TApplianceChanges = { access: () => {}, state: () => {} };
 
-/** SQL of appliances, their live state, HACCP events, alarms and commands. */
+/** SQL of appliances, their live state and commands (HACCP events and alarms: `HaccpRepository`). */
 export class ApplianceRepository {
   constructor(
     private readonly db: TDb,
@@ -270,79 +253,6 @@ export class ApplianceRepository {
     } finally {
       this.changed.state([serialNumber]);
     }
-  }
-
-  async events(serialNumber: string, from: Date, to: Date) {
-    return this.db
-      .select()
-      .from(haccpEvents)
-      .where(and(eq(haccpEvents.serialNumber, serialNumber), gte(haccpEvents.start, from), lte(haccpEvents.start, to)))
-      .orderBy(desc(haccpEvents.start))
-      .limit(5000);
-  }
-
-  async event(serialNumber: string, id: string) {
-    const rows = await this.db
-      .select()
-      .from(haccpEvents)
-      .where(and(eq(haccpEvents.serialNumber, serialNumber), eq(haccpEvents.id, id)));
-    return rows[0];
-  }
-
-  /** Alarms that were active at any moment of [from, to]. */
-  async alarms(serialNumber: string, from: Date, to: Date) {
-    return this.db
-      .select()
-      .from(alarms)
-      .where(and(...alarmsActiveDuring(serialNumber, from, to)))
-      .orderBy(desc(alarms.startDate))
-      .limit(5000);
-  }
-
-  /**
-   * One page of the HACCP events of a report, oldest first, only the columns the report prints:
-   * up to `limit` rows after `after` (the last row of the previous page).
-   */
-  async eventsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
-    return this.db
-      .select({
-        id: haccpEvents.id,
-        kind: haccpEvents.kind,
-        cycleName: haccpEvents.cycleName,
-        start: haccpEvents.start,
-        stop: haccpEvents.stop,
-        completed: haccpEvents.completed,
-        measurements: haccpEvents.measurements,
-        parameterName: haccpEvents.parameterName,
-        oldValue: haccpEvents.oldValue,
-        newValue: haccpEvents.newValue,
-      })
-      .from(haccpEvents)
-      .where(
-        and(
-          eq(haccpEvents.serialNumber, serialNumber),
-          gte(haccpEvents.start, from),
-          lte(haccpEvents.start, to),
-          after ? sql`(${haccpEvents.start}, ${haccpEvents.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(asc(haccpEvents.start), asc(haccpEvents.id))
-      .limit(limit);
-  }
-
-  /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
-  async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
-    return this.db
-      .select({ id: alarms.id, errorCode: alarms.errorCode, startDate: alarms.startDate, stopDate: alarms.stopDate })
-      .from(alarms)
-      .where(
-        and(
-          ...alarmsActiveDuring(serialNumber, from, to),
-          after ? sql`(${alarms.startDate}, ${alarms.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(asc(alarms.startDate), asc(alarms.id))
-      .limit(limit);
   }
 
   async insertCommand(command: typeof applianceCommands.$inferInsert): Promise<void> {

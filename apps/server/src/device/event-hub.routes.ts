@@ -1,13 +1,9 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   commandRoutes,
-  ZAlarmView,
   ZCodeResponse,
   ZDateRangeQuery,
   ZErrorResponse,
-  ZHaccpEventView,
-  ZHaccpExportQuery,
   ZLastTelemetry,
   ZParametersQuery,
   ZParametersView,
@@ -16,16 +12,17 @@ import {
   ZVersions,
   type TLastTelemetry,
 } from '@washboard/contracts';
-import type { FastifyReply } from 'fastify';
-import type { DeviceDataService, THaccpReportFile } from './device-data.service';
+import type { DeviceDataService } from './device-data.service';
 import { ok, secured, signedInErrors } from '../http/route-schema';
-import { languageFromHeader } from '../i18n/translate';
 
 const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
 type TOptions = { devices: DeviceDataService };
 
-/** /api/v1/event-hub-listener/event/{serialNumber}/…: device data and commands (device-areas §7). */
+/**
+ * /api/v1/event-hub-listener/event/{serialNumber}/…: device data and commands (device-areas §7);
+ * the HACCP events and alarms under the same prefix are `haccpRoutes`.
+ */
 export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { devices }) => {
   const read = { tags: ['device data'], security: secured, params: ZSerialParams };
   const command = {
@@ -62,85 +59,6 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       },
     },
     async (request) => devices.parameters(request.user, request.params.serialNumber, request.query.parameters),
-  );
-
-  app.get(
-    '/event/:serialNumber/events',
-    {
-      schema: {
-        ...read,
-        summary: 'HACCP events that started in the date range',
-        querystring: ZDateRangeQuery,
-        response: { 200: z.array(ZHaccpEventView), ...errorsOf },
-      },
-    },
-    async (request) => devices.events(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
-  );
-
-  app.get(
-    '/event/:serialNumber/events/:id',
-    {
-      schema: {
-        ...read,
-        summary: 'One HACCP event',
-        params: ZSerialParams.extend({ id: z.uuid() }),
-        response: { 200: ZHaccpEventView, ...errorsOf },
-      },
-    },
-    async (request) => devices.event(request.user, request.params.serialNumber, request.params.id),
-  );
-
-  // The two HACCP reports: the same period and access check as the JSON calls, a PDF in the
-  // caller's language (Accept-Language), downloaded under a file name with the serial and the days.
-  const report = {
-    ...read,
-    querystring: ZHaccpExportQuery,
-    produces: ['application/pdf'],
-    // A Buffer is sent as it is: no serializer runs on it.
-    response: { 200: z.any().describe('the PDF file'), ...errorsOf },
-  };
-  const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
-      .header('content-language', lang)
-      .header('cache-control', 'no-store')
-      .send(file.pdf);
-
-  app.get(
-    '/event/:serialNumber/events/export',
-    {
-      schema: {
-        ...report,
-        summary: 'HACCP events report (application/pdf) with the hygiene verdict of every cycle',
-      },
-    },
-    async (request, reply) => {
-      const lang = languageFromHeader(request.headers['accept-language']);
-      return sendPdf(reply, await devices.eventsReport(request.user, request.params.serialNumber, request.query, lang), lang);
-    },
-  );
-
-  app.get(
-    '/event/:serialNumber/alarms/export',
-    { schema: { ...report, summary: 'HACCP alarms report (application/pdf) with the severity of every alarm' } },
-    async (request, reply) => {
-      const lang = languageFromHeader(request.headers['accept-language']);
-      return sendPdf(reply, await devices.alarmsReport(request.user, request.params.serialNumber, request.query, lang), lang);
-    },
-  );
-
-  app.get(
-    '/event/:serialNumber/alarms',
-    {
-      schema: {
-        ...read,
-        summary: 'Alarms active at any moment of the date range',
-        querystring: ZDateRangeQuery,
-        response: { 200: z.array(ZAlarmView), ...errorsOf },
-      },
-    },
-    async (request) => devices.alarms(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
   );
 
   app.get(

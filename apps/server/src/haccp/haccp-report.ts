@@ -125,7 +125,7 @@ function formatters(ctx: THaccpReportContext) {
     timeZone: ctx.timeZone,
   });
   const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ctx.timeZone });
-  // The period is a range of UTC days (see boundary() of the service).
+  // The period is a range of UTC days (see rangeBoundary(), http/date-range.ts).
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
   const celsius = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });

@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../db/database';
+import { alarms, haccpEvents } from '../db/schema/index';
+
+/** The alarms of a machine that were active at any moment of [from, to]. */
+function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
+  return [
+    eq(alarms.serialNumber, serialNumber),
+    lte(alarms.startDate, to),
+    sql`(${alarms.stopDate} IS NULL OR ${alarms.stopDate} >= ${from.toISOString()})`,
+  ];
+}
+
+/** SQL of the HACCP records of a machine: its HACCP events and its alarms, for the lists and the reports. */
+export class HaccpRepository {
+  constructor(private readonly db: TDb) {}
+
+  async events(serialNumber: string, from: Date, to: Date) {
+    return this.db
+      .select()
+      .from(haccpEvents)
+      .where(and(eq(haccpEvents.serialNumber, serialNumber), gte(haccpEvents.start, from), lte(haccpEvents.start, to)))
+      .orderBy(desc(haccpEvents.start))
+      .limit(5000);
+  }
+
+  async event(serialNumber: string, id: string) {
+    const rows = await this.db
+      .select()
+      .from(haccpEvents)
+      .where(and(eq(haccpEvents.serialNumber, serialNumber), eq(haccpEvents.id, id)));
+    return rows[0];
+  }
+
+  /** Alarms that were active at any moment of [from, to]. */
+  async alarms(serialNumber: string, from: Date, to: Date) {
+    return this.db
+      .select()
+      .from(alarms)
+      .where(and(...alarmsActiveDuring(serialNumber, from, to)))
+      .orderBy(desc(alarms.startDate))
+      .limit(5000);
+  }
+
+  /**
+   * One page of the HACCP events of a report, oldest first, only the columns the report prints:
+   * up to `limit` rows after `after` (the last row of the previous page).
+   */
+  async eventsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
+    return this.db
+      .select({
+        id: haccpEvents.id,
+        kind: haccpEvents.kind,
+        cycleName: haccpEvents.cycleName,
+        start: haccpEvents.start,
+        stop: haccpEvents.stop,
+        completed: haccpEvents.completed,
+        measurements: haccpEvents.measurements,
+        parameterName: haccpEvents.parameterName,
+        oldValue: haccpEvents.oldValue,
+        newValue: haccpEvents.newValue,
+      })
+      .from(haccpEvents)
+      .where(
+        and(
+          eq(haccpEvents.serialNumber, serialNumber),
+          gte(haccpEvents.start, from),
+          lte(haccpEvents.start, to),
+          after ? sql`(${haccpEvents.start}, ${haccpEvents.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(haccpEvents.start), asc(haccpEvents.id))
+      .limit(limit);
+  }
+
+  /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
+  async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
+    return this.db
+      .select({ id: alarms.id, errorCode: alarms.errorCode, startDate: alarms.startDate, stopDate: alarms.stopDate })
+      .from(alarms)
+      .where(
+        and(
+          ...alarmsActiveDuring(serialNumber, from, to),
+          after ? sql`(${alarms.startDate}, ${alarms.id}) > (${after.start.toISOString()}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(alarms.startDate), asc(alarms.id))
+      .limit(limit);
+  }
+}

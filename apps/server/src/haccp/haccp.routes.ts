@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAlarmView,
+  ZDateRangeQuery,
+  ZErrorResponse,
+  ZHaccpEventView,
+  ZHaccpExportQuery,
+  ZSerialParams,
+} from '@washboard/contracts';
+import type { FastifyReply } from 'fastify';
+import type { HaccpService, THaccpReportFile } from './haccp.service';
+import { secured, signedInErrors } from '../http/route-schema';
+import { languageFromHeader } from '../i18n/translate';
+
+const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
+
+type TOptions = { haccp: HaccpService };
+
+/**
+ * /api/v1/event-hub-listener/event/{serialNumber}/events|alarms…: the HACCP events and alarms of a
+ * machine, as JSON and as PDF reports (device-areas §7).
+ */
+export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp }) => {
+  const read = { tags: ['device data'], security: secured, params: ZSerialParams };
+
+  app.get(
+    '/event/:serialNumber/events',
+    {
+      schema: {
+        ...read,
+        summary: 'HACCP events that started in the date range',
+        querystring: ZDateRangeQuery,
+        response: { 200: z.array(ZHaccpEventView), ...errorsOf },
+      },
+    },
+    async (request) => haccp.events(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
+  );
+
+  app.get(
+    '/event/:serialNumber/events/:id',
+    {
+      schema: {
+        ...read,
+        summary: 'One HACCP event',
+        params: ZSerialParams.extend({ id: z.uuid() }),
+        response: { 200: ZHaccpEventView, ...errorsOf },
+      },
+    },
+    async (request) => haccp.event(request.user, request.params.serialNumber, request.params.id),
+  );
+
+  // The two HACCP reports: the same period and access check as the JSON calls, a PDF in the
+  // caller's language (Accept-Language), downloaded under a file name with the serial and the days.
+  const report = {
+    ...read,
+    querystring: ZHaccpExportQuery,
+    produces: ['application/pdf'],
+    // A Buffer is sent as it is: no serializer runs on it.
+    response: { 200: z.any().describe('the PDF file'), ...errorsOf },
+  };
+  const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+      .header('content-language', lang)
+      .header('cache-control', 'no-store')
+      .send(file.pdf);
+
+  app.get(
+    '/event/:serialNumber/events/export',
+    {
+      schema: {
+        ...report,
+        summary: 'HACCP events report (application/pdf) with the hygiene verdict of every cycle',
+      },
+    },
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return sendPdf(reply, await haccp.eventsReport(request.user, request.params.serialNumber, request.query, lang), lang);
+    },
+  );
+
+  app.get(
+    '/event/:serialNumber/alarms/export',
+    { schema: { ...report, summary: 'HACCP alarms report (application/pdf) with the severity of every alarm' } },
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return sendPdf(reply, await haccp.alarmsReport(request.user, request.params.serialNumber, request.query, lang), lang);
+    },
+  );
+
+  app.get(
+    '/event/:serialNumber/alarms',
+    {
+      schema: {
+        ...read,
+        summary: 'Alarms active at any moment of the date range',
+        querystring: ZDateRangeQuery,
+        response: { 200: z.array(ZAlarmView), ...errorsOf },
+      },
+    },
+    async (request) => haccp.alarms(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
+  );
+};

@@ -1,0 +1,173 @@
+import {
+  BRANDS,
+  hygieneRuleFor,
+  hygieneVerdict,
+  ZDateRangeQuery,
+  type TAlarmView,
+  type THaccpEventView,
+  type THaccpExportQuery,
+  type THygieneRule,
+  type TLanguage,
+} from '@washboard/contracts';
+import { AppError } from '../errors';
+import type { TAuthUser } from '../auth/token.service';
+import type { ApplianceService } from '../appliance/appliance.service';
+import type { haccpEvents } from '../db/schema/index';
+import { rangeBoundary } from '../http/date-range';
+import type { HaccpRepository } from './haccp.repository';
+import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
+
+type THaccpEventRow = typeof haccpEvents.$inferSelect;
+
+/** The longest period a report covers, and the most rows it prints. */
+const REPORT_MAX_DAYS = 366;
+const REPORT_MAX_ROWS = 100_000;
+
+/** The period of a report: both dates valid, start not after stop, at most a year (else INVALID_DATE_RANGE). */
+function reportPeriod(query: THaccpExportQuery): { from: Date; to: Date } {
+  const parsed = ZDateRangeQuery.safeParse({ startDate: query.startDate, stopDate: query.stopDate });
+  if (!parsed.success) throw new AppError('INVALID_DATE_RANGE');
+  const from = rangeBoundary(parsed.data.startDate, false);
+  const to = rangeBoundary(parsed.data.stopDate, true);
+  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
+  return { from, to };
+}
+
+/** An IANA time zone Intl knows, else UTC. */
+function timeZoneOrUtc(zone: string | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Rows fetched per query of a report: small pages keep each (synchronous, on PGlite) query short. */
+const REPORT_PAGE_ROWS = 500;
+
+/** Every row of a report, page by page (keyset on start and id), up to REPORT_MAX_ROWS. */
+async function allPages<T extends { id: string }>(
+  page: (after: { start: Date; id: string } | undefined) => Promise<T[]>,
+  startOf: (row: T) => Date,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let after: { start: Date; id: string } | undefined;
+  for (;;) {
+    const chunk = await page(after);
+    rows.push(...chunk);
+    const last = chunk[chunk.length - 1];
+    if (!last || chunk.length < REPORT_PAGE_ROWS || rows.length >= REPORT_MAX_ROWS) return rows.slice(0, REPORT_MAX_ROWS);
+    after = { start: startOf(last), id: last.id };
+    // PGlite answers through promises only, without real I/O: without this the pages would run back
+    // to back as one long task and no other request would be served meanwhile.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A PDF report and the name it is downloaded under. */
+export type THaccpReportFile = { fileName: string; pdf: Buffer };
+
+function toEventView(e: THaccpEventRow, rule: THygieneRule): THaccpEventView {
+  const hygiene = hygieneVerdict(e, rule);
+  return {
+    id: e.id,
+    kind: e.kind,
+    cycleName: e.cycleName,
+    cycleNumber: e.cycleNumber,
+    start: e.start.toISOString(),
+    stop: e.stop.toISOString(),
+    completed: e.completed,
+    measurements: e.measurements,
+    parameterName: e.parameterName,
+    oldValue: e.oldValue ?? null,
+    newValue: e.newValue ?? null,
+    washTmp: hygiene.washTmp,
+    rinseTmp: hygiene.rinseTmp,
+    verdict: hygiene.verdict,
+    failures: [...hygiene.failures],
+  };
+}
+
+/** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */
+export class HaccpService {
+  constructor(
+    private readonly appliances: ApplianceService,
+    private readonly repository: HaccpRepository,
+  ) {}
+
+  /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
+  async events(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpEventView[]> {
+    const { appliance } = await this.appliances.visible(user, serial);
+    const rule = hygieneRuleFor(appliance.type);
+    const rows = await this.repository.events(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+    return rows.map((e) => toEventView(e, rule));
+  }
+
+  /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
+  async event(user: TAuthUser, serial: string, id: string): Promise<THaccpEventView> {
+    const { appliance } = await this.appliances.visible(user, serial);
+    const e = await this.repository.event(serial, id);
+    if (!e) throw new AppError('NOT_FOUND');
+    return toEventView(e, hygieneRuleFor(appliance.type));
+  }
+
+  /**
+   * What both reports print besides their rows: the machine, the period, the caller's language, the
+   * unit system asked for (else the machine's own, S47) and the time zone of the times.
+   */
+  private async reportContext(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage) {
+    const period = reportPeriod(query);
+    const { appliance, state } = await this.appliances.visible(user, serial);
+    const context: THaccpReportContext = {
+      lang,
+      brand: appliance.brand,
+      unitSystem: query.unitSystem ?? (state.parameters?.S47 === 1 ? 'imperial' : 'metric'),
+      timeZone: timeZoneOrUtc(query.timeZone),
+      machine: {
+        name: appliance.applianceName ?? appliance.serialNumber,
+        serialNumber: appliance.serialNumber,
+        modelNumber: appliance.modelNumber,
+        rangeName: BRANDS[appliance.brand].rangeNames[appliance.gamma],
+        type: appliance.type,
+      },
+      ...period,
+      createdAt: new Date(),
+      rule: hygieneRuleFor(appliance.type),
+    };
+    const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
+    return { context, days };
+  }
+
+  /** The HACCP events report (PDF) of the period, with the hygiene verdict of every cycle. */
+  async eventsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
+    const { context, days } = await this.reportContext(user, serial, query, lang);
+    const rows = await allPages(
+      (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+      (e) => e.start,
+    );
+    return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
+  }
+
+  /** The HACCP alarms report (PDF) of the period, with the severity of every alarm. */
+  async alarmsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
+    const { context, days } = await this.reportContext(user, serial, query, lang);
+    const rows = await allPages(
+      (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+      (a) => a.startDate,
+    );
+    return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
+  }
+
+  /** The alarms active at any moment of the range, newest first. */
+  async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<TAlarmView[]> {
+    await this.appliances.visible(user, serial);
+    const rows = await this.repository.alarms(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+    return rows.map((a) => ({
+      id: a.id,
+      errorCode: a.errorCode,
+      startDate: a.startDate.toISOString(),
+      stopDate: a.stopDate ? a.stopDate.toISOString() : null,
+    }));
+  }
+}

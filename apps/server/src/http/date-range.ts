@@ -1,0 +1,5 @@
+/** A date of a range query (`ZDateRangeQuery`): a bare day covers the whole day (UTC). */
+export function rangeBoundary(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
+  return new Date(value);
+}
