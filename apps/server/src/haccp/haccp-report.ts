@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   alarmByCode,
   BRANDS,
@@ -19,13 +18,14 @@ import {
   type TUnitSystem,
 } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
+import { PDF_COLOR, PDF_FONT, renderPdf, slicer } from '../pdf/pdf-document';
+import { drawTable, type TCell, type TColumn, type TPageChrome } from '../pdf/table-writer';
 
 /**
  * The two HACCP PDF reports (device-areas §7): events with the hygiene verdict of every cycle, and
- * alarms with their severity. A4 landscape, the brand's header, the machine's identity and the
- * period, a table whose header is repeated on every page, "Page n of m". Built in memory with the
- * PDF built-in Helvetica (WinAnsi covers it/en/fr/de/es and "°"); the row loop yields to the event
- * loop every few hundred rows so that a year of cycles does not hold up other requests.
+ * alarms with their severity: the brand's header, the machine's identity and the period, then the
+ * table (pdf/table-writer.ts: header repeated on every page, "Page n of m"); the loops yield to the
+ * event loop so that a year of cycles does not hold up other requests.
  */
 
 /** One HACCP record as the report needs it (the repository's report query). */
@@ -57,22 +57,14 @@ export type THaccpReportContext = {
   rule: THygieneRule;
 };
 
-const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
+/** The colours of the HACCP verdicts and severities, besides the document's own. */
 const COLOR = {
-  text: '#1f2933',
-  muted: '#616e7c',
-  rule: '#cbd2d9',
-  headerFill: '#eef2f6',
-  stripe: '#f8fafc',
+  ...PDF_COLOR,
   failFill: '#fde8e8',
   fail: '#c81e1e',
   pass: '#1e7b34',
   medium: '#b45309',
 };
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
-const BODY_SIZE = 7.5;
-const ROW_HEIGHT = 15;
-const HEADER_HEIGHT = 18;
 
 /** Accent colours and marks of apps/web/src/ui/brand/*.svg (viewBox units, 40 high). */
 const BRAND_MARKS: Record<TBrandCode, { accent: string; draw: (pdf: PDFKit.PDFDocument) => void }> = {
@@ -96,23 +88,6 @@ const BRAND_MARKS: Record<TBrandCode, { accent: string; draw: (pdf: PDFKit.PDFDo
     },
   },
 };
-
-type TCell = { text: string; color?: string; bold?: boolean; wrap?: boolean };
-type TColumn = { title: string; width: number; wrap?: boolean };
-
-/**
- * Lets other requests run once the current slice of work has held the event loop for SLICE_MS
- * (a year of cycles takes seconds to lay out and draw; without slicing every other call would wait).
- */
-const SLICE_MS = 3;
-function slicer(): () => Promise<void> {
-  let sliceStart = performance.now();
-  return async () => {
-    if (performance.now() - sliceStart < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
-  };
-}
 
 /** Number and date formatting of one report, built once (Intl objects are costly to create). */
 function formatters(ctx: THaccpReportContext) {
@@ -145,206 +120,6 @@ function formatters(ctx: THaccpReportContext) {
 
 type TFormatters = ReturnType<typeof formatters>;
 
-/** A row ready to draw: the texts cut to fit (or wrapped) and its height. */
-type TPreparedRow = { cells: TCell[]; texts: string[]; wraps: boolean[]; height: number; tint?: string };
-
-/**
- * A table drawn row by row: rows are prepared (measured) first, so the number of pages is known
- * before drawing and every page gets its "Page n of m" as it is made (no page buffering: each page
- * is written out, and compressed, as soon as it is full). A new page repeats the running header and
- * the column titles.
- */
-class TableWriter {
-  private y = 0;
-  private readonly left: number;
-  private readonly widths: number[];
-  /** The table's whole width (the sum of the column widths). */
-  private readonly width: number;
-  private readonly bottom: number;
-  private rowIndex = 0;
-  private headerHeight = HEADER_HEIGHT;
-  private readonly regularWidths = new Map<string, number>();
-  private readonly boldWidths = new Map<string, number>();
-
-  /** Called after a new page was added (running header, footer); leaves pdf.y where the table goes on. */
-  onNewPage: () => void = () => undefined;
-
-  constructor(
-    private readonly pdf: PDFKit.PDFDocument,
-    private readonly columns: TColumn[],
-  ) {
-    this.left = pdf.page.margins.left;
-    const usable = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-    const total = columns.reduce((sum, c) => sum + c.width, 0);
-    this.widths = columns.map((c) => (c.width / total) * usable);
-    this.width = this.widths.reduce((a, b) => a + b, 0);
-    // Room for the footer under the table.
-    this.bottom = pdf.page.height - pdf.page.margins.bottom - 14;
-    pdf.font(FONT.bold).fontSize(BODY_SIZE);
-    // Titles wrap rather than being cut: the header grows to the tallest one.
-    this.headerHeight = Math.max(
-      HEADER_HEIGHT,
-      ...columns.map((c, i) => pdf.heightOfString(c.title, { width: (this.widths[i] ?? 0) - 6 }) + 9),
-    );
-  }
-
-  /**
-   * Width of `text` at the body size, from per-character widths measured once per font (pdfkit's
-   * own measuring per call is what made long reports slow). Kerning is ignored, so this is a
-   * slight overestimate: safe for fitting.
-   */
-  private widthOf(text: string, bold: boolean): number {
-    const cache = bold ? this.boldWidths : this.regularWidths;
-    let width = 0;
-    for (const char of text) {
-      let w = cache.get(char);
-      if (w === undefined) {
-        w = this.pdf
-          .font(bold ? FONT.bold : FONT.regular)
-          .fontSize(BODY_SIZE)
-          .widthOfString(char);
-        cache.set(char, w);
-      }
-      width += w;
-    }
-    return width;
-  }
-
-  /** Cuts `text` with an ellipsis to fit `width` at the body size. */
-  private fit(text: string, width: number, bold: boolean): string {
-    // No Helvetica glyph is wider than 1 em: short strings need no measuring.
-    if (text.length * BODY_SIZE <= width || this.widthOf(text, bold) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && this.widthOf(`${cut}…`, bold) > width) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}…`;
-  }
-
-  /** Measures a row: which cells print on one line (cut to fit), which wrap, and its height. */
-  prepare(cells: TCell[], tint?: string): TPreparedRow {
-    const texts: string[] = [];
-    const wraps: boolean[] = [];
-    let height = ROW_HEIGHT;
-    cells.forEach((cell, i) => {
-      const w = (this.widths[i] ?? 0) - 6;
-      const bold = cell.bold === true;
-      const wrap = (cell.wrap === true || this.columns[i]?.wrap === true) && this.widthOf(cell.text, bold) > w;
-      wraps.push(wrap);
-      texts.push(wrap ? cell.text : this.fit(cell.text, w, bold));
-      if (wrap) {
-        this.pdf.font(bold ? FONT.bold : FONT.regular).fontSize(BODY_SIZE);
-        height = Math.max(height, this.pdf.heightOfString(cell.text, { width: w }) + 7);
-      }
-    });
-    return { cells, texts, wraps, height, tint };
-  }
-
-  /** The pages the table takes when it starts at `startY` of the first page (at least one). */
-  pagesFor(rows: readonly TPreparedRow[], startY: number, topY: number): number {
-    let pages = 1;
-    let y = startY + this.headerHeight;
-    for (const row of rows) {
-      if (y + row.height > this.bottom) {
-        pages += 1;
-        y = topY + this.headerHeight;
-      }
-      y += row.height;
-    }
-    return pages;
-  }
-
-  /** Starts the table at `y` of the current page. */
-  begin(y: number): void {
-    this.y = y;
-    this.header();
-  }
-
-  /** A horizontal rule across the table at the current y. */
-  private rule(lineWidth: number): void {
-    this.pdf
-      .moveTo(this.left, this.y)
-      .lineTo(this.left + this.width, this.y)
-      .lineWidth(lineWidth)
-      .stroke(COLOR.rule);
-  }
-
-  private header(): void {
-    const { pdf } = this;
-    pdf.rect(this.left, this.y, this.width, this.headerHeight).fill(COLOR.headerFill);
-    pdf.font(FONT.bold).fontSize(BODY_SIZE).fillColor(COLOR.text);
-    let x = this.left;
-    this.columns.forEach((column, i) => {
-      const w = this.widths[i] ?? 0;
-      pdf.text(column.title, x + 3, this.y + 5, { width: w - 6 });
-      x += w;
-    });
-    this.y += this.headerHeight;
-    this.rule(0.6);
-  }
-
-  draw(row: TPreparedRow): void {
-    const { pdf } = this;
-    if (this.y + row.height > this.bottom) {
-      pdf.addPage();
-      this.onNewPage();
-      this.y = pdf.y;
-      this.header();
-    }
-    const fill = row.tint ?? (this.rowIndex % 2 === 1 ? COLOR.stripe : undefined);
-    if (fill) pdf.rect(this.left, this.y, this.width, row.height).fill(fill);
-    let x = this.left;
-    row.cells.forEach((cell, i) => {
-      pdf
-        .font(cell.bold ? FONT.bold : FONT.regular)
-        .fontSize(BODY_SIZE)
-        .fillColor(cell.color ?? COLOR.text);
-      // Without a width pdfkit writes the line as it is, skipping its (costly) line wrapper.
-      if (row.wraps[i]) pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { width: (this.widths[i] ?? 0) - 6 });
-      else pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { lineBreak: false });
-      x += this.widths[i] ?? 0;
-    });
-    this.y += row.height;
-    this.rule(0.3);
-    this.rowIndex += 1;
-  }
-
-  /** A line of text under the table (the empty message). */
-  note(text: string): void {
-    this.pdf
-      .font(FONT.regular)
-      .fontSize(9)
-      .fillColor(COLOR.muted)
-      .text(text, this.left, this.y + 10);
-  }
-}
-
-/** Collects the document's bytes. */
-function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-}
-
-function newDocument(ctx: THaccpReportContext, title: string): PDFKit.PDFDocument {
-  return new PDFDocument({
-    size: PAGE.size,
-    layout: PAGE.layout,
-    margin: PAGE.margin,
-    compress: true,
-    lang: intlLocale(ctx.lang),
-    displayTitle: true,
-    info: {
-      Title: title,
-      Subject: `${ctx.machine.serialNumber} ${ctx.from.toISOString().slice(0, 10)} – ${ctx.to.toISOString().slice(0, 10)}`,
-      Author: BRANDS[ctx.brand].title,
-      Creator: 'Washboard',
-      CreationDate: ctx.createdAt,
-    },
-  });
-}
-
 type TTranslate = (key: string, params?: Record<string, string | number>) => string;
 
 /**
@@ -359,11 +134,14 @@ async function renderReport(
   const t: TTranslate = (key, params) => translate(ctx.lang, key, params);
   const f = formatters(ctx);
   const title = t(titleKey);
-  const pdf = newDocument(ctx, title);
-  const done = collect(pdf);
-  await draw(pdf, { t, f, title });
-  pdf.end();
-  return done;
+  const info = {
+    title,
+    subject: `${ctx.machine.serialNumber} ${ctx.from.toISOString().slice(0, 10)} – ${ctx.to.toISOString().slice(0, 10)}`,
+    author: BRANDS[ctx.brand].title,
+    locale: intlLocale(ctx.lang),
+    createdAt: ctx.createdAt,
+  };
+  return renderPdf(info, (pdf) => draw(pdf, { t, f, title }));
 }
 
 /** The first page's header: brand, title, machine identity, period; answers where the table starts. */
@@ -386,12 +164,12 @@ function firstPageHeader(
   mark.draw(pdf);
   pdf.restore();
   pdf
-    .font(FONT.bold)
+    .font(PDF_FONT.bold)
     .fontSize(15)
     .fillColor(COLOR.text)
     .text(brand.title, left + 38, top + 2, { lineBreak: false });
   pdf
-    .font(FONT.regular)
+    .font(PDF_FONT.regular)
     .fontSize(8)
     .fillColor(COLOR.muted)
     .text(t('haccp.pdf.createdAt', { date: f.dateTime(ctx.createdAt) }), left + 38, top + 20, {
@@ -400,7 +178,7 @@ function firstPageHeader(
   const width = pdf.page.width - left - pdf.page.margins.right;
   pdf.rect(left, top + 36, width, 2).fill(mark.accent);
   pdf
-    .font(FONT.bold)
+    .font(PDF_FONT.bold)
     .fontSize(14)
     .fillColor(COLOR.text)
     .text(title, left, top + 46, { width });
@@ -414,16 +192,16 @@ function firstPageHeader(
   let y = pdf.y + 6;
   const labelWidth = 90;
   for (const [label, value] of identity) {
-    pdf.font(FONT.bold).fontSize(8.5).fillColor(COLOR.muted).text(label, left, y, { width: labelWidth, lineBreak: false });
+    pdf.font(PDF_FONT.bold).fontSize(8.5).fillColor(COLOR.muted).text(label, left, y, { width: labelWidth, lineBreak: false });
     pdf
-      .font(FONT.regular)
+      .font(PDF_FONT.regular)
       .fontSize(8.5)
       .fillColor(COLOR.text)
       .text(value, left + labelWidth, y, { width: width - labelWidth, lineBreak: false });
     y += 12;
   }
   y += 4;
-  pdf.font(FONT.regular).fontSize(8).fillColor(COLOR.muted);
+  pdf.font(PDF_FONT.regular).fontSize(8).fillColor(COLOR.muted);
   for (const line of [t('haccp.pdf.timesIn', { zone: ctx.timeZone }), ...lines]) {
     pdf.text(line, left, y, { width });
     y = pdf.y + 1;
@@ -431,83 +209,20 @@ function firstPageHeader(
   return y + 8;
 }
 
-/** The header of the following pages: brand · title · serial number. */
-function runningHeader(pdf: PDFKit.PDFDocument, ctx: THaccpReportContext, title: string): () => void {
-  return () => {
-    const left = pdf.page.margins.left;
-    const top = pdf.page.margins.top;
-    const width = pdf.page.width - left - pdf.page.margins.right;
-    pdf
-      .font(FONT.bold)
-      .fontSize(8.5)
-      .fillColor(BRAND_MARKS[ctx.brand].accent)
-      .text(BRANDS[ctx.brand].title, left, top, { lineBreak: false });
-    pdf
-      .font(FONT.regular)
-      .fontSize(8.5)
-      .fillColor(COLOR.muted)
-      .text(`${title} · ${ctx.machine.name} · ${ctx.machine.serialNumber}`, left + 140, top, {
-        width: width - 140,
-        align: 'right',
-        lineBreak: false,
-      });
-    pdf.y = top + 16;
+/** What every page carries: brand · title · machine on top of the following pages, brand · serial number and "Page n of m" at the foot. */
+function pageChrome(ctx: THaccpReportContext, title: string): TPageChrome {
+  const brand = BRANDS[ctx.brand].title;
+  return {
+    header: {
+      title: brand,
+      accent: BRAND_MARKS[ctx.brand].accent,
+      detail: `${title} · ${ctx.machine.name} · ${ctx.machine.serialNumber}`,
+    },
+    footer: {
+      left: `${brand} · ${ctx.machine.serialNumber}`,
+      right: (page, pages) => translate(ctx.lang, 'haccp.pdf.page', { page, pages }),
+    },
   };
-}
-
-/** The foot of the current page: brand · serial number, and "Page n of m". */
-function pageFooter(pdf: PDFKit.PDFDocument, ctx: THaccpReportContext, page: number, pages: number): void {
-  const { margins } = pdf.page;
-  const bottom = margins.bottom;
-  const y = pdf.page.height - bottom + 8;
-  // Writing inside the bottom margin would otherwise start a new page.
-  pdf.page.margins.bottom = 0;
-  const width = pdf.page.width - margins.left - margins.right;
-  pdf.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
-  pdf.text(`${BRANDS[ctx.brand].title} · ${ctx.machine.serialNumber}`, margins.left, y, { width, lineBreak: false });
-  pdf.text(translate(ctx.lang, 'haccp.pdf.page', { page, pages }), margins.left, y, { width, align: 'right', lineBreak: false });
-  pdf.page.margins.bottom = bottom;
-}
-
-/**
- * Lays out and draws a table of `rows` (made from the items by `cells`, in slices that let other
- * requests run), with the footer of every page; answers when the document is complete.
- */
-async function drawTable<T>(
-  pdf: PDFKit.PDFDocument,
-  ctx: THaccpReportContext,
-  title: string,
-  startY: number,
-  columns: TColumn[],
-  items: readonly T[],
-  cells: (item: T) => { cells: TCell[]; tint?: string },
-  empty: string,
-): Promise<void> {
-  const pause = slicer();
-  const header = runningHeader(pdf, ctx, title);
-  const table = new TableWriter(pdf, columns);
-  const rows: TPreparedRow[] = [];
-  for (const item of items) {
-    const row = cells(item);
-    rows.push(table.prepare(row.cells, row.tint));
-    await pause();
-  }
-  const pages = table.pagesFor(rows, startY, pdf.page.margins.top + 16);
-  let page = 1;
-  pageFooter(pdf, ctx, page, pages);
-  table.onNewPage = () => {
-    page += 1;
-    header();
-    const y = pdf.y;
-    pageFooter(pdf, ctx, page, pages);
-    pdf.y = y;
-  };
-  table.begin(startY);
-  for (const row of rows) {
-    table.draw(row);
-    await pause();
-  }
-  if (rows.length === 0) table.note(empty);
 }
 
 /** Parameter label of the `device` texts: "S2 · Minimum rinse temperature", "Fast · Boiler setpoint". */
@@ -586,14 +301,13 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       { title: t('haccp.columns.verdict'), width: 150 },
     ];
     const rows = events.map((e, i) => ({ e, v: verdicts[i] as ReturnType<typeof hygieneVerdict> }));
-    await drawTable(
-      pdf,
-      ctx,
-      title,
+    await drawTable(pdf, {
       startY,
       columns,
-      rows,
-      ({ e, v }) => {
+      items: rows,
+      chrome: pageChrome(ctx, title),
+      empty: t('haccp.noEvents'),
+      row: ({ e, v }) => {
         const fail = v.verdict === 'fail';
         const isCycle = e.kind === 'cycle';
         const key = e.parameterName ?? '';
@@ -624,8 +338,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
           ],
         };
       },
-      t('haccp.noEvents'),
-    );
+    });
   });
 }
 
@@ -648,14 +361,13 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
       { title: t('haccp.columns.stop'), width: 95 },
       { title: t('haccp.columns.severity'), width: 80 },
     ];
-    await drawTable(
-      pdf,
-      ctx,
-      title,
+    await drawTable(pdf, {
       startY,
       columns,
-      alarms,
-      (a) => {
+      items: alarms,
+      chrome: pageChrome(ctx, title),
+      empty: t('haccp.noAlarms'),
+      row: (a) => {
         const severity = alarmByCode(a.errorCode)?.severity;
         return {
           cells: [
@@ -669,7 +381,6 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
           ],
         };
       },
-      t('haccp.noAlarms'),
-    );
+    });
   });
 }

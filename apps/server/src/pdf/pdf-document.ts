@@ -1,0 +1,70 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * PDF documents built in memory with pdfkit: A4 landscape pages and the PDF built-in Helvetica
+ * (WinAnsi covers it/en/fr/de/es and "°"; nothing is embedded).
+ */
+
+const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
+
+/** The built-in fonts every document writes with. */
+export const PDF_FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
+/** The colours of text, tables and the page header and footer. */
+export const PDF_COLOR = {
+  text: '#1f2933',
+  muted: '#616e7c',
+  rule: '#cbd2d9',
+  headerFill: '#eef2f6',
+  stripe: '#f8fafc',
+};
+
+/** The document's properties (what a PDF reader shows); `locale` is its language, e.g. "en-GB". */
+export type TPdfInfo = { title: string; subject: string; author: string; locale: string; createdAt: Date };
+
+/** Collects the document's bytes. */
+function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+}
+
+/** Makes a compressed document, lets `draw` fill it and answers its bytes once it is complete. */
+export async function renderPdf(info: TPdfInfo, draw: (pdf: PDFKit.PDFDocument) => Promise<void>): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: PAGE.size,
+    layout: PAGE.layout,
+    margin: PAGE.margin,
+    compress: true,
+    lang: info.locale,
+    displayTitle: true,
+    info: {
+      Title: info.title,
+      Subject: info.subject,
+      Author: info.author,
+      Creator: 'Washboard',
+      CreationDate: info.createdAt,
+    },
+  });
+  const done = collect(pdf);
+  await draw(pdf);
+  pdf.end();
+  return done;
+}
+
+/**
+ * Lets other requests run once the current slice of work has held the event loop for SLICE_MS
+ * (a long document takes seconds to lay out and draw; without slicing every other call would wait).
+ */
+const SLICE_MS = 3;
+export function slicer(): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+}
