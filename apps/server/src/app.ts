@@ -72,6 +72,7 @@ export type TWashboard = {
   broker: TBroker;
   clients: Record<string, string>;
   accounts: AccountService;
+  companies: CompanyService;
   appliances: ApplianceService;
   ingest: IngestService;
   writer: DeviceBatcher;
@@ -186,9 +187,11 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   );
   const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
+  const companies = new CompanyService(companyRepository, accountRepository);
   const accounts = new AccountService(
     accountRepository,
     companyRepository,
+    companies,
     new SignupCodeRepository(database.db),
     tokens,
     mailer,
@@ -302,7 +305,6 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
-      const companies = new CompanyService(companyRepository, accountRepository);
       await scope.register(accountRoutes, { accounts, companies, limit });
       await scope.register(companyRoutes, { companies });
     },
@@ -340,6 +342,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
           brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
           settings: settingsRepository,
           accounts,
+          companies,
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
           log: app.log,
@@ -380,6 +383,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     broker,
     clients,
     accounts,
+    companies,
     appliances,
     ingest,
     writer,

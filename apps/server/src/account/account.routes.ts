@@ -245,7 +245,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
     },
     async (request) => {
       const { name, code, parentCode } = request.body;
-      const company = await accounts.createCompany(request.brand, name, parentCode ?? null, code);
+      const company = await companies.createCompany(request.brand, name, parentCode ?? null, code);
       return { code: company.code, name: company.name, parentCode: company.parentCode };
     },
   );

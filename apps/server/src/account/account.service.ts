@@ -16,6 +16,7 @@ import {
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { CompanyRepository } from '../company/company.repository';
+import type { CompanyService } from '../company/company.service';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundWork } from '../http/background';
 import type { SessionEvents } from '../auth/session-events';
@@ -47,6 +48,7 @@ export class AccountService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly companies: CompanyRepository,
+    private readonly companyService: CompanyService,
     private readonly signupCodes: SignupCodeRepository,
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
@@ -111,7 +113,7 @@ export class AccountService {
       if (!parentCode && !(await this.signupCodes.use(brand, signupCodeHash(brand, request.signupCode ?? '')))) {
         throw new AppError('SIGNUP_CODE_UNKNOWN');
       }
-      const company = await this.createCompany(brand, request.companyName ?? '', parentCode);
+      const company = await this.companyService.createCompany(brand, request.companyName ?? '', parentCode);
       companyId = company.id;
     }
     const user = await this.accounts.insert({
@@ -127,24 +129,6 @@ export class AccountService {
       userDetails: { ...request.userDetails, acceptedAt: new Date().toISOString() },
     });
     this.background.run('verification code', () => this.sendCode(user));
-  }
-
-  /**
-   * Creates a company under the company `parentCode` of the brand (404 when there is none), with
-   * `code` (409 when taken) or a fresh six-digit code (retrying on the rare collision).
-   */
-  async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string) {
-    if (parentCode && !(await this.companies.findByCode(brand, parentCode))) throw new AppError('NOT_FOUND');
-    if (code) {
-      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT');
-      return this.companies.insert({ brand, name, code, parentCode });
-    }
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const candidate = randomDigits(COMPANY_CODE_LENGTH);
-      if (candidate.startsWith('0') || (await this.companies.findByCode(brand, candidate))) continue;
-      return this.companies.insert({ brand, name, code: candidate, parentCode });
-    }
-    throw new Error('no free company code');
   }
 
   /**

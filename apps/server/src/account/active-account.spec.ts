@@ -14,8 +14,8 @@ const names = { firstName: 'Giulia', lastName: 'Rossi', language: 'it' } as cons
 
 describe('AccountService.createActiveAccount', () => {
   it('creates an account that signs in at once, in the company its service role needs', async () => {
-    const { accounts } = server.washboard;
-    await accounts.createCompany('LUMINA', 'Operator Service', null, '200000');
+    const { accounts, companies } = server.washboard;
+    await companies.createCompany('LUMINA', 'Operator Service', null, '200000');
     const user = await accounts.createActiveAccount('LUMINA', {
       email: 'tech@operator.test',
       password: 'Operator-1',
@@ -51,10 +51,10 @@ describe('AccountService.createActiveAccount', () => {
   });
 });
 
-describe('AccountService.createCompany', () => {
+describe('CompanyService.createCompany', () => {
   it('refuses a parent the brand does not have (404), through the API too', async () => {
-    const { accounts } = server.washboard;
-    await expect(accounts.createCompany('LUMINA', 'Orphan', '987654')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const { accounts, companies } = server.washboard;
+    await expect(companies.createCompany('LUMINA', 'Orphan', '987654')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await accounts.createActiveAccount('LUMINA', {
       email: 'admin@operator.test',
       password: 'Operator-1',

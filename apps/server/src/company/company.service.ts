@@ -1,4 +1,5 @@
 import {
+  COMPANY_CODE_LENGTH,
   hasAdminProfile,
   type TBrandCode,
   type TCompany as TCompanyView,
@@ -8,13 +9,14 @@ import {
 import { AppError } from '../errors';
 import type { AccountRepository } from '../account/account.repository';
 import type { TAuthUser } from '../auth/token.service';
+import { randomDigits } from '../auth/secrets';
 import type { CompanyRepository, TCompany } from './company.repository';
 
 function view(company: TCompany): TCompanyView {
   return { code: company.code, name: company.name, parentCode: company.parentCode };
 }
 
-/** The company calls of spec §7: the caller's related companies, the hierarchy, rename, delete. */
+/** The company calls of spec §7: creation, the caller's related companies, the hierarchy, rename, delete. */
 export class CompanyService {
   constructor(
     private readonly companies: CompanyRepository,
@@ -24,6 +26,24 @@ export class CompanyService {
   /** Every company of the brand (the administration's list): code, name and the company above it. */
   async ofBrand(brand: TBrandCode): Promise<TCompanyView[]> {
     return (await this.companies.list(brand)).map((c) => ({ code: c.code, name: c.name, parentCode: c.parentCode }));
+  }
+
+  /**
+   * Creates a company under the company `parentCode` of the brand (404 when there is none), with
+   * `code` (409 when taken) or a fresh six-digit code (retrying on the rare collision).
+   */
+  async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string): Promise<TCompany> {
+    if (parentCode && !(await this.companies.findByCode(brand, parentCode))) throw new AppError('NOT_FOUND');
+    if (code) {
+      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT');
+      return this.companies.insert({ brand, name, code, parentCode });
+    }
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const candidate = randomDigits(COMPANY_CODE_LENGTH);
+      if (candidate.startsWith('0') || (await this.companies.findByCode(brand, candidate))) continue;
+      return this.companies.insert({ brand, name, code: candidate, parentCode });
+    }
+    throw new Error('no free company code');
   }
 
   /**

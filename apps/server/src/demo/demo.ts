@@ -5,6 +5,7 @@ import { ADMIN_PROFILES, deviceTopic, type TBrandCode, type TGamma, type TRole }
 import { AppError } from '../errors';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { AccountService } from '../account/account.service';
+import type { CompanyService } from '../company/company.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TAuthUser } from '../auth/token.service';
 import { DEMO_KEY } from './demo-mode';
@@ -62,6 +63,7 @@ export async function startDemo(deps: {
   brokerUrl: string;
   settings: SettingsRepository;
   accounts: AccountService;
+  companies: CompanyService;
   appliances: ApplianceService;
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
   ingest: (topic: string, payload: Buffer) => Promise<void>;
@@ -111,7 +113,7 @@ async function unlessExists<T>(create: Promise<T>): Promise<T | undefined> {
  * the machines to the service company and the kitchen manager, records their installation.
  */
 async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> {
-  const { brand, accounts, appliances } = deps;
+  const { brand, accounts, companies, appliances } = deps;
   const passwords: Record<string, string> = {};
   const create = async (account: (typeof ACCOUNTS)[number]) => {
     const pw = password();
@@ -146,8 +148,8 @@ async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> 
     sessionId: 'demo-seed',
     expiresAt: Date.now() + 60 * 60_000,
   };
-  await unlessExists(accounts.createCompany(brand, PARTNER.name, null, PARTNER.code));
-  await unlessExists(accounts.createCompany(brand, SERVICE_COMPANY.name, PARTNER.code, SERVICE_COMPANY.code));
+  await unlessExists(companies.createCompany(brand, PARTNER.name, null, PARTNER.code));
+  await unlessExists(companies.createCompany(brand, SERVICE_COMPANY.name, PARTNER.code, SERVICE_COMPANY.code));
   for (const account of others) await create(account);
 
   const machines: TDemoState['machines'] = [];
