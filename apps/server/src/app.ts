@@ -12,7 +12,10 @@ import { SettingsRepository } from './settings/settings.repository';
 import { loadClients, WEB_CLIENT_ID } from './settings/clients';
 import { AccountRepository } from './account/account.repository';
 import { seedAdmin } from './account/admin-seed';
-import { AccountService } from './account/account.service';
+import { SignInService } from './account/sign-in.service';
+import { RegistrationService } from './account/registration.service';
+import { UserAdministrationService } from './account/user-admin.service';
+import { ProfileService } from './account/profile.service';
 import { accountRoutes } from './account/account.routes';
 import { registrationRoutes } from './account/registration.routes';
 import { SignupCodeRepository } from './account/signup-code.repository';
@@ -71,7 +74,7 @@ export type TWashboard = {
   database: TDatabase;
   broker: TBroker;
   clients: Record<string, string>;
-  accounts: AccountService;
+  userAdministration: UserAdministrationService;
   companies: CompanyService;
   appliances: ApplianceService;
   ingest: IngestService;
@@ -188,7 +191,8 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
   const companies = new CompanyService(companyRepository, accountRepository);
-  const accounts = new AccountService(
+  const signIn = new SignInService(accountRepository, tokens);
+  const registration = new RegistrationService(
     accountRepository,
     companyRepository,
     companies,
@@ -197,8 +201,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     mailer,
     publicUrl,
     background,
-    sessions,
   );
+  const userAdministration = new UserAdministrationService(accountRepository, companyRepository, tokens, mailer, sessions);
+  const profiles = new ProfileService(accountRepository);
   const applianceRepository = new ApplianceRepository(database.db, {
     access: accessChanged,
     state: (serials) => (serials ? stateChanged(serials) : events.emit('stateChanged', { serials: null })),
@@ -288,7 +293,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const limit = perAddressLimit(config.RATE_LIMIT_SCALE);
   await app.register(oauthRoutes, {
     limit,
-    accounts,
+    signIn,
     keys,
     clients,
     issuer,
@@ -297,7 +302,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await app.register(registrationRoutes, {
     prefix: '/api/v2/account',
     limit,
-    accounts,
+    registration,
     codeLimiter: new AttemptLimiter(10, 15 * 60_000),
     mailLimiter: new AttemptLimiter(5, 15 * 60_000),
   });
@@ -305,7 +310,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
-      await scope.register(accountRoutes, { accounts, companies, limit });
+      await scope.register(accountRoutes, { profiles, users: userAdministration, registration, companies, limit });
       await scope.register(companyRoutes, { companies });
     },
     { prefix: '/api/v1/account' },
@@ -341,7 +346,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
           brand: config.DEFAULT_BRAND,
           brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
           settings: settingsRepository,
-          accounts,
+          accounts: userAdministration,
           companies,
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
@@ -382,7 +387,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     database,
     broker,
     clients,
-    accounts,
+    userAdministration,
     companies,
     appliances,
     ingest,

@@ -19,7 +19,9 @@ import {
   ZUserIdParams,
   ZUserProfile,
 } from '@washboard/contracts';
-import type { AccountService } from './account.service';
+import type { ProfileService } from './profile.service';
+import type { RegistrationService } from './registration.service';
+import type { UserAdministrationService } from './user-admin.service';
 import type { CompanyService } from '../company/company.service';
 import { requireAdminProfile, requirePermission } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
@@ -27,10 +29,19 @@ import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-sch
 
 const errorsOf = signedInErrors;
 
-type TOptions = { accounts: AccountService; companies: CompanyService; limit: TLimit };
+type TOptions = {
+  profiles: ProfileService;
+  users: UserAdministrationService;
+  registration: RegistrationService;
+  companies: CompanyService;
+  limit: TLimit;
+};
 
 /** Signed-in account calls under /api/v1/account (spec §7); `authenticate` runs before each. */
-export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { accounts, companies, limit }) => {
+export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (
+  app,
+  { profiles, users, registration, companies, limit },
+) => {
   app.get(
     '/userinfo',
     {
@@ -41,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: ZUserProfile, ...errorsOf },
       },
     },
-    async (request) => accounts.profile(request.user),
+    async (request) => profiles.profile(request.user),
   );
 
   app.post(
@@ -55,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: ZUserProfile, ...errorsOf },
       },
     },
-    async (request) => accounts.updateProfile(request.user, request.body),
+    async (request) => profiles.updateProfile(request.user, request.body),
   );
 
   app.patch(
@@ -71,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.changePassword(request.user, request.body.currentPassword, request.body.newPassword);
+      await profiles.changePassword(request.user, request.body.currentPassword, request.body.newPassword);
       return { code: '200' as const };
     },
   );
@@ -87,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: z.array(ZPendingUser), ...errorsOf },
       },
     },
-    async (request) => accounts.pendingUsers(request.user),
+    async (request) => users.pendingUsers(request.user),
   );
 
   app.get(
@@ -104,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
     },
     async (request) => {
       const { pendingUserId, accepted, role } = request.query;
-      await accounts.decide(request.user, pendingUserId, accepted, role);
+      await users.decide(request.user, pendingUserId, accepted, role);
       return { code: '200' as const };
     },
   );
@@ -121,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: z.array(ZAdminUser), ...errorsOf },
       },
     },
-    async (request) => accounts.listUsers(request.user, request.query.q),
+    async (request) => users.listUsers(request.user, request.query.q),
   );
 
   app.delete(
@@ -137,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.deleteUser(request.user, request.params.id);
+      await users.deleteUser(request.user, request.params.id);
       return ok;
     },
   );
@@ -156,7 +167,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.updateRole(request.user, request.params.id, request.query.targetRole, request.query.companyCode);
+      await users.updateRole(request.user, request.params.id, request.query.targetRole, request.query.companyCode);
       return ok;
     },
   );
@@ -174,7 +185,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.activateUser(request.user, request.params.id);
+      await users.activateUser(request.user, request.params.id);
       return ok;
     },
   );
@@ -193,7 +204,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.updateCompany(request.user, request.params.id, request.query.companyCode);
+      await users.updateCompany(request.user, request.params.id, request.query.companyCode);
       return ok;
     },
   );
@@ -212,7 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
       },
     },
     async (request) => {
-      await accounts.updateAdministrationProfile(request.user, request.params.id, request.body.administrationProfile);
+      await users.updateAdministrationProfile(request.user, request.params.id, request.body.administrationProfile);
       return ok;
     },
   );
@@ -261,6 +272,6 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { acco
         response: { 200: ZSignupCodeResponse, ...errorsOf },
       },
     },
-    async (request) => accounts.issueSignupCode(request.user),
+    async (request) => registration.issueSignupCode(request.user),
   );
 };

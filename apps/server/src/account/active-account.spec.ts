@@ -12,9 +12,9 @@ afterAll(() => server.close());
 
 const names = { firstName: 'Giulia', lastName: 'Rossi', language: 'it' } as const;
 
-describe('AccountService.createActiveAccount', () => {
+describe('UserAdministrationService.createActiveAccount', () => {
   it('creates an account that signs in at once, in the company its service role needs', async () => {
-    const { accounts, companies } = server.washboard;
+    const { userAdministration: accounts, companies } = server.washboard;
     await companies.createCompany('LUMINA', 'Operator Service', null, '200000');
     const user = await accounts.createActiveAccount('LUMINA', {
       email: 'tech@operator.test',
@@ -30,7 +30,7 @@ describe('AccountService.createActiveAccount', () => {
   });
 
   it('keeps the rules of registration: the password rule, a company for service roles only, one account per address', async () => {
-    const { accounts } = server.washboard;
+    const { userAdministration: accounts } = server.washboard;
     const account = { email: 'km@operator.test', password: 'Operator-1', role: 'KITCHEN_MANAGER' as const, ...names };
     await expect(accounts.createActiveAccount('LUMINA', { ...account, password: 'weak' })).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -53,7 +53,7 @@ describe('AccountService.createActiveAccount', () => {
 
 describe('CompanyService.createCompany', () => {
   it('refuses a parent the brand does not have (404), through the API too', async () => {
-    const { accounts, companies } = server.washboard;
+    const { userAdministration: accounts, companies } = server.washboard;
     await expect(companies.createCompany('LUMINA', 'Orphan', '987654')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await accounts.createActiveAccount('LUMINA', {
       email: 'admin@operator.test',

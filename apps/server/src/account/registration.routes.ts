@@ -10,17 +10,25 @@ import {
   ZSendVerificationCodeQuery,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
-import type { AccountService } from './account.service';
+import type { RegistrationService } from './registration.service';
 import type { AttemptLimiter } from '../auth/attempt-limiter';
 import type { TLimit } from '../http/rate-limit';
 
 const ok = { code: '200' as const };
 const errorsOf = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
 
-type TOptions = { accounts: AccountService; codeLimiter: AttemptLimiter; mailLimiter: AttemptLimiter; limit: TLimit };
+type TOptions = {
+  registration: RegistrationService;
+  codeLimiter: AttemptLimiter;
+  mailLimiter: AttemptLimiter;
+  limit: TLimit;
+};
 
 /** The unauthenticated account calls under /api/v2/account (spec §7). */
-export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { accounts, codeLimiter, mailLimiter, limit }) => {
+export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (
+  app,
+  { registration, codeLimiter, mailLimiter, limit },
+) => {
   const limitMail = (brand: string, email: string) => {
     if (!mailLimiter.take(`${brand}:${email.toLowerCase()}`)) throw new AppError('RATE_LIMITED');
   };
@@ -38,7 +46,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
       },
     },
     async (request) => {
-      await accounts.register(request.brand, request.body);
+      await registration.register(request.brand, request.body);
       return ok;
     },
   );
@@ -56,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
     },
     async (request) => {
       limitMail(request.brand, request.query.mail);
-      accounts.resendCode(request.brand, request.query.mail);
+      registration.resendCode(request.brand, request.query.mail);
       return ok;
     },
   );
@@ -74,7 +82,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
     },
     async (request) => {
       if (!codeLimiter.take(`${request.brand}:${request.query.mail.toLowerCase()}`)) throw new AppError('RATE_LIMITED');
-      await accounts.checkCode(request.brand, request.query.mail, request.query.code);
+      await registration.checkCode(request.brand, request.query.mail, request.query.code);
       return ok;
     },
   );
@@ -92,7 +100,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
     },
     async (request) => {
       limitMail(request.brand, request.params.email);
-      accounts.requestReset(request.brand, request.params.email);
+      registration.requestReset(request.brand, request.params.email);
       return ok;
     },
   );
@@ -111,7 +119,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (app, {
       },
     },
     async (request) => {
-      await accounts.resetPassword(
+      await registration.resetPassword(
         request.brand,
         request.params.id,
         request.headers.verificationcode,

@@ -12,7 +12,7 @@ import {
 } from '@washboard/contracts';
 import { REFRESH_TOKEN_DAYS } from './token.service';
 import { AppError } from '../errors';
-import type { AccountService } from '../account/account.service';
+import type { SignInService } from '../account/sign-in.service';
 import type { TSigningKeys } from './signing-keys';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { TLimit } from '../http/rate-limit';
@@ -76,7 +76,7 @@ const ZOpenIdConfiguration = z.object({
 });
 
 type TOptions = {
-  accounts: AccountService;
+  signIn: SignInService;
   keys: TSigningKeys;
   clients: Record<string, string>;
   issuer: string;
@@ -121,7 +121,7 @@ function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void 
 /** The token endpoint (password and refresh grants, form-encoded), revocation, keys and discovery. */
 export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
-  { accounts, keys, clients, issuer, signInThrottle, limit },
+  { signIn, keys, clients, issuer, signInThrottle, limit },
 ) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -152,11 +152,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
       if (body.grant_type === 'refresh_token') {
         const presented = body.refresh_token ?? request.cookies[REFRESH_COOKIE];
         if (!presented) throw new AppError('REFRESH_TOKEN_INVALID');
-        return deliver(request, reply, await accounts.refresh(presented, body.client_id), body.client_id, remember);
+        return deliver(request, reply, await signIn.refresh(presented, body.client_id), body.client_id, remember);
       }
       const account = `${request.brand}:${body.username.toLowerCase()}`;
       await signInThrottle.admit(account, request.ip);
-      const tokens = await accounts.signIn(request.brand, body.username, body.password, body.client_id);
+      const tokens = await signIn.withPassword(request.brand, body.username, body.password, body.client_id);
       signInThrottle.succeeded(account, request.ip);
       return deliver(request, reply, tokens, body.client_id, remember);
     },
@@ -175,7 +175,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
     },
     async (request, reply) => {
       const token = request.body.token ?? request.cookies[REFRESH_COOKIE];
-      if (token) await accounts.revoke(token);
+      if (token) await signIn.revoke(token);
       clearRefreshCookie(request, reply);
       return {};
     },

@@ -4,7 +4,7 @@ import { Fleet, machineHistory } from '@washboard/simulator';
 import { ADMIN_PROFILES, deviceTopic, type TBrandCode, type TGamma, type TRole } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { SettingsRepository } from '../settings/settings.repository';
-import type { AccountService } from '../account/account.service';
+import type { UserAdministrationService } from '../account/user-admin.service';
 import type { CompanyService } from '../company/company.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TAuthUser } from '../auth/token.service';
@@ -62,7 +62,7 @@ export async function startDemo(deps: {
   brand: TBrandCode;
   brokerUrl: string;
   settings: SettingsRepository;
-  accounts: AccountService;
+  accounts: UserAdministrationService;
   companies: CompanyService;
   appliances: ApplianceService;
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */

@@ -1,0 +1,205 @@
+import {
+  PASSWORD_PATTERN,
+  type TAdminProfile,
+  type TAdminUser,
+  type TBrandCode,
+  type TLanguage,
+  type TPendingUser,
+  type TRole,
+} from '@washboard/contracts';
+import { AppError } from '../errors';
+import type { CompanyRepository } from '../company/company.repository';
+import type { Mailer } from '../mail/mailer';
+import type { SessionEvents } from '../auth/session-events';
+import type { TokenService, TAuthUser } from '../auth/token.service';
+import { hashPassword } from './password';
+import { mailAccount } from './account-mail';
+import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
+
+/**
+ * Other people's accounts (spec §6–§7): approving pending users, the administration's user table and
+ * its changes, and accounts an operator creates ready to use. The access rules beyond the route's
+ * role or profile check live here (docs/accounts.md).
+ */
+export class UserAdministrationService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly companies: CompanyRepository,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionEvents,
+  ) {}
+
+  /**
+   * Creates an account that is ACTIVE from the start: one the operator hands out (the demo's), not
+   * a registration, so no code is mailed. The password rule of registration applies; a service role
+   * joins the company `companyCode` of the brand, other roles belong to none. 409 CONFLICT when the
+   * address already has an account of the brand.
+   */
+  async createActiveAccount(
+    brand: TBrandCode,
+    account: {
+      email: string;
+      password: string;
+      role: TRole;
+      companyCode?: string;
+      administrationProfile?: TAdminProfile[];
+      firstName: string;
+      lastName: string;
+      language: TLanguage;
+    },
+  ): Promise<TUser> {
+    if (!PASSWORD_PATTERN.test(account.password)) throw new AppError('VALIDATION_FAILED', { fields: 'password' });
+    const serviceRole = account.role === 'SERVICE' || account.role === 'SERVICE_MANAGER';
+    if (serviceRole !== (account.companyCode !== undefined)) throw new AppError('ROLE_NOT_ALLOWED');
+    const company = account.companyCode === undefined ? undefined : await this.companyOfBrand(brand, account.companyCode);
+    if (await this.accounts.findByEmail(brand, account.email)) throw new AppError('CONFLICT');
+    return this.accounts.insert({
+      brand,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      status: 'ACTIVE',
+      administrationProfile: account.administrationProfile ?? [],
+      companyId: company?.id ?? null,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      language: account.language,
+    });
+  }
+
+  /** Pending users the caller may decide on: an admin all of the brand, a service manager its company tree. */
+  async pendingUsers(caller: TAuthUser): Promise<TPendingUser[]> {
+    const rows = await this.accounts.pending(caller.brand, await this.decidableCompanies(caller));
+    return rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      companyName: u.companyName,
+      companyCode: u.companyCode,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+
+  /** Accepts (with a role) or rejects a pending user, and mails them either way. */
+  async decide(caller: TAuthUser, pendingUserId: string, accepted: boolean, role?: 'SERVICE' | 'SERVICE_MANAGER'): Promise<void> {
+    const user = await this.accounts.findById(pendingUserId);
+    if (!user || user.brand !== caller.brand || user.status !== 'PENDING_APPROVAL') throw new AppError('USER_NOT_PENDING');
+    const allowed = await this.decidableCompanies(caller);
+    if (allowed && (!user.companyId || !allowed.includes(user.companyId))) throw new AppError('USER_NOT_PENDING');
+    const moved = accepted
+      ? await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'ACTIVE', role ? { role } : {})
+      : await this.accounts.transition(user.id, 'PENDING_APPROVAL', 'DELETED');
+    if (!moved) throw new AppError('USER_NOT_PENDING');
+    await mailAccount(this.mailer, user, accepted ? 'accountApproved' : 'accountRejected');
+  }
+
+  /**
+   * The administration's user table: every account of the caller's brand except DELETED ones;
+   * `q` keeps the rows where each of its words appears in some column.
+   */
+  async listUsers(caller: TAuthUser, q?: string): Promise<TAdminUser[]> {
+    const words = (q ?? '').split(/\s+/).filter(Boolean);
+    const rows = await this.accounts.adminList(caller.brand, words);
+    return rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      status: u.status,
+      companyCode: u.companyCode,
+      companyName: u.companyName,
+      role: u.role,
+      country: u.country,
+      mobile: u.mobile,
+      phone: u.phone,
+      administrationProfile: u.administrationProfile,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+
+  /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */
+  async deleteUser(caller: TAuthUser, userId: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (!(await this.accounts.markDeleted(user.id))) throw new AppError('USER_NOT_FOUND');
+    await this.tokens.revokeUser(user.id, 'deleted');
+  }
+
+  /**
+   * Gives an account another role, and the company `companyCode` when given. Only an ADMIN makes
+   * admins; a service role needs a company, either the one the user has or the one given.
+   */
+  async updateRole(caller: TAuthUser, userId: string, targetRole: TRole, companyCode?: string): Promise<void> {
+    if (targetRole === 'ADMIN' && caller.role !== 'ADMIN') throw new AppError('FORBIDDEN');
+    const user = await this.manageableUser(caller, userId);
+    const company = companyCode === undefined ? undefined : await this.companyOfBrand(caller.brand, companyCode);
+    const needsCompany = targetRole === 'SERVICE' || targetRole === 'SERVICE_MANAGER';
+    if (needsCompany && !company && !user.companyId) throw new AppError('ROLE_NOT_ALLOWED');
+    await this.accounts.update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
+    // The role rides in the access token: the user's tokens end now and the next refresh carries the new one.
+    this.tokens.endAccessTokens(user.id);
+  }
+
+  /** Activates an INACTIVE or PENDING_APPROVAL account on an admin's word, and tells the user. */
+  async activateUser(caller: TAuthUser, userId: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (user.status === 'ACTIVE') throw new AppError('USER_ALREADY_ACTIVE');
+    // The status is re-checked in the update: a concurrent change (a rejection, say) wins.
+    if (!(await this.accounts.transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT');
+    await mailAccount(this.mailer, user, 'accountApproved');
+  }
+
+  /** Moves an account to the company `companyCode` of the same brand. */
+  async updateCompany(caller: TAuthUser, userId: string, companyCode: string): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    const company = await this.companyOfBrand(caller.brand, companyCode);
+    await this.accounts.update(user.id, { companyId: company.id });
+    this.sessions.accessChanged(user.id);
+  }
+
+  /**
+   * Replaces an account's administration profiles. A caller who is not an ADMIN may only grant or
+   * withdraw profiles it holds itself, so the ACCOUNTS profile cannot hand out more than it has.
+   */
+  async updateAdministrationProfile(caller: TAuthUser, userId: string, profiles: TAdminProfile[]): Promise<void> {
+    const user = await this.manageableUser(caller, userId);
+    if (caller.role !== 'ADMIN') {
+      const changed = [
+        ...profiles.filter((p) => !user.administrationProfile.includes(p)),
+        ...user.administrationProfile.filter((p) => !profiles.includes(p)),
+      ];
+      if (changed.some((p) => !caller.administrationProfile.includes(p))) throw new AppError('FORBIDDEN');
+    }
+    await this.accounts.update(user.id, { administrationProfile: profiles });
+    this.tokens.endAccessTokens(user.id);
+  }
+
+  /**
+   * The account an administration call may act on: of the caller's brand and not DELETED (else
+   * 404, as if it did not exist), not the caller's own, and an ADMIN only for an ADMIN.
+   */
+  private async manageableUser(caller: TAuthUser, userId: string): Promise<TUserWithCompany> {
+    const user = await this.accounts.findById(userId);
+    if (!user || user.brand !== caller.brand || user.status === 'DELETED') throw new AppError('USER_NOT_FOUND');
+    if (user.id === caller.id) throw new AppError('OWN_ACCOUNT_NOT_ALLOWED');
+    if (user.role === 'ADMIN' && caller.role !== 'ADMIN') throw new AppError('FORBIDDEN');
+    return user;
+  }
+
+  private async companyOfBrand(brand: TBrandCode, code: string) {
+    const company = await this.companies.findByCode(brand, code);
+    if (!company) throw new AppError('COMPANY_NOT_FOUND');
+    return company;
+  }
+
+  /** undefined: every company of the brand (admin); else the ids of the caller's company tree. */
+  private async decidableCompanies(caller: TAuthUser): Promise<string[] | undefined> {
+    if (caller.role === 'ADMIN') return undefined;
+    if (caller.role !== 'SERVICE_MANAGER') throw new AppError('FORBIDDEN');
+    const me = await this.accounts.findById(caller.id);
+    if (!me?.companyCode) return [];
+    return this.companies.subtreeIds(caller.brand, me.companyCode);
+  }
+}
