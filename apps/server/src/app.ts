@@ -6,8 +6,7 @@ import type { TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
 import { openDatabase, type TDatabase } from './db/database';
 import { startBroker, type TBroker } from './gateway/broker';
-import { healthRoutes } from './health/health.routes';
-import { registerWebApp, runtimeConfigRoutes } from './web/web.routes';
+import { registerWebApp } from './web/web.routes';
 import { SettingsRepository } from './settings/settings.repository';
 import { loadClients, WEB_CLIENT_ID } from './settings/clients';
 import { AccountRepository } from './account/account.repository';
@@ -16,38 +15,29 @@ import { SignInService } from './account/sign-in.service';
 import { RegistrationService } from './account/registration.service';
 import { UserAdministrationService } from './account/user-admin.service';
 import { ProfileService } from './account/profile.service';
-import { accountRoutes } from './account/account.routes';
-import { registrationRoutes } from './account/registration.routes';
 import { SignupCodeRepository } from './account/signup-code.repository';
 import { CompanyRepository } from './company/company.repository';
 import { CompanyService } from './company/company.service';
-import { companyRoutes } from './company/company.routes';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
-import { mailboxRoutes } from './mail/mailbox.routes';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
 import { TokenService } from './auth/token.service';
 import { SessionEvents } from './auth/session-events';
-import { AttemptLimiter } from './auth/attempt-limiter';
 import { SignInThrottle } from './auth/sign-in-throttle';
-import { authenticate } from './auth/auth.hook';
-import { oauthRoutes } from './auth/oauth.routes';
 import { perAddressLimit } from './http/rate-limit';
 import { recordRoutes, type TRouteInfo } from './http/route-list';
 import { createHttpServer, registerHttpPlumbing } from './http/http-server';
+import { registerApi } from './http/api-routes';
 import { BackgroundWork } from './http/background';
-import fastifyWebsocket from '@fastify/websocket';
 import { ApplianceRepository } from './appliance/appliance.repository';
 import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
-import { applianceRoutes } from './appliance/appliance.routes';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
 import { DomainEvents } from './events/domain-events';
 import { DeviceIdentities } from './gateway/device-identity';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
-import { applianceDocumentRoutes } from './appliance/appliance-documents.routes';
 import { DeviceBatcher } from './gateway/device-batcher';
 import { DeviceMessageRepository } from './gateway/device-message.repository';
 import { IngestService } from './gateway/ingest.service';
@@ -55,17 +45,13 @@ import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
 import { Metrics } from './metrics/metrics';
 import { metricsRoutes, startMetricsPort } from './metrics/metrics.routes';
-import { deadLetterRoutes } from './gateway/dead-letter.routes';
 import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
-import { eventHubRoutes } from './device/event-hub.routes';
 import { HaccpRepository } from './haccp/haccp.repository';
-import { haccpRoutes } from './haccp/haccp.routes';
 import { HaccpService } from './haccp/haccp.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
-import { liveRoutes } from './live/live.routes';
 import { demoWanted } from './demo/demo-mode';
 import { StartupError } from './startup-error';
 
@@ -288,57 +274,29 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   };
 
   await registerHttpPlumbing(app);
-  await app.register(healthRoutes, { database, broker });
-  await app.register(runtimeConfigRoutes, { runtimeConfig });
-  const limit = perAddressLimit(config.RATE_LIMIT_SCALE);
-  await app.register(oauthRoutes, {
-    limit,
+  await registerApi(app, {
+    database,
+    broker,
+    runtimeConfig,
+    limit: perAddressLimit(config.RATE_LIMIT_SCALE),
+    signInThrottle: new SignInThrottle(config.SIGN_IN_DELAY_MS),
     signIn,
     keys,
     clients,
     issuer,
-    signInThrottle: new SignInThrottle(config.SIGN_IN_DELAY_MS),
-  });
-  await app.register(registrationRoutes, {
-    prefix: '/api/v2/account',
-    limit,
+    tokens,
     registration,
-    codeLimiter: new AttemptLimiter(10, 15 * 60_000),
-    mailLimiter: new AttemptLimiter(5, 15 * 60_000),
+    profiles,
+    userAdministration,
+    companies,
+    appliances,
+    documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
+    deadLetters: new DeadLetterService(deadLetterRepository),
+    devices: new DeviceDataService(appliances, commands, applianceDetails),
+    haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
+    live,
+    mailbox: demo ? mailer : undefined,
   });
-  app.decorateRequest('user', null as never);
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', authenticate(tokens, clients));
-      await scope.register(accountRoutes, { profiles, users: userAdministration, registration, companies, limit });
-      await scope.register(companyRoutes, { companies });
-    },
-    { prefix: '/api/v1/account' },
-  );
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', authenticate(tokens, clients));
-      await scope.register(applianceRoutes, { appliances, limit });
-      await scope.register(applianceDocumentRoutes, {
-        documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
-      });
-      await scope.register(deadLetterRoutes, { deadLetters: new DeadLetterService(deadLetterRepository) });
-    },
-    { prefix: '/api/v1/appliance' },
-  );
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', authenticate(tokens, clients));
-      await scope.register(eventHubRoutes, {
-        devices: new DeviceDataService(appliances, commands, applianceDetails),
-      });
-      await scope.register(haccpRoutes, { haccp: new HaccpService(appliances, new HaccpRepository(database.db)) });
-    },
-    { prefix: '/api/v1/event-hub-listener' },
-  );
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(liveRoutes, { hub: live, tokens, clients });
-  if (demo) await app.register(mailboxRoutes, { mail: mailer });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
   const fleet = demo
     ? await import('./demo/demo').then(({ startDemo }) =>

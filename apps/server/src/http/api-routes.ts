@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { TRuntimeConfig } from '@washboard/contracts';
+import type { TDatabase } from '../db/database';
+import type { TBroker } from '../gateway/broker';
+import { healthRoutes } from '../health/health.routes';
+import { runtimeConfigRoutes } from '../web/web.routes';
+import { oauthRoutes } from '../auth/oauth.routes';
+import { authenticate } from '../auth/auth.hook';
+import type { TSigningKeys } from '../auth/signing-keys';
+import type { SignInThrottle } from '../auth/sign-in-throttle';
+import type { TokenService } from '../auth/token.service';
+import { AttemptLimiter } from '../auth/attempt-limiter';
+import { registrationRoutes } from '../account/registration.routes';
+import { accountRoutes } from '../account/account.routes';
+import type { SignInService } from '../account/sign-in.service';
+import type { RegistrationService } from '../account/registration.service';
+import type { ProfileService } from '../account/profile.service';
+import type { UserAdministrationService } from '../account/user-admin.service';
+import { companyRoutes } from '../company/company.routes';
+import type { CompanyService } from '../company/company.service';
+import { applianceRoutes } from '../appliance/appliance.routes';
+import { applianceDocumentRoutes } from '../appliance/appliance-documents.routes';
+import type { ApplianceService } from '../appliance/appliance.service';
+import type { ApplianceDocumentService } from '../appliance/appliance-documents';
+import { deadLetterRoutes } from '../gateway/dead-letter.routes';
+import type { DeadLetterService } from '../gateway/dead-letter.service';
+import { eventHubRoutes } from '../device/event-hub.routes';
+import type { DeviceDataService } from '../device/device-data.service';
+import { haccpRoutes } from '../haccp/haccp.routes';
+import type { HaccpService } from '../haccp/haccp.service';
+import { liveRoutes } from '../live/live.routes';
+import type { LiveHub } from '../live/live.hub';
+import { mailboxRoutes } from '../mail/mailbox.routes';
+import type { Mailer } from '../mail/mailer';
+import type { TLimit } from './rate-limit';
+
+/** The services the API's routes call, built by the composition root (app.ts). */
+export type TApiParts = {
+  database: TDatabase;
+  broker: TBroker;
+  runtimeConfig: TRuntimeConfig;
+  limit: TLimit;
+  signInThrottle: SignInThrottle;
+  signIn: SignInService;
+  keys: TSigningKeys;
+  clients: Record<string, string>;
+  issuer: string;
+  tokens: TokenService;
+  registration: RegistrationService;
+  profiles: ProfileService;
+  userAdministration: UserAdministrationService;
+  companies: CompanyService;
+  appliances: ApplianceService;
+  documents: ApplianceDocumentService;
+  deadLetters: DeadLetterService;
+  devices: DeviceDataService;
+  haccp: HaccpService;
+  live: LiveHub;
+  /** The demo's /dev/mailbox, only in demo mode. */
+  mailbox: Mailer | undefined;
+};
+
+/**
+ * Every route of the API, by prefix: the public ones (health, runtime configuration, tokens,
+ * registration), then the signed-in scopes, each behind `authenticate`, then the push channel.
+ */
+export async function registerApi(app: FastifyInstance, parts: TApiParts): Promise<void> {
+  const { limit, tokens, clients } = parts;
+  await app.register(healthRoutes, { database: parts.database, broker: parts.broker });
+  await app.register(runtimeConfigRoutes, { runtimeConfig: parts.runtimeConfig });
+  await app.register(oauthRoutes, {
+    limit,
+    signIn: parts.signIn,
+    keys: parts.keys,
+    clients,
+    issuer: parts.issuer,
+    signInThrottle: parts.signInThrottle,
+  });
+  await app.register(registrationRoutes, {
+    prefix: '/api/v2/account',
+    limit,
+    registration: parts.registration,
+    codeLimiter: new AttemptLimiter(10, 15 * 60_000),
+    mailLimiter: new AttemptLimiter(5, 15 * 60_000),
+  });
+  app.decorateRequest('user', null as never);
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(accountRoutes, {
+        profiles: parts.profiles,
+        users: parts.userAdministration,
+        registration: parts.registration,
+        companies: parts.companies,
+        limit,
+      });
+      await scope.register(companyRoutes, { companies: parts.companies });
+    },
+    { prefix: '/api/v1/account' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(applianceRoutes, { appliances: parts.appliances, limit });
+      await scope.register(applianceDocumentRoutes, { documents: parts.documents });
+      await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
+    },
+    { prefix: '/api/v1/appliance' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(eventHubRoutes, { devices: parts.devices });
+      await scope.register(haccpRoutes, { haccp: parts.haccp });
+    },
+    { prefix: '/api/v1/event-hub-listener' },
+  );
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(liveRoutes, { hub: parts.live, tokens, clients });
+  if (parts.mailbox) await app.register(mailboxRoutes, { mail: parts.mailbox });
+}
