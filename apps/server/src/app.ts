@@ -224,7 +224,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     writer,
     identify: (serial) => devices.identify(serial),
     push: (brand, message) => live.publish(brand, message),
-    commandResult: (serial, result) => commands.resultArrived(serial, result),
+    commandResult: (_serial, result) => commands.resultArrived(result),
     replyError: (serial, error) => broker.sendError(serial, JSON.stringify(error)),
     log: app.log,
     maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,

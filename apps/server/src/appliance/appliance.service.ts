@@ -28,7 +28,7 @@ import { hashDeviceSecret } from '../gateway/device-identity';
 import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
-import { ApplianceReadCache } from './read-cache';
+import { type ApplianceReadCache } from './read-cache';
 
 /** A device list page, serialised (and checked) as the route's own serializer would with its response schema. */
 const serializeListPage = serializerCompiler({ schema: ZApplianceListPage, method: 'GET', url: '/api/v1/appliance/devices' });
@@ -79,8 +79,8 @@ export class ApplianceService {
     private readonly broker: TBroker,
     /** Where it tells what changed (who sees which machines, a machine provisioned). */
     private readonly events: DomainEvents,
-    /** Answers of the hottest reads; off unless given (the server gives it when it is the only instance). */
-    private readonly cache: ApplianceReadCache = new ApplianceReadCache(false),
+    /** Answers of the hottest reads, dropped by the domain events of every instance. */
+    private readonly cache: ApplianceReadCache,
   ) {}
 
   /** Creates a product; answers its device secret, which is stored only as a hash. */
@@ -217,9 +217,8 @@ export class ApplianceService {
     };
   }
 
-  /** The machine's live state when `user` may see it, from the read cache when it is on; 404 otherwise. */
+  /** The machine's live state when `user` may see it, from the read cache; 404 otherwise. */
   private async visibleState(user: TAuthUser, serial: string): Promise<TApplianceState> {
-    if (!this.cache.enabled) return (await this.visible(user, serial)).state;
     const state = (await this.visibleSet(user)).has(serial)
       ? await this.cache.state(serial, () => this.repository.state(serial))
       : undefined;
@@ -236,7 +235,6 @@ export class ApplianceService {
    * is built once per change of that state and answered to everyone who may see the machine.
    */
   async lastTelemetryJson(user: TAuthUser, serial: string): Promise<Buffer> {
-    if (!this.cache.enabled) return Buffer.from(serializeLastTelemetry(await this.lastTelemetry(user, serial)));
     if (!(await this.visibleSet(user)).has(serial)) throw new AppError('APPLIANCE_NOT_FOUND');
     return this.cache.fromState(serial, 'lastTelemetry', async () => {
       const state = await this.cache.state(serial, () => this.repository.state(serial));

@@ -211,12 +211,4 @@ describe('ApplianceReadCache', () => {
     await cache.list('k', build);
     expect(build).toHaveBeenCalledTimes(2);
   });
-
-  it('loads every time when off', async () => {
-    const cache = new ApplianceReadCache(false);
-    const load = vi.fn(async () => ['A']);
-    await cache.visibleSerials('u', load);
-    await cache.visibleSerials('u', load);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
 });

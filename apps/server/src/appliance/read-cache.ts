@@ -30,7 +30,6 @@ function bound<K, V>(map: Map<K, V>, max: number): void {
  * last committed write is ever answered. With several instances (REDIS_URL) another instance's
  * write reaches this cache when Redis delivers its event, about a millisecond later; after a lost
  * Redis connection everything is dropped, since events may have been missed meanwhile.
- * `enabled` false makes every call load (tests).
  */
 export class ApplianceReadCache {
   private accessClock = 0;
@@ -42,8 +41,6 @@ export class ApplianceReadCache {
   private readonly lists = new Map<string, Buffer>();
   private listBytes = 0;
   private readonly listsLoading = new Map<string, Promise<Buffer>>();
-
-  constructor(readonly enabled = true) {}
 
   /** Who sees what, or anything a device list shows besides live state, changed. */
   accessChanged(): void {
@@ -75,11 +72,11 @@ export class ApplianceReadCache {
 
   /** The serial numbers the user `key` sees. */
   async visibleSerials(key: string, load: () => Promise<string[]>): Promise<Set<string>> {
-    const hit = this.enabled ? this.visible.get(key) : undefined;
+    const hit = this.visible.get(key);
     if (hit) return hit;
     const clock = this.accessClock;
     const serials = new Set(await load());
-    if (this.enabled && clock === this.accessClock) {
+    if (clock === this.accessClock) {
       this.visible.set(key, serials);
       bound(this.visible, VISIBLE_USERS);
     }
@@ -88,11 +85,11 @@ export class ApplianceReadCache {
 
   /** A machine's live state row. */
   async state(serial: string, load: () => Promise<TApplianceState | undefined>): Promise<TApplianceState | undefined> {
-    const hit = this.enabled ? this.states.get(serial) : undefined;
+    const hit = this.states.get(serial);
     if (hit) return hit;
     const clock = this.stateClock;
     const state = await load();
-    if (this.enabled && state && clock === this.stateClock) {
+    if (state && clock === this.stateClock) {
       this.states.set(serial, state);
       bound(this.states, STATES);
     }
@@ -101,11 +98,11 @@ export class ApplianceReadCache {
 
   /** An answer built from the machine's live state only (the same for every user who may see it). */
   async fromState(serial: string, name: string, build: () => Promise<Buffer>): Promise<Buffer> {
-    const hit = this.enabled ? this.derived.get(serial)?.get(name) : undefined;
+    const hit = this.derived.get(serial)?.get(name);
     if (hit) return hit;
     const clock = this.stateClock;
     const value = await build();
-    if (this.enabled && clock === this.stateClock) {
+    if (clock === this.stateClock) {
       let forSerial = this.derived.get(serial);
       if (!forSerial) {
         this.derived.set(serial, (forSerial = new Map()));
@@ -122,7 +119,6 @@ export class ApplianceReadCache {
    * its callers but not kept.
    */
   async list(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
-    if (!this.enabled) return build();
     const hit = this.lists.get(key);
     if (hit) return hit;
     const loading = this.listsLoading.get(key);

@@ -23,14 +23,15 @@ const REFUSALS: Record<TCommandError, TServerErrorCode> = {
   UNSUPPORTED: 'APPLIANCE_NOT_READY',
 };
 
+/** How a command ended, as the metrics count it. */
+export type TCommandOutcome = 'ok' | 'refused' | 'timeout' | 'offline';
+
 /**
  * Sends commands to machines and waits for their answer. Every command is recorded (who, what,
  * when, result); a machine that does not answer in time is reported as an error, never as success.
  * With several server instances the answer may reach another instance: results travel as domain
  * events (`commandResult`) to whichever instance waits.
  */
-/** How a command ended, as the metrics count it. */
-export type TCommandOutcome = 'ok' | 'refused' | 'timeout' | 'offline';
 
 export class CommandService {
   private readonly waiting = new Map<string, (result: TCommandResult) => void>();
@@ -49,10 +50,10 @@ export class CommandService {
     this.events.on('commandResult', ({ result }) => this.waiting.get(result.id)?.(result));
   }
 
-  /** A `cmd/result` arrived from `serial`: record it and wake the waiting caller. */
-  async resultArrived(serial: string, result: TCommandResult): Promise<void> {
+  /** A `cmd/result` arrived: record it and wake the waiting caller. */
+  async resultArrived(result: TCommandResult): Promise<void> {
     await this.repository.finishCommand(result.id, result.ok ? 'ok' : 'error', result.error ?? null);
-    this.events.emit('commandResult', { serial, result });
+    this.events.emit('commandResult', { result });
   }
 
   /**

@@ -15,7 +15,7 @@ export type TDomainEventMap = {
   /** A product was created (or created again): its device secret may be new. */
   deviceProvisioned: { serial: string };
   /** A machine answered a command. */
-  commandResult: { serial: string; result: TCommandResult };
+  commandResult: { result: TCommandResult };
 };
 export type TDomainEvent = keyof TDomainEventMap;
 type THandler<K extends TDomainEvent> = (data: TDomainEventMap[K]) => void;

@@ -116,7 +116,7 @@ export type TDeviceBatcherOptions = {
   maxBatch?: number;
   /** …or this long after its first message arrived. */
   maxDelayMs?: number;
-  /** Told after each batch's transaction ended, before its messages are acknowledged: the machines it wrote. */
+  /** Told after each batch's transaction committed, before its messages are acknowledged: the machines it wrote. */
   onCommit?: (serials: Set<string>) => void;
   /** Told after a batch committed: machines shown offline that spoke in it, now online again. */
   onRevived?: (changes: TPresenceChange[]) => void;
@@ -281,9 +281,9 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
         this.replays += 1;
         return this.store.write(batch, heard, true);
       })
-      .finally(() => this.onCommit?.(heard))
       .then(
         (revived) => {
+          this.onCommit?.(heard);
           this.committed.telemetry += batch.telemetryRows;
           this.committed.events += batch.events.length;
           this.committed.alarms += batch.alarms.size;

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TBrandCode, TGamma } from '@washboard/contracts';
+import { sameHash, sha256 } from '../auth/secrets';
 
 /** What the gateway knows of a machine: who it is, of which brand and range. */
 export type TDeviceIdentity = { serialNumber: string; brand: TBrandCode; gamma: TGamma };
@@ -11,14 +11,11 @@ export type TStoredDevice = TDeviceIdentity & { secretHash: string };
  * device connects cheap at fleet scale.
  */
 export function hashDeviceSecret(secret: string): string {
-  return sha256(secret).toString('hex');
+  return sha256(secret);
 }
 
-function sha256(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-type TKnownDevice = TDeviceIdentity & { secretHash: Buffer };
+/** A machine looked up: the identity ingestion is handed as it is, and its secret's hash. */
+type TKnownDevice = { identity: TDeviceIdentity; secretHash: string };
 
 /**
  * Device identity and authentication for the broker and ingestion, kept in memory once looked up:
@@ -37,13 +34,12 @@ export class DeviceIdentities {
   /** The broker's question at every device connection: is `secret` the machine's device secret? */
   async authenticate(serial: string, secret: string): Promise<boolean> {
     const device = await this.device(serial);
-    return device ? timingSafeEqual(device.secretHash, sha256(secret)) : false;
+    return device ? sameHash(device.secretHash, sha256(secret)) : false;
   }
 
   /** What ingestion needs of a machine; undefined for a serial number no product has. */
   async identify(serial: string): Promise<TDeviceIdentity | undefined> {
-    const device = await this.device(serial);
-    return device && { serialNumber: device.serialNumber, brand: device.brand, gamma: device.gamma };
+    return (await this.device(serial))?.identity;
   }
 
   /** The machine was (re)provisioned: look it up again next time. */
@@ -66,10 +62,8 @@ export class DeviceIdentities {
     const stored = await this.find(serial);
     if (!stored) return undefined;
     const device = {
-      serialNumber: stored.serialNumber,
-      brand: stored.brand,
-      gamma: stored.gamma,
-      secretHash: Buffer.from(stored.secretHash, 'hex'),
+      identity: { serialNumber: stored.serialNumber, brand: stored.brand, gamma: stored.gamma },
+      secretHash: stored.secretHash,
     };
     this.known.set(serial, device);
     return device;

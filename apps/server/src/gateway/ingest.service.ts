@@ -1,4 +1,3 @@
-import type { TDeviceIdentity } from './device-identity';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -22,10 +21,11 @@ import {
   type TDeviceMessageError,
   type TDeviceMessageRefusal,
   type TDeviceTopic,
-  type TLiveMessage,
   type TLiveTelemetry,
 } from '@washboard/contracts';
+import type { TMachineMessage } from '../live/live.hub';
 import type { DeviceBatcher } from './device-batcher';
+import type { TDeviceIdentity } from './device-identity';
 import type { TPresenceChange } from './presence.repository';
 
 /** What ingestion needs to know of a machine. */
@@ -35,7 +35,7 @@ export type TIngestDeps = {
   /** The machine behind a serial number, or undefined for an unknown one. */
   identify(serial: string): Promise<TDeviceIdentity | undefined>;
   /** Push to the browsers of the brand that may see the machine. */
-  push(brand: TBrandCode, message: TLiveMessage): void;
+  push(brand: TBrandCode, message: TMachineMessage): void;
   commandResult(serial: string, result: TCommandResult): Promise<void>;
   /** Tells a machine why its message was refused (`wb/v1/{serial}/error`); failures are the caller's to log. */
   replyError(serial: string, error: TDeviceMessageError): Promise<void>;

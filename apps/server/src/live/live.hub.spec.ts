@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TLiveMessage } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
 import { inProcessFanout, redisFanout, type TFanout } from './fanout';
-import { LiveHub, type TLiveClient } from './live.hub';
+import { LiveHub, type TLiveClient, type TMachineMessage } from './live.hub';
 
 const log = pino({ level: 'silent' });
 const user = (id: string, brand: 'LUMINA' | 'KESTREL' = 'LUMINA'): TAuthUser => ({
@@ -22,7 +22,7 @@ function client(u: TAuthUser): TLiveClient & { got: TLiveMessage[] } {
   const got: TLiveMessage[] = [];
   return { user: u, serials: new Set(), got, send: (data) => got.push(JSON.parse(data) as TLiveMessage), close: () => {} };
 }
-const telemetry = (serialNumber: string): TLiveMessage => ({
+const telemetry = (serialNumber: string): TMachineMessage => ({
   type: 'telemetry',
   serialNumber,
   telemetry: { ts: '2026-11-21T10:00:00.000Z', boilerTmp: 840 },
@@ -53,6 +53,26 @@ describe('LiveHub', () => {
     expect(anna.got.map((m) => ('serialNumber' in m ? m.serialNumber : ''))).toEqual(['SN-A']);
     expect(bruno.got.map((m) => ('serialNumber' in m ? m.serialNumber : ''))).toEqual(['SN-B']);
     expect(kestrel.got).toEqual([]);
+  });
+
+  it("closes a socket whose user's rights cannot be recomputed, rather than keep its old ones", async () => {
+    let failing = false;
+    const hub = new LiveHub(inProcessFanout(), async (u) => {
+      if (failing) throw new Error('database away');
+      return visible[u.id] ?? [];
+    });
+    await hub.start();
+    const closed: string[] = [];
+    const anna = { ...client(user('anna')), close: (reason: string) => closed.push(reason) };
+    await hub.add(anna);
+    failing = true;
+    hub.sessionChanged({ kind: 'access', userId: 'anna' });
+    await settle();
+    expect(closed).toEqual(['SESSION_CHANGED']);
+    hub.publish('LUMINA', telemetry('SN-A'));
+    await settle();
+    expect(anna.got).toEqual([]);
+    expect(hub.size).toBe(0);
   });
 
   describe.runIf(process.env.TEST_REDIS_URL)('through Redis (TEST_REDIS_URL)', () => {

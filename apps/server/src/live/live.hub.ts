@@ -5,6 +5,9 @@ import type { TFanout } from './fanout';
 
 const LIVE_CHANNEL = 'washboard:live';
 
+/** A push message about one machine (the set of machines changing travels as a domain event). */
+export type TMachineMessage = Exclude<TLiveMessage, { type: 'appliances' }>;
+
 /** One browser connection of the push channel. */
 export type TLiveClient = {
   user: TAuthUser;
@@ -31,10 +34,10 @@ export class LiveHub {
 
   async start(): Promise<void> {
     await this.fanout.subscribe(LIVE_CHANNEL, (payload) => {
-      // `BRAND json`: the browsers get the JSON as it came, serialised once for all of them.
-      const space = payload.indexOf(' ');
-      const data = payload.slice(space + 1);
-      this.deliver(payload.slice(0, space) as TBrandCode, JSON.parse(data) as TLiveMessage, data);
+      // `BRAND SERIAL json`: routed by its header, the JSON sent on as it came, serialised once for all.
+      const first = payload.indexOf(' ');
+      const second = payload.indexOf(' ', first + 1);
+      this.deliver(payload.slice(0, first) as TBrandCode, payload.slice(first + 1, second), payload.slice(second + 1));
     });
   }
 
@@ -46,7 +49,7 @@ export class LiveHub {
   sessionChanged(event: TSessionEvent): void {
     const mine = [...this.clients].filter((c) => c.user.id === event.userId);
     if (event.kind === 'access') {
-      for (const c of mine) void this.load(c);
+      for (const c of mine) void this.reload(c);
       return;
     }
     for (const c of mine) {
@@ -57,8 +60,8 @@ export class LiveHub {
   }
 
   /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */
-  publish(brand: TBrandCode, message: TLiveMessage): void {
-    this.fanout.publish(LIVE_CHANNEL, `${brand} ${JSON.stringify(message)}`);
+  publish(brand: TBrandCode, message: TMachineMessage): void {
+    this.fanout.publish(LIVE_CHANNEL, `${brand} ${message.serialNumber} ${JSON.stringify(message)}`);
   }
 
   async add(client: TLiveClient): Promise<void> {
@@ -101,14 +104,30 @@ export class LiveHub {
    */
   async appliancesChanged(brand: TBrandCode): Promise<void> {
     const affected = [...this.clients].filter((c) => c.user.brand === brand);
-    await Promise.all(affected.map((c) => this.load(c)));
+    const reloaded = await Promise.all(affected.map((c) => this.reload(c)));
     const data = JSON.stringify({ type: 'appliances' } satisfies TLiveMessage);
-    for (const c of affected) c.send(data);
+    affected.forEach((c, i) => {
+      if (reloaded[i]) c.send(data);
+    });
   }
 
-  private deliver(brand: TBrandCode, message: TLiveMessage, data: string): void {
-    if (message.type === 'appliances') return;
-    const targets = this.bySerial.get(message.serialNumber);
+  /**
+   * Recomputes what a socket's user sees. Should that fail (the database away), the socket is
+   * closed rather than left on rights that may be gone: the browser authenticates it again.
+   */
+  private async reload(client: TLiveClient): Promise<boolean> {
+    try {
+      await this.load(client);
+      return true;
+    } catch {
+      this.remove(client);
+      client.close('SESSION_CHANGED');
+      return false;
+    }
+  }
+
+  private deliver(brand: TBrandCode, serialNumber: string, data: string): void {
+    const targets = this.bySerial.get(serialNumber);
     if (!targets) return;
     for (const c of targets) if (c.user.brand === brand) c.send(data);
   }
