@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { catalogues, wizardBack, type TWizardStep } from '@washboard/contracts';
+import { catalogues, REFRESH_COOKIE, REFRESH_COOKIE_PATH, wizardBack, type TWizardStep } from '@washboard/contracts';
 import { expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -221,7 +221,10 @@ describe('a kitchen manager', () => {
         cookie: document.cookie,
         storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
       }));
-      expect(exposed.cookie).not.toContain('wb_refresh');
+      expect(exposed.cookie).not.toContain(REFRESH_COOKIE);
+      // The cookie exists, and a script could not read it even on its path.
+      const refresh = (await page.context().cookies()).find((c) => c.name === REFRESH_COOKIE);
+      expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
       expect(exposed.storage).not.toContain(kitchenManager.email);
       expect(exposed.storage).not.toMatch(/eyJ[\w-]+\.eyJ/);
       // A restart keeps localStorage and loses sessionStorage: a new context with the stored state.

@@ -12,7 +12,7 @@ import {
   type TCommandName,
   type TMachineCondition,
   type TTank,
-  COMMANDS,
+  commandRefusal,
   type TCommandResult,
   type TCycleMeasurements,
   type TCycleType,
@@ -481,7 +481,7 @@ export class DishwasherModel {
     return result;
   }
 
-  /** What the registry's refusal rules look at (`COMMANDS[name].refuse`). */
+  /** What the registry's refusal rules look at (`commandRefusal`). */
   private condition(): TMachineCondition {
     return { state: systemStateName(this.systemState), updating: this.fotaState !== null, cycleRunning: this.cycle !== null };
   }
@@ -521,7 +521,7 @@ export class DishwasherModel {
   };
 
   private execute(command: TCommand): TCommandResult {
-    const error = COMMANDS[command.name].refuse(this.condition());
+    const error = commandRefusal(command.name, this.condition());
     if (error) return { id: command.id, ok: false, error };
     const act = this.behaviour[command.name] as (args: TCommand['args']) => void;
     try {
@@ -534,7 +534,7 @@ export class DishwasherModel {
   }
 
   private refuseStart(): TCommandError | null {
-    return COMMANDS['cycle-start'].refuse(this.condition());
+    return commandRefusal('cycle-start', this.condition());
   }
 
   private replaceCanister(tank: TTank): void {

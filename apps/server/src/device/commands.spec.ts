@@ -191,6 +191,21 @@ describe(`device commands: round trips with the virtual dishwasher (${testBroker
     });
   });
 
+  describe('commands whose body is optional, called with none', () => {
+    it('turns the machine off with no body at all (no operation set)', async () => {
+      const machine = await claimedMachine();
+      const res = await server.api(event(machine.serial, 'switch-shutdown'), { method: 'POST', headers: manager });
+      expect(res.status).toBe(200);
+      expect([SYSTEM_STATES.SHUTDOWN, SYSTEM_STATES.OFF]).toContain(machine.state);
+    });
+
+    it('asks for live telemetry for the default five minutes with no body at all', async () => {
+      const machine = await claimedMachine();
+      const res = await server.api(event(machine.serial, 'run-live'), { method: 'POST', headers: manager });
+      expect(res.status).toBe(200);
+    });
+  });
+
   describe('POST /api/v1/event-hub-listener/event/{serial}/parameters', () => {
     let machine: VirtualDishwasher;
     const parameters = async (headers: THeaders, key: string) =>

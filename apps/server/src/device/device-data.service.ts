@@ -6,7 +6,7 @@ import {
   type TCommandName,
   type TCommandArgsInput,
   type TCommandCall,
-  COMMANDS,
+  mayCommand,
   canEditFactoryParameters,
   type TLastTelemetry,
   type TVersions,
@@ -88,7 +88,7 @@ export class DeviceDataService {
    */
   async command(user: TAuthUser, serial: string, call: TCommandCall): Promise<void> {
     const { appliance, state } = await this.appliances.visible(user, serial);
-    if (!COMMANDS[call.name].roles.includes(user.role)) throw new AppError('FORBIDDEN');
+    if (!mayCommand(call.name, user.role)) throw new AppError('FORBIDDEN');
     const check = CHECKS[call.name] as TCheck<TCommandName> | undefined;
     check?.({ user, appliance, state }, call.args as never);
     await this.commands.send(serial, state.online, user.id, call);

@@ -1,5 +1,14 @@
 import type { TGamma } from '../appliance/gamma';
 
+/** A product's rating power (Add Products). */
+export const RATING_POWERS = ['M2', 'M3', 'M4', 'E3'] as const;
+
+/** The device list's connectivity filter (docs/device-list.md). */
+export const APPLIANCE_CONNECTIVITY_FILTERS = ['bluetooth', 'wifi', 'all', 'offline'] as const;
+export type TApplianceConnectivityFilter = (typeof APPLIANCE_CONNECTIVITY_FILTERS)[number];
+/** How the cloud reaches a machine (docs/device-list.md): `bluetooth` = never connected to the cloud. */
+export const APPLIANCE_CONNECTIVITIES = ['wifi', 'bluetooth'] as const;
+
 /** An appliance name (rename, claim): trimmed, 1 to 60 characters. */
 export const APPLIANCE_NAME_MAX_LENGTH = 60;
 

@@ -4,7 +4,13 @@ import { BRAND_CODES } from '../brand/brands';
 import { CYCLE_TYPES } from './cycles';
 import { HYGIENE_FAILURES, HYGIENE_VERDICTS, MACHINE_TYPES } from './hygiene';
 import { UNIT_SYSTEMS } from './units';
-import { APPLIANCE_DOCUMENTS, APPLIANCE_NAME_MAX_LENGTH } from './appliance.rules';
+import {
+  APPLIANCE_CONNECTIVITIES,
+  APPLIANCE_CONNECTIVITY_FILTERS,
+  APPLIANCE_DOCUMENTS,
+  APPLIANCE_NAME_MAX_LENGTH,
+  RATING_POWERS,
+} from './appliance.rules';
 import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
 import { TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
 import {
@@ -15,11 +21,10 @@ import {
 } from './appliance-list.rules';
 import { ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
 
-export const RATING_POWERS = ['M2', 'M3', 'M4', 'E3'] as const;
-
 export const ZSerialNumber = z.string().trim().regex(SERIAL_NUMBER_PATTERN, 'serial number');
 export const ZApplianceName = z.string().trim().min(1).max(APPLIANCE_NAME_MAX_LENGTH);
-const ZVersion = z.string().trim().min(1).max(40);
+/** A firmware version as a person types it. */
+export const ZVersion = z.string().trim().min(1).max(40);
 
 /** POST /api/v1/appliance/products (ADMIN or ADD_PRODUCTS): a product as administration adds it. */
 export const ZCreateProductRequest = z
@@ -78,11 +83,6 @@ export type TUnclaimQuery = z.infer<typeof ZUnclaimQuery>;
 export const ZSerialQuery = z.object({ serialNumber: ZSerialNumber });
 export const ZSerialParams = z.object({ serialNumber: ZSerialNumber });
 export const ZUpdateApplianceBody = z.object({ applianceName: ZApplianceName }).meta({ id: 'UpdateApplianceRequest' });
-
-export const APPLIANCE_CONNECTIVITY_FILTERS = ['bluetooth', 'wifi', 'all', 'offline'] as const;
-export type TApplianceConnectivityFilter = (typeof APPLIANCE_CONNECTIVITY_FILTERS)[number];
-/** How the cloud reaches a machine (docs/device-list.md): `bluetooth` = never connected to the cloud. */
-export const APPLIANCE_CONNECTIVITIES = ['wifi', 'bluetooth'] as const;
 
 /** A device list page's `nextCursor`, given back as `after`: decoded here, so a malformed one is a 400. */
 const ZApplianceListCursor = z

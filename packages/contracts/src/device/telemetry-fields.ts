@@ -1,4 +1,5 @@
 import { GAMMAS, type TGamma } from '../appliance/gamma';
+import { TEMPERATURE_SCALE, VOLUME_SCALE } from './units';
 
 /**
  * The device registry's telemetry fields (docs/device-registry.md): each value a machine sends on
@@ -35,9 +36,9 @@ export type TTelemetryField = {
 };
 
 /** Tenths of °C: a cold store room to a failed boiler (−50 °C … 150 °C). */
-const TENTHS_CELSIUS = { sqlType: 'smallint', unit: 'temperature', scale: 10, min: -500, max: 1500 } as const;
+const TENTHS_CELSIUS = { sqlType: 'smallint', unit: 'temperature', scale: TEMPERATURE_SCALE, min: -500, max: 1500 } as const;
 /** Litres × 10. */
-const TENTHS_LITRE = { sqlType: 'integer', unit: 'volume', scale: 10, min: 0, max: 1_000_000 } as const;
+const TENTHS_LITRE = { sqlType: 'integer', unit: 'volume', scale: VOLUME_SCALE, min: 0, max: 1_000_000 } as const;
 /** Seconds, up to a year. */
 const SECONDS = { sqlType: 'integer', unit: 'seconds', scale: 1, min: 0, max: 86_400 * 366 } as const;
 /** Every range sends it. */
@@ -58,7 +59,7 @@ export const TELEMETRY_FIELDS = {
     column: 'rinse_water_flow_rate',
     sqlType: 'integer',
     unit: 'flowRate',
-    scale: 10,
+    scale: VOLUME_SCALE,
     min: 0,
     max: 100_000,
     ranges: INFINITY_ONLY,
@@ -87,19 +88,26 @@ function rangeOf(gamma: string | null | undefined): TGamma {
   return (GAMMAS as readonly (string | null | undefined)[]).includes(gamma) ? (gamma as TGamma) : 'infinity';
 }
 
-function byRange<T extends TTelemetryKey>(pick: (key: TTelemetryKey) => key is T): Record<TGamma, readonly T[]> {
-  const fields = {} as Record<TGamma, readonly T[]>;
-  for (const gamma of GAMMAS) {
-    fields[gamma] = TELEMETRY_KEYS.filter((k): k is T => {
-      const ranges: 'all' | readonly TGamma[] = TELEMETRY_FIELDS[k].ranges;
-      return pick(k) && (ranges === 'all' || ranges.includes(gamma));
-    });
-  }
-  return fields;
+/** A field shown as a live value of its own (it has a label). */
+function isLiveField(key: TTelemetryKey): key is TLiveField {
+  return TELEMETRY_FIELDS[key].label !== null;
 }
 
-const KEPT = byRange((_key): _key is TTelemetryKey => true);
-const SHOWN = byRange((k): k is TLiveField => TELEMETRY_FIELDS[k].label !== null);
+function keptBy(gamma: TGamma): readonly TTelemetryKey[] {
+  return TELEMETRY_KEYS.filter((key) => {
+    const ranges: 'all' | readonly TGamma[] = TELEMETRY_FIELDS[key].ranges;
+    return ranges === 'all' || ranges.includes(gamma);
+  });
+}
+
+function perRange<T>(value: (gamma: TGamma) => T): Record<TGamma, T> {
+  const values = {} as Record<TGamma, T>;
+  for (const gamma of GAMMAS) values[gamma] = value(gamma);
+  return values;
+}
+
+const KEPT = perRange(keptBy);
+const SHOWN = perRange((gamma) => KEPT[gamma].filter(isLiveField));
 
 /** Every field a machine of `gamma` sends and its data keeps (live values and cycle times). */
 export function keptFieldsFor(gamma: string | null | undefined): readonly TTelemetryKey[] {
@@ -107,7 +115,7 @@ export function keptFieldsFor(gamma: string | null | undefined): readonly TTelem
 }
 
 /** Every field shown as a live value, in the dashboard's order. */
-export const LIVE_FIELDS = TELEMETRY_KEYS.filter((k): k is TLiveField => TELEMETRY_FIELDS[k].label !== null);
+export const LIVE_FIELDS = TELEMETRY_KEYS.filter(isLiveField);
 
 /**
  * The live fields a range shows (device-areas §3): infinity — and any range we do not know — all

@@ -140,3 +140,8 @@ export async function apiFetchBlob(path: string, retried = false): Promise<Blob>
     requestTracker.end();
   }
 }
+
+/** The path of one machine's event-hub call (device data and commands), below the API base. */
+export function eventPath(serialNumber: string, call: string): string {
+  return `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${call}`;
+}

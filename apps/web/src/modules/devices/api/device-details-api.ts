@@ -1,8 +1,5 @@
 import type { TAlarmView, TDeviceStats } from '@washboard/contracts';
-import { apiFetch, apiFetchBlob } from '../../api/api-client';
-
-const eventPath = (serialNumber: string, call: string) =>
-  `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${call}`;
+import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A date range as the event-hub calls take it (ISO instants). */
 export type TDateRange = { startDate: string; stopDate: string };

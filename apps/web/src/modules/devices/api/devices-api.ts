@@ -7,7 +7,7 @@ import type {
   TGamma,
   TLastTelemetry,
 } from '@washboard/contracts';
-import { apiFetch } from '../../api/api-client';
+import { apiFetch, eventPath } from '../../api/api-client';
 
 export type TDeviceSort = 'asc' | 'desc';
 /** The device list's filters, as the URL and the API carry them; empty = not filtered. */
@@ -49,7 +49,7 @@ export function claimDevice(request: Omit<TClaimRequest, 'userId' | 'userEmail'>
 
 /** The live values of the machine's range and its status. */
 export function fetchLastTelemetry(serialNumber: string): Promise<TLastTelemetry> {
-  return apiFetch<TLastTelemetry>(`/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/lastTelemetry`);
+  return apiFetch<TLastTelemetry>(eventPath(serialNumber, 'lastTelemetry'));
 }
 
 export function fetchApplianceDetail(serialNumber: string): Promise<TApplianceDetail> {

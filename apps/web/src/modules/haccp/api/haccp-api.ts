@@ -1,8 +1,5 @@
 import type { TAlarmView, THaccpEventView, TUnitSystem } from '@washboard/contracts';
-import { apiFetch, apiFetchBlob } from '../../api/api-client';
-
-const eventPath = (serialNumber: string, call: string) =>
-  `/api/v1/event-hub-listener/event/${encodeURIComponent(serialNumber)}/${call}`;
+import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
 export type THaccpPeriod = { startDate: string; stopDate: string };

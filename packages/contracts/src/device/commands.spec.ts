@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES, commandRequest } from './commands';
+import { commandRoutes, ZCommand, type TCommandCall } from './commands.schema';
+
+/** One call of every command, as the web writes it. */
+const CALLS: TCommandCall[] = [
+  { name: 'cycle-start', args: { cycleType: 'eco' } },
+  { name: 'cycle-stop', args: {} },
+  { name: 'switch-shutdown', args: { operationSet: 'night' } },
+  { name: 'switch-shutdown', args: {} },
+  { name: 'params-set', args: { values: { S25: 3 } } },
+  { name: 'restore-presets', args: {} },
+  { name: 'fota-start', args: { version: '2.4.0' } },
+  { name: 'expose-claiming-code', args: {} },
+  { name: 'run-live', args: { seconds: 60 } },
+  { name: 'tank-replace', args: { tank: 'rinseAid' } },
+];
+
+describe('the command registry', () => {
+  it('covers every command in these calls', () => {
+    expect(new Set(CALLS.map((c) => c.name))).toEqual(new Set(COMMAND_NAMES));
+  });
+
+  it('turns each call into the HTTP request whose route gives the same command back', () => {
+    const routes = new Map(commandRoutes().map((route) => [route.path, route]));
+    for (const call of CALLS) {
+      const request = commandRequest(call);
+      const route = routes.get(request.path);
+      if (!route) throw new Error(`no route for ${request.path}`);
+      const sent = request.body?.contentType === 'application/json' ? JSON.parse(request.body.text) : request.body?.text;
+      const body = route.body ? route.body.parse(sent) : undefined;
+      expect(route.toCommand(body), call.name).toEqual(call);
+    }
+  });
+
+  it('shares the cycle path between start and stop by its plain-text word, and sends no body for an empty word', () => {
+    expect(commandRequest({ name: 'cycle-stop', args: {} })).toEqual({
+      path: 'cycle',
+      body: { text: 'stop', contentType: 'text/plain' },
+    });
+    expect(commandRequest({ name: 'switch-shutdown', args: {} })).toEqual({ path: 'switch-shutdown' });
+    const cycle = commandRoutes().find((route) => route.path === 'cycle');
+    expect(cycle?.body?.safeParse('stop').success).toBe(true);
+    expect(cycle?.body?.safeParse('spin').success).toBe(false);
+  });
+
+  it('fills the defaults of the MQTT arguments', () => {
+    const id = '5f0c5a4e-8f0e-4d5e-9d1a-0b6f7a2c9e11';
+    expect(ZCommand.parse({ id, name: 'run-live' })).toEqual({ id, name: 'run-live', args: { seconds: 300 } });
+  });
+});
