@@ -333,8 +333,9 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   // Keep-alive connections would hold the close open until they time out: once shutting down,
   // every response (in-flight ones included) asks the client to close its connection.
   let closing: Promise<void> | undefined;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
   const close = () => {
     closing ??= app.close();

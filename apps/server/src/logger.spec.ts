@@ -1,7 +1,59 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logger';
+import { redactUrl, serverLogging, SLOW_REQUEST_MS } from './logger';
+
+/** A Fastify with the server's logging at `level`, writing its lines into `lines`. */
+function loggedApp(level: string, lines: Record<string, unknown>[]) {
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logging = serverLogging(level);
+  return Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
+}
+
+describe('request lines', () => {
+  it('are not written at info: only what a route logs, with its request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = loggedApp('info', lines);
+    app.get('/quiet', async () => ({}));
+    app.get('/says', async (request) => {
+      request.log.info('something worth saying');
+      return {};
+    });
+    await app.inject({ url: '/quiet' });
+    await app.inject({ url: '/says' });
+    await app.close();
+    expect(lines.map((l) => l.msg)).toEqual(['something worth saying']);
+    expect(lines[0]?.reqId).toBeDefined();
+  });
+
+  it('are written at debug, and a slow request is a warning at any level', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const debug = loggedApp('debug', lines);
+    debug.get('/x', async () => ({}));
+    await debug.inject({ url: '/x' });
+    await debug.close();
+    expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+
+    lines.length = 0;
+    const warn = loggedApp('warn', lines);
+    warn.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 50));
+      return {};
+    });
+    warn.get('/fast', async () => ({}));
+    await warn.inject({ url: '/fast' });
+    await warn.inject({ url: '/slow?token=secret-token' });
+    await warn.close();
+    expect(lines.map((l) => l.msg)).toEqual(['slow request']);
+    expect(JSON.stringify(lines)).toContain('/slow');
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+});
 
 describe('logs', () => {
   it('hide tokens, codes and e-mails in query strings', () => {
@@ -18,8 +70,8 @@ describe('logs', () => {
         done();
       },
     });
-    const options = loggerOptions('info') as object;
-    const app = Fastify({ logger: { ...options, stream } });
+    const logging = serverLogging('info');
+    const app = Fastify({ ...logging, logger: { ...(logging.logger as object), stream } });
     app.get('/x', async (request) => {
       request.log.info({ req: request }, 'incoming with headers');
       return {};

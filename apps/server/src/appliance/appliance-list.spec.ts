@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
 } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { GZIP_MIN_BYTES } from '../http/prepared-json';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
@@ -82,6 +85,31 @@ describe('device list filters and claiming for another account', () => {
     await server.close();
   });
 
+  it('sends a page gzipped to a client that accepts gzip (every browser), the same JSON as unencoded', async () => {
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(
+          `${server.url}/api/v1/appliance/devices`,
+          { headers: { ...admin, 'x-brand': 'LUMINA', ...(encoding ? { 'accept-encoding': encoding } : {}) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+      });
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThanOrEqual(GZIP_MIN_BYTES);
+    const zipped = await raw('gzip, deflate, br, zstd');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    // A client that refuses gzip gets it unencoded.
+    expect((await raw('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+  });
   describe('GET /api/v1/appliance/devices', () => {
     it('sorts by appliance name both ways', async () => {
       const all = [online, wentOffline, neverSeen, serviced].map((p) => p.serialNumber);

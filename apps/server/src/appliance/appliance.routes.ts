@@ -6,7 +6,6 @@ import {
   ZApplianceDetail,
   ZApplianceListPage,
   ZApplianceListQuery,
-  type TApplianceListPage,
   ZClaimRequest,
   ZCodeResponse,
   ZCreateProductRequest,
@@ -23,6 +22,7 @@ import { requireAdminProfile } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import type { ApplianceService } from './appliance.service';
 import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
+import { sendPreparedJson } from '../http/prepared-json';
 
 const errorsOf = signedInErrors;
 
@@ -58,10 +58,12 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
       },
     },
     // Already serialised by the service with this same schema (and kept until the list changes): a
-    // Buffer goes out as it is, so the typed reply is told it is the page.
-    async (request, reply) => {
-      const json = await appliances.listJson(request.user, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TApplianceListPage);
+    // Buffer goes out as it is, answered at once when kept.
+    (request, reply) => {
+      const { user, query } = request;
+      const kept = appliances.keptListJson(user, query);
+      if (kept) return sendPreparedJson(request, reply, kept);
+      return appliances.listJson(user, query).then((json) => sendPreparedJson(request, reply, json));
     },
   );
 

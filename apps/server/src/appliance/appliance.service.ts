@@ -43,6 +43,11 @@ function userKey(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): string {
   return `${user.brand}\u0000${user.id}\u0000${user.role}`;
 }
 
+/** A device list page's key in the read cache: the user, filters, sort, limit and cursor. */
+function listKey(user: TAuthUser, query: TApplianceListQuery): string {
+  return `${userKey(user)}\u0000${JSON.stringify(query)}`;
+}
+
 /** Whoever holds a machine: the caller, or the account an administrator acts for. */
 type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role'>;
 
@@ -167,9 +172,15 @@ export class ApplianceService {
    * limit and cursor) and kept until what it shows changes (`ApplianceReadCache`).
    */
   async listJson(user: TAuthUser, query: TApplianceListQuery): Promise<Buffer> {
-    return this.cache.list(`${userKey(user)}\u0000${JSON.stringify(query)}`, async () =>
-      Buffer.from(serializeListPage(await this.list(user, query))),
-    );
+    return this.cache.list(listKey(user, query), async () => Buffer.from(serializeListPage(await this.list(user, query))));
+  }
+
+  /**
+   * The page of `listJson` if it is kept, else undefined: the route then answers without waiting
+   * for a promise (the hottest reads, docs/benchmarks.md).
+   */
+  keptListJson(user: TAuthUser, query: TApplianceListQuery): Buffer | undefined {
+    return this.cache.keptList(listKey(user, query));
   }
 
   /** The service companies of the machines `user` sees: the choices of the list's company filter. */
@@ -234,6 +245,12 @@ export class ApplianceService {
    * lastTelemetry as the JSON the route answers: it depends on the machine's live state only, so it
    * is built once per change of that state and answered to everyone who may see the machine.
    */
+  /** lastTelemetry's JSON if the caller is known to see the machine and the JSON is kept, else undefined. */
+  keptLastTelemetryJson(user: TAuthUser, serial: string): Buffer | undefined {
+    if (!this.cache.keptVisible(userKey(user))?.has(serial)) return undefined;
+    return this.cache.keptFromState(serial, 'lastTelemetry');
+  }
+
   async lastTelemetryJson(user: TAuthUser, serial: string): Promise<Buffer> {
     if (!(await this.visibleSet(user)).has(serial)) throw new AppError('APPLIANCE_NOT_FOUND');
     return this.cache.fromState(serial, 'lastTelemetry', async () => {

@@ -70,6 +70,21 @@ export class ApplianceReadCache {
     this.listsLoading.clear();
   }
 
+  /** The serial numbers the user `key` sees, if kept (answering without a promise: docs/benchmarks.md). */
+  keptVisible(key: string): Set<string> | undefined {
+    return this.visible.get(key);
+  }
+
+  /** An answer built from a machine's live state, if kept. */
+  keptFromState(serial: string, name: string): Buffer | undefined {
+    return this.derived.get(serial)?.get(name);
+  }
+
+  /** A serialised device list page, if kept. */
+  keptList(key: string): Buffer | undefined {
+    return this.lists.get(key);
+  }
+
   /** The serial numbers the user `key` sees. */
   async visibleSerials(key: string, load: () => Promise<string[]>): Promise<Set<string>> {
     const hit = this.visible.get(key);

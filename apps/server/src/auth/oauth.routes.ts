@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import {
   BROWSER_CLIENT_IDS,
   REFRESH_COOKIE,
@@ -123,6 +124,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
   app,
   { signIn, keys, clients, issuer, signInThrottle, limit },
 ) => {
+  // Only these routes read or set a cookie (the refresh token's): registered here, its hooks stay
+  // off every other call.
+  await app.register(fastifyCookie);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8192 },

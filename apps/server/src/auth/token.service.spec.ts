@@ -67,6 +67,9 @@ describe('TokenService.verify with its verified-token cache', () => {
     const [header, , signature] = token.split('.');
     const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', role: 'ADMIN', iss: ISSUER })).toString('base64url')}.${signature}`;
     expect(await tokens.verify(forged)).toBeUndefined();
+    // The cache is found by the signature alone: what the hook asks first must refuse the forgery too.
+    expect(tokens.verifiedBefore(forged)).toBeUndefined();
+    expect(tokens.verifiedBefore(token)?.user?.id).toBe('u1');
     expect(await tokens.verify(await accessToken(await keys(), 'u2'))).toBeUndefined();
   });
 

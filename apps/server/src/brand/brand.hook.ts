@@ -15,12 +15,19 @@ const BRANDED = /^\/(api|oauth2)(\/|$)/;
 /** Refuses API calls without a known `X-Brand` (upper case, as the spec sends it). */
 export function registerBrandHook(app: FastifyInstance): void {
   app.decorateRequest('brand', 'LUMINA');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // The push channel's brand comes in its first message: browsers cannot set WebSocket headers.
-    if (!BRANDED.test(request.url) || request.url.startsWith('/oauth2/jwks') || request.url.startsWith(LIVE_PATH)) return;
-    const header = request.headers[BRAND_HEADER];
-    if (typeof header !== 'string' || header === '') throw new AppError('BRAND_REQUIRED');
-    if (!isBrandCode(header)) throw new AppError('BRAND_UNKNOWN');
-    request.brand = header;
+  // A callback hook, not an async one: it runs on every call and needs no promise.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    done(brandError(request));
   });
+}
+
+/** Sets the call's brand; the error to answer with when it has none or an unknown one. */
+function brandError(request: FastifyRequest): AppError | undefined {
+  // The push channel's brand comes in its first message: browsers cannot set WebSocket headers.
+  if (!BRANDED.test(request.url) || request.url.startsWith('/oauth2/jwks') || request.url.startsWith(LIVE_PATH)) return undefined;
+  const header = request.headers[BRAND_HEADER];
+  if (typeof header !== 'string' || header === '') return new AppError('BRAND_REQUIRED');
+  if (!isBrandCode(header)) return new AppError('BRAND_UNKNOWN');
+  request.brand = header;
+  return undefined;
 }

@@ -55,6 +55,11 @@ export class DeviceDataService {
     return this.appliances.lastTelemetry(user, serial);
   }
 
+  /** lastTelemetry's JSON if kept for a caller known to see the machine (ApplianceService.keptLastTelemetryJson). */
+  keptLastTelemetryJson(user: TAuthUser, serial: string): Buffer | undefined {
+    return this.appliances.keptLastTelemetryJson(user, serial);
+  }
+
   /** lastTelemetry already serialised (see ApplianceService.lastTelemetryJson). */
   lastTelemetryJson(user: TAuthUser, serial: string): Promise<Buffer> {
     return this.appliances.lastTelemetryJson(user, serial);

@@ -10,10 +10,10 @@ import {
   ZSerialParams,
   ZStatisticsHistory,
   ZVersions,
-  type TLastTelemetry,
 } from '@washboard/contracts';
 import type { DeviceDataService } from './device-data.service';
 import { ok, secured, signedInErrors } from '../http/route-schema';
+import { sendPreparedJson } from '../http/prepared-json';
 
 const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
@@ -35,10 +35,13 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
   app.get(
     '/event/:serialNumber/lastTelemetry',
     { schema: { ...read, summary: 'Live values of the range and the status', response: { 200: ZLastTelemetry, ...errorsOf } } },
-    // Serialised with this same schema by the service, once per change of the machine's live state.
-    async (request, reply) => {
-      const json = await devices.lastTelemetryJson(request.user, request.params.serialNumber);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TLastTelemetry);
+    // Serialised with this same schema by the service, once per change of the machine's live state;
+    // answered at once when kept.
+    (request, reply) => {
+      const { user, params } = request;
+      const kept = devices.keptLastTelemetryJson(user, params.serialNumber);
+      if (kept) return sendPreparedJson(request, reply, kept);
+      return devices.lastTelemetryJson(user, params.serialNumber).then((json) => sendPreparedJson(request, reply, json));
     },
   );
 

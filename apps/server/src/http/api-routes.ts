@@ -116,7 +116,10 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     },
     { prefix: '/api/v1/event-hub-listener' },
   );
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(liveRoutes, { hub: parts.live, tokens, clients });
+  // In its own scope: the plugin's hooks then run only for the push channel, not for every call.
+  await app.register(async (scope) => {
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    await scope.register(liveRoutes, { hub: parts.live, tokens, clients });
+  });
   if (parts.mailbox) await app.register(mailboxRoutes, { mail: parts.mailbox });
 }

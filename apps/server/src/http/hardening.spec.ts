@@ -97,6 +97,21 @@ describe('hostile input', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
   });
+
+  it("gives API answers the API's headers (nothing loaded, framed or sniffed) and pages the full policy", async () => {
+    for (const res of [
+      await server.api(`/api/v1/appliance/getApplianceDetail/${serial}`, { headers: admin }),
+      await server.api('/api/v1/appliance/devices'),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    const page = await server.api('/config.json', { brand: null });
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });
 
 describe('HTTPS behind a trusted proxy', () => {

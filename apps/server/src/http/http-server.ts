@@ -1,7 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,8 +12,9 @@ import {
 import type { TConfig } from '../config/env';
 import { registerErrorHandler } from '../errors';
 import { registerBrandHook } from '../brand/brand.hook';
-import { loggerOptions } from '../logger';
+import { serverLogging } from '../logger';
 import { registerNulGuard } from './nul-guard';
+import { registerSecurityHeaders } from './security-headers';
 
 /** proxy-addr's hop count (the `i`-th address from the socket is a proxy when i < hops), typed for Fastify. */
 function trustHops(hops: number): (address: string, index: number) => boolean {
@@ -25,7 +24,7 @@ function trustHops(hops: number): (address: string, index: number) => boolean {
 /** The Fastify instance with the server's limits, logger and proxy trust; nothing registered yet. */
 export function createHttpServer(config: TConfig) {
   return Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    ...serverLogging(config.LOG_LEVEL),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
@@ -39,36 +38,14 @@ export function createHttpServer(config: TConfig) {
 
 /**
  * What every request goes through before a route: zod validation and serialisation, the one error
- * handler, security headers, cookies, rate limiting (per route), the OpenAPI document and its UI,
+ * handler, security headers, rate limiting (per route), the OpenAPI document and its UI,
  * the brand and the NUL guard.
  */
 export async function registerHttpPlumbing(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // CSP 3: 'self' also matches ws:/wss: of this origin, the only place the push channel lives.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Sent below, and only over HTTPS: over plain HTTP the header means nothing (RFC 6797 §7.2).
-    hsts: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
-  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
   // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

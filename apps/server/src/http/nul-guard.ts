@@ -19,10 +19,10 @@ export function findNul(value: unknown, where: string, depth = 0): string | unde
  * before a route sees it. It runs after authentication, so a caller without a token learns nothing.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where = /%00/i.test(request.url)
       ? 'url'
       : (findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body'));
-    if (where) throw new AppError('VALIDATION_FAILED', { fields: where });
+    done(where ? new AppError('VALIDATION_FAILED', { fields: where }) : undefined);
   });
 }
