@@ -1,5 +1,4 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { RuntimeContext, type TRuntime } from '../modules/runtime/runtime-contex
 import { usePendingRequests } from '../modules/api/request-tracker';
 import { DialogProvider } from '../ui/dialog/DialogProvider';
 import { GlobalSpinner } from '../ui/GlobalSpinner';
+import { NotificationsHost } from '../ui/notify';
 import { StatusPage } from '../pages/StatusPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
@@ -28,7 +28,7 @@ export function App({ runtime }: { runtime: TRuntime }) {
   return (
     <RuntimeContext.Provider value={runtime}>
       <MantineProvider theme={themeFor(runtime.brand)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-right" />
+        <NotificationsHost />
         <BrowserRouter>
           <WithDialog>
             <Spinner />

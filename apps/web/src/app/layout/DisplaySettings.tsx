@@ -1,9 +1,12 @@
-import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconAdjustments, IconCheck, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT_MODES, useLayoutMode } from '../../modules/preferences/layout-mode';
 
-/** Colour scheme toggle (also its own button) and the menu layout choice. */
+/**
+ * The colour scheme toggle, on the sign-in screen and in the top bar. The menu layout choice is
+ * `LayoutModeMenu`, a file of its own: its menu brings the popover library, which the sign-in
+ * screen does not need.
+ */
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
@@ -21,32 +24,5 @@ export function ColorSchemeToggle() {
     >
       {scheme === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
     </ActionIcon>
-  );
-}
-
-export function LayoutModeMenu() {
-  const { t } = useTranslation();
-  const [mode, setMode] = useLayoutMode();
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('layout.settings')} visibleFrom="xs">
-          <IconAdjustments size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('layout.layoutMode.label')}</Menu.Label>
-        {LAYOUT_MODES.map((m) => (
-          <Menu.Item
-            key={m}
-            onClick={() => setMode(m)}
-            rightSection={m === mode ? <IconCheck size={16} aria-hidden /> : null}
-            fw={m === mode ? 700 : undefined}
-          >
-            {t(`layout.layoutMode.${m}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
   );
 }

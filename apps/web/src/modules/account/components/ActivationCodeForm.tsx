@@ -1,6 +1,6 @@
 import { Anchor, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { VerificationCodeForm } from './VerificationCodeForm';
 
 type TProps = { email: string; onVerified: () => void; onBackToSignin: () => void };
@@ -18,7 +18,7 @@ export function ActivationCodeForm({ email, onVerified, onBackToSignin }: TProps
         description={t('login.activationCode.description', { email })}
         codeLabel={t('login.activationCode.codeLabel')}
         onVerified={() => {
-          notifications.show({ color: 'teal', message: t('login.activationCode.success') });
+          notify({ color: 'teal', message: t('login.activationCode.success') });
           onVerified();
         }}
       />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-client';
@@ -29,7 +29,7 @@ export function OwnPasswordForm({ email }: { email: string }) {
       { current, password },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('success.passwordChanged') });
+          notify({ color: 'teal', message: t('success.passwordChanged') });
           setCurrent('');
           setPassword('');
           setConfirm('');

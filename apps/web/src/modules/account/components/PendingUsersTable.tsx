@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, ScrollArea, Table, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { formatDate, type TPendingUser } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../ui/dialog/dialog-context';
@@ -33,8 +33,8 @@ export function PendingUsersTable({ users }: { users: TPendingUser[] }) {
         decide.mutate(
           { id: user.id, accepted: true, role },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: t('success.userAccepted') }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message || t('errors.authorizationGeneric') }),
+            onSuccess: () => notify({ color: 'teal', message: t('success.userAccepted') }),
+            onError: (error) => notify({ color: 'red', message: error.message || t('errors.authorizationGeneric') }),
           },
         ),
     });
@@ -50,8 +50,8 @@ export function PendingUsersTable({ users }: { users: TPendingUser[] }) {
         decide.mutate(
           { id: user.id, accepted: false },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: t('success.userDeleted') }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message || t('errors.authorizationGeneric') }),
+            onSuccess: () => notify({ color: 'teal', message: t('success.userDeleted') }),
+            onError: (error) => notify({ color: 'red', message: error.message || t('errors.authorizationGeneric') }),
           },
         ),
     });

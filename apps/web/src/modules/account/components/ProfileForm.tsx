@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { NAME_MIN_LENGTH, type TUpdateUserRequest, type TUserProfile } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
@@ -56,7 +56,7 @@ export function ProfileForm({ profile }: { profile: TUserProfile }) {
     event.preventDefault();
     setSubmitted(true);
     if (invalid) {
-      notifications.show({ color: 'red', message: t('errors.checkModifiedFields') });
+      notify({ color: 'red', message: t('errors.checkModifiedFields') });
       return;
     }
     const empty = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
@@ -74,8 +74,8 @@ export function ProfileForm({ profile }: { profile: TUserProfile }) {
         language: currentLanguage(),
       },
       {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('success.profileUpdated') }),
-        onError: () => notifications.show({ color: 'red', message: t('errors.profileUpdateFailed') }),
+        onSuccess: () => notify({ color: 'teal', message: t('success.profileUpdated') }),
+        onError: () => notify({ color: 'red', message: t('errors.profileUpdateFailed') }),
       },
     );
   };

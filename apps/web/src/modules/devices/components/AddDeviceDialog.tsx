@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,7 @@ export function AddDeviceDialog({ opened, onClose }: { opened: boolean; onClose:
       { activationCode: activationCode.trim(), applianceName: applianceName.trim(), serialNumber: serialNumber.trim() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('success.deviceAdded') });
+          notify({ color: 'teal', message: t('success.deviceAdded') });
           close();
         },
         onError: (error) => setFailure(failureMessage(error, t)),

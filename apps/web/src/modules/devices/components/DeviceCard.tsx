@@ -1,5 +1,5 @@
 import { ActionIcon, Card, Divider, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { IconDotsVertical, IconQrcode, IconRestore } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ function DeviceActions({ appliance }: { appliance: TApplianceSummary }) {
         restore.mutate(
           {},
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: t('success.presetsRestored') }),
+            onSuccess: () => notify({ color: 'teal', message: t('success.presetsRestored') }),
             onError: (error) => fail(commandFailure(error, t('errors.generic'), t)),
           },
         ),

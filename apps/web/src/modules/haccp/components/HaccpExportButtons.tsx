@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { THaccpPeriod, THaccpReport } from '../api/haccp-api';
@@ -13,7 +13,7 @@ export function HaccpExportButtons({ serialNumber, period }: { serialNumber: str
   const start = (report: THaccpReport) =>
     exporter.mutate(
       { report, period },
-      { onError: (error) => notifications.show({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') }) },
+      { onError: (error) => notify({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') }) },
     );
   return (
     <Group gap="sm" wrap="wrap">

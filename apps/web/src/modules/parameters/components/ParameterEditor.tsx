@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { useTranslation } from 'react-i18next';
 import { PARAMETER_GROUPS, type TGamma, type TParameter, type TUnitSystem } from '@washboard/contracts';
 import { apiErrorMessage } from '../../api/api-error-message';
@@ -50,7 +50,7 @@ export function ParameterEditor({ serialNumber, gamma, system, scope, shown, val
 
   const save = () => {
     if (pending.invalid.length > 0) {
-      notifications.show({ color: 'red', message: t('errors.checkModifiedFields') });
+      notify({ color: 'red', message: t('errors.checkModifiedFields') });
       return;
     }
     if (changed === 0) return;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { IconAlertTriangle, IconDroplet, IconPlayerPlay, IconPlayerStop, IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -120,7 +120,7 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
   const busy = commands.start.isPending || commands.stop.isPending || commands.turnOff.isPending;
 
   const failed = (error: unknown) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) });
-  const done = () => notifications.show({ color: 'teal', message: t('remoteControl.accepted') });
+  const done = () => notify({ color: 'teal', message: t('remoteControl.accepted') });
   const confirm = (message: string, confirmLabel: string, onConfirm: () => void) =>
     dialog.show({ kind: 'warning', mode: 'confirm', message, confirmLabel, onConfirm });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../ui/notify';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { sendCommand } from '../../devices/api/commands-api';
@@ -37,7 +37,7 @@ export function useLiveRun(serialNumber: string, active: boolean, online: boolea
       sendCommand(serialNumber, { name: 'run-live', args: { seconds: LIVE_SECONDS } }).catch((error: unknown) => {
         if (reported) return;
         reported = true;
-        notifications.show({ color: 'yellow', message: apiErrorMessage(error, t, t('errors.generic')) });
+        notify({ color: 'yellow', message: apiErrorMessage(error, t, t('errors.generic')) });
       });
     void ask();
     const timer = setInterval(() => void ask(), LIVE_RENEW_MS);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../../ui/notify';
 import { IconHome, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ function RenameModal({ serialNumber, current, onClose }: { serialNumber: string;
     if (problem) return;
     rename.mutate(name.trim(), {
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: t('success.applianceRenamed') });
+        notify({ color: 'teal', message: t('success.applianceRenamed') });
         onClose();
       },
     });
@@ -81,7 +81,7 @@ export function DeviceActions({ serialNumber }: { serialNumber: string }) {
             // The shared dialog outlives the route change (a notification would be cleared by it).
             dialog.show({ kind: 'success', message: t('success.applianceDeleted'), autoCloseMs: 4000 });
           },
-          onError: (error) => notifications.show({ color: 'red', message: apiErrorMessage(error, t, t('errors.tryAgainLater')) }),
+          onError: (error) => notify({ color: 'red', message: apiErrorMessage(error, t, t('errors.tryAgainLater')) }),
         }),
     });
 

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../../ui/notify';
 import { IconDownload, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TApplianceDetail } from '@washboard/contracts';
@@ -19,8 +19,7 @@ const REVOKE_AFTER_MS = 60_000;
  */
 export function DocumentsTab({ appliance }: { appliance: TApplianceDetail }) {
   const { t } = useTranslation();
-  const failed = (error: unknown) =>
-    notifications.show({ color: 'red', message: apiErrorMessage(error, t, t('errors.tryAgainLater')) });
+  const failed = (error: unknown) => notify({ color: 'red', message: apiErrorMessage(error, t, t('errors.tryAgainLater')) });
 
   const open = (doc: TDocument) => {
     const tab = window.open('', '_blank');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../../ui/notify';
 import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isNewerVersion, LATEST_FIRMWARE, type TApplianceDetail } from '@washboard/contracts';
@@ -67,7 +67,7 @@ export function FirmwareTab({ appliance }: { appliance: TApplianceDetail }) {
           { version: latest },
           {
             onError: (error) =>
-              notifications.show({
+              notify({
                 color: 'red',
                 title: t('firmware.failed'),
                 message: apiErrorMessage(error, t, t('errors.tryAgainLater')),
