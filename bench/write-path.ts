@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
@@ -42,26 +45,40 @@ function tsv(data: TRow[]): string {
 }
 const COPY = 'COPY telemetry (serial_number, ts, boiler_tmp, tank_tmp, water_tmp, boiler_vlm, tank_vlm) FROM STDIN';
 
+/**
+ * Messages reach the writer as the MQTT socket delivers them: a read of 64 KB holds about 500
+ * telemetry messages, handled in one event-loop turn. (Handing all 200,000 over in one turn, as
+ * this benchmark first did, leaves nothing to overlap: the first batch is written only after every
+ * message was queued, which no broker does.)
+ */
+const PER_TURN = 500;
+
 async function viaWriter(database: TDatabase, data: TRow[]): Promise<number> {
   const writer = new DeviceBatcher(new DeviceMessageRepository(database), log);
   const started = performance.now();
-  await Promise.all(
-    data.map((r) =>
-      writer.writeTelemetry(r.serial, {
-        ts: r.ts,
-        boilerTmp: r.boilerTmp,
-        tankTmp: r.tankTmp,
-        waterTmp: r.waterTmp,
-        boilerVlm: r.boilerVlm,
-        tankVlm: r.tankVlm,
-      }),
-    ),
-  );
+  // The messages of a batch share its promise: waiting on each distinct one is waiting on all.
+  const batches: Promise<void>[] = [];
+  for (let i = 0; i < data.length; i += 1) {
+    if (i > 0 && i % PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    const r = data[i] as TRow;
+    const done = writer.writeTelemetry(r.serial, {
+      ts: r.ts,
+      boilerTmp: r.boilerTmp,
+      tankTmp: r.tankTmp,
+      waterTmp: r.waterTmp,
+      boilerVlm: r.boilerVlm,
+      tankVlm: r.tankVlm,
+    });
+    if (done !== batches.at(-1)) batches.push(done);
+  }
+  await Promise.all(batches);
   return performance.now() - started;
 }
 
 /** Rounds of (writer, COPY), interleaved; each figure is the median of its rounds (the machine is shared). */
 const ROUNDS = 3;
+const LIMIT = 0.9;
+const LOWEST = 0.85;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -71,6 +88,7 @@ function median(values: number[]): number {
 async function rounds(database: TDatabase, copy: () => Promise<void>, data: TRow[]) {
   const writer: number[] = [];
   const copies: number[] = [];
+  const ratios: number[] = [];
   const empty = () => database.transaction((sql) => sql.query('TRUNCATE telemetry'));
   for (let i = 0; i < ROUNDS; i += 1) {
     writer.push(await viaWriter(database, data));
@@ -78,9 +96,10 @@ async function rounds(database: TDatabase, copy: () => Promise<void>, data: TRow
     const started = performance.now();
     await copy();
     copies.push(performance.now() - started);
+    ratios.push((copies.at(-1) ?? 0) / (writer.at(-1) ?? 1));
     await empty();
   }
-  return { writer: median(writer), copy: median(copies) };
+  return { writer: median(writer), copy: median(copies), ratios };
 }
 
 /** PostgreSQL server: a fresh database on BENCH_DATABASE_URL (default the machine's `test`). */
@@ -99,14 +118,19 @@ async function postgres(data: TRow[]) {
   }
 }
 
-/** Embedded PGlite (in memory): COPY reads the rows as '/dev/blob'. */
+/**
+ * Embedded PGlite in a data directory, as the server runs it (`DATA_DIR`; not `memory://`, whose
+ * in-memory files grow by copying themselves): COPY reads the rows as '/dev/blob'.
+ */
 async function pglite(data: TRow[]) {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wb-write-path-'));
+  const database = await openDatabase({ dataDir });
   try {
     const text = tsv(data);
     return await rounds(database, () => database.transaction((sql) => sql.copyFrom(COPY, text)), data);
   } finally {
     await database.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -114,7 +138,7 @@ async function pglite(data: TRow[]) {
  * The gateway's own insert path (DeviceBatcher and DeviceMessageRepository: batches of up to 4,000 messages, one transaction
  * each, telemetry by COPY into the table, plus the live-state update) for 200,000 telemetry rows of
  * 1,000 machines, against one COPY of the same rows (already in COPY text) into the same emptied
- * table (target ≥ 0.8). Median of 3 interleaved rounds each.
+ * table (target ≥ 0.9, no round under 0.85). Median of 3 interleaved rounds each.
  */
 export async function writePath() {
   return report('PostgreSQL', await postgres(rows()));
@@ -124,14 +148,16 @@ export async function writePathPglite() {
   return report('PGlite', await pglite(rows()));
 }
 
-function report(engine: string, { writer, copy }: { writer: number; copy: number }) {
-  const ratio = copy / writer;
+function report(engine: string, { writer, copy, ratios }: { writer: number; copy: number; ratios: number[] }) {
   return {
-    name: `write path: gateway insert ÷ COPY, 200,000 telemetry rows (${engine})`,
-    figure: ratio,
+    name: `write path: gateway insert ÷ COPY, 200,000 telemetry rows (${engine}; median of ${ROUNDS} rounds, lowest ≥ ${LOWEST})`,
+    // A round under LOWEST fails the figure whatever the median.
+    figure: Math.min(...ratios) >= LOWEST ? median(ratios) : 0,
     unit: '×',
-    limit: 0.8,
+    limit: LIMIT,
     better: 'higher' as const,
-    note: `gateway ${Math.round(ROWS / (writer / 1000))} rows/s, COPY ${Math.round(ROWS / (copy / 1000))} rows/s; median of ${ROUNDS} rounds`,
+    note:
+      `rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; gateway ${Math.round(ROWS / (writer / 1000))} rows/s, ` +
+      `COPY ${Math.round(ROWS / (copy / 1000))} rows/s (medians); ${PER_TURN} messages per event-loop turn`,
   };
 }

@@ -151,7 +151,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     private readonly log: FastifyBaseLogger,
     options: TDeviceBatcherOptions = {},
   ) {
-    this.maxBatch = options.maxBatch ?? 4000;
+    this.maxBatch = options.maxBatch ?? 16_000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
     this.onCommit = options.onCommit;
     this.onRevived = options.onRevived;
