@@ -1,9 +1,16 @@
 import { passwordGrantFields } from '@washboard/contracts';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Aedes } from 'aedes';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt from 'mqtt';
+import type { TPublishOrder, TPublishReport } from './publishers';
 import { parseConfig } from '../apps/server/src/config/env';
 import { createWashboard, type TWashboard } from '../apps/server/src/app';
 import { freePort } from '../e2e/fixtures/ports';
@@ -21,54 +28,58 @@ const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
  */
 export const MOSQUITTO_LIMITS = ['max_inflight_messages 1000', 'max_queued_messages 100000'];
 
-type TRun = { perSecond: number; p99: number; p50: number };
+/** The broker's or the server's rate, its latency, and the CPU: publishers' process, this process, the whole machine (2 cores = 2). */
+type TRun = { perSecond: number; p99: number; p50: number; cpu?: TCpu };
+type TCpu = { publishers: number; bench: number; machine: number };
+
+/** Busy and total jiffies of all cores together, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
 
 /**
- * Publishes QoS 1 messages from `DEVICES` connections for `RUN_SECONDS`; answers the delivered (or
- * committed) rate and the p99 latency from publish to `done(id)`.
+ * Publishes QoS 1 messages from `DEVICES` connections for `RUN_SECONDS` in a process of its own
+ * (`publishers.ts`), so that the publishers do not share the event loop of what they measure;
+ * answers its report (every message's publish time) and the CPU each side used.
  */
-async function drive(
-  url: string,
-  clientFor: (i: number) => { clientId: string; username?: string; password?: string },
-  topicFor: (clientId: string) => string,
-  payloadFor: (clientId: string, seq: number) => string,
-  track: Map<string, number>,
-  rate?: number,
-): Promise<{ published: number; elapsed: number }> {
-  const clients: MqttClient[] = [];
-  for (let i = 0; i < DEVICES; i += 1) {
-    clients.push(await mqtt.connectAsync(url, { ...clientFor(i), protocolVersion: 4, reconnectPeriod: 0, clean: true }));
-  }
-  let published = 0;
-  const started = performance.now();
-  const deadline = started + RUN_SECONDS * 1000;
-  await Promise.all(
-    clients.map(async (client) => {
-      const id = client.options.clientId ?? '';
-      let seq = 0;
-      const interval = rate ? (1000 * DEVICES * WINDOW) / rate : 0;
-      const lane = async () => {
-        let next = performance.now();
-        while (performance.now() < deadline) {
-          if (interval) {
-            next += interval;
-            const wait = next - performance.now();
-            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          }
-          seq += 1;
-          const key = `${id}/${seq}`;
-          track.set(key, performance.now());
-          await client.publishAsync(topicFor(id), payloadFor(id, seq), { qos: 1 });
-          published += 1;
-        }
-      };
-      await Promise.all(Array.from({ length: WINDOW }, lane));
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.all(clients.map((c) => c.endAsync()));
-  return { published, elapsed };
+async function publishInChild(order: Omit<TPublishOrder, 'seconds' | 'window'>): Promise<TPublishReport & { usage: TCpu }> {
+  const child = fork(fileURLToPath(new URL('./publishers.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  const cores = os.cpus().length;
+  const machineBefore = machineTicks();
+  const benchBefore = process.cpuUsage();
+  const wall = performance.now();
+  const report = await new Promise<TPublishReport>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as TPublishReport));
+    child.once('exit', (code) => reject(new Error(`the publishers exited with ${code}`)));
+    child.send({ ...order, seconds: RUN_SECONDS, window: WINDOW } satisfies TPublishOrder);
+  });
+  const seconds = (performance.now() - wall) / 1000;
+  const bench = process.cpuUsage(benchBefore);
+  const machine = machineTicks();
+  return {
+    ...report,
+    usage: {
+      publishers: report.cpu,
+      bench: (bench.user + bench.system) / 1e6 / seconds,
+      machine: ((machine.busy - machineBefore.busy) / (machine.total - machineBefore.total)) * cores,
+    },
+  };
 }
+
+/** Latencies (ms) of the messages that arrived: `arrivedAt` by key against the publish times. */
+function latenciesOf(report: TPublishReport, arrivedAt: Map<string, number>): number[] {
+  const latencies: number[] = [];
+  report.keys.forEach((key, i) => {
+    const at = arrivedAt.get(key);
+    if (at !== undefined) latencies.push(at - (report.sentAt[i] ?? at));
+  });
+  return latencies;
+}
+
+const now = () => performance.timeOrigin + performance.now();
 
 function p99(latencies: number[]): number {
   latencies.sort((a, b) => a - b);
@@ -82,32 +93,30 @@ function p50(latencies: number[]): number {
 
 type TCredentials = { username?: string; password?: string };
 
-/** The broker alone: one subscriber receives every QoS 1 message. */
+/** The broker alone: one subscriber (in this process) receives every QoS 1 message. */
 async function plainDelivery(url: string, credentials: TCredentials = {}): Promise<TRun> {
-  const track = new Map<string, number>();
-  const latencies: number[] = [];
+  const arrivedAt = new Map<string, number>();
   const subscriber = await mqtt.connectAsync(url, {
     clientId: `bench-sub-${randomBytes(3).toString('hex')}`,
     protocolVersion: 4,
     ...credentials,
   });
   await subscriber.subscribeAsync('bench/+/telemetry', { qos: 1 });
-  let received = 0;
-  subscriber.on('message', (_topic, payload) => {
-    received += 1;
-    const sent = track.get(payload.toString());
-    if (sent !== undefined) latencies.push(performance.now() - sent);
-  });
-  const { elapsed } = await drive(
+  subscriber.on('message', (_topic, payload) => arrivedAt.set(payload.toString(), now()));
+  const report = await publishInChild({
     url,
-    (i) => ({ clientId: `benchpub${i}-${randomBytes(2).toString('hex')}`, ...credentials }),
-    (id) => `bench/${id}/telemetry`,
-    (id, seq) => `${id}/${seq}`,
-    track,
-  );
+    clients: Array.from({ length: DEVICES }, (_, i) => ({
+      clientId: `benchpub${i}-${randomBytes(2).toString('hex')}`,
+      ...credentials,
+    })),
+    kind: 'plain',
+    base: 0,
+    offset: 0,
+  });
   await new Promise((r) => setTimeout(r, 500));
   await subscriber.endAsync();
-  return { perSecond: received / elapsed, p99: p99(latencies), p50: p50(latencies) };
+  const latencies = latenciesOf(report, arrivedAt);
+  return { perSecond: arrivedAt.size / report.elapsed, p99: p99(latencies), p50: p50(latencies), cpu: report.usage };
 }
 
 async function embeddedAedes(): Promise<{ url: string; close(): Promise<void> }> {
@@ -143,54 +152,59 @@ async function ingestion(
     });
     products.push(res.json<{ serialNumber: string; deviceSecret: string }>());
   }
-  const track = new Map<string, number>();
-  const latencies: number[] = [];
+  const arrivals: (string | Buffer | number)[] = [];
   const base = Date.UTC(2026, 0, 1);
   // A later run on the same machines must not repeat an earlier run's instants.
   const offset = (runs += 1) * 100_000_000;
   // Latency ends when the message's batch committed: the ingest promise resolves then. The hook is
   // installed once per server; each run points it at its own records.
-  measuring.set(washboard, { track, latencies, base, offset });
+  measuring.set(washboard, { arrivals });
   if (!hooked.has(washboard)) {
     hooked.add(washboard);
     const receive = washboard.ingest.receive.bind(washboard.ingest);
     washboard.ingest.receive = async (topic, payload) => {
       await receive(topic, payload);
-      const run = measuring.get(washboard);
-      if (!run) return;
-      const serial = topic.split('/')[2] ?? '';
-      const seq = Date.parse((JSON.parse(payload.toString()) as { ts: string }).ts) - run.base - run.offset;
-      const sent = run.track.get(`${serial}/${seq}`);
-      if (sent !== undefined) run.latencies.push(performance.now() - sent);
+      // Only noted here (this runs on the server's event loop); read after the run.
+      measuring.get(washboard)?.arrivals.push(topic, payload, now());
     };
   }
   const before = washboard.writer.committed.telemetry;
-  const { published, elapsed } = await drive(
-    deviceUrl,
-    (i) => {
-      const p = products[i] ?? { serialNumber: '', deviceSecret: '' };
-      return anonymous
-        ? { clientId: p.serialNumber }
-        : { clientId: p.serialNumber, username: p.serialNumber, password: p.deviceSecret };
-    },
-    (id) => `wb/v1/${id}/telemetry`,
-    // A distinct `ts` per message and machine (rows are unique per machine and instant).
-    (_id, seq) =>
-      JSON.stringify({ ts: new Date(base + seq + offset).toISOString(), boilerTmp: 845, tankTmp: 620, waterTmp: 150 }),
-    track,
+  const report = await publishInChild({
+    url: deviceUrl,
+    clients: products.map((p) =>
+      anonymous ? { clientId: p.serialNumber } : { clientId: p.serialNumber, username: p.serialNumber, password: p.deviceSecret },
+    ),
+    kind: 'telemetry',
+    base,
+    offset,
     rate,
-  );
+  });
+  const { published, elapsed } = report;
   const deadline = Date.now() + 30_000;
   while (washboard.writer.committed.telemetry - before < published && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
   }
   const committed = washboard.writer.committed.telemetry - before;
-  return { perSecond: committed / elapsed, p99: p99(latencies), p50: p50(latencies), lost: published - committed };
+  const arrivedAt = new Map<string, number>();
+  for (let i = 0; i < arrivals.length; i += 3) {
+    const serial = String(arrivals[i]).split('/')[2] ?? '';
+    const seq = Date.parse((JSON.parse(String(arrivals[i + 1])) as { ts: string }).ts) - base - offset;
+    arrivedAt.set(`${serial}/${seq}`, arrivals[i + 2] as number);
+  }
+  const latencies = latenciesOf(report, arrivedAt);
+  return {
+    perSecond: committed / elapsed,
+    p99: p99(latencies),
+    p50: p50(latencies),
+    lost: published - committed,
+    cpu: report.usage,
+  };
 }
 
 let runs = 0;
 const hooked = new WeakSet<TWashboard>();
-const measuring = new WeakMap<TWashboard, { track: Map<string, number>; latencies: number[]; base: number; offset: number }>();
+/** Per server, the current run's committed messages: topic, payload and time, three entries each. */
+const measuring = new WeakMap<TWashboard, { arrivals: (string | Buffer | number)[] }>();
 
 /**
  * The sustained rate: a saturating run finds what the pipeline commits, then runs paced at 90, 70
@@ -233,6 +247,8 @@ async function sustained(washboard: TWashboard, deviceUrl: string, anonymous: bo
     };
   }
   const probe = await ingestion(washboard, deviceUrl, anonymous);
+  // Saturated and still within the latency bound: that rate is what the pipeline sustains.
+  if (probe.lost === 0 && probe.p99 <= 2_000) return { ...probe, probe };
   let paced = probe;
   for (const share of [0.9, 0.7, 0.5]) {
     flushes.length = 0;
@@ -286,17 +302,30 @@ async function server(env: Record<string, string>) {
   );
 }
 
-function result(name: string, limit: number, plain: TRun, ingested: TRun & { lost: number; probe: TRun }) {
+const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
+
+const share = (x: number) => `${Math.round(x * 100)} %`;
+const cpuNote = (c: TCpu | undefined) =>
+  c ? `publishers ${share(c.publishers)}, server process ${share(c.bench)}, machine ${share(c.machine)} of 200 %` : '';
+
+type TRound = { plain: TRun; ingested: TRun & { lost: number; probe: TRun } };
+
+function result(name: string, limit: number, rounds: TRound[]) {
+  const ratios = rounds.map((r) => r.ingested.perSecond / r.plain.perSecond);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const mid = rounds[ratios.indexOf(sorted[Math.floor(sorted.length / 2)] ?? 0)] ?? rounds[0];
   return {
-    name,
-    figure: ingested.perSecond / plain.perSecond,
+    name: `${name} (median of ${rounds.length} rounds)`,
+    figure: sorted[Math.floor(sorted.length / 2)] ?? 0,
     unit: '×',
     limit,
     better: 'higher' as const,
     note:
-      `sustained ${Math.round(ingested.perSecond)}/s (p99 publish→commit ${ingested.p99.toFixed(0)} ms, lost ${ingested.lost}; ` +
-      `saturated ${Math.round(ingested.probe.perSecond)}/s), ` +
-      `plain QoS 1 ${Math.round(plain.perSecond)}/s (p99 ${plain.p99.toFixed(0)} ms); ${DEVICES} publishers, ${RUN_SECONDS} s`,
+      `rounds ${ratios.map((r) => r.toFixed(2)).join(', ')} (worst ${(sorted[0] ?? 0).toFixed(2)}); ` +
+      `median round: sustained ${Math.round(mid?.ingested.perSecond ?? 0)}/s (p99 publish→commit ${(mid?.ingested.p99 ?? 0).toFixed(0)} ms, ` +
+      `lost ${mid?.ingested.lost ?? 0}; saturated ${Math.round(mid?.ingested.probe.perSecond ?? 0)}/s; CPU ${cpuNote(mid?.ingested.cpu)}), ` +
+      `plain QoS 1 ${Math.round(mid?.plain.perSecond ?? 0)}/s (p99 ${(mid?.plain.p99 ?? 0).toFixed(0)} ms; CPU ${cpuNote(mid?.plain.cpu)}); ` +
+      `${DEVICES} publishers in their own process, ${RUN_SECONDS} s per run`,
   };
 }
 
@@ -323,39 +352,51 @@ type TEngine = 'pglite' | 'postgres';
 async function ingestionRatio(engine: TEngine, broker: 'aedes' | 'mosquitto', limit: number) {
   const mosquitto = broker === 'mosquitto' ? await benchMosquitto() : undefined;
   const database = engine === 'postgres' ? await scratchPostgres(POSTGRES, 'wb_bench') : undefined;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wb-ingestion-'));
   try {
-    let plain: TRun;
-    if (mosquitto) plain = await plainDelivery(mosquitto.deviceUrl, mosquitto.bench);
-    else {
+    const plainRun = async () => {
+      if (mosquitto) return plainDelivery(mosquitto.deviceUrl, mosquitto.bench);
       const plainBroker = await embeddedAedes();
-      plain = await plainDelivery(plainBroker.url);
-      await plainBroker.close();
-    }
+      try {
+        return await plainDelivery(plainBroker.url);
+      } finally {
+        await plainBroker.close();
+      }
+    };
     const washboard = await server({
-      ...(database ? { DATABASE_URL: database.url, DATA_DIR: 'memory://' } : { DATA_DIR: 'memory://' }),
+      // PGlite in a data directory, as the server runs it (memory:// files grow by copying themselves).
+      ...(database ? { DATABASE_URL: database.url, DATA_DIR: 'memory://' } : { DATA_DIR: dataDir }),
       ...(mosquitto
         ? { MQTT_URL: mosquitto.serverUrl, MQTT_INGEST_CONNECTIONS: process.env.BENCH_INGEST_CONNECTIONS ?? '1' }
         : {}),
     });
     try {
       const deviceUrl = mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`;
-      const ingested = await sustained(washboard, deviceUrl, false);
+      // Plain and ingested interleaved, each round's ratio from the same minutes of the machine.
+      const rounds: TRound[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) {
+        const plain = await plainRun();
+        rounds.push({ plain, ingested: await sustained(washboard, deviceUrl, false) });
+      }
       const names = { pglite: 'PGlite', postgres: 'PostgreSQL', aedes: 'embedded aedes', mosquitto: 'Mosquitto' };
-      return result(`ingestion ratio, ${names[engine]} + ${names[broker]}`, limit, plain, ingested);
+      return result(`ingestion ratio, ${names[engine]} + ${names[broker]}`, limit, rounds);
     } finally {
       await washboard.close();
     }
   } finally {
     await database?.drop();
     await mosquitto?.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-/** PGlite with the embedded broker: ÷ a plain aedes broker's QoS 1 delivery (target ≥ 0.4). */
-export const ingestionPgliteAedes = () => ingestionRatio('pglite', 'aedes', 0.4);
-/** PGlite with Mosquitto (target ≥ 0.4). */
-export const ingestionPgliteMosquitto = () => ingestionRatio('pglite', 'mosquitto', 0.4);
-/** PostgreSQL with the embedded broker (target ≥ 0.5). */
-export const ingestionPostgresAedes = () => ingestionRatio('postgres', 'aedes', 0.5);
-/** PostgreSQL with Mosquitto (target ≥ 0.5). */
-export const ingestionPostgresMosquitto = () => ingestionRatio('postgres', 'mosquitto', 0.5);
+/** Every pair's target: committed telemetry ≥ 0.6 of the same broker's plain QoS 1 delivery. */
+const LIMIT = 0.6;
+/** PGlite with the embedded broker ÷ a plain aedes broker. */
+export const ingestionPgliteAedes = () => ingestionRatio('pglite', 'aedes', LIMIT);
+/** PGlite with Mosquitto ÷ plain Mosquitto. */
+export const ingestionPgliteMosquitto = () => ingestionRatio('pglite', 'mosquitto', LIMIT);
+/** PostgreSQL with the embedded broker. */
+export const ingestionPostgresAedes = () => ingestionRatio('postgres', 'aedes', LIMIT);
+/** PostgreSQL with Mosquitto. */
+export const ingestionPostgresMosquitto = () => ingestionRatio('postgres', 'mosquitto', LIMIT);
