@@ -5,6 +5,7 @@ import { CLOUD_TOPICS, COMMAND_TOPIC, ERROR_TOPIC, deviceTopic, parseDeviceTopic
 import { isAddressInUse, StartupError } from '../startup-error';
 import type { TDeviceLinkHandlers } from './device-link';
 import { connectExternal } from './external-broker';
+import { brokerPersistence } from './retained-tree';
 
 export type TBroker = {
   kind: 'embedded' | 'external';
@@ -108,6 +109,7 @@ async function startEmbedded(
     attached = resolve;
   });
   const aedes = await Aedes.createBroker({
+    persistence: brokerPersistence(),
     authenticate(client, username, password, done) {
       if (!username || !password || client.id !== username) return done(authError(4), false);
       (handlers ? Promise.resolve(handlers) : ready)
