@@ -3,7 +3,6 @@ import {
   commandRoutes,
   ZCodeResponse,
   ZDateRangeQuery,
-  ZErrorResponse,
   ZLastTelemetry,
   ZParametersQuery,
   ZParametersView,
@@ -12,10 +11,8 @@ import {
   ZVersions,
 } from '@washboard/contracts';
 import type { DeviceDataService } from './device-data.service';
-import { ok, secured, signedInErrors } from '../http/route-schema';
+import { deviceDataErrors, deviceDataRead, ok, secured } from '../http/route-schema';
 import { sendPreparedJson } from '../http/prepared-json';
-
-const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
 type TOptions = { devices: DeviceDataService };
 
@@ -24,17 +21,22 @@ type TOptions = { devices: DeviceDataService };
  * the HACCP events and alarms under the same prefix are `haccpRoutes`.
  */
 export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { devices }) => {
-  const read = { tags: ['device data'], security: secured, params: ZSerialParams };
   const command = {
     tags: ['device commands'],
     security: secured,
     params: ZSerialParams,
-    response: { 200: ZCodeResponse, ...errorsOf },
+    response: { 200: ZCodeResponse, ...deviceDataErrors },
   };
 
   app.get(
     '/event/:serialNumber/lastTelemetry',
-    { schema: { ...read, summary: 'Live values of the range and the status', response: { 200: ZLastTelemetry, ...errorsOf } } },
+    {
+      schema: {
+        ...deviceDataRead,
+        summary: 'Live values of the range and the status',
+        response: { 200: ZLastTelemetry, ...deviceDataErrors },
+      },
+    },
     // Serialised with this same schema by the service, once per change of the machine's live state;
     // answered at once when kept.
     (request, reply) => {
@@ -47,7 +49,13 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
 
   app.get(
     '/event/:serialNumber/versions',
-    { schema: { ...read, summary: 'Firmware and board versions', response: { 200: ZVersions.nullable(), ...errorsOf } } },
+    {
+      schema: {
+        ...deviceDataRead,
+        summary: 'Firmware and board versions',
+        response: { 200: ZVersions.nullable(), ...deviceDataErrors },
+      },
+    },
     async (request) => devices.versions(request.user, request.params.serialNumber),
   );
 
@@ -55,10 +63,10 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
     '/event/:serialNumber/parameters',
     {
       schema: {
-        ...read,
+        ...deviceDataRead,
         summary: 'The parameters the machine reported (optionally only `parameters`, comma-separated keys)',
         querystring: ZParametersQuery,
-        response: { 200: ZParametersView, ...errorsOf },
+        response: { 200: ZParametersView, ...deviceDataErrors },
       },
     },
     async (request) => devices.parameters(request.user, request.params.serialNumber, request.query.parameters),
@@ -68,10 +76,10 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
     '/event/:serialNumber/statistics',
     {
       schema: {
-        ...read,
+        ...deviceDataRead,
         summary: 'The lifetime counters the machine reported in the date range, oldest first (statistics over time)',
         querystring: ZDateRangeQuery,
-        response: { 200: ZStatisticsHistory, ...errorsOf },
+        response: { 200: ZStatisticsHistory, ...deviceDataErrors },
       },
     },
     async (request) =>

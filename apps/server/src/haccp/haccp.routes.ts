@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZAlarmView,
-  ZDateRangeQuery,
-  ZErrorResponse,
-  ZHaccpEventView,
-  ZHaccpExportQuery,
-  ZSerialParams,
-} from '@washboard/contracts';
+import { ZAlarmView, ZDateRangeQuery, ZHaccpEventView, ZHaccpExportQuery, ZSerialParams } from '@washboard/contracts';
 import type { FastifyReply } from 'fastify';
 import type { HaccpService, THaccpReportFile } from './haccp.service';
-import { secured, signedInErrors } from '../http/route-schema';
+import { deviceDataErrors, deviceDataRead } from '../http/route-schema';
 import { languageFromHeader } from '../i18n/translate';
-
-const errorsOf = { ...signedInErrors, 504: ZErrorResponse };
 
 type TOptions = { haccp: HaccpService };
 
@@ -22,16 +13,14 @@ type TOptions = { haccp: HaccpService };
  * machine, as JSON and as PDF reports (device-areas §7).
  */
 export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp }) => {
-  const read = { tags: ['device data'], security: secured, params: ZSerialParams };
-
   app.get(
     '/event/:serialNumber/events',
     {
       schema: {
-        ...read,
+        ...deviceDataRead,
         summary: 'HACCP events that started in the date range',
         querystring: ZDateRangeQuery,
-        response: { 200: z.array(ZHaccpEventView), ...errorsOf },
+        response: { 200: z.array(ZHaccpEventView), ...deviceDataErrors },
       },
     },
     async (request) => haccp.events(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
@@ -41,10 +30,10 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
     '/event/:serialNumber/events/:id',
     {
       schema: {
-        ...read,
+        ...deviceDataRead,
         summary: 'One HACCP event',
         params: ZSerialParams.extend({ id: z.uuid() }),
-        response: { 200: ZHaccpEventView, ...errorsOf },
+        response: { 200: ZHaccpEventView, ...deviceDataErrors },
       },
     },
     async (request) => haccp.event(request.user, request.params.serialNumber, request.params.id),
@@ -53,11 +42,11 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
   // The two HACCP reports: the same period and access check as the JSON calls, a PDF in the
   // caller's language (Accept-Language), downloaded under a file name with the serial and the days.
   const report = {
-    ...read,
+    ...deviceDataRead,
     querystring: ZHaccpExportQuery,
     produces: ['application/pdf'],
     // A Buffer is sent as it is: no serializer runs on it.
-    response: { 200: z.any().describe('the PDF file'), ...errorsOf },
+    response: { 200: z.any().describe('the PDF file'), ...deviceDataErrors },
   };
   const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
     reply
@@ -94,10 +83,10 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
     '/event/:serialNumber/alarms',
     {
       schema: {
-        ...read,
+        ...deviceDataRead,
         summary: 'Alarms active at any moment of the date range',
         querystring: ZDateRangeQuery,
-        response: { 200: z.array(ZAlarmView), ...errorsOf },
+        response: { 200: z.array(ZAlarmView), ...deviceDataErrors },
       },
     },
     async (request) => haccp.alarms(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),
