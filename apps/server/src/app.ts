@@ -54,6 +54,7 @@ import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
 import { StartupError } from './startup-error';
+import type { TDemoAccount } from './start-banner';
 
 export type TWashboard = {
   app: FastifyInstance;
@@ -66,6 +67,8 @@ export type TWashboard = {
   ingest: IngestService;
   writer: DeviceBatcher;
   live: LiveHub;
+  /** The demo's accounts (both brands) when demo mode is on, for the start block. */
+  demoAccounts?: readonly TDemoAccount[];
   /** Every route registered, in order (the API fuzz test walks them). */
   routes: readonly TRouteInfo[];
   /** Listens on the configured HTTP port; answers the port actually bound. */
@@ -298,7 +301,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     mailbox: demo ? mailer : undefined,
   });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
-  const fleet = demo
+  const demoRun = demo
     ? await import('./demo/demo').then(({ startDemo }) =>
         startDemo({
           brand: config.DEFAULT_BRAND,
@@ -322,7 +325,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     await metricsPort?.close();
     await background.drain();
     await mailer.stop();
-    await fleet?.close();
+    await demoRun?.close();
     await presence.stop();
     await broker.close();
     await writer.drain();
@@ -352,6 +355,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     ingest,
     writer,
     live,
+    demoAccounts: demoRun?.accounts,
     routes,
     async listen() {
       try {

@@ -1,12 +1,18 @@
 import { ConfigError, parseConfig } from './config/env';
 import { createWashboard } from './app';
 import { StartupError } from './startup-error';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const washboard = await createWashboard(config);
   const port = await washboard.listen();
-  washboard.app.log.info(`Washboard is ready on http://localhost:${port}`);
+  const url = `http://localhost:${port}`;
+  washboard.app.log.info(`Washboard is ready on ${url}`);
+  const { broker } = washboard;
+  process.stdout.write(
+    `\n${startBanner({ url, mqttUrl: broker.url, mqttKind: broker.kind, demoAccounts: washboard.demoAccounts }, config.DEFAULT_BRAND)}\n\n`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -8,6 +8,7 @@ import type { UserAdministrationService } from '../account/user-admin.service';
 import type { CompanyService } from '../company/company.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TAuthUser } from '../auth/token.service';
+import type { TDemoAccount } from '../start-banner';
 import { DEMO_KEY } from './demo-mode';
 
 type TDemoState = {
@@ -19,14 +20,12 @@ type TDemoState = {
 
 const HISTORY_DAYS = 30;
 
-const DEMO_BANNER = [
-  '*************************************************************************************',
-  '*  DEMO MODE IS ON: demo accounts with the passwords below, six virtual machines,    *',
-  '*  and every mail the server writes (reset links too) readable at /dev/mailbox from  *',
-  '*  this machine. Never use this database for real data. DEMO=0 turns demo mode off;  *',
-  '*  setting ADMIN_EMAIL or NODE_ENV=production makes a deployment without it.         *',
-  '*************************************************************************************',
-].join('\n');
+/** The running demo: its virtual machines and the accounts a newcomer signs in with. */
+export type TDemo = {
+  fleet: Fleet;
+  accounts: readonly TDemoAccount[];
+  close(): Promise<void>;
+};
 
 const PARTNER = { code: '100000', name: 'Demo Service Partner' };
 const SERVICE_COMPANY = { code: '100001', name: 'Demo Service Srl' };
@@ -68,20 +67,19 @@ export async function startDemo(deps: {
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
   ingest: (topic: string, payload: Buffer) => Promise<void>;
   log: FastifyBaseLogger;
-}): Promise<Fleet> {
+}): Promise<TDemo> {
   const { settings, log } = deps;
   let state = await settings.get<TDemoState>(DEMO_KEY);
   if (!state) {
     state = await seed(deps);
     state = await settings.getOrCreate(DEMO_KEY, () => state as TDemoState);
   }
-  const lines = Object.entries(state.passwords).map(([email, pw]) => `  ${email.padEnd(26)} ${pw}`);
+  // The passwords are shown once, in the start block (start-banner.ts), never in the log.
   log.warn(
-    `DEMO MODE IS ON: demo accounts, a virtual fleet and every mail readable at /dev/mailbox (loopback only). ` +
-      `Never use this database for real data; DEMO=0 turns it off.\nDemo accounts (brand ${state.brand}):\n${lines.join('\n')}`,
+    'DEMO MODE IS ON: demo accounts, a virtual fleet and every mail readable at /dev/mailbox (loopback only). ' +
+      'Never use this database for real data; DEMO=0 turns it off.',
   );
-  // Also as plain text: the JSON log line is hard to read at a first `npm start`.
-  process.stdout.write(`\n${DEMO_BANNER}\n\nWashboard demo accounts (brand ${state.brand}):\n${lines.join('\n')}\n\n`);
+  const brand = state.brand;
   const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5 });
   for (const m of state.machines)
     fleet.add({
@@ -94,7 +92,11 @@ export async function startDemo(deps: {
   fleet.start();
   const report = await fleet.connectAll();
   log.info({ connected: report.connected, failed: report.failed.length }, 'demo fleet running');
-  return fleet;
+  return {
+    fleet,
+    accounts: Object.entries(state.passwords).map(([email, password]) => ({ brand, email, password })),
+    close: () => fleet.close(),
+  };
 }
 
 /** Answers undefined when the service says the thing exists already (a re-seed keeps what is there). */
