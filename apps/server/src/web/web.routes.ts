@@ -48,11 +48,25 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     app.log.warn({ webDist }, 'web app not built: serving the API only (run `npm run build`)');
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage =
-      request.method === 'GET' && !NOT_SPA.test(request.url) && (request.headers.accept ?? '').includes('text/html');
-    if (root && wantsPage) {
+    if (root && (request.method === 'GET' || request.method === 'HEAD') && wantsApp(request.url, request.headers.accept)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('ROUTE_NOT_FOUND');
   });
+}
+
+/**
+ * Whether an unknown path is a page of the single-page app. A browser's page load asks for HTML; a
+ * client that asks for nothing in particular (`*\/*` or no Accept, as curl does) gets the app too, as
+ * from Vite's dev server, unless the path names a file (`/robots.txt`: a missing file stays a 404,
+ * like connect-history-api-fallback's dot rule). Asking for JSON keeps the JSON 404, and so do the
+ * paths the app never owns.
+ */
+export function wantsApp(url: string, accept: string | undefined): boolean {
+  if (NOT_SPA.test(url)) return false;
+  const types = (accept ?? '').toLowerCase();
+  if (types.includes('text/html')) return true;
+  if (types.includes('application/json')) return false;
+  const lastSegment = url.split('?')[0]?.split('/').at(-1) ?? '';
+  return (types.trim() === '' || types.includes('*/*')) && !lastSegment.includes('.');
 }
