@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
+import { dataDirToCreate, removeDataDir } from './db/data-dir';
 import { openDatabase, type TDatabase } from './db/database';
 import { startBroker, type TBroker } from './gateway/broker';
 import { registerWebApp } from './web/web.routes';
@@ -53,7 +54,8 @@ import { HaccpService } from './haccp/haccp.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
-import { StartupError } from './startup-error';
+import { bindFirstFree, lastSearchedPort, probePort } from './port-search';
+import { isAddressInUse, StartupError } from './startup-error';
 import type { TDemoAccount } from './start-banner';
 
 export type TWashboard = {
@@ -69,9 +71,11 @@ export type TWashboard = {
   live: LiveHub;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
+  /** What the start block must point out, such as a default port that was taken and the one used instead. */
+  startNotes: readonly string[];
   /** Every route registered, in order (the API fuzz test walks them). */
   routes: readonly TRouteInfo[];
-  /** Listens on the configured HTTP port; answers the port actually bound. */
+  /** Listens on the HTTP port (the configured one, or the next free one for a taken default); answers the port bound. */
   listen(): Promise<number>;
   /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
   close(): Promise<void>;
@@ -97,38 +101,86 @@ function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
   return url.toString();
 }
 
-/** Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. */
+/**
+ * The HTTP port this start will listen on: PORT, or — when PORT was left at its default and that is
+ * taken — the next free one. Checked before anything is created; Fastify binds it only in listen().
+ */
+async function chooseHttpPort(config: TConfig): Promise<number> {
+  if (config.PORT === 0) return 0;
+  const search = config.defaultPorts.http;
+  try {
+    return (await bindFirstFree(config.PORT, search, (port) => probePort(port, config.HOST))).port;
+  } catch (error) {
+    if (!isAddressInUse(error)) throw error;
+    throw new StartupError(
+      search
+        ? `HTTP ports ${config.PORT}-${lastSearchedPort(config.PORT)} are all in use. Set PORT to a free port.`
+        : `HTTP port ${config.PORT} is already in use. Set PORT to a free port.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. A start
+ * that fails closes what it opened and removes the data directory if it created it.
+ */
 export async function createWashboard(config: TConfig): Promise<TWashboard> {
+  const createdDataDir = dataDirToCreate(config.DATA_DIR);
+  const undo: (() => Promise<unknown>)[] = [];
+  try {
+    return await assembleWashboard(config, undo, createdDataDir);
+  } catch (error) {
+    for (const step of undo.reverse()) await step().catch(() => {});
+    await removeDataDir(createdDataDir);
+    throw error;
+  }
+}
+
+async function assembleWashboard(
+  config: TConfig,
+  /** What to close, pushed as it opens, should the start fail. */
+  undo: (() => Promise<unknown>)[],
+  createdDataDir: string | undefined,
+): Promise<TWashboard> {
   const app = createHttpServer(config);
   const routes = recordRoutes(app);
+  const startNotes: string[] = [];
+  const note = (text: string) => {
+    startNotes.push(text);
+    app.log.warn(text);
+  };
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  app.log.info({ kind: database.kind, location: database.location }, 'database ready');
-  let broker: TBroker;
+  // The ports first: a taken one stops the start before a new database is created (seconds, ~40 MB).
+  const httpPort = await chooseHttpPort(config);
+  if (httpPort !== config.PORT) note(`HTTP port ${config.PORT} was in use; using ${httpPort}`);
   let fanout: TFanout;
   try {
     fanout = config.REDIS_URL ? await redisFanout(config.REDIS_URL, app.log) : inProcessFanout();
   } catch (error) {
-    await database.close();
     throw new StartupError(`Cannot connect to Redis at REDIS_URL (${error instanceof Error ? error.message : String(error)}).`, {
       cause: error,
     });
   }
-  try {
-    broker = await startBroker({
-      url: config.MQTT_URL,
-      port: config.MQTT_PORT,
-      host: config.HOST,
-      log: app.log,
-      ingestConnections: config.MQTT_INGEST_CONNECTIONS,
-      severalInstances: Boolean(config.REDIS_URL),
-      maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
-    });
-  } catch (error) {
-    await fanout.close();
-    await database.close();
-    throw error;
+  undo.push(() => fanout.close());
+  const broker = await startBroker({
+    url: config.MQTT_URL,
+    port: config.MQTT_PORT,
+    host: config.HOST,
+    log: app.log,
+    ingestConnections: config.MQTT_INGEST_CONNECTIONS,
+    severalInstances: Boolean(config.REDIS_URL),
+    maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
+    searchPort: config.defaultPorts.mqtt,
+  });
+  undo.push(() => broker.close());
+  if (broker.kind === 'embedded' && config.MQTT_PORT !== 0 && broker.port !== config.MQTT_PORT) {
+    note(`MQTT port ${config.MQTT_PORT} was in use; using ${broker.port ?? '?'}`);
   }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  undo.push(() => database.close());
+  app.log.info({ kind: database.kind, location: database.location }, 'database ready');
 
   const settingsRepository = new SettingsRepository(database.db);
   const clients = await loadClients(config.SUBSCRIPTION_KEYS, settingsRepository);
@@ -147,7 +199,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await seedAdmin(accountRepository, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, app.log);
   }
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${httpPort}`;
   const issuer = publicUrl.replace(/\/$/, '');
   const keys = await loadSigningKeys(settingsRepository, {
     key: config.TOKEN_SIGNING_KEY,
@@ -318,6 +370,7 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   const metricsPort =
     config.METRICS_PORT === undefined ? undefined : await startMetricsPort(metrics, config.METRICS_PORT, config.METRICS_HOST);
+  if (metricsPort) undo.push(() => metricsPort.close());
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
   mailer.start();
@@ -356,19 +409,23 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
     writer,
     live,
     demoAccounts: demoRun?.accounts,
+    startNotes,
     routes,
     async listen() {
       try {
-        await app.listen({ port: config.PORT, host: config.HOST });
+        await app.listen({ port: httpPort, host: config.HOST });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-          await close();
-          throw new StartupError(`HTTP port ${config.PORT} is already in use. Set PORT to a free port.`, { cause: error });
+        // The last step of a start: failing here, it leaves nothing behind either.
+        await close();
+        await removeDataDir(createdDataDir);
+        if (isAddressInUse(error)) {
+          // Free when chosen, taken since: another program started in between.
+          throw new StartupError(`HTTP port ${httpPort} is already in use. Set PORT to a free port.`, { cause: error });
         }
         throw error;
       }
       const address = app.server.address();
-      return typeof address === 'object' && address ? address.port : config.PORT;
+      return typeof address === 'object' && address ? address.port : httpPort;
     },
     close,
   };

@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   washboard.app.log.info(`Washboard is ready on ${url}`);
   const { broker } = washboard;
   process.stdout.write(
-    `\n${startBanner({ url, mqttUrl: broker.url, mqttKind: broker.kind, demoAccounts: washboard.demoAccounts }, config.DEFAULT_BRAND)}\n\n`,
+    `\n${startBanner(
+      { url, mqttUrl: broker.url, mqttKind: broker.kind, notes: washboard.startNotes, demoAccounts: washboard.demoAccounts },
+      config.DEFAULT_BRAND,
+    )}\n\n`,
   );
 
   let stopping = false;

@@ -11,6 +11,12 @@ describe('the start block', () => {
     expect(text).not.toContain('DEMO');
   });
 
+  it('points out in the frame a default port that was taken', () => {
+    const lines = startBanner({ ...base, notes: ['MQTT port 1883 was in use; using 1884'] }, 'LUMINA').split('\n');
+    expect(lines.some((l) => /^║ NOTE: MQTT port 1883 was in use; using 1884 +║$/.test(l))).toBe(true);
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1);
+  });
+
   it('lists the demo accounts of both brands, each under its own address', () => {
     const text = startBanner(
       {

@@ -10,6 +10,8 @@ export type TStartInfo = {
   /** where machines connect, without credentials */
   mqttUrl: string;
   mqttKind: 'embedded' | 'external';
+  /** what the reader must not miss, e.g. a default port that was taken and the one used instead */
+  notes?: readonly string[];
   /** the demo's accounts, both brands; undefined when the demo is off */
   demoAccounts?: readonly TDemoAccount[];
 };
@@ -31,6 +33,7 @@ export function startBanner(info: TStartInfo, defaultBrand: TBrandCode): string 
     `Dashboard  ${info.url}`,
     `MQTT       ${info.mqttUrl} (${info.mqttKind} broker)`,
   ];
+  if (info.notes && info.notes.length > 0) lines.push('', ...info.notes.map((n) => `NOTE: ${n}`));
   if (info.demoAccounts && info.demoAccounts.length > 0) {
     lines.push(
       '',

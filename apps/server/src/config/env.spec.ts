@@ -23,6 +23,13 @@ describe('parseConfig', () => {
     expect(config.DEMO).toBeUndefined();
   });
 
+  it('tells a port left at its default from one set explicitly, even to the default value', () => {
+    expect(parseConfig({}).defaultPorts).toEqual({ http: true, mqtt: true });
+    expect(parseConfig({ PORT: '', MQTT_PORT: '' }).defaultPorts).toEqual({ http: true, mqtt: true });
+    expect(parseConfig({ PORT: '8080' }).defaultPorts).toEqual({ http: false, mqtt: true });
+    expect(parseConfig({ MQTT_PORT: '1883' }).defaultPorts).toEqual({ http: true, mqtt: false });
+  });
+
   it('names every bad variable at once, with what is wrong', () => {
     const found = problems({ PORT: 'eighty', MQTT_PORT: '70000', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', DEMO: 'maybe' });
     expect(found).toHaveLength(5);

@@ -112,7 +112,7 @@ const ZEnv = z
   .object({
     /** `production` makes this a deployment: no demo unless DEMO=1 says so. */
     NODE_ENV: z.string().optional(),
-    /** HTTP port of the dashboard and API. */
+    /** HTTP port of the dashboard and API; left unset, a taken 8080 moves the start to the next free port. */
     PORT: port(8080),
     /** Interface to listen on. */
     HOST: z.string().default('0.0.0.0'),
@@ -120,7 +120,10 @@ const ZEnv = z
     DATA_DIR: z.string().default('./data'),
     /** PostgreSQL server to use instead of the embedded database. */
     DATABASE_URL: url(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
-    /** Port of the embedded MQTT broker (aedes) when MQTT_URL is unset. */
+    /**
+     * Port of the embedded MQTT broker (aedes) when MQTT_URL is unset; left unset, a taken 1883 (a
+     * Mosquitto already running) moves the broker to the next free port.
+     */
     MQTT_PORT: port(1883),
     /** External MQTT broker (Mosquitto, EMQX, HiveMQ…) to use instead of the embedded one. */
     MQTT_URL: url(/^(mqtt|mqtts|ws|wss|tcp):$/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL'),
@@ -228,7 +231,14 @@ const ZEnv = z
     }
   });
 
-export type TConfig = Omit<z.infer<typeof ZEnv>, 'DATA_DIR'> & { DATA_DIR: string };
+export type TConfig = Omit<z.infer<typeof ZEnv>, 'DATA_DIR'> & {
+  DATA_DIR: string;
+  /**
+   * Which ports were left at their defaults. Such a port, when taken, gives way to the next free one
+   * (Vite's habit); a port set explicitly is what the operator wants, so a taken one stops the start.
+   */
+  defaultPorts: { http: boolean; mqtt: boolean };
+};
 
 /** A deployment (an administrator configured, or NODE_ENV=production) runs no demo unless DEMO=1 asks. */
 export function isDeployment(config: Pick<TConfig, 'ADMIN_EMAIL' | 'NODE_ENV'>): boolean {
@@ -257,5 +267,9 @@ export function parseConfig(env: NodeJS.ProcessEnv | Record<string, string | und
     );
   }
   const dataDir = result.data.DATA_DIR;
-  return { ...result.data, DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir) };
+  return {
+    ...result.data,
+    DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
+    defaultPorts: { http: cleaned.PORT === undefined, mqtt: cleaned.MQTT_PORT === undefined },
+  };
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLOUD_TOPICS, COMMAND_TOPIC, ERROR_TOPIC, deviceTopic, parseDeviceTopic, type TCloudTopic } from '@washboard/contracts';
+import { bindFirstFree, lastSearchedPort } from '../port-search';
 import { isAddressInUse, StartupError } from '../startup-error';
 import type { TDeviceLinkHandlers } from './device-link';
 import { connectExternal } from './external-broker';
@@ -37,10 +38,18 @@ export async function startBroker(options: {
   severalInstances?: boolean;
   /** The largest MQTT packet (after its fixed header) a device may send to the embedded broker. */
   maxMessageBytes?: number;
+  /** `port` is only the default (MQTT_PORT unset): when taken, the embedded broker takes the next free one. */
+  searchPort?: boolean;
 }): Promise<TBroker> {
   return options.url
     ? connectExternal(options.url, options.log, options.ingestConnections ?? 1, options.severalInstances ?? false)
-    : startEmbedded(options.port, options.host, options.log, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    : startEmbedded(
+        options.port,
+        options.host,
+        options.log,
+        options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+        options.searchPort ?? false,
+      );
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
@@ -94,11 +103,23 @@ type TAedesClient = {
   wbAnswered?: Promise<unknown>;
 };
 
+/** Listens on `port`; a failed listen leaves `server` free to try another port (Node allows it after an error). */
+function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 async function startEmbedded(
   port: number,
   host: string | undefined,
   log: FastifyBaseLogger,
   maxMessageBytes: number,
+  searchPort: boolean,
 ): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
   let attached: (h: TDeviceLinkHandlers) => void = () => {};
@@ -154,16 +175,18 @@ async function startEmbedded(
       socket.destroy();
     }
   });
+  let bound: number;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ port, host }, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    ({ port: bound } = await bindFirstFree(port, searchPort, (p) => listen(server, p, host)));
   } catch (error) {
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    if (isAddressInUse(error) && searchPort && port !== 0) {
+      throw new StartupError(
+        `MQTT ports ${port}-${lastSearchedPort(port)} are all in use. ` +
+          'Set MQTT_PORT to a free port for the embedded broker, or set MQTT_URL to use a running broker.',
+        { cause: error },
+      );
+    }
     if (isAddressInUse(error)) {
       throw new StartupError(
         `MQTT port ${port} is already in use (another broker, such as Mosquitto, may be running). ` +
@@ -174,7 +197,7 @@ async function startEmbedded(
     throw error;
   }
   const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const actualPort = typeof address === 'object' && address ? address.port : bound;
   let closing = false;
   // A connection that ends is a machine gone offline, last will or not. One replaced by a new
   // connection of the same machine ends too (aedes closes it before registering the new one): the
