@@ -17,6 +17,8 @@ import { ADMIN } from '../fixtures/global-setup';
  * the browser's storage the way the app stores it after signing in (accounts.spec.ts signs in
  * through the screens).
  */
+type TMenuKey = Exclude<keyof (typeof catalogues)['en']['layout']['menu'], `waiting_${string}`>;
+
 export class AppShell {
   constructor(
     readonly page: Page,
@@ -52,8 +54,15 @@ export class AppShell {
     return this.page.getByRole('button', { name: this.text.layout.toggleMenu });
   }
 
-  menuEntry(key: keyof (typeof catalogues)['en']['layout']['menu']) {
-    return this.page.getByRole('button', { name: this.text.layout.menu[key], exact: true });
+  /** A menu entry by its name; an entry with a count is named "Authorizations, 2 waiting". */
+  menuEntry(key: TMenuKey) {
+    const label = this.text.layout.menu[key].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.page.getByRole('button', { name: new RegExp(`^${label}(, .+)?$`) });
+  }
+
+  /** The count beside a menu entry (users waiting on Authorizations), absent when zero. */
+  menuCount(key: TMenuKey) {
+    return this.page.getByTestId(`menu-count-${key}`);
   }
 
   footer() {

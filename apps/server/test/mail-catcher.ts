@@ -59,10 +59,12 @@ export function codeOf(mail: TCaughtMail): string {
   return match[1];
 }
 
-/** The change-password link of a reset mail. */
+/**
+ * The change-password link of a reset mail, as a mail client makes it clickable: from `http` to the
+ * next white space of the plain text, taken as it stands (a full stop stuck to it once broke it).
+ */
 export function linkOf(mail: TCaughtMail): URL {
-  const match = /(https?:\/\/[^\s"<]+\/changepassword\?[^\s"<]+)/.exec(mail.text);
-  if (!match?.[1]) throw new Error(`no link in mail:\n${mail.text}`);
-  // Mail clients do not take a sentence's closing punctuation into the link; neither do we.
-  return new URL(match[1].replace(/&amp;/g, '&').replace(/[.,;)]+$/, ''));
+  const match = /https?:\/\/\S+?\/changepassword\?\S+/.exec(plainText(mail));
+  if (!match) throw new Error(`no link in mail:\n${mail.text}`);
+  return new URL(match[0]);
 }

@@ -98,6 +98,26 @@ export class AccountRepository {
   }
 
   /**
+   * Who decides on a pending account of the companies `companyIds` (the applicant's company and those
+   * above it): their ACTIVE service managers, or — when there are none — the brand's ACTIVE admins.
+   */
+  async approvers(brand: TBrandCode, companyIds: string[]): Promise<TUser[]> {
+    const active = and(eq(users.brand, brand), eq(users.status, 'ACTIVE'));
+    const managers =
+      companyIds.length === 0
+        ? []
+        : await this.db
+            .select()
+            .from(users)
+            .where(and(active, eq(users.role, 'SERVICE_MANAGER'), inArray(users.companyId, companyIds)));
+    if (managers.length > 0) return managers;
+    return this.db
+      .select()
+      .from(users)
+      .where(and(active, eq(users.role, 'ADMIN')));
+  }
+
+  /**
    * The brand's accounts for the administration table, DELETED ones left out. Every word of
    * `words` must appear (case-insensitively) in one of the columns the table shows.
    */

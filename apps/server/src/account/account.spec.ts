@@ -84,7 +84,7 @@ describe('POST /api/v2/account/users (registration)', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ code: '200' });
     const notice = await mail.waitFor(email, (m) => /tried to register/.test(m.text));
-    expect(plainText(notice)).toContain('http://wb.test/login.');
+    expect(plainText(notice)).toMatch(/^http:\/\/wb\.test\/login\r?$/m);
     // The owner's account is untouched: its password still signs in, the intruder's does not.
     await signIn(server, email, PASSWORD);
     expect((await passwordGrant(server, email, 'Intrud3rPass')).status).toBe(400);
@@ -184,6 +184,10 @@ describe('service users and approval', () => {
       json(registration(manager, { role: 'SERVICE_MANAGER', companyName: 'North Service', parentCompanyCode: partnerCode })),
     );
     expect((await verify(manager, await codeFor(manager))).status).toBe(200);
+    // Nobody manages the partner yet: the brand's admins are asked, with a link to Authorizations.
+    const askAdmin = await mail.waitFor(ADMIN.email, (m) => plainText(m).includes(manager));
+    expect(plainText(askAdmin)).toContain('North Service');
+    expect(plainText(askAdmin)).toMatch(/^http:\/\/wb\.test\/pendingusers\r?$/m);
     const adminList = (await (await server.api('/api/v1/account/pendingUsers', { headers: admin.headers })).json()) as {
       id: string;
       email: string;
@@ -204,6 +208,9 @@ describe('service users and approval', () => {
     await server.api('/api/v2/account/users', json(registration(tech, { role: 'SERVICE', companyCode: northCode })));
     expect((await verify(tech, await codeFor(tech))).status).toBe(200);
     await mail.waitFor(tech, (m) => /3 working days/.test(m.text));
+    // Now the manager of the technician's company decides, and is the one asked.
+    const askManager = await mail.waitFor(manager, (m) => plainText(m).includes(tech));
+    expect(plainText(askManager)).toMatch(/waits for your approval/);
     const pending = await passwordGrant(server, tech, PASSWORD);
     expect(((await pending.json()) as { code: string }).code).toBe('ACCOUNT_PENDING_APPROVAL');
 
@@ -211,6 +218,10 @@ describe('service users and approval', () => {
     const outsider = 'tech-south@example.com';
     await server.api('/api/v2/account/users', json(registration(outsider, { role: 'SERVICE', companyCode: southCode })));
     expect((await verify(outsider, await codeFor(outsider))).status).toBe(200);
+    await mail.waitFor(ADMIN.email, (m) => plainText(m).includes(outsider));
+    // Each request went to those who decide on it, and to nobody else.
+    expect(mail.mails.filter((m) => m.to === ADMIN.email && plainText(m).includes(tech))).toEqual([]);
+    expect(mail.mails.filter((m) => m.to === manager && plainText(m).includes(outsider))).toEqual([]);
 
     const sm = await signIn(server, manager, PASSWORD);
     const visible = (await (await server.api('/api/v1/account/pendingUsers', { headers: sm.headers })).json()) as {

@@ -142,7 +142,25 @@ export class RegistrationService {
     await this.accounts.consumeVerificationCode(live.id);
     const next = user.role === 'KITCHEN_MANAGER' ? 'ACTIVE' : 'PENDING_APPROVAL';
     await this.accounts.transition(user.id, 'INACTIVE', next);
-    if (next === 'PENDING_APPROVAL') await mailAccount(this.mailer, user, 'pendingApproval');
+    if (next === 'PENDING_APPROVAL') {
+      await mailAccount(this.mailer, user, 'pendingApproval');
+      this.background.run('approval request', () => this.mailApprovers(user));
+    }
+  }
+
+  /**
+   * Tells whoever may decide on `user` that a request waits: the service managers of its company and
+   * of the companies above it, or the brand's admins when there are none (a new service partner).
+   */
+  private async mailApprovers(user: TUser): Promise<void> {
+    const company = user.companyId ? await this.companies.findById(user.companyId) : undefined;
+    const approvers = await this.accounts.approvers(user.brand, company ? await this.companies.lineageIds(company.id) : []);
+    const extra = {
+      link: new URL('/pendingusers', this.publicUrl).toString(),
+      applicant: `${user.firstName} ${user.lastName} (${user.email})`,
+      company: company?.name ?? '',
+    };
+    for (const approver of approvers) await mailAccount(this.mailer, approver, 'approvalRequested', extra);
   }
 
   /**

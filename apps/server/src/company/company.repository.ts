@@ -113,6 +113,20 @@ export class CompanyRepository {
     return (result as unknown as { rows: { id: string; code: string }[] }).rows;
   }
 
+  /** Ids of the company `id` and of every company above it (its service partner, and so on up). */
+  async lineageIds(id: string, maxDepth = 64): Promise<string[]> {
+    const result = await this.db.execute(sql`
+      with recursive line as (
+        select id, brand, parent_code, 0 as depth from ${companies} where id = ${id}
+        union
+        select c.id, c.brand, c.parent_code, l.depth + 1 from ${companies} c
+        join line l on c.code = l.parent_code and c.brand = l.brand
+        where l.depth < ${maxDepth}
+      )
+      select id from line`);
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  }
+
   /** Ids of the company with `code` and of every company below it in the hierarchy. */
   async subtreeIds(brand: TBrandCode, code: string): Promise<string[]> {
     return (await this.subtree(brand, code)).map((r) => r.id);

@@ -51,6 +51,31 @@ export function wizardBack(step: TWizardStep): TWizardStep {
   return Math.max(1, step - jump) as TWizardStep;
 }
 
+/** The wizard's paths, by who registers: the steps each passes through, in order. */
+const WIZARD_PATHS = {
+  kitchenManager: [1, 2, 3],
+  companyEmployee: [1, 2, 4, 5, 6],
+  servicePartner: [1, 2, 4, 7, 8, 10],
+  signupCode: [1, 2, 4, 7, 9, 10],
+} as const satisfies Record<string, readonly TWizardStep[]>;
+
+/**
+ * "Step k of n" counted on the path the user is on, not over all ten steps: the profile chosen at
+ * step 2 and the answers to the questions of steps 4 and 7 decide the path. Until a question is
+ * answered the shorter path is assumed, so the total can grow by one, never shrink.
+ */
+export function wizardProgress(step: TWizardStep, profile: 'KITCHEN_MANAGER' | 'SERVICE'): { step: number; total: number } {
+  const path =
+    step === 8
+      ? WIZARD_PATHS.servicePartner
+      : step === 7 || step >= 9
+        ? WIZARD_PATHS.signupCode
+        : step >= 4 || profile === 'SERVICE'
+          ? WIZARD_PATHS.companyEmployee
+          : WIZARD_PATHS.kitchenManager;
+  return { step: (path as readonly number[]).indexOf(step) + 1, total: path.length };
+}
+
 /**
  * Forward after the account was created: one step from the kitchen manager's profile choice (2 → 3)
  * and from the signup code (9 → 10), one from the company code (5 → 6), two from the service

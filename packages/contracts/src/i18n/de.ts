@@ -56,6 +56,8 @@ export const de = {
       privacy: 'Datenschutzerklärung',
       administration: 'Verwaltung',
       authorizations: 'Freigaben',
+      waiting_one: '{{count}} wartet',
+      waiting_other: '{{count}} warten',
       logout: 'Abmelden',
     },
     logoutConfirm: {
@@ -438,6 +440,7 @@ export const de = {
     filter: {
       company: 'Unternehmen',
       allCompanies: 'Alle Unternehmen',
+      unnamedCompany: 'Unternehmen ohne Namen',
       gamma: 'Baureihe',
       allGamma: 'Alle Baureihen',
       noGamma: 'Ohne Baureihe',
@@ -1081,7 +1084,7 @@ export const de = {
     },
     passwordReset: {
       subject: 'Ihr {{brand}}-Passwort zurücksetzen',
-      body: 'Wir haben eine Anfrage zum Zurücksetzen des Passworts Ihres Kontos erhalten. Öffnen Sie diesen Link, um ein neues Passwort festzulegen: {{link}}. Falls Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht bitte.',
+      body: 'Wir haben eine Anfrage zum Zurücksetzen des Passworts Ihres Kontos erhalten. Öffnen Sie diesen Link, um ein neues Passwort festzulegen:\n\n{{link}}\n\nFalls Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht bitte.',
     },
     accountApproved: {
       subject: 'Ihr {{brand}}-Konto wurde freigegeben',
@@ -1095,9 +1098,13 @@ export const de = {
       subject: 'Ihr {{brand}}-Konto wird geprüft',
       body: 'Vielen Dank für Ihre Registrierung. Ihr Konto wird geprüft: Sie erhalten innerhalb von 3 Werktagen eine E-Mail mit der Freigabe.',
     },
+    approvalRequested: {
+      subject: 'Eine Registrierung wartet auf Ihre Freigabe bei {{brand}}',
+      body: '{{applicant}} hat sich für das Unternehmen {{company}} registriert und wartet auf Ihre Freigabe. Nehmen Sie die Anfrage unter Freigaben an oder lehnen Sie sie ab:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Jemand wollte sich mit Ihrer {{brand}}-Adresse registrieren',
-      body: 'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein neues {{brand}}-Konto anlegen; für die Adresse besteht bereits ein Konto. Falls Sie es waren, melden Sie sich hier an: {{link}}. Falls Sie Ihr Passwort vergessen haben, wählen Sie dort „Passwort vergessen?“. Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto ist unverändert.',
+      body: 'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein neues {{brand}}-Konto anlegen; für die Adresse besteht bereits ein Konto. Falls Sie es waren, melden Sie sich hier an:\n\n{{link}}\n\nFalls Sie Ihr Passwort vergessen haben, wählen Sie dort „Passwort vergessen?“. Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto ist unverändert.',
     },
   },
 } satisfies TCatalogue;

@@ -57,6 +57,8 @@ export const en = {
       privacy: 'Privacy Policy',
       administration: 'Administration',
       authorizations: 'Authorizations',
+      waiting_one: '{{count}} waiting',
+      waiting_other: '{{count}} waiting',
       logout: 'Logout',
     },
     logoutConfirm: {
@@ -422,6 +424,7 @@ export const en = {
     filter: {
       company: 'Company',
       allCompanies: 'All companies',
+      unnamedCompany: 'Company without a name',
       gamma: 'Range',
       allGamma: 'All ranges',
       noGamma: 'No range',
@@ -1062,7 +1065,7 @@ export const en = {
     },
     passwordReset: {
       subject: 'Reset your {{brand}} password',
-      body: 'We received a request to reset the password of your account. Open this link to choose a new password: {{link}}. If you did not request it, please ignore this message.',
+      body: 'We received a request to reset the password of your account. Open this link to choose a new password:\n\n{{link}}\n\nIf you did not request it, please ignore this message.',
     },
     accountApproved: {
       subject: 'Your {{brand}} account has been approved',
@@ -1076,9 +1079,13 @@ export const en = {
       subject: 'Your {{brand}} account is being verified',
       body: 'Thank you for registering. Your account is being verified: you will receive an authorization e-mail within 3 working days.',
     },
+    approvalRequested: {
+      subject: 'A registration waits for your approval on {{brand}}',
+      body: '{{applicant}} registered for the company {{company}} and waits for your approval. Accept or reject the request under Authorizations:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Someone tried to register with your {{brand}} address',
-      body: 'Someone, perhaps you, tried to create a new {{brand}} account with this e-mail address, which already has an account. If it was you, sign in here: {{link}}. If you forgot your password, choose "Forgot your password?" on that page. If it was not you, ignore this message: your account has not changed.',
+      body: 'Someone, perhaps you, tried to create a new {{brand}} account with this e-mail address, which already has an account. If it was you, sign in here:\n\n{{link}}\n\nIf you forgot your password, choose "Forgot your password?" on that page. If it was not you, ignore this message: your account has not changed.',
     },
   },
 } as const;

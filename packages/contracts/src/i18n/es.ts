@@ -56,6 +56,8 @@ export const es = {
       privacy: 'Política de privacidad',
       administration: 'Administración',
       authorizations: 'Autorizaciones',
+      waiting_one: '{{count}} en espera',
+      waiting_other: '{{count}} en espera',
       logout: 'Cerrar sesión',
     },
     logoutConfirm: {
@@ -433,6 +435,7 @@ export const es = {
     filter: {
       company: 'Empresa',
       allCompanies: 'Todas las empresas',
+      unnamedCompany: 'Empresa sin nombre',
       gamma: 'Gama',
       allGamma: 'Todas las gamas',
       noGamma: 'Sin gama',
@@ -1075,7 +1078,7 @@ export const es = {
     },
     passwordReset: {
       subject: 'Restablece tu contraseña de {{brand}}',
-      body: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta. Abre este enlace para elegir una nueva contraseña: {{link}}. Si no lo has solicitado, ignora este mensaje.',
+      body: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta. Abre este enlace para elegir una nueva contraseña:\n\n{{link}}\n\nSi no lo has solicitado, ignora este mensaje.',
     },
     accountApproved: {
       subject: 'Tu cuenta de {{brand}} ha sido aprobada',
@@ -1089,9 +1092,13 @@ export const es = {
       subject: 'Tu cuenta de {{brand}} se está verificando',
       body: 'Gracias por registrarte. Tu cuenta se está verificando: recibirás un correo electrónico de autorización en un plazo de 3 días laborables.',
     },
+    approvalRequested: {
+      subject: 'Un registro espera tu aprobación en {{brand}}',
+      body: '{{applicant}} se ha registrado para la empresa {{company}} y espera tu aprobación. Acepta o rechaza la solicitud en Autorizaciones:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Alguien intentó registrarse con tu dirección de {{brand}}',
-      body: 'Alguien, quizá tú, intentó crear una nueva cuenta de {{brand}} con esta dirección de correo electrónico, que ya tiene una cuenta. Si fuiste tú, inicia sesión aquí: {{link}}. Si olvidaste tu contraseña, elige «¿Has olvidado tu contraseña?» en esa página. Si no fuiste tú, ignora este mensaje: tu cuenta no ha cambiado.',
+      body: 'Alguien, quizá tú, intentó crear una nueva cuenta de {{brand}} con esta dirección de correo electrónico, que ya tiene una cuenta. Si fuiste tú, inicia sesión aquí:\n\n{{link}}\n\nSi olvidaste tu contraseña, elige «¿Has olvidado tu contraseña?» en esa página. Si no fuiste tú, ignora este mensaje: tu cuenta no ha cambiado.',
     },
   },
 } satisfies TCatalogue;

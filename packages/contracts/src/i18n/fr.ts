@@ -56,6 +56,8 @@ export const fr = {
       privacy: 'Politique de confidentialité',
       administration: 'Administration',
       authorizations: 'Autorisations',
+      waiting_one: '{{count}} en attente',
+      waiting_other: '{{count}} en attente',
       logout: 'Déconnexion',
     },
     logoutConfirm: {
@@ -436,6 +438,7 @@ export const fr = {
     filter: {
       company: 'Entreprise',
       allCompanies: 'Toutes les entreprises',
+      unnamedCompany: 'Entreprise sans nom',
       gamma: 'Gamme',
       allGamma: 'Toutes les gammes',
       noGamma: 'Sans gamme',
@@ -1080,7 +1083,7 @@ export const fr = {
     },
     passwordReset: {
       subject: 'Réinitialisez votre mot de passe {{brand}}',
-      body: "Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Ouvrez ce lien pour choisir un nouveau mot de passe\u00a0: {{link}}. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+      body: "Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Ouvrez ce lien pour choisir un nouveau mot de passe\u00a0:\n\n{{link}}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
     },
     accountApproved: {
       subject: 'Votre compte {{brand}} a été approuvé',
@@ -1094,9 +1097,13 @@ export const fr = {
       subject: 'Votre compte {{brand}} est en cours de vérification',
       body: "Merci pour votre inscription. Votre compte est en cours de vérification\u00a0: vous recevrez un e-mail d'autorisation sous 3 jours ouvrés.",
     },
+    approvalRequested: {
+      subject: 'Une inscription attend votre approbation sur {{brand}}',
+      body: "{{applicant}} s'est inscrit pour l'entreprise {{company}} et attend votre approbation. Acceptez ou refusez la demande sous Autorisations\u00a0:\n\n{{link}}",
+    },
     emailTaken: {
       subject: "Quelqu'un a tenté de s'inscrire avec votre adresse {{brand}}",
-      body: "Quelqu'un, peut-être vous, a tenté de créer un nouveau compte {{brand}} avec cette adresse e-mail, qui a déjà un compte. Si c'était vous, connectez-vous ici : {{link}}. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur cette page. Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",
+      body: "Quelqu'un, peut-être vous, a tenté de créer un nouveau compte {{brand}} avec cette adresse e-mail, qui a déjà un compte. Si c'était vous, connectez-vous ici\u00a0:\n\n{{link}}\n\nSi vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur cette page. Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",
     },
   },
 } satisfies TCatalogue;

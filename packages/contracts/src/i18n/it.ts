@@ -56,6 +56,8 @@ export const it = {
       privacy: 'Informativa sulla privacy',
       administration: 'Amministrazione',
       authorizations: 'Autorizzazioni',
+      waiting_one: '{{count}} in attesa',
+      waiting_other: '{{count}} in attesa',
       logout: 'Esci',
     },
     logoutConfirm: {
@@ -432,6 +434,7 @@ export const it = {
     filter: {
       company: 'Azienda',
       allCompanies: 'Tutte le aziende',
+      unnamedCompany: 'Azienda senza nome',
       gamma: 'Gamma',
       allGamma: 'Tutte le gamme',
       noGamma: 'Nessuna gamma',
@@ -1075,7 +1078,7 @@ export const it = {
     },
     passwordReset: {
       subject: 'Reimposta la tua password {{brand}}',
-      body: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account. Apri questo link per scegliere una nuova password: {{link}}. Se non hai effettuato tu la richiesta, ignora questo messaggio.',
+      body: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account. Apri questo link per scegliere una nuova password:\n\n{{link}}\n\nSe non hai effettuato tu la richiesta, ignora questo messaggio.',
     },
     accountApproved: {
       subject: 'Il tuo account {{brand}} è stato approvato',
@@ -1089,9 +1092,13 @@ export const it = {
       subject: 'Il tuo account {{brand}} è in fase di verifica',
       body: "Grazie per esserti registrato. Il tuo account è in fase di verifica: riceverai un'e-mail di autorizzazione entro 3 giorni lavorativi.",
     },
+    approvalRequested: {
+      subject: 'Una registrazione attende la tua approvazione su {{brand}}',
+      body: "{{applicant}} si è registrato per l'azienda {{company}} e attende la tua approvazione. Accetta o rifiuta la richiesta in Autorizzazioni:\n\n{{link}}",
+    },
     emailTaken: {
       subject: 'Qualcuno ha tentato di registrarsi con il tuo indirizzo {{brand}}',
-      body: 'Qualcuno, forse tu, ha tentato di creare un nuovo account {{brand}} con questo indirizzo e-mail, che ha già un account. Se sei stato tu, accedi qui: {{link}}. Se hai dimenticato la password, scegli "Hai dimenticato la password?" in quella pagina. Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
+      body: 'Qualcuno, forse tu, ha tentato di creare un nuovo account {{brand}} con questo indirizzo e-mail, che ha già un account. Se sei stato tu, accedi qui:\n\n{{link}}\n\nSe hai dimenticato la password, scegli "Hai dimenticato la password?" in quella pagina. Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
     },
   },
 } satisfies TCatalogue;

@@ -1,15 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { AppShell, Burger, Container, Drawer, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Container, Drawer, Group, Indicator, ScrollArea, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { canAuthorize } from '@washboard/contracts';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
 import { useDialog } from '../../ui/dialog/dialog-context';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
 import { signOut } from '../../modules/session/sign-in';
 import { useSaveLanguage } from '../../modules/account/hooks/use-profile';
+import { usePendingCount } from '../../modules/account/hooks/use-pending-users';
 import { currentLanguage } from '../../modules/i18n/i18n';
 import { useLayoutMode } from '../../modules/preferences/layout-mode';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -42,6 +44,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const setOverlayOpen = (open: boolean) => setOverlayOpenOn(open ? pathname : null);
   const [collapsed, setCollapsed] = useState(false);
   const saveLanguage = useSaveLanguage();
+  const pending = usePendingCount(user !== null && canAuthorize(user));
+  const counts = { authorizations: pending };
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -87,13 +91,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <Group h={60} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {effective !== 'horizontal' && (
-              <Burger
-                opened={menuOpened}
-                onClick={toggleMenu}
-                size="sm"
-                aria-label={t('layout.toggleMenu')}
-                aria-expanded={menuOpened}
-              />
+              // A closed menu still shows that someone waits for a decision.
+              <Indicator disabled={pending === 0 || menuOpened} size={10} color="red" offset={4}>
+                <Burger
+                  opened={menuOpened}
+                  onClick={toggleMenu}
+                  size="sm"
+                  aria-label={
+                    pending > 0
+                      ? `${t('layout.toggleMenu')}, ${t('layout.menu.waiting', { count: pending })}`
+                      : t('layout.toggleMenu')
+                  }
+                  aria-expanded={menuOpened}
+                />
+              </Indicator>
             )}
             <Link to="/devices" aria-label={brand.title} style={{ color: 'inherit', display: 'inline-flex' }}>
               <BrandLogo brand={brand.code} title={brand.title} height={30} />
@@ -113,7 +124,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </Group>
         {effective === 'horizontal' && (
           <Group h={48} px="md" className="horizontal-menu">
-            <MainMenu items={items} variant="horizontal" onLogout={logout} />
+            <MainMenu items={items} variant="horizontal" onLogout={logout} counts={counts} />
           </Group>
         )}
       </AppShell.Header>
@@ -121,7 +132,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       {hasNavbar && (
         <AppShell.Navbar p="xs">
           <ScrollArea h="100%" type="never">
-            <MainMenu items={items} variant={effective === 'slim' ? 'slim' : 'full'} onLogout={logout} />
+            <MainMenu items={items} variant={effective === 'slim' ? 'slim' : 'full'} onLogout={logout} counts={counts} />
           </ScrollArea>
         </AppShell.Navbar>
       )}
@@ -135,7 +146,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <div style={{ height: 'calc(100dvh - 80px)' }}>
-          <MainMenu items={items} variant="full" onLogout={logout} />
+          <MainMenu items={items} variant="full" onLogout={logout} counts={counts} />
         </div>
       </Drawer>
 

@@ -1,4 +1,4 @@
-import { NavLink, Stack, Tooltip, Group, UnstyledButton, Divider } from '@mantine/core';
+import { Badge, Divider, Group, Indicator, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { TMenuItem } from './navigation';
@@ -7,11 +7,26 @@ type TProps = {
   items: TMenuItem[];
   variant: 'full' | 'slim' | 'horizontal';
   onLogout: () => void;
+  /** A number to show beside an entry (users waiting on Authorizations); none when zero. */
+  counts?: Partial<Record<TMenuItem['key'], number>>;
 };
 
 /** The side menu's entries, drawn full, slim (icons with tooltips) or in a horizontal bar. */
-export function MainMenu({ items, variant, onLogout }: TProps) {
+export function MainMenu({ items, variant, onLogout, counts = {} }: TProps) {
   const { t } = useTranslation();
+  const countOf = (item: TMenuItem) => counts[item.key] ?? 0;
+  /** The entry's name, with its count for screen readers ("Authorizations, 3 waiting"). */
+  const nameOf = (item: TMenuItem) => {
+    const count = countOf(item);
+    const label = t(`layout.menu.${item.key}`);
+    return count > 0 ? `${label}, ${t('layout.menu.waiting', { count })}` : label;
+  };
+  const badge = (item: TMenuItem) =>
+    countOf(item) > 0 ? (
+      <Badge size="sm" circle={countOf(item) < 10} color="red" aria-hidden data-testid={`menu-count-${item.key}`}>
+        {countOf(item)}
+      </Badge>
+    ) : undefined;
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
@@ -34,10 +49,12 @@ export function MainMenu({ items, variant, onLogout }: TProps) {
             className="menu-horizontal-item"
             data-active={isActive(item) || undefined}
             aria-current={isActive(item) ? 'page' : undefined}
+            aria-label={countOf(item) > 0 ? nameOf(item) : undefined}
           >
             <Group gap={6} wrap="nowrap">
               <item.icon size={18} stroke={1.6} aria-hidden />
               {t(`layout.menu.${item.key}`)}
+              {badge(item)}
             </Group>
           </UnstyledButton>
         ))}
@@ -49,14 +66,24 @@ export function MainMenu({ items, variant, onLogout }: TProps) {
   const bottom = items.filter((i) => i.bottom);
   const render = (item: TMenuItem) => {
     const label = t(`layout.menu.${item.key}`);
+    const icon = <item.icon size={20} stroke={1.6} aria-hidden />;
     const link = (
       <NavLink
         key={item.key}
         component="button"
         type="button"
         label={variant === 'slim' ? undefined : label}
-        aria-label={variant === 'slim' ? label : undefined}
-        leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+        aria-label={variant === 'slim' || countOf(item) > 0 ? nameOf(item) : undefined}
+        leftSection={
+          variant === 'slim' && countOf(item) > 0 ? (
+            <Indicator label={countOf(item)} size={16} color="red">
+              {icon}
+            </Indicator>
+          ) : (
+            icon
+          )
+        }
+        rightSection={variant === 'slim' ? undefined : badge(item)}
         active={isActive(item)}
         aria-current={isActive(item) ? 'page' : undefined}
         onClick={() => activate(item)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { ColorSchemeToggle } from './DisplaySettings';
+import { rememberSignedOutChoice } from '../../modules/i18n/i18n';
 import { LanguagePicker } from './LanguagePicker';
 
 /** The frame of the screens shown without a session: sign-in, change password, error screens. */
@@ -15,7 +16,7 @@ export function PublicLayout({ children, width = 440 }: { children: ReactNode; w
       <Group justify="space-between" px="md" py="sm" component="header">
         <BrandLogo brand={brand.code} title={brand.title} height={32} />
         <Group gap={4}>
-          <LanguagePicker />
+          <LanguagePicker onChange={rememberSignedOutChoice} />
           <ColorSchemeToggle />
         </Group>
       </Group>

@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type TCatalogue, type TLanguage } from '@washboard/contracts';
 
 const STORAGE_KEY = 'wb.language';
+/** Set when the language was chosen on a screen without a session; the next sign-in keeps it. */
+const CHOSEN_SIGNED_OUT_KEY = 'wb.languageChosenSignedOut';
 
 /**
  * Each language is its own chunk: /login loads only the current one and the Italian fallback. The
@@ -53,4 +55,16 @@ export async function changeLanguage(lang: TLanguage): Promise<void> {
 export function currentLanguage(): TLanguage {
   const lang = i18next.resolvedLanguage ?? i18next.language;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** Remembers that `lang` was chosen before signing in: it then wins over the profile's language. */
+export function rememberSignedOutChoice(lang: TLanguage): void {
+  localStorage.setItem(CHOSEN_SIGNED_OUT_KEY, lang);
+}
+
+/** The language chosen before signing in, if any, forgotten once read (a sign-in uses it once). */
+export function takeSignedOutChoice(): TLanguage | undefined {
+  const chosen = localStorage.getItem(CHOSEN_SIGNED_OUT_KEY);
+  localStorage.removeItem(CHOSEN_SIGNED_OUT_KEY);
+  return isLanguage(chosen) ? chosen : undefined;
 }

@@ -7,7 +7,8 @@ import {
   type TUserProfile,
 } from '@washboard/contracts';
 import { ApiError, apiFetch } from '../api/api-client';
-import { changeLanguage } from '../i18n/i18n';
+import { changeLanguage, takeSignedOutChoice } from '../i18n/i18n';
+import { toUpdateRequest, updateUser } from '../account/api/account-api';
 import { clearAccountData, sessionStore, type TTokens } from './session-store';
 
 export const CLIENT_ID = WEB_CLIENT_ID;
@@ -48,7 +49,9 @@ function refusal(code: TApiErrorCode | undefined): TSignInResult {
 /**
  * Password grant at the token endpoint (the refresh token comes back as an HttpOnly cookie, kept
  * across browser restarts only with remember-me), then the profile. An accepted profile's language
- * is applied and the user data kept; stale parameters of a previous account are cleared first.
+ * is applied and the user data kept; stale parameters of a previous account are cleared first. A
+ * language chosen on the sign-in screen wins over the profile's, and is saved to it: the user just
+ * said which language they read (a failed save keeps the choice for this session anyway).
  */
 export async function signIn(email: string, password: string, rememberMe: boolean): Promise<TSignInResult> {
   try {
@@ -58,7 +61,7 @@ export async function signIn(email: string, password: string, rememberMe: boolea
     );
     const tokens = toTokens(answer);
     sessionStore.setTokens(tokens);
-    const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
+    let profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
     if (profile.status !== 'ACTIVE') {
       sessionStore.clear();
       return refusal(
@@ -70,6 +73,13 @@ export async function signIn(email: string, password: string, rememberMe: boolea
       );
     }
     clearAccountData();
+    const chosen = takeSignedOutChoice();
+    if (chosen && chosen !== profile.language) {
+      profile = await updateUser({ ...toUpdateRequest(profile), language: chosen }).catch(() => ({
+        ...profile,
+        language: chosen,
+      }));
+    }
     await changeLanguage(profile.language);
     sessionStore.signIn(toUserData(profile), tokens, rememberMe);
     return { ok: true, profile };

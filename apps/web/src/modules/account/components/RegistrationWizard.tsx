@@ -6,6 +6,8 @@ import {
   WIZARD_STEPS,
   wizardAfterAccountCreated,
   wizardBack,
+  wizardProgress,
+  type TApiErrorCode,
   type TRegistrationRequest,
   type TWizardStep,
 } from '@washboard/contracts';
@@ -13,16 +15,24 @@ import { useTranslation } from 'react-i18next';
 import { CodeInput } from '../../../ui/CodeInput';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { ApiError } from '../../api/api-client';
+import { apiErrorMessage } from '../../api/api-error-message';
 import { currentLanguage } from '../../i18n/i18n';
 import { EMPTY_PERSONAL_DATA, type TPersonalData } from '../hooks/personal-data';
 import { useRegister } from '../hooks/use-registration';
 import { PersonalDataStep } from './PersonalDataStep';
 import { VerificationCodeForm } from './VerificationCodeForm';
 
-const TOTAL_STEPS = 10;
-
 /** The steps where the account is created, and the code each sends. */
 type TCreatingStep = 2 | 5 | 8 | 9;
+
+type TCodeKey = 'company' | 'partner' | 'signup';
+
+/** The refusals that name one code: the user corrects it where they typed it, nothing else is lost. */
+const CODE_REFUSALS: Partial<Record<TApiErrorCode, TCodeKey>> = {
+  COMPANY_CODE_UNKNOWN: 'company',
+  PARENT_COMPANY_CODE_UNKNOWN: 'partner',
+  SIGNUP_CODE_UNKNOWN: 'signup',
+};
 
 type TProps = {
   /** Back to login mode signin, with the registered e-mail to prefill when there is one. */
@@ -32,7 +42,9 @@ type TProps = {
 /**
  * Login mode signup: the ten-step registration wizard of spec §2 (numbering in account.rules.ts and
  * docs/decisions.md). Kitchen managers are created at step 2, service users at step 5 (company
- * code), service managers at step 8 (service partner code) or 9 (signup code).
+ * code), service managers at step 8 (service partner code) or 9 (signup code). The counter numbers
+ * the path the user is on; a code nobody registered is said under its boxes, to be corrected there
+ * (the spec's dialog back to sign-in stays for every other refusal, docs/decisions.md).
  */
 export function RegistrationWizard({ onBackToSignin }: TProps) {
   const { t } = useTranslation();
@@ -40,7 +52,8 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
   const [step, setStep] = useState<TWizardStep>(WIZARD_STEPS.personalData);
   const [personal, setPersonal] = useState<TPersonalData>(EMPTY_PERSONAL_DATA);
   const [profile, setProfile] = useState<'KITCHEN_MANAGER' | 'SERVICE'>('KITCHEN_MANAGER');
-  const [codes, setCodes] = useState({ company: '', partner: '', signup: '' });
+  const [codes, setCodes] = useState<Record<TCodeKey, string>>({ company: '', partner: '', signup: '' });
+  const [codeError, setCodeError] = useState<{ key: TCodeKey; message: string }>();
   const [companyError, setCompanyError] = useState<string>();
   const register = useRegister();
   const busy = register.isPending;
@@ -70,6 +83,11 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
     register.mutate(request, {
       onSuccess: () => setStep(wizardAfterAccountCreated(from)),
       onError: (error) => {
+        const wrongCode = error instanceof ApiError && error.code ? CODE_REFUSALS[error.code] : undefined;
+        if (wrongCode) {
+          setCodeError({ key: wrongCode, message: apiErrorMessage(error, t, t('register.errorMessage')) });
+          return;
+        }
         const known = error instanceof ApiError && error.status >= 400 && error.status < 500;
         dialog.show({
           kind: 'error',
@@ -116,12 +134,9 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
     </Stack>
   );
 
-  const codeStep = (
-    prefix: 'register.step5' | 'register.step8' | 'register.step9',
-    key: keyof typeof codes,
-    onSubmit: () => void,
-  ) => {
+  const codeStep = (prefix: 'register.step5' | 'register.step8' | 'register.step9', key: TCodeKey, onSubmit: () => void) => {
     const full = codes[key].length === COMPANY_CODE_LENGTH;
+    const error = codeError?.key === key ? codeError.message : undefined;
     return (
       <form
         noValidate
@@ -135,10 +150,19 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
           <CodeInput
             length={COMPANY_CODE_LENGTH}
             value={codes[key]}
-            onChange={(value) => setCodes((c) => ({ ...c, [key]: value }))}
+            onChange={(value) => {
+              setCodes((c) => ({ ...c, [key]: value }));
+              if (error) setCodeError(undefined);
+            }}
             label={t(`${prefix}.codeLabel`)}
+            error={error !== undefined}
             autoFocus
           />
+          {error && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
           <Button type="submit" disabled={!full} loading={busy}>
             {t('common.continue')}
           </Button>
@@ -237,7 +261,7 @@ export function RegistrationWizard({ onBackToSignin }: TProps) {
         )}
         <Stack gap={0}>
           <Text size="xs" c="dimmed" data-testid="wizard-step">
-            {t('common.stepOf', { step, total: TOTAL_STEPS })}
+            {t('common.stepOf', wizardProgress(step, profile))}
           </Text>
           <Title order={2} size="h4">
             {t(`register.step${step}.title`)}

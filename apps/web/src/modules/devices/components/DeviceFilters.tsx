@@ -21,7 +21,8 @@ function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolea
         label={t('devices.filter.company')}
         data={[
           { value: '', label: t('devices.filter.allCompanies') },
-          ...(companies.data ?? []).map((c) => ({ value: c.code, label: c.name ? `${c.name} (${c.code})` : c.code })),
+          // Names only: a company code lets a technician ask to join that company, not for everyone's eyes.
+          ...(companies.data ?? []).map((c) => ({ value: c.code, label: c.name ?? t('devices.filter.unnamedCompany') })),
         ]}
         value={filters.companyCode ?? ''}
         onChange={(event) => onChange({ companyCode: event.currentTarget.value || undefined })}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { wizardAfterAccountCreated, wizardBack, wizardProgress, type TWizardStep } from './account.rules';
+
+/** Walks the wizard forward as a user on `path` would and reads the counter at each step. */
+function counters(path: TWizardStep[], profile: 'KITCHEN_MANAGER' | 'SERVICE'): string[] {
+  return path.map((step) => {
+    const { step: k, total } = wizardProgress(step, step <= 1 ? 'KITCHEN_MANAGER' : profile);
+    return `${k}/${total}`;
+  });
+}
+
+describe('the registration wizard counter', () => {
+  it('counts a kitchen manager through three steps', () => {
+    expect(counters([1, 2, 3], 'KITCHEN_MANAGER')).toEqual(['1/3', '2/3', '3/3']);
+  });
+
+  it('counts an employee of a registered company through five', () => {
+    expect(counters([1, 2, 4, 5, 6], 'SERVICE')).toEqual(['1/3', '2/5', '3/5', '4/5', '5/5']);
+  });
+
+  it('counts both service manager paths through six, the total growing once the answer is no', () => {
+    expect(counters([1, 2, 4, 7, 8, 10], 'SERVICE')).toEqual(['1/3', '2/5', '3/5', '4/6', '5/6', '6/6']);
+    expect(counters([1, 2, 4, 7, 9, 10], 'SERVICE')).toEqual(['1/3', '2/5', '3/5', '4/6', '5/6', '6/6']);
+  });
+
+  it('agrees with the back arrow and the forward jumps: each path is walkable', () => {
+    // Every step but the first goes back to the step before it on its path.
+    for (const [path, profile] of [
+      [[1, 2, 3], 'KITCHEN_MANAGER'],
+      [[1, 2, 4, 5, 6], 'SERVICE'],
+      [[1, 2, 4, 7, 8, 10], 'SERVICE'],
+      [[1, 2, 4, 7, 9, 10], 'SERVICE'],
+    ] as const) {
+      for (let i = 1; i < path.length; i += 1) {
+        const step = path[i] as TWizardStep;
+        expect(wizardProgress(step, profile).step).toBe(i + 1);
+        if (step !== 3 && step !== 6 && step !== 10) expect(wizardBack(step)).toBe(path[i - 1]);
+      }
+    }
+    expect(wizardAfterAccountCreated(8)).toBe(10);
+    expect(wizardAfterAccountCreated(9)).toBe(10);
+  });
+});
