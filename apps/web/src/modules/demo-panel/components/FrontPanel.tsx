@@ -141,7 +141,7 @@ function Display({ panel }: { panel: TFrontPanel }) {
             })}
           </Text>
         )}
-        <Group gap="lg" ff="monospace">
+        <Group ff="monospace" style={{ rowGap: 0, columnGap: 'var(--mantine-spacing-lg)' }}>
           <Text c="inherit" ff="monospace">
             {t('demoPanel.wash')} {panel.temperatures.wash.toFixed(1)} °C
           </Text>
