@@ -12,7 +12,7 @@ function refusalError(refusal: TPanelRefusal): TServerErrorCode {
 const oneDecimal = (celsius: number) => Math.round(celsius * 10) / 10;
 
 /**
- * The demo's virtual front panels (docs/demo.md): reads what a virtual machine's panel shows and
+ * The demo's virtual front panels (docs/simulator.md, "Front panel"): reads what a virtual machine's panel shows and
  * presses its buttons, as someone standing at the machine would. The machine then tells the cloud
  * over MQTT like any other, so the dashboard follows through the normal ingestion — nothing here
  * writes to the database. Which brand a machine belongs to and its name come from its product

@@ -27,7 +27,7 @@ function Panel({ serialNumber }: { serialNumber: string }) {
   );
 }
 
-/** /demo/machines/:serialNumber: one virtual machine's front panel, live (docs/demo.md). */
+/** /demo/machines/:serialNumber: one virtual machine's front panel, live (docs/simulator.md, "Front panel"). */
 export function DemoMachinePage() {
   const { serialNumber = '' } = useParams();
   return (

@@ -23,7 +23,7 @@ function Machines() {
   );
 }
 
-/** /demo/machines: the demo's virtual machines, without signing in (docs/demo.md). */
+/** /demo/machines: the demo's virtual machines, without signing in (docs/simulator.md, "Front panel"). */
 export function DemoMachinesPage() {
   return (
     <PublicLayout width={760}>

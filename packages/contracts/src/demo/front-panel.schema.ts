@@ -6,7 +6,7 @@ import { isAlarmCode } from '../device/alarms';
 import { SYSTEM_STATES, type TSystemStateName } from '../device/system-state';
 
 /**
- * The demo's virtual front panels (docs/demo.md): the calls that read a virtual machine's panel
+ * The demo's virtual front panels (docs/simulator.md, "Front panel"): the calls that read a virtual machine's panel
  * and press its buttons. They exist only in demo mode and answer only this computer.
  */
 
