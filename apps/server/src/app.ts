@@ -367,6 +367,17 @@ async function assembleWashboard(
         }),
       )
     : undefined;
+  if (demoRun) {
+    // Loaded like the demo itself: only when it runs.
+    const [{ frontPanelRoutes }, { FrontPanelService }] = await Promise.all([
+      import('./demo/front-panel.routes'),
+      import('./demo/front-panel.service'),
+    ]);
+    await app.register(frontPanelRoutes, {
+      prefix: '/api/v1/demo',
+      panel: new FrontPanelService(demoRun.fleet, applianceRepository),
+    });
+  }
   if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   const metricsPort =
     config.METRICS_PORT === undefined ? undefined : await startMetricsPort(metrics, config.METRICS_PORT, config.METRICS_HOST);

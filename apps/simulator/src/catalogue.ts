@@ -43,6 +43,8 @@ export type TMachineSettings = {
   minWashTemp: number;
   /** longest thermostop wait (S22) before the machine gives up waiting and raises T16 */
   maxPauseSeconds: number;
+  /** longest door opening during a cycle (S24) before the machine stops the cycle and raises T17 */
+  maxDoorOpenSeconds: number;
   /** longest wait for the tank to heat (S18) */
   maxTankHeatingSeconds: number;
   standbyAfterSeconds: number | null;
@@ -68,6 +70,8 @@ export type TMachineSettings = {
 const SOFTENER_CAPACITY_MG = 150_000;
 /** Fallback thermostop wait, for ranges without S22. */
 const DEFAULT_MAX_PAUSE = 300;
+/** Fallback longest door opening during a cycle, for ranges without S24 (S24's own default). */
+const DEFAULT_MAX_DOOR_OPEN = 120;
 
 export function machineSettings(values: TParameterValues, profile: TMachineProfile): TMachineSettings {
   const raw = (key: string): number | undefined => values[key];
@@ -94,6 +98,7 @@ export function machineSettings(values: TParameterValues, profile: TMachineProfi
     minWashTemp: or('S3', 500) / 10,
     maxPauseSeconds: or('S22', DEFAULT_MAX_PAUSE),
     maxTankHeatingSeconds: or('S18', 3600),
+    maxDoorOpenSeconds: or('S24', DEFAULT_MAX_DOOR_OPEN),
     standbyAfterSeconds: positive('S28'),
     standbyBoilerTemp: or('S12', 700) / 10,
     standbyTankTemp: or('S13', 500) / 10,
@@ -168,7 +173,9 @@ export type TAlarmRole =
   | 'rinseTooCold'
   | 'washTooCold'
   | 'pauseTimeout'
-  | 'cycleNotCompleted';
+  | 'cycleNotCompleted'
+  | 'doorOpen'
+  | 'doorOpenTooLong';
 
 const ROLE_CODES: Readonly<Record<TAlarmRole, readonly string[]>> = {
   maintenanceDue: ['W01'],
@@ -180,6 +187,8 @@ const ROLE_CODES: Readonly<Record<TAlarmRole, readonly string[]>> = {
   washTooCold: ['H3'],
   pauseTimeout: ['T16'],
   cycleNotCompleted: ['A1'],
+  doorOpen: ['F1'],
+  doorOpenTooLong: ['T17'],
 };
 
 /** Over-temperature cannot happen with working thermostats, so these are never raised at random. */

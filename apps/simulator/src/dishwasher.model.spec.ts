@@ -416,6 +416,94 @@ describe('commands', () => {
   });
 });
 
+describe('front panel', () => {
+  it('stops a running cycle at the stop button (record not completed), and answers NOT_RUNNING when idle', () => {
+    const h = harness();
+    expect(h.model.stopCycle()).toBe('NOT_RUNNING');
+    expect(h.model.startCycle('dishes')).toBeNull();
+    h.advance(10);
+    expect(h.model.stopCycle()).toBeNull();
+    expect(h.model.state).toBe(SYSTEM_STATES.IDLE);
+    expect(h.of('event')).toMatchObject([{ kind: 'cycle', cycleName: 'dishes', completed: false }]);
+  });
+
+  it('switches off through SHUTDOWN to OFF and on again through STARTUP', () => {
+    const h = harness();
+    expect(h.model.powerOff()).toBeNull();
+    expect(h.model.state).toBe(SYSTEM_STATES.SHUTDOWN);
+    h.until(() => h.model.state === SYSTEM_STATES.OFF, 600);
+    expect(h.model.state).toBe(SYSTEM_STATES.OFF);
+    expect(h.model.startCycle('fast')).toBe('OFF');
+    expect(h.model.panelPowerOn()).toBeNull();
+    expect(h.model.state).toBe(SYSTEM_STATES.STARTUP);
+    expect(h.of('status').map((s) => s.systemState)).toEqual([3, 0, 1]);
+  });
+
+  it('starts no cycle while the door is open, from the panel or the cloud (DOOR_OPEN)', () => {
+    const h = harness();
+    h.model.openDoor();
+    expect(h.model.display).toBe('DOOR');
+    expect(h.model.startCycle('fast')).toBe('DOOR_OPEN');
+    expect(h.command({ name: 'cycle-start', args: { cycleType: 'fast' } })).toMatchObject({ ok: false, error: 'DOOR_OPEN' });
+    h.model.closeDoor();
+    expect(h.model.startCycle('fast')).toBeNull();
+  });
+
+  it('holds a cycle while the door is open and carries on once it is closed', () => {
+    const h = harness();
+    h.model.startCycle('intensive');
+    h.advance(20);
+    const before = h.model.currentCycle?.elapsed ?? 0;
+    h.model.openDoor();
+    h.advance(60);
+    expect(h.model.currentCycle?.elapsed).toBe(before);
+    h.model.closeDoor();
+    h.advance(10);
+    expect(h.model.currentCycle?.elapsed).toBeGreaterThan(before);
+  });
+
+  it('stops a cycle whose door stays open longer than S24 and raises T17', () => {
+    const h = harness();
+    h.model.startCycle('intensive');
+    h.advance(10);
+    h.model.openDoor();
+    h.advance(h.model.settings.maxDoorOpenSeconds + 1);
+    expect(h.model.currentCycle).toBeNull();
+    expect(h.of('event')).toMatchObject([{ kind: 'cycle', cycleName: 'intensive', completed: false }]);
+    expect(h.model.activeAlarms.map((a) => a.code)).toContain('T17');
+  });
+
+  it('shows F1 on a Hiline machine while its door is open', () => {
+    const h = harness({ gamma: 'hiline' });
+    h.model.openDoor();
+    expect(h.model.activeAlarms.map((a) => a.code)).toEqual(['F1']);
+    h.model.closeDoor();
+    expect(h.model.activeAlarms).toEqual([]);
+    expect(h.of('alarm').map((a) => [a.errorCode, a.stopDate === null])).toEqual([
+      ['F1', true],
+      ['F1', false],
+    ]);
+  });
+
+  it('refuses its buttons (PANEL_LOCKED) while a remote control session keeps live mode on, not its door', () => {
+    const h = harness();
+    h.command({ name: 'run-live', args: { seconds: 60 } });
+    expect(h.model.remoteControlActive).toBe(true);
+    expect(h.model.startCycle('fast')).toBe('PANEL_LOCKED');
+    expect(h.model.powerOff()).toBe('PANEL_LOCKED');
+    expect(h.model.panelShowCode()).toBe('PANEL_LOCKED');
+    expect(h.model.state).toBe(SYSTEM_STATES.IDLE);
+    h.model.openDoor();
+    expect(h.model.doorOpen).toBe(true);
+    h.model.closeDoor();
+    // The remote side still works, and the panel comes back when live mode runs out.
+    expect(h.command({ name: 'cycle-start', args: { cycleType: 'intensive' } })).toMatchObject({ ok: true });
+    h.advance(61);
+    expect(h.model.remoteControlActive).toBe(false);
+    expect(h.model.stopCycle()).toBeNull();
+  });
+});
+
 describe('alarms', () => {
   it('raises an alarm and clears it with the same id and a stopDate', () => {
     const h = harness();

@@ -106,6 +106,12 @@ export type TCycleView = {
 
 type TRange = { min: number; max: number };
 
+/**
+ * Why the front panel did not do what a button asked: the machine's own refusal (the same as the
+ * command's), or PANEL_LOCKED while a remote control session is active.
+ */
+export type TPanelRefusal = TCommandError | 'PANEL_LOCKED';
+
 type TRunningCycle = {
   type: TCycleType;
   number: number;
@@ -221,7 +227,14 @@ export class DishwasherModel {
   private cycle: TRunningCycle | null = null;
   private lastRinseLitres = 0;
   private rinseFlow = 0;
-  private readonly lastCycle = { rinseTooCold: false, washTooCold: false, pauseTimeout: false, notCompleted: false };
+  private readonly lastCycle = {
+    rinseTooCold: false,
+    washTooCold: false,
+    pauseTimeout: false,
+    notCompleted: false,
+    doorOpenTooLong: false,
+  };
+  private door: { open: boolean; openFor: number } = { open: false, openFor: 0 };
   private detergentMl: number;
   private rinseAidMl: number;
 
@@ -299,6 +312,7 @@ export class DishwasherModel {
     const code = this.claimingCode;
     if (code) return code.code;
     if (this.fotaState) return `FW ${this.fotaState.lastPerc}%`;
+    if (this.door.open) return 'DOOR';
     if (this.systemState === SYSTEM_STATES.IDLE) return this.standby ? 'STANDBY' : 'READY';
     const cycle = this.cycle;
     if (cycle) return `${cycle.type} ${Math.floor((cycle.elapsed / Math.max(1, cycle.duration)) * 100)}%`;
@@ -373,6 +387,19 @@ export class DishwasherModel {
     return this.liveUntilMs;
   }
 
+  /**
+   * A remote control session is active: the dashboard's remote control screen keeps live mode
+   * (run-live) going while it is open, and the machine then refuses its front panel's buttons
+   * (PANEL_LOCKED) until live mode runs out.
+   */
+  get remoteControlActive(): boolean {
+    return this.liveUntilMs > this.clock();
+  }
+
+  get doorOpen(): boolean {
+    return this.door.open;
+  }
+
   status(): TDeviceStatus {
     const running = this.cycle;
     return {
@@ -433,7 +460,13 @@ export class DishwasherModel {
     return true;
   }
 
-  /** The show-code button: a fresh six-digit claiming code on the display, also sent to the cloud. */
+  /** The show-code button at the panel: refused while remote control is active. */
+  panelShowCode(): TClaimingCode | TPanelRefusal {
+    if (this.remoteControlActive) return 'PANEL_LOCKED';
+    return this.showClaimingCode();
+  }
+
+  /** A fresh six-digit claiming code on the display, also sent to the cloud. */
   showClaimingCode(): TClaimingCode {
     const code = String(this.random.int(0, 999_999)).padStart(6, '0');
     this.claiming = { code, expiresAt: new Date(this.clock() + CLAIMING_CODE_TTL_SECONDS * 1000).toISOString() };
@@ -442,11 +475,52 @@ export class DishwasherModel {
   }
 
   /** Starts a cycle at the front panel, under the same rules as the cycle-start command. */
-  startCycle(type: TCycleType): TCommandError | null {
-    const refusal = this.refuseStart();
+  startCycle(type: TCycleType): TPanelRefusal | null {
+    const refusal = this.panelRefusal('cycle-start');
     if (refusal) return refusal;
     this.beginCycle(type);
     return null;
+  }
+
+  /** The stop button: ends the running cycle (its HACCP record says not completed). */
+  stopCycle(): TPanelRefusal | null {
+    const refusal = this.panelRefusal('cycle-stop');
+    if (refusal) return refusal;
+    this.endCycle(false);
+    return null;
+  }
+
+  /** The main switch to off: drains the tank (SHUTDOWN), then OFF; a running cycle is stopped. */
+  powerOff(): TPanelRefusal | null {
+    const refusal = this.panelRefusal('switch-shutdown');
+    if (refusal) return refusal;
+    this.behaviour['switch-shutdown']({});
+    return null;
+  }
+
+  /** The main switch to on, at the panel (refused while remote control is active); an ON machine stays as it is. */
+  panelPowerOn(): TPanelRefusal | null {
+    if (this.remoteControlActive) return 'PANEL_LOCKED';
+    this.powerOn();
+    return null;
+  }
+
+  /**
+   * Opens the door (hood): a running cycle holds where it is; one held longer than S24 is stopped
+   * (T17). No cycle starts while the door is open; Hiline machines show F1 until it is closed.
+   * The door is not a panel button: remote control does not lock it.
+   */
+  openDoor(): void {
+    if (this.door.open) return;
+    this.door = { open: true, openFor: 0 };
+    this.updateConditionAlarms();
+  }
+
+  /** Closes the door: a held cycle carries on. */
+  closeDoor(): void {
+    if (!this.door.open) return;
+    this.door = { open: false, openFor: 0 };
+    this.updateConditionAlarms();
   }
 
   /** Raises an alarm (a catalogue code, or any well-formed one); the id of the open alarm. */
@@ -483,7 +557,12 @@ export class DishwasherModel {
 
   /** What the registry's refusal rules look at (`commandRefusal`). */
   private condition(): TMachineCondition {
-    return { state: systemStateName(this.systemState), updating: this.fotaState !== null, cycleRunning: this.cycle !== null };
+    return {
+      state: systemStateName(this.systemState),
+      updating: this.fotaState !== null,
+      cycleRunning: this.cycle !== null,
+      doorOpen: this.door.open,
+    };
   }
 
   /**
@@ -533,8 +612,10 @@ export class DishwasherModel {
     return { id: command.id, ok: true };
   }
 
-  private refuseStart(): TCommandError | null {
-    return commandRefusal('cycle-start', this.condition());
+  /** A panel button's refusal: the lock of a remote session first, then the command's own rule. */
+  private panelRefusal(name: TCommandName): TPanelRefusal | null {
+    if (this.remoteControlActive) return 'PANEL_LOCKED';
+    return commandRefusal(name, this.condition());
   }
 
   private replaceCanister(tank: TTank): void {
@@ -648,7 +729,11 @@ export class DishwasherModel {
         this.scheduleAutoPowerOn();
       }
     }
-    if (this.cycle && phase) pumpKw += this.runPhase(this.cycle, phase, dt);
+    if (this.door.open && this.cycle) {
+      // The wash arms stop while the door is open; past S24 the machine gives the cycle up.
+      this.door.openFor += dt;
+      if (this.door.openFor >= m.maxDoorOpenSeconds) this.endCycle(false, undefined, true);
+    } else if (this.cycle && phase) pumpKw += this.runPhase(this.cycle, phase, dt);
 
     this.counters.energyWh += ((boilerKw + tankKw + pumpKw) * dt) / 3.6;
     if (this.boilerHeater) this.counters.boilerHeaterSeconds += dt;
@@ -763,7 +848,7 @@ export class DishwasherModel {
   private behave(dt: number): void {
     const a = this.activity;
     const chance = (perHour: number): boolean => perHour > 0 && this.random.next() < (perHour * dt) / 3600;
-    if (this.systemState === SYSTEM_STATES.IDLE && !this.fotaState && chance(a.cyclesPerHour))
+    if (this.systemState === SYSTEM_STATES.IDLE && !this.fotaState && !this.door.open && chance(a.cyclesPerHour))
       this.beginCycle(this.nextKitchenCycle());
     if (this.systemState === SYSTEM_STATES.OFF && this.offFor !== null) {
       this.offFor -= dt;
@@ -823,7 +908,7 @@ export class DishwasherModel {
   }
 
   /** Ends the running cycle: its HACCP record, the counters, then READY (or STARTUP to reheat). */
-  private endCycle(completed: boolean, next?: TSystemState): void {
+  private endCycle(completed: boolean, next?: TSystemState, doorOpenTooLong = false): void {
     const cycle = this.cycle;
     if (!cycle) return;
     this.cycle = null;
@@ -852,6 +937,7 @@ export class DishwasherModel {
     }
     this.lastCycle.notCompleted = !completed;
     this.lastCycle.pauseTimeout = cycle.pauseTimedOut;
+    this.lastCycle.doorOpenTooLong = doorOpenTooLong;
     // W08/H1 judge the rinse as a whole: its mean temperature. The outlet dips a degree or two
     // below S2 in many rinses (the thermostop only guarantees the start); the HACCP record shows it.
     this.lastCycle.rinseTooCold = cycle.rinseLitres > 0 && cycle.rinseHeat / cycle.rinseLitres < this.machine.minRinseTemp;
@@ -893,6 +979,8 @@ export class DishwasherModel {
       washTooCold: this.lastCycle.washTooCold,
       pauseTimeout: this.lastCycle.pauseTimeout,
       cycleNotCompleted: this.lastCycle.notCompleted,
+      doorOpen: this.door.open,
+      doorOpenTooLong: this.lastCycle.doorOpenTooLong,
     };
     // Two roles may share one code (Hiline F5: detergent or rinse aid): open while either holds.
     const byCode = new Map<string, boolean>();

@@ -8,6 +8,7 @@ export {
   type TActivity,
   type TCycleView,
   type TDishwasherModelOptions,
+  type TPanelRefusal,
 } from './dishwasher.model';
 export { MAINTENANCE_INTERVAL } from './counters';
 export { machineHistory, type TMachineHistoryOptions } from './history';

@@ -13,7 +13,7 @@ import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
 
 /** The caller-facing error of each refusal a machine can answer (its status is the registry's). */
-const REFUSALS: Record<TCommandError, TServerErrorCode> = {
+export const REFUSALS: Record<TCommandError, TServerErrorCode> = {
   BUSY: 'APPLIANCE_BUSY',
   NOT_RUNNING: 'CYCLE_NOT_RUNNING',
   INVALID_ARGS: 'APPLIANCE_NOT_READY',
@@ -21,6 +21,7 @@ const REFUSALS: Record<TCommandError, TServerErrorCode> = {
   INHIBITED_IN_STARTUP: 'TANK_REPLACEMENT_INHIBITED',
   OFF: 'APPLIANCE_NOT_READY',
   UNSUPPORTED: 'APPLIANCE_NOT_READY',
+  DOOR_OPEN: 'APPLIANCE_DOOR_OPEN',
 };
 
 /** How a command ended, as the metrics count it. */

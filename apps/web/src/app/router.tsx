@@ -17,6 +17,8 @@ const AdminHomePage = lazy(() => import('../pages/AdminHomePage').then((m) => ({
 const DevicePage = lazy(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
 const HaccpPage = lazy(() => import('../pages/HaccpPage').then((m) => ({ default: m.HaccpPage })));
 const RemoteControlPage = lazy(() => import('../pages/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })));
+const DemoMachinesPage = lazy(() => import('../pages/DemoMachinesPage').then((m) => ({ default: m.DemoMachinesPage })));
+const DemoMachinePage = lazy(() => import('../pages/DemoMachinePage').then((m) => ({ default: m.DemoMachinePage })));
 const DeviceParametersPage = lazy(() =>
   import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
 );
@@ -49,6 +51,9 @@ export function AppRoutes() {
       <Route path="/error" element={<StatusRoute screen="error" />} />
       <Route path="/notfound" element={<StatusRoute screen="notFound" />} />
       <Route path="/access" element={<StatusRoute screen="access" />} />
+      {/* The demo's virtual front panels: the same with or without a session (the server answers only in demo mode). */}
+      <Route path="/demo/machines" element={page(<DemoMachinesPage />)} />
+      <Route path="/demo/machines/:serialNumber" element={page(<DemoMachinePage />)} />
       <Route element={user ? page(<SignedInShell />) : <Navigate to="/login" replace />}>
         {['/', '/devices', '/terms', '/privacy'].map((path) => (
           <Route key={path} path={path} element={page(<DevicesPage />)} />

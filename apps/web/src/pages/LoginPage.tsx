@@ -1,5 +1,9 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PublicLayout } from '../app/layout/PublicLayout';
+import { useRuntime } from '../modules/runtime/runtime-context';
 import { SignInForm } from '../modules/account/components/SignInForm';
 import { Loading } from '../ui/Loading';
 
@@ -34,6 +38,8 @@ type TMode =
 
 /** /login and its four modes: signin, signup (the registration wizard), forgot, activationcode. */
 export function LoginPage() {
+  const { t } = useTranslation();
+  const { config } = useRuntime();
   const [mode, setMode] = useState<TMode>({ name: 'signin' });
   const toSignin = (email?: string) => setMode({ name: 'signin', email });
 
@@ -59,6 +65,11 @@ export function LoginPage() {
           />
         )}
       </Suspense>
+      {config.demo && mode.name === 'signin' && (
+        <Anchor component={Link} to="/demo/machines" size="sm" ta="center">
+          {t('demoPanel.loginLink')}
+        </Anchor>
+      )}
     </PublicLayout>
   );
 }

@@ -57,10 +57,15 @@ export const API_ERRORS = {
   APPLIANCE_BUSY: 409,
   APPLIANCE_NOT_READY: 409,
   CYCLE_NOT_RUNNING: 409,
+  /** The machine's door (hood) is open: it starts no cycle until it is closed. */
+  APPLIANCE_DOOR_OPEN: 409,
   VALUE_OUT_OF_RANGE: 400,
   TANK_REPLACEMENT_INHIBITED: 409,
   FIRMWARE_UP_TO_DATE: 409,
   INVALID_DATE_RANGE: 400,
+  // The demo's virtual front panel.
+  /** A remote control session is active: the machine refuses its front panel's buttons. */
+  PANEL_LOCKED: 409,
   // Only the web: a call that never reached the server, and a report export that failed.
   NETWORK_ERROR: null,
   EXPORT_FAILED: null,

@@ -25,6 +25,8 @@ export type TMachineCondition = {
   updating: boolean;
   /** a washing cycle runs (also while it is being stopped) */
   cycleRunning: boolean;
+  /** the door (hood) is open: no cycle starts until it is closed */
+  doorOpen: boolean;
 };
 
 /**
@@ -52,7 +54,7 @@ export const COMMANDS = {
     summary: 'Starts a cycle (body: the cycle type, plain text); "stop" stops the running cycle',
     body: 'text',
     textArg: 'cycleType',
-    refuse: (m) => (m.state === 'OFF' ? 'OFF' : m.state !== 'IDLE' || m.updating ? 'BUSY' : null),
+    refuse: (m) => (m.state === 'OFF' ? 'OFF' : m.state !== 'IDLE' || m.updating ? 'BUSY' : m.doorOpen ? 'DOOR_OPEN' : null),
   },
   'cycle-stop': {
     path: 'cycle',

@@ -50,6 +50,7 @@ export const COMMAND_ERRORS = [
   'INHIBITED_IN_STARTUP',
   'OFF',
   'UNSUPPORTED',
+  'DOOR_OPEN',
 ] as const;
 export type TCommandError = (typeof COMMAND_ERRORS)[number];
 

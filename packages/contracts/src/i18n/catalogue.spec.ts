@@ -38,6 +38,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'login.signin.password': ['it'],
   'register.step1.password': ['it'],
   'mobile.account': ['it'],
+  'demoPanel.display': ['it'],
   'devices.status.online': ['it', 'de'],
   'devices.status.offline': ['it', 'de'],
   'mobile.home.filters.offline': ['it', 'de'],
@@ -61,6 +62,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'parameters.columns.code': ['fr', 'de'],
   'admin.defaultParameters.code': ['fr', 'de'],
   'haccp.columns.parameterName': ['de'],
+  'demoPanel.columns.name': ['de'],
   'parameters.columns.name': ['de'],
   'units.imperial': ['es'],
   // Country names spelt the same.

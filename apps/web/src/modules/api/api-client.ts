@@ -83,9 +83,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A request's options; `background`: a poll the user did not ask for, which shows no spinner. */
+export type TApiInit = RequestInit & { background?: boolean };
+
 /** A call to the API; throws ApiError with the server's translated message on failure. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+export async function apiFetch<T>(path: string, options: TApiInit = {}, retried = false): Promise<T> {
   if (!context) throw new Error('API client not configured');
+  const { background = false, ...init } = options;
   const headers = new Headers(init.headers);
   headers.set(BRAND_HEADER, context.brand);
   headers.set('accept-language', context.language());
@@ -95,13 +99,13 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, retried 
     headers.set(SUBSCRIPTION_KEY_HEADER, context.subscriptionKey);
   }
   if (init.body && typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  requestTracker.start();
+  if (!background) requestTracker.start();
   try {
     const res = await fetch(`${context.apiBase}${path}`, { ...init, headers });
     const text = await res.text();
     const body: unknown = text ? parseJson(text) : undefined;
     if (!res.ok) {
-      if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetch<T>(path, init, true);
+      if (!retried && (await renewedAfter401(res.status, token, path))) return await apiFetch<T>(path, options, true);
       throw answerError(res, body);
     }
     return body as T;
@@ -109,7 +113,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}, retried 
     if (error instanceof ApiError) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : String(error));
   } finally {
-    requestTracker.end();
+    if (!background) requestTracker.end();
   }
 }
 
