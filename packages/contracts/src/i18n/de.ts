@@ -919,14 +919,6 @@ export const de = {
     extra: 'Zusatzprogramm',
   },
 
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
-  },
-
   units: {
     system: 'Einheitensystem',
     metric: 'Metrisch (°C, Liter)',

@@ -900,14 +900,6 @@ export const en = {
     extra: 'Extra',
   },
 
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
-  },
-
   units: {
     system: 'Unit system',
     metric: 'Metric (°C, litres)',

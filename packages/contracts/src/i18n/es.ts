@@ -913,14 +913,6 @@ export const es = {
     extra: 'Ciclo extra',
   },
 
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
-  },
-
   units: {
     system: 'Sistema de unidades',
     metric: 'Métrico (°C, litros)',

@@ -918,14 +918,6 @@ export const fr = {
     extra: 'Programme supplémentaire',
   },
 
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
-  },
-
   units: {
     system: "Système d'unités",
     metric: 'Métrique (°C, litres)',

@@ -4,6 +4,7 @@ import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hoo
 import { IconAdjustmentsHorizontal, IconSearch, IconSortAscendingLetters, IconSortDescendingLetters } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPLIANCE_CONNECTIVITY_FILTERS, GAMMAS } from '@washboard/contracts';
+import { useRangeName } from '../../runtime/runtime-context';
 import { activeFilterCount, type TDeviceListFilters } from '../hooks/use-device-list-query';
 import { useDeviceCompanies } from '../hooks/use-device-list';
 
@@ -13,6 +14,7 @@ type TProps = { filters: TDeviceListFilters; onChange: (changes: Partial<TDevice
 function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolean }) {
   const { t } = useTranslation();
   const companies = useDeviceCompanies();
+  const rangeName = useRangeName();
   const selectWidth = stacked ? undefined : 200;
   return (
     <>
@@ -31,7 +33,7 @@ function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolea
         label={t('devices.filter.gamma')}
         data={[
           { value: '', label: t('devices.filter.allGamma') },
-          ...GAMMAS.map((gamma) => ({ value: gamma, label: t(`gammas.${gamma}`) })),
+          ...GAMMAS.map((gamma) => ({ value: gamma, label: rangeName(gamma) })),
           { value: 'none', label: t('devices.filter.noGamma') },
         ]}
         value={filters.gamma ?? ''}
