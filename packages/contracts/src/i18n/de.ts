@@ -640,6 +640,7 @@ export const de = {
     confirmStart: 'Programm {{cycle}} starten?',
     confirmStop: 'Laufendes Programm stoppen?',
     confirmTurnOff: 'Maschine ausschalten?',
+    turnOffOneWay: 'Sie lässt sich nicht aus der Ferne wieder einschalten: Jemand muss sie direkt an der Maschine einschalten.',
     notConnected: 'Ein Programm kann nur gestartet werden, wenn die Maschine verbunden ist',
     cycleRunning: 'Programm läuft',
     elapsed: '{{elapsed}} von {{duration}}',
@@ -892,6 +893,7 @@ export const de = {
     SHUTDOWN: 'WIRD AUSGESCHALTET',
     STARTUP: 'STARTVORGANG',
     UNKNOWN: 'UNBEKANNT',
+    UPDATING: 'UPDATE LÄUFT',
   },
 
   toggles: {

@@ -623,6 +623,7 @@ export const en = {
     confirmStart: 'Start the {{cycle}} cycle?',
     confirmStop: 'Stop the cycle in progress?',
     confirmTurnOff: 'Turn off the machine?',
+    turnOffOneWay: 'It cannot be switched back on remotely: someone will have to switch it on at the machine.',
     notConnected: 'A cycle can be started only when the machine is connected',
     cycleRunning: 'Cycle in progress',
     elapsed: '{{elapsed}} of {{duration}}',
@@ -873,6 +874,7 @@ export const en = {
     SHUTDOWN: 'SHUTDOWN',
     STARTUP: 'STARTUP',
     UNKNOWN: 'UNKNOWN',
+    UPDATING: 'UPDATING',
   },
 
   toggles: {

@@ -635,6 +635,7 @@ export const es = {
     confirmStart: '¿Iniciar el ciclo {{cycle}}?',
     confirmStop: '¿Detener el ciclo en curso?',
     confirmTurnOff: '¿Apagar la máquina?',
+    turnOffOneWay: 'No se puede volver a encender a distancia: alguien tendrá que encenderla en la propia máquina.',
     notConnected: 'Solo se puede iniciar un ciclo cuando la máquina está conectada',
     cycleRunning: 'Ciclo en curso',
     elapsed: '{{elapsed}} de {{duration}}',
@@ -886,6 +887,7 @@ export const es = {
     SHUTDOWN: 'APAGÁNDOSE',
     STARTUP: 'ARRANQUE',
     UNKNOWN: 'DESCONOCIDO',
+    UPDATING: 'ACTUALIZANDO',
   },
 
   toggles: {

@@ -635,6 +635,7 @@ export const it = {
     confirmStart: 'Avviare il ciclo {{cycle}}?',
     confirmStop: 'Interrompere il ciclo in corso?',
     confirmTurnOff: 'Spegnere la macchina?',
+    turnOffOneWay: 'La macchina non si può riaccendere da remoto: per riaccenderla qualcuno dovrà farlo dalla macchina stessa.',
     notConnected: 'È possibile avviare un ciclo solo quando la macchina è connessa',
     cycleRunning: 'Ciclo in corso',
     elapsed: '{{elapsed}} di {{duration}}',
@@ -886,6 +887,7 @@ export const it = {
     SHUTDOWN: 'SPEGNIMENTO',
     STARTUP: 'AVVIO',
     UNKNOWN: 'SCONOSCIUTO',
+    UPDATING: 'AGGIORNAMENTO',
   },
 
   toggles: {
