@@ -142,10 +142,26 @@ describe('HACCP', () => {
     await haccp.goto(baseUrl, serialNumber);
     await expect.poll(() => haccp.eventRows('fail').count()).toBe(1);
     expect((await haccp.eventRows('fail').innerText()).toLowerCase()).toContain(en.haccp.verdicts.fail.toLowerCase());
-    // The table scrolls sideways inside its box; the page itself does not.
+    // On a phone the events are cards, not an eight-column table scrolling sideways.
+    expect(await haccp.eventsTable().count()).toBe(0);
+    expect(await haccp.eventCards().getByRole('listitem').count()).toBe(CYCLES);
+    // The verdict comes first and is on screen without scrolling sideways, the reason with it.
+    const failed = haccp.eventRows('fail');
+    const verdict = await failed.getByText(en.haccp.verdicts.fail, { exact: true }).boundingBox();
+    const card = await failed.boundingBox();
+    expect(verdict && card).toBeTruthy();
+    if (!verdict || !card) return;
+    expect(verdict.x).toBeGreaterThanOrEqual(0);
+    expect(verdict.x + verdict.width).toBeLessThanOrEqual(390);
+    expect(verdict.y - card.y).toBeLessThan(30);
+    expect(await failed.innerText()).toContain(en.haccp.failures.rinse.replace('{{min}}', '82.0 °C'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoRawKeys(page);
     await screenshot(page, 'haccp-phone-en-dark');
+    await haccp.tab('alarms').click();
+    await page.getByTestId('haccp-alarm-OH01').waitFor();
+    expect(await haccp.alarmsTable().count()).toBe(0);
+    await screenshot(page, 'haccp-phone-en-dark-alarms');
   });
 });
