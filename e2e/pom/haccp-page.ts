@@ -38,13 +38,18 @@ export class HaccpPage {
     return this.page.getByRole('table', { name: this.text.tabs.events });
   }
 
+  /** The events as cards (a list), on a phone. */
+  eventCards() {
+    return this.page.getByRole('list', { name: this.text.tabs.events });
+  }
+
   alarmsTable() {
     return this.page.getByRole('table', { name: this.text.tabs.alarms });
   }
 
-  /** Rows of the events table with this hygiene verdict. */
+  /** Rows of the events table (cards on a phone) with this hygiene verdict. */
   eventRows(verdict: 'pass' | 'fail' | 'notApplicable' | 'noData') {
-    return this.eventsTable().locator(`tbody tr[data-verdict="${verdict}"]`);
+    return this.eventsTable().or(this.eventCards()).locator(`[data-verdict="${verdict}"]`);
   }
 
   exportButton(report: 'events' | 'alarms') {

@@ -25,6 +25,16 @@ export class ParametersPage extends DeviceScreen {
     return this.page.getByRole('button', { name: this.text.parameters.save });
   }
 
+  /** The bar holding Save and Discard, sticking to the bottom of the window. */
+  saveBar() {
+    return this.saveButton().locator('xpath=ancestor::*[@data-save-bar]');
+  }
+
+  /** The editor's text fields, in the order Tab visits them. */
+  textFields() {
+    return this.page.getByRole('main').getByRole('textbox');
+  }
+
   discardButton() {
     return this.page.getByRole('button', { name: this.text.common.discardChanges });
   }

@@ -1,12 +1,13 @@
 import { describe, expect, inject, it } from 'vitest';
-import { alarmByCode, BRANDS, catalogues, deviceCatalogues, LATEST_FIRMWARE } from '@washboard/contracts';
+import { alarmByCode, BRANDS, catalogues, deviceCatalogues, deviceTopic, LATEST_FIRMWARE } from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { expectNoRawKeys, screenshot } from '../fixtures/browser';
-import { createProduct } from '../fixtures/virtual-machine';
+import { claimedMqttDevice, createProduct } from '../fixtures/virtual-machine';
 import { DeviceDetailsPage } from '../pom/device-details-page';
 import { DevicesPage } from '../pom/devices-page';
 
 const baseUrl = inject('baseUrl');
+const mqttPort = inject('mqttPort');
 const it_ = catalogues.it;
 const itDevice = deviceCatalogues.it;
 const suite = adminWithMachines();
@@ -194,5 +195,56 @@ describe('device details', () => {
     await englishPage.open('statistics');
     await english.getByTestId('statistics-charts').waitFor();
     await screenshot(english, 'device-details-en-statistics');
+  });
+
+  it('reads UPDATING in the list and on the device page while the machine installs firmware', async () => {
+    const serialNumber = `FOTA-${Date.now().toString(36)}`.toUpperCase();
+    const device = await claimedMqttDevice(suite.admin(), mqttPort, { serialNumber }, 'Lavastoviglie aggiornamento', '424242');
+    const fota = (perc: number, inProg: boolean) =>
+      device.publishAsync(deviceTopic(serialNumber, 'fota'), JSON.stringify({ perc, inProg, version: '9.0.0' }), { qos: 1 });
+    try {
+      const list = await adminPage({ viewport: { width: 390, height: 844 } });
+      const devices = new DevicesPage(list);
+      await devices.goto(baseUrl, `?q=${serialNumber}`);
+      const card = devices.card('Lavastoviglie aggiornamento');
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.IDLE);
+      const page = await adminPage({}, { 'wb.colorScheme': 'dark' });
+      const details = new DeviceDetailsPage(page);
+      await details.goto(baseUrl, serialNumber);
+      await expect.poll(() => page.getByTestId('machine-state').textContent()).toBe(it_.machineState.IDLE);
+
+      // The machine keeps reporting READY (systemState 2) while it installs: both screens say UPDATING.
+      await fota(40, true);
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.UPDATING);
+      await expect.poll(() => page.getByTestId('machine-state').textContent()).toBe(it_.machineState.UPDATING);
+      await screenshot(list, 'devices-updating-390');
+      await screenshot(page, 'device-details-updating-dark');
+      // Also after a reload: the API answers it, not only the push.
+      await list.reload();
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.UPDATING);
+
+      await fota(100, false);
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.IDLE);
+      await expect.poll(() => page.getByTestId('machine-state').textContent()).toBe(it_.machineState.IDLE);
+    } finally {
+      await device.endAsync();
+    }
+  });
+
+  it('shows a serial number that does not exist as NOT FOUND, without the links to its screens', async () => {
+    for (const [name, options] of [
+      ['desk', {}],
+      ['390-dark', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const }],
+    ] as const) {
+      const page = await adminPage(options);
+      await page.goto(`${baseUrl}/device/NO-SUCH-MACHINE`);
+      await page.getByTestId('status-notFound').waitFor();
+      expect(await page.getByRole('navigation', { name: it_.device.areasLabel }).count()).toBe(0);
+      for (const area of ['remoteControl', 'parameters', 'cycles', 'haccp'] as const) {
+        expect(await page.getByRole('link', { name: it_.layout.breadcrumbs[area] }).count(), area).toBe(0);
+      }
+      expect(await page.getByRole('tab').count()).toBe(0);
+      await screenshot(page, `device-not-found-${name}`);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
+import { BRANDS, catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
 import { launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -141,5 +141,36 @@ describe('device list pages', () => {
       names.length,
     );
     await context.close();
+  });
+});
+
+describe('range names of the brand', () => {
+  it("lists Kestrel's names for the ranges in the filter and on the cards, at desk and phone width", async () => {
+    const kestrel = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password, 'KESTREL');
+    const serial = `KES-${run}`.toUpperCase();
+    await createProduct(kestrel, { serialNumber: serial, gamma: 'hiline' });
+    const names = BRANDS.KESTREL.rangeNames;
+    const shown = [it_.devices.filter.allGamma, names.infinity, names.hiline, names.prime, names.ge, it_.devices.filter.noGamma];
+    expect(shown).toEqual([it_.devices.filter.allGamma, 'TL', 'CE', 'HPW', 'G-EVO', it_.devices.filter.noGamma]);
+    const screens = [
+      { name: 'desk', viewport: { width: 1366, height: 860 }, colorScheme: 'light' as const },
+      { name: '390', viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const },
+    ];
+    for (const { name, viewport, colorScheme } of screens) {
+      const context = await newContext(browser, { viewport, colorScheme });
+      const page = await context.newPage();
+      const login = new LoginPage(page);
+      await login.goto(baseUrl, '?brand=KESTREL');
+      await login.signIn(ADMIN.email, ADMIN.password);
+      await page.waitForURL('**/devices');
+      const devices = new DevicesPage(page);
+      await devices.heading().waitFor();
+      // An admin sees the brand's machines, the never-connected product too.
+      await expect.poll(() => devices.card(serial).textContent()).toContain(`${serial} · ${names.hiline}`);
+      if (name === '390') await devices.filtersButton().click();
+      expect(await devices.gammaFilter().locator('option').allTextContents(), name).toEqual(shown);
+      await screenshot(page, `devices-kestrel-ranges-${name}-${colorScheme}`);
+      await context.close();
+    }
   });
 });

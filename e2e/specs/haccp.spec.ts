@@ -127,11 +127,12 @@ describe('HACCP', () => {
     const haccp = new HaccpPage(page);
     await haccp.goto(baseUrl, serialNumber);
     await haccp.eventsTable().waitFor();
-    await haccp.from().fill('2026-02-10');
-    await haccp.to().fill('2026-02-01');
+    // Typed as the page writes days in Italian (dd/mm/yyyy).
+    await haccp.from().fill('10/02/2026');
+    await haccp.to().fill('01/02/2026');
     await page.getByText(it_.haccp.invalidRange).waitFor();
     expect(await haccp.showButton().isDisabled()).toBe(true);
-    await haccp.to().fill('2026-02-11');
+    await haccp.to().fill('11/02/2026');
     await haccp.showButton().click();
     await page.getByText(it_.haccp.noEvents).waitFor();
   });
@@ -142,10 +143,55 @@ describe('HACCP', () => {
     await haccp.goto(baseUrl, serialNumber);
     await expect.poll(() => haccp.eventRows('fail').count()).toBe(1);
     expect((await haccp.eventRows('fail').innerText()).toLowerCase()).toContain(en.haccp.verdicts.fail.toLowerCase());
-    // The table scrolls sideways inside its box; the page itself does not.
+    // On a phone the events are cards, not an eight-column table scrolling sideways.
+    expect(await haccp.eventsTable().count()).toBe(0);
+    expect(await haccp.eventCards().getByRole('listitem').count()).toBe(CYCLES);
+    // The verdict comes first and is on screen without scrolling sideways, the reason with it.
+    const failed = haccp.eventRows('fail');
+    const verdict = await failed.getByText(en.haccp.verdicts.fail, { exact: true }).boundingBox();
+    const card = await failed.boundingBox();
+    expect(verdict && card).toBeTruthy();
+    if (!verdict || !card) return;
+    expect(verdict.x).toBeGreaterThanOrEqual(0);
+    expect(verdict.x + verdict.width).toBeLessThanOrEqual(390);
+    expect(verdict.y - card.y).toBeLessThan(30);
+    expect(await failed.innerText()).toContain(en.haccp.failures.rinse.replace('{{min}}', '82.0 °C'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoRawKeys(page);
     await screenshot(page, 'haccp-phone-en-dark');
+    await haccp.tab('alarms').click();
+    await page.getByTestId('haccp-alarm-OH01').waitFor();
+    expect(await haccp.alarmsTable().count()).toBe(0);
+    await screenshot(page, 'haccp-phone-en-dark-alarms');
+    // The period's calendar, in the page's language.
+    await haccp.from().click();
+    await page.locator('.mantine-Popover-dropdown').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}/haccp-phone-en-dark-calendar.png` });
+    await page.keyboard.press('Escape');
+  });
+
+  it('writes the period in the date inputs as the table writes its dates, in German and in English', async () => {
+    for (const [lang, shape] of [
+      ['de', /^\d{2}\.\d{2}\.\d{4}$/],
+      ['en', /^\d{2}\/\d{2}\/\d{4}$/],
+    ] as const) {
+      // The browser's own locale (en-US, month first) must not decide how the page writes a day.
+      const page = await pageWith({ locale: 'en-US' }, { 'wb.language': lang });
+      const haccp = new HaccpPage(page, lang);
+      await haccp.goto(baseUrl, serialNumber);
+      await expect.poll(() => haccp.eventRows('pass').count()).toBe(CYCLES - 1);
+      const to = await haccp.to().inputValue();
+      expect(to, lang).toMatch(shape);
+      expect(await haccp.from().inputValue(), lang).toMatch(shape);
+      // The newest cycle started today: its start cell begins with the day in the "to" input.
+      const newest = (await haccp.eventsTable().locator('tbody tr').first().locator('td').nth(1).innerText()).trim();
+      expect(newest.startsWith(to), `${lang}: ${newest} starts with ${to}`).toBe(true);
+      await screenshot(page, `haccp-period-${lang}`);
+      // A day typed the page's way is read back the same.
+      await haccp.from().fill(lang === 'de' ? '01.02.2026' : '01/02/2026');
+      await haccp.to().click();
+      expect(await haccp.from().inputValue()).toBe(lang === 'de' ? '01.02.2026' : '01/02/2026');
+    }
   });
 });

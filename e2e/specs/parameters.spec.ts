@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { catalogues } from '@washboard/contracts';
 import type { VirtualDishwasher } from '@washboard/simulator';
-import { expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
+import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
 import { openPage } from '../fixtures/pages';
@@ -138,5 +138,42 @@ describe('parameters', () => {
     await page.goto(`${baseUrl}/device/${machine.serial}/factory-parameters`);
     await page.waitForURL('**/access');
     await page.getByRole('heading', { name: it_.errorPages.access.title }).waitFor();
+  });
+
+  it('keeps the field being typed in clear of the save bar on a phone', async () => {
+    const height = 844;
+    const page = await pageAs('ADMIN', { viewport: { width: 390, height }, isMobile: true, hasTouch: true });
+    const editor = new ParametersPage(page);
+    await editor.goto(baseUrl, machine.serial, 'parameters');
+    const before = await editor.field('S12').inputValue();
+    // The bar is one row and the copyright footer no longer takes its own strip of the screen.
+    const bar = await editor.saveBar().boundingBox();
+    expect(bar?.height).toBeLessThan(height * 0.08);
+    const fields = editor.textFields();
+    const count = await fields.count();
+    expect(count).toBeGreaterThan(5);
+    // Field after field, as the phone keyboard's "next" does, typing into each.
+    await fields.first().focus();
+    for (let i = 0; i < count; i += 1) {
+      const field = fields.nth(i);
+      if (i > 0) await page.keyboard.press('Tab');
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+      await page.keyboard.press('End');
+      await page.keyboard.type('1');
+      const box = await field.boundingBox();
+      const barNow = await editor.saveBar().boundingBox();
+      expect(box && barNow, `field ${i}`).toBeTruthy();
+      if (!box || !barNow) return;
+      expect(box.y + box.height, `field ${i} ends above the save bar`).toBeLessThanOrEqual(barNow.y);
+      expect(box.y, `field ${i} starts below the top bar`).toBeGreaterThanOrEqual(60);
+      if (i === Math.floor(count / 2)) await page.screenshot({ path: `${ARTIFACTS}/parameters-390-typing.png` });
+    }
+    // Both buttons fit the bar, on screen.
+    for (const button of [editor.discardButton(), editor.saveButton()]) {
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    await editor.discardButton().click();
+    await expect.poll(() => editor.field('S12').inputValue()).toBe(before);
   });
 });

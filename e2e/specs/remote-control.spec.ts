@@ -113,4 +113,24 @@ describe('remote control', () => {
     await expect.poll(() => remoteEnglish.currentCycle().textContent()).toBe(catalogues.en.cycles.long);
     await screenshot(english, 'remote-control-en');
   });
+
+  it('says, before turning a machine off, that it cannot be switched back on from here', async () => {
+    const machine = await machineNamed('Spegnimento');
+    for (const [name, options] of [
+      ['desk-light', {}],
+      ['390-dark', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' as const }],
+    ] as const) {
+      const page = await adminPage(options);
+      const remote = new RemoteControlPage(page);
+      await remote.goto(baseUrl, machine.serial);
+      await remote.acceptWarning();
+      await remote.button('turnOff').click();
+      await remote.dialog().getByText(it_.remoteControl.confirmTurnOff).waitFor();
+      expect(await remote.dialog().textContent()).toContain(it_.remoteControl.turnOffOneWay);
+      await screenshot(page, `remote-control-turn-off-${name}`);
+      // Cancelling sends nothing.
+      await remote.dialog().getByRole('button', { name: it_.common.cancel }).click();
+      expect(machine.stateName).toBe('IDLE');
+    }
+  });
 });

@@ -85,6 +85,28 @@ describe('colour scheme', () => {
   });
 });
 
+describe('colour scheme of a first visit', () => {
+  it("follows the system's dark scheme until the user chooses, then keeps the choice", async () => {
+    const context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    const login = new LoginPage(page);
+    await login.goto(baseUrl);
+    const shell = new AppShell(page);
+    expect(await shell.colorScheme()).toBe('dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).not.toBe('rgb(255, 255, 255)');
+    await screenshot(page, 'login-first-visit-system-dark');
+    // The user's choice wins over the system, also after a reload.
+    await shell.colorSchemeToggle().click();
+    expect(await shell.colorScheme()).toBe('light');
+    await page.reload();
+    await login.heading().waitFor();
+    expect(await shell.colorScheme()).toBe('light');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await context.close();
+  });
+});
+
 describe('error screens', () => {
   it('show ACCESS DENIED and NOT FOUND with their texts', async () => {
     const page = await (await newContext(browser)).newPage();

@@ -21,6 +21,8 @@ export type TApplianceListRow = {
   cycleType: string | null;
   cycleNumber: number | null;
   telemetry: TApplianceState['telemetry'] | null;
+  /** The last firmware progress report (a running update shows the machine as UPDATING). */
+  fota: TApplianceState['fota'] | null;
   openAlarms: number;
   /** What the list sorts by: the appliance name (serial number when unnamed), lowercased by the database. */
   sortKey: string;
@@ -136,6 +138,7 @@ export class ApplianceRepository {
         cycleType: applianceStates.cycleType,
         cycleNumber: applianceStates.cycleNumber,
         telemetry: applianceStates.telemetry,
+        fota: applianceStates.fota,
         sortKey: sql<string>`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`.as('sort_key'),
         total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
       })
@@ -160,6 +163,7 @@ export class ApplianceRepository {
         cycleType: filtered.cycleType,
         cycleNumber: filtered.cycleNumber,
         telemetry: filtered.telemetry,
+        fota: filtered.fota,
         sortKey: filtered.sortKey,
         total: filtered.total,
         // Spelled out with its own alias: drizzle leaves the columns of a one-table select unqualified,

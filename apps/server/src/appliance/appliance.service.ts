@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   cycleProgressPercent,
   defaultParameters,
+  firmwareUpdating,
   isCycleType,
   type TApplianceCompany,
   type TApplianceDetail,
@@ -58,7 +59,13 @@ function iso(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }
 
-function statusOf(state: TApplianceState | null): TApplianceSummary['status'] {
+/** The columns of a machine's live state that its status is made of (a list row has the same). */
+type TStatusColumns = Pick<TApplianceState, 'systemState' | 'cycleType' | 'cycleNumber' | 'fota'> & {
+  online: boolean | null;
+  lastSeenAt: Date | null;
+};
+
+function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
   const running = state?.systemState === 4;
   const cycleType = running && isCycleType(state.cycleType) ? state.cycleType : null;
   return {
@@ -67,6 +74,7 @@ function statusOf(state: TApplianceState | null): TApplianceSummary['status'] {
     systemState: state?.systemState ?? null,
     cycleType,
     cycleNumber: running ? (state.cycleNumber ?? null) : null,
+    updating: firmwareUpdating(state?.fota),
   };
 }
 
@@ -136,29 +144,20 @@ export class ApplianceService {
    */
   async list(user: TAuthUser, query: TApplianceListQuery): Promise<TApplianceListPage> {
     const { rows, total, more } = await this.repository.listPage(await this.access.condition(user), query);
-    const items = rows.map((r) => {
-      const running = r.systemState === 4;
-      return {
-        serialNumber: r.serialNumber,
-        applianceName: r.applianceName ?? r.serialNumber,
-        modelNumber: r.modelNumber,
-        gamma: r.gamma,
-        brand: r.brand,
-        companyCode: r.companyCode,
-        companyName: r.companyCode ? r.companyName : null,
-        // A machine the cloud never heard from is reachable only by the mobile app, over Bluetooth.
-        connectivity: r.lastSeenAt ? ('wifi' as const) : ('bluetooth' as const),
-        status: {
-          online: r.online ?? false,
-          lastSeenAt: iso(r.lastSeenAt),
-          systemState: r.systemState,
-          cycleType: running && isCycleType(r.cycleType) ? r.cycleType : null,
-          cycleNumber: running ? r.cycleNumber : null,
-        },
-        telemetry: r.telemetry ?? null,
-        openAlarms: Number(r.openAlarms),
-      };
-    });
+    const items = rows.map((r) => ({
+      serialNumber: r.serialNumber,
+      applianceName: r.applianceName ?? r.serialNumber,
+      modelNumber: r.modelNumber,
+      gamma: r.gamma,
+      brand: r.brand,
+      companyCode: r.companyCode,
+      companyName: r.companyCode ? r.companyName : null,
+      // A machine the cloud never heard from is reachable only by the mobile app, over Bluetooth.
+      connectivity: r.lastSeenAt ? ('wifi' as const) : ('bluetooth' as const),
+      status: statusOf(r),
+      telemetry: r.telemetry ?? null,
+      openAlarms: Number(r.openAlarms),
+    }));
     const last = rows.at(-1);
     return {
       items,

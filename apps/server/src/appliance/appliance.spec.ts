@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceListPage } from '@washboard/contracts';
+import type { TApplianceDetail, TApplianceListPage, TLastTelemetry } from '@washboard/contracts';
 import { openLive } from '../../test/live';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { json, signedInUsers, signIn } from '../../test/accounts';
@@ -170,6 +170,26 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       });
       expect(res.status).toBe(200);
       expect((await list(bruno)).map((a) => a.serialNumber)).not.toContain(machine.serialNumber);
+    });
+  });
+
+  describe('status.updating (the machine shown as UPDATING)', () => {
+    it('is true in the list, the details and lastTelemetry while the machine reports a firmware update in progress', async () => {
+      const machine = await machineShowing('778899');
+      await claim(anna, { activationCode: '778899', serialNumber: machine.serialNumber });
+      const s = machine.serialNumber;
+      const updating = async () => {
+        const listed = (await list(anna)).find((a) => a.serialNumber === s)?.status.updating;
+        const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${s}`, { headers: anna });
+        const last = await server.api(`/api/v1/event-hub-listener/event/${s}/lastTelemetry`, { headers: anna });
+        const statuses = [(await detail.json()) as TApplianceDetail, (await last.json()) as TLastTelemetry];
+        return [listed, ...statuses.map((x) => x.status.updating)];
+      };
+      expect(await updating()).toEqual([false, false, false]);
+      await publish(machine.client, s, 'fota', { perc: 40, inProg: true, version: '9.0.0' });
+      await eventually(async () => (await updating()).every((u) => u === true));
+      await publish(machine.client, s, 'fota', { perc: 100, inProg: false, version: '9.0.0' });
+      await eventually(async () => (await updating()).every((u) => u === false));
     });
   });
 

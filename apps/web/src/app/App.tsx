@@ -12,6 +12,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
 import { themeFor } from './theme';
 
+// Nothing stored until the user picks a scheme with the toggle: until then "auto" follows the
+// system's prefers-color-scheme, afterwards the stored choice wins.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'wb.colorScheme' });
 
 function Spinner() {
@@ -27,7 +29,7 @@ function WithDialog({ children }: { children: ReactNode }) {
 export function App({ runtime }: { runtime: TRuntime }) {
   return (
     <RuntimeContext.Provider value={runtime}>
-      <MantineProvider theme={themeFor(runtime.brand)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider theme={themeFor(runtime.brand)} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
         <NotificationsHost />
         <BrowserRouter>
           <WithDialog>

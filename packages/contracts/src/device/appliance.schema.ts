@@ -143,6 +143,8 @@ export const ZApplianceStatus = z.object({
   systemState: z.number().nullable(),
   cycleType: z.enum(CYCLE_TYPES).nullable(),
   cycleNumber: z.number().nullable(),
+  /** A firmware update is running (the machine's last `fota` report is in progress): shown as UPDATING. */
+  updating: z.boolean(),
 });
 
 /** One row of the device list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staleFota } from './fota.rules';
+import { firmwareUpdating, staleFota } from './fota.rules';
 
 const report = (perc: number, inProg: boolean, version = '9.0.0') => ({ perc, inProg, version });
 /** A report of a machine that does not say which firmware it installs. */
@@ -41,5 +41,15 @@ describe('staleFota', () => {
 
   it('compares reports without a version as one update', () => {
     expect(staleFota(unversioned(80, true), unversioned(10, true))).toBe(true);
+  });
+});
+
+describe('a firmware update running', () => {
+  it('is the last report saying in progress; a finished report or none is not', () => {
+    expect(firmwareUpdating(report(40, true))).toBe(true);
+    expect(firmwareUpdating(report(0, true))).toBe(true);
+    expect(firmwareUpdating(report(100, false))).toBe(false);
+    expect(firmwareUpdating(null)).toBe(false);
+    expect(firmwareUpdating(undefined)).toBe(false);
   });
 });

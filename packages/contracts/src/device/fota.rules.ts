@@ -10,3 +10,8 @@ export function staleFota(held: TFotaStatus | null | undefined, next: TFotaStatu
   if (!held || held.version !== next.version || !next.inProg) return false;
   return held.inProg ? held.perc > next.perc : held.perc === 100;
 }
+
+/** Whether a firmware update is running on the machine: its last `fota` report says in progress. */
+export function firmwareUpdating(fota: TFotaStatus | null | undefined): boolean {
+  return fota?.inProg === true;
+}

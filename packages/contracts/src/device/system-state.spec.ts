@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleProgressPercent, SYSTEM_STATES, systemStateName } from './system-state';
+import { cycleProgressPercent, shownMachineState, SYSTEM_STATES, systemStateName } from './system-state';
 
 describe('cycle progress', () => {
   it('is elapsed ÷ duration × 100 while a cycle runs (state 4)', () => {
@@ -37,5 +37,19 @@ describe('system state names', () => {
     expect([0, 1, 2, 3, 4].map(systemStateName)).toEqual(['OFF', 'STARTUP', 'IDLE', 'SHUTDOWN', 'RUN']);
     expect(systemStateName(9)).toBe('UNKNOWN');
     expect(systemStateName(null)).toBe('UNKNOWN');
+  });
+});
+
+describe('the state shown for a machine', () => {
+  it('is UPDATING while a firmware update runs, whatever systemState the machine reports', () => {
+    for (const systemState of [SYSTEM_STATES.IDLE, SYSTEM_STATES.OFF, SYSTEM_STATES.STARTUP, null]) {
+      expect(shownMachineState({ systemState, updating: true })).toBe('UPDATING');
+    }
+  });
+
+  it('is the name of systemState otherwise (IDLE, shown as READY by the catalogue), UNKNOWN for a number it does not know', () => {
+    expect(shownMachineState({ systemState: SYSTEM_STATES.IDLE, updating: false })).toBe('IDLE');
+    expect(shownMachineState({ systemState: SYSTEM_STATES.RUN })).toBe('RUN');
+    expect(shownMachineState({ systemState: 9, updating: false })).toBe('UNKNOWN');
   });
 });

@@ -13,6 +13,20 @@ export function systemStateName(state: number | null | undefined): TSystemStateN
   return entry ? (entry[0] as TSystemStateName) : 'UNKNOWN';
 }
 
+/** The state the dashboard shows: a system state, UPDATING during a firmware update, or UNKNOWN. */
+export type TShownMachineState = TSystemStateName | 'UPDATING' | 'UNKNOWN';
+
+/**
+ * The one rule for the state shown in the device list, the device page and the remote control:
+ * UPDATING while a firmware update runs (`status.updating`, from the machine's `fota` reports),
+ * whatever `systemState` says — the protocol has no state number for an update, and a machine
+ * installing firmware keeps reporting the state it had (READY), which would invite a cycle start.
+ * Otherwise the name of `systemState`.
+ */
+export function shownMachineState(status: { systemState: number | null | undefined; updating?: boolean }): TShownMachineState {
+  return status.updating ? 'UPDATING' : systemStateName(status.systemState);
+}
+
 /**
  * Cycle progress in percent: elapsed ÷ duration × 100 while a cycle runs (0 when the duration is 0),
  * otherwise 0; clamped to 0–100.

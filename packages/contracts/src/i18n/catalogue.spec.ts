@@ -10,7 +10,6 @@ import { catalogues, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, SUPPORTED_LAN
  */
 const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   // Codes, acronyms, product and technology names.
-  'gammas.': ['it', 'fr', 'de', 'es'],
   'common.ok': ['it', 'fr', 'de'],
   'layout.breadcrumbs.haccp': ['it', 'fr', 'de'],
   'device.navigation.haccp': ['it', 'fr', 'de'],

@@ -645,6 +645,7 @@ export const de = {
     confirmStart: 'Programm {{cycle}} starten?',
     confirmStop: 'Laufendes Programm stoppen?',
     confirmTurnOff: 'Maschine ausschalten?',
+    turnOffOneWay: 'Sie lässt sich nicht aus der Ferne wieder einschalten: Jemand muss sie direkt an der Maschine einschalten.',
     notConnected: 'Ein Programm kann nur gestartet werden, wenn die Maschine verbunden ist',
     cycleRunning: 'Programm läuft',
     elapsed: '{{elapsed}} von {{duration}}',
@@ -936,6 +937,7 @@ export const de = {
     SHUTDOWN: 'WIRD AUSGESCHALTET',
     STARTUP: 'STARTVORGANG',
     UNKNOWN: 'UNBEKANNT',
+    UPDATING: 'UPDATE LÄUFT',
   },
 
   toggles: {
@@ -961,14 +963,6 @@ export const de = {
     manualDrain: 'Manuelles Abpumpen',
     regeneration: 'Regeneration',
     extra: 'Zusatzprogramm',
-  },
-
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
   },
 
   units: {

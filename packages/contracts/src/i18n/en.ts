@@ -628,6 +628,7 @@ export const en = {
     confirmStart: 'Start the {{cycle}} cycle?',
     confirmStop: 'Stop the cycle in progress?',
     confirmTurnOff: 'Turn off the machine?',
+    turnOffOneWay: 'It cannot be switched back on remotely: someone will have to switch it on at the machine.',
     notConnected: 'A cycle can be started only when the machine is connected',
     cycleRunning: 'Cycle in progress',
     elapsed: '{{elapsed}} of {{duration}}',
@@ -917,6 +918,7 @@ export const en = {
     SHUTDOWN: 'SHUTDOWN',
     STARTUP: 'STARTUP',
     UNKNOWN: 'UNKNOWN',
+    UPDATING: 'UPDATING',
   },
 
   toggles: {
@@ -942,14 +944,6 @@ export const en = {
     manualDrain: 'Manual drain',
     regeneration: 'Regeneration',
     extra: 'Extra',
-  },
-
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
   },
 
   units: {

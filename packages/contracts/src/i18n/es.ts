@@ -640,6 +640,7 @@ export const es = {
     confirmStart: '¿Iniciar el ciclo {{cycle}}?',
     confirmStop: '¿Detener el ciclo en curso?',
     confirmTurnOff: '¿Apagar la máquina?',
+    turnOffOneWay: 'No se puede volver a encender a distancia: alguien tendrá que encenderla en la propia máquina.',
     notConnected: 'Solo se puede iniciar un ciclo cuando la máquina está conectada',
     cycleRunning: 'Ciclo en curso',
     elapsed: '{{elapsed}} de {{duration}}',
@@ -930,6 +931,7 @@ export const es = {
     SHUTDOWN: 'APAGÁNDOSE',
     STARTUP: 'ARRANQUE',
     UNKNOWN: 'DESCONOCIDO',
+    UPDATING: 'ACTUALIZANDO',
   },
 
   toggles: {
@@ -955,14 +957,6 @@ export const es = {
     manualDrain: 'Vaciado manual',
     regeneration: 'Regeneración',
     extra: 'Ciclo extra',
-  },
-
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
   },
 
   units: {

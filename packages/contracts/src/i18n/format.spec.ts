@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatTime, toLocaleCode } from './format';
+import { formatCurrency, formatDate, formatDay, formatTime, parseDay, toLocaleCode } from './format';
 
 /** Intl uses no-break and narrow no-break spaces; compare with plain spaces. */
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -108,5 +108,32 @@ describe('formatCurrency', () => {
     expect(plain(formatCurrency(0, 'en'))).toBe('€0.00');
     expect(plain(formatCurrency(-5.255, 'it'))).toMatch(/^-5,2[56] €$/);
     expect(plain(formatCurrency(1_000_000, 'en'))).toBe('€1,000,000.00');
+  });
+});
+
+describe('a day in a date input', () => {
+  it('is written as the tables write a date, in each language', () => {
+    expect(formatDay('2026-02-01', 'de')).toBe('01.02.2026');
+    expect(formatDay('2026-02-01', 'en')).toBe('01/02/2026');
+    expect(formatDay('2026-02-01', 'it')).toBe('01/02/2026');
+    expect(formatDay('2026-02-01', 'de')).toBe(formatDate('2026-02-01T10:00:00Z', 'short', 'de'));
+    expect(formatDate('2026-02-01T10:00:00Z', 'long', 'en').startsWith(formatDay('2026-02-01', 'en'))).toBe(true);
+    expect(formatDay('not a day', 'en')).toBe('');
+  });
+
+  it('is read back in the same order, whatever the separators', () => {
+    for (const lang of ['it', 'en', 'fr', 'de', 'es'] as const) {
+      expect(parseDay(formatDay('2026-02-01', lang), lang)).toBe('2026-02-01');
+    }
+    expect(parseDay('1.2.2026', 'de')).toBe('2026-02-01');
+    expect(parseDay('01-02-2026', 'en')).toBe('2026-02-01');
+  });
+
+  it('is no day when it is not a real date or not written day first', () => {
+    expect(parseDay('31.02.2026', 'de')).toBeNull();
+    expect(parseDay('2026-02-01', 'de')).toBeNull();
+    expect(parseDay('01.02.26', 'de')).toBeNull();
+    expect(parseDay('01.13.2026', 'de')).toBeNull();
+    expect(parseDay('', 'en')).toBeNull();
   });
 });

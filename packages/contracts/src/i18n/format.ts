@@ -64,6 +64,33 @@ export function formatDate(date: Date | string | number, format: TDateFormat, la
   return joinParts(parts);
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`) as the tables write a date ('short' of formatDate): what a date
+ * input shows, so a period picked above a table reads like the table's dates.
+ */
+export function formatDay(day: string, lang: TLanguage): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T12:00:00Z`, 'short', lang, 'UTC') : '';
+}
+
+/**
+ * Reads a day typed the way formatDay writes it in `lang` — day, month and year in the language's
+ * order, any separators, a four-digit year — as `YYYY-MM-DD`; null when it is no real date.
+ */
+export function parseDay(text: string, lang: TLanguage): string | null {
+  const order = new Intl.DateTimeFormat(intlLocale(lang), DATE_OPTIONS.short)
+    .formatToParts(new Date(0))
+    .map((part) => part.type)
+    .filter((type) => type === 'day' || type === 'month' || type === 'year');
+  const numbers = text.trim().split(/\D+/).filter(Boolean);
+  if (numbers.length !== 3 || order.length !== 3) return null;
+  const field = (type: 'day' | 'month' | 'year') => numbers[order.indexOf(type)] ?? '';
+  const [year, month, day] = [field('year'), field('month'), field('day')];
+  if (year.length !== 4) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+  return date.toISOString().slice(0, 10);
+}
+
 /** Formats the time of day as hours and minutes, 12-hour ("2:05 PM") or 24-hour ("14:05"), in `timeZone`; '' if invalid. */
 export function formatTime(date: Date | string | number, hour12: boolean, lang: TLanguage, timeZone = 'Europe/Rome'): string {
   const value = date instanceof Date ? date : new Date(date);

@@ -644,6 +644,7 @@ export const fr = {
     confirmStart: 'Démarrer le programme {{cycle}}\u00a0?',
     confirmStop: 'Arrêter le programme en cours\u00a0?',
     confirmTurnOff: 'Éteindre la machine\u00a0?',
+    turnOffOneWay: 'Elle ne peut pas être rallumée à distance\u00a0: quelqu’un devra la rallumer sur la machine elle-même.',
     notConnected: 'Un programme ne peut être démarré que lorsque la machine est connectée',
     cycleRunning: 'Programme en cours',
     elapsed: '{{elapsed}} sur {{duration}}',
@@ -935,6 +936,7 @@ export const fr = {
     SHUTDOWN: 'ARRÊT EN COURS',
     STARTUP: 'DÉMARRAGE',
     UNKNOWN: 'INCONNU',
+    UPDATING: 'MISE À JOUR',
   },
 
   toggles: {
@@ -960,14 +962,6 @@ export const fr = {
     manualDrain: 'Vidange manuelle',
     regeneration: 'Régénération',
     extra: 'Programme supplémentaire',
-  },
-
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
   },
 
   units: {

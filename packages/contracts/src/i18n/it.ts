@@ -640,6 +640,7 @@ export const it = {
     confirmStart: 'Avviare il ciclo {{cycle}}?',
     confirmStop: 'Interrompere il ciclo in corso?',
     confirmTurnOff: 'Spegnere la macchina?',
+    turnOffOneWay: 'La macchina non si può riaccendere da remoto: per riaccenderla qualcuno dovrà farlo dalla macchina stessa.',
     notConnected: 'È possibile avviare un ciclo solo quando la macchina è connessa',
     cycleRunning: 'Ciclo in corso',
     elapsed: '{{elapsed}} di {{duration}}',
@@ -930,6 +931,7 @@ export const it = {
     SHUTDOWN: 'SPEGNIMENTO',
     STARTUP: 'AVVIO',
     UNKNOWN: 'SCONOSCIUTO',
+    UPDATING: 'AGGIORNAMENTO',
   },
 
   toggles: {
@@ -955,14 +957,6 @@ export const it = {
     manualDrain: 'Scarico manuale',
     regeneration: 'Rigenerazione',
     extra: 'Ciclo extra',
-  },
-
-  /** The ranges (gamma) are product names: the same in every language. */
-  gammas: {
-    infinity: 'Infinity',
-    hiline: 'Hiline',
-    prime: 'Prime',
-    ge: 'G-EVO',
   },
 
   units: {

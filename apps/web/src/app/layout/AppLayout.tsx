@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { canAuthorize } from '@washboard/contracts';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
 import { useDialog } from '../../ui/dialog/dialog-context';
+import { usePhone } from '../../ui/use-phone';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
 import { signOut } from '../../modules/session/sign-in';
@@ -37,6 +38,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const [mode] = useLayoutMode();
   const isMobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const effective = isMobile ? 'overlay' : mode;
   // The overlay menu is open for the page it was opened on: a route change closes it.
   const [overlayOpenOn, setOverlayOpenOn] = useState<string | null>(null);
@@ -71,6 +73,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     });
   };
 
+  const copyright = (
+    <Text size="xs" c="dimmed" data-testid="footer-copyright">
+      {t('layout.footer', { year: brand.copyrightYear, brand: brand.title })}
+    </Text>
+  );
   const hasNavbar = effective === 'static' || effective === 'slim';
   const menuOpened = effective === 'overlay' ? overlayOpen : !collapsed;
   const toggleMenu = () => (effective === 'overlay' ? setOverlayOpen(!overlayOpen) : setCollapsed((c) => !c));
@@ -83,7 +90,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           ? { width: effective === 'slim' ? 72 : 260, breakpoint: 0, collapsed: { desktop: collapsed, mobile: collapsed } }
           : undefined
       }
-      footer={{ height: 44 }}
+      // On a phone the footer closes the page instead of taking 44 px of every screen.
+      footer={phone ? undefined : { height: 44 }}
       padding="md"
       data-layout-mode={effective}
     >
@@ -155,15 +163,20 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           <Breadcrumbs />
           {children ?? <Outlet />}
         </Container>
+        {phone && (
+          <Group component="footer" justify="center" pt="xl">
+            {copyright}
+          </Group>
+        )}
       </AppShell.Main>
 
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="center">
-          <Text size="xs" c="dimmed" data-testid="footer-copyright">
-            {t('layout.footer', { year: brand.copyrightYear, brand: brand.title })}
-          </Text>
-        </Group>
-      </AppShell.Footer>
+      {!phone && (
+        <AppShell.Footer>
+          <Group h="100%" px="md" justify="center">
+            {copyright}
+          </Group>
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

@@ -8,6 +8,7 @@ import { liveFieldLabel, type TApplianceSummary } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDialog } from '../../../ui/dialog/dialog-context';
+import { useRangeName } from '../../runtime/runtime-context';
 import { useCommand } from '../hooks/use-command';
 import { useRestorePresets } from '../hooks/use-device-list';
 import { formatLiveValue } from './live-format';
@@ -98,6 +99,7 @@ function DeviceActions({ appliance }: { appliance: TApplianceSummary }) {
 /** One machine of the list: identity, connection, activity and temperatures; opens the device page. */
 export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
   const { t, i18n } = useTranslation();
+  const rangeName = useRangeName();
   const { serialNumber, applianceName, gamma, status, telemetry, companyName } = appliance;
   return (
     <Card
@@ -116,7 +118,7 @@ export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
               {applianceName}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace">
-              {serialNumber} · {t(`gammas.${gamma}`)}
+              {serialNumber} · {rangeName(gamma)}
             </Text>
             {companyName && (
               <Text size="xs" c="dimmed" truncate>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconSortAscendingLetters, IconSortDescendingLetters } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APPLIANCE_CONNECTIVITY_FILTERS, GAMMAS } from '@washboard/contracts';
+import { usePhone } from '../../../ui/use-phone';
+import { useRangeName } from '../../runtime/runtime-context';
 import { activeFilterCount, type TDeviceListFilters } from '../hooks/use-device-list-query';
 import { useDeviceCompanies } from '../hooks/use-device-list';
 
@@ -13,6 +15,7 @@ type TProps = { filters: TDeviceListFilters; onChange: (changes: Partial<TDevice
 function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolean }) {
   const { t } = useTranslation();
   const companies = useDeviceCompanies();
+  const rangeName = useRangeName();
   const selectWidth = stacked ? undefined : 200;
   return (
     <>
@@ -32,7 +35,7 @@ function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolea
         label={t('devices.filter.gamma')}
         data={[
           { value: '', label: t('devices.filter.allGamma') },
-          ...GAMMAS.map((gamma) => ({ value: gamma, label: t(`gammas.${gamma}`) })),
+          ...GAMMAS.map((gamma) => ({ value: gamma, label: rangeName(gamma) })),
           { value: 'none', label: t('devices.filter.noGamma') },
         ]}
         value={filters.gamma ?? ''}
@@ -80,7 +83,7 @@ function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolea
  */
 export function DeviceFilters({ filters, onChange }: TProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [drawer, { open, close }] = useDisclosure(false);
   const [search, setSearch] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);

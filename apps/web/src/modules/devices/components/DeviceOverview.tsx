@@ -3,6 +3,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TApplianceDetail, TLastTelemetry } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '../../api/QueryBoundary';
+import { useRangeName } from '../../runtime/runtime-context';
 import { useApplianceDetail, useLastTelemetry } from '../hooks/use-devices';
 import { LiveValues } from './LiveValues';
 import { MachineActivity } from './MachineActivity';
@@ -42,6 +43,7 @@ export function DeviceOverview({ serialNumber, notFound }: TProps) {
 /** The overview once the machine's details are there; the last telemetry may still be on its way. */
 function Overview({ appliance, last }: { appliance: TApplianceDetail; last: TLastTelemetry | undefined }) {
   const { t } = useTranslation();
+  const rangeName = useRangeName();
   const status = last?.status ?? appliance.status;
   const telemetry = last?.telemetry;
   return (
@@ -58,7 +60,7 @@ function Overview({ appliance, last }: { appliance: TApplianceDetail; last: TLas
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('device.fields.serialNumber')} value={appliance.serialNumber} />
             <Field label={t('device.fields.modelNumber')} value={appliance.modelNumber} />
-            <Field label={t('device.fields.gamma')} value={t(`gammas.${appliance.gamma}`)} />
+            <Field label={t('device.fields.gamma')} value={rangeName(appliance.gamma)} />
           </SimpleGrid>
         </Stack>
       </Paper>

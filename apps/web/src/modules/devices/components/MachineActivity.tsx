@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CYCLE_RUNNING_STATE,
   cycleProgressPercent,
-  systemStateName,
+  shownMachineState,
   type TApplianceSummary,
   type TLiveTelemetry,
 } from '@washboard/contracts';
@@ -23,7 +23,7 @@ export function MachineActivity({ status, telemetry }: TProps) {
           {t('device.fields.systemState')}
         </Text>
         <Text size="sm" fw={600} data-testid="machine-state">
-          {t(`machineState.${systemStateName(status.systemState)}`)}
+          {t(`machineState.${shownMachineState(status)}`)}
         </Text>
       </Group>
       {running && (

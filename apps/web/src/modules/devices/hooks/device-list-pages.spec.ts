@@ -12,7 +12,7 @@ function machine(serialNumber: string): TApplianceSummary {
     companyCode: null,
     companyName: null,
     connectivity: 'wifi',
-    status: { online: false, lastSeenAt: null, systemState: null, cycleType: null, cycleNumber: null },
+    status: { online: false, lastSeenAt: null, systemState: null, cycleType: null, cycleNumber: null, updating: false },
     telemetry: null,
     openAlarms: 0,
   };

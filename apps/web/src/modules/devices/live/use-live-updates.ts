@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  firmwareUpdating,
   type TAlarmView,
   type TApplianceDetail,
   type TApplianceSummary,
@@ -56,9 +57,15 @@ function applyTelemetry(client: QueryClient, message: TTelemetryMessage): void {
   );
 }
 
+/** Firmware progress: into the details, and the machine shown as UPDATING (or not) everywhere. */
 function applyFota(client: QueryClient, { serialNumber, perc, inProg }: Extract<TLiveMessage, { type: 'fotaStatus' }>): void {
+  const updating = firmwareUpdating({ perc, inProg });
+  updateLists(client, serialNumber, (item) => ({ ...item, status: { ...item.status, updating } }));
+  client.setQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(serialNumber), (last) =>
+    last ? { ...last, status: { ...last.status, updating } } : last,
+  );
   client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (detail) =>
-    detail ? { ...detail, fota: { ...detail.fota, perc, inProg } } : detail,
+    detail ? { ...detail, status: { ...detail.status, updating }, fota: { ...detail.fota, perc, inProg } } : detail,
   );
 }
 

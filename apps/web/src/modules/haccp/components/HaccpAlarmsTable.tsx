@@ -1,18 +1,80 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { alarmByCode, formatDate, isLanguage, type TAlarmSeverity, type TAlarmView } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
+import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { HaccpTable } from './HaccpTable';
 
 const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: 'orange', low: 'gray' };
 
-/** The alarms of the period: code, description, start, end (or still active) and severity. Inside Suspense. */
+/** The alarms of the period: code, description, start, end (or still active) and severity; cards on a phone. Inside Suspense. */
 export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const phone = usePhone();
   if (alarms.length === 0) return <EmptyState message={t('haccp.noAlarms')} />;
+  const rows = alarms.map((alarm) => {
+    const entry = alarmByCode(alarm.errorCode);
+    return {
+      alarm,
+      description: entry ? td(`alarms.${entry.code}`) : alarm.errorCode,
+      start: formatDate(alarm.startDate, 'long', lang, timeZone),
+      stop: alarm.stopDate ? (
+        formatDate(alarm.stopDate, 'long', lang, timeZone)
+      ) : (
+        <Badge color="red" variant="light">
+          {t('device.alarms.active')}
+        </Badge>
+      ),
+      severity: entry ? (
+        <Badge color={SEVERITY_COLORS[entry.severity]} variant={entry.severity === 'high' ? 'filled' : 'light'}>
+          {td(`severities.${entry.severity}`)}
+        </Badge>
+      ) : (
+        <Text c="dimmed">–</Text>
+      ),
+    };
+  });
+  if (phone) {
+    // One card per alarm on a phone, the severity first (as the verdict on the events' cards).
+    return (
+      <Stack gap="sm" role="list" aria-label={t('haccp.tabs.alarms')}>
+        {rows.map((row) => (
+          <Paper
+            key={row.alarm.id}
+            withBorder
+            radius="md"
+            p="sm"
+            role="listitem"
+            data-testid={`haccp-alarm-${row.alarm.errorCode}`}
+          >
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                {row.severity}
+                <Text fw={700} size="sm">
+                  {row.alarm.errorCode}
+                </Text>
+              </Group>
+              <Text size="sm">{row.description}</Text>
+              <Text size="xs" c="dimmed">
+                {t('haccp.columns.start')}: {row.start}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {t('haccp.columns.stop')}:
+                </Text>
+                <Text size="xs" c="dimmed" component="div">
+                  {row.stop}
+                </Text>
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <HaccpTable
       label={t('haccp.tabs.alarms')}
@@ -25,34 +87,15 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; t
         { label: t('haccp.columns.severity') },
       ]}
     >
-      {alarms.map((alarm) => {
-        const entry = alarmByCode(alarm.errorCode);
-        return (
-          <Table.Tr key={alarm.id} data-testid={`haccp-alarm-${alarm.errorCode}`}>
-            <Table.Td fw={700}>{alarm.errorCode}</Table.Td>
-            <Table.Td>{entry ? td(`alarms.${entry.code}`) : alarm.errorCode}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(alarm.startDate, 'long', lang, timeZone)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {alarm.stopDate ? (
-                formatDate(alarm.stopDate, 'long', lang, timeZone)
-              ) : (
-                <Badge color="red" variant="light">
-                  {t('device.alarms.active')}
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>
-              {entry ? (
-                <Badge color={SEVERITY_COLORS[entry.severity]} variant={entry.severity === 'high' ? 'filled' : 'light'}>
-                  {td(`severities.${entry.severity}`)}
-                </Badge>
-              ) : (
-                <Text c="dimmed">–</Text>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        );
-      })}
+      {rows.map((row) => (
+        <Table.Tr key={row.alarm.id} data-testid={`haccp-alarm-${row.alarm.errorCode}`}>
+          <Table.Td fw={700}>{row.alarm.errorCode}</Table.Td>
+          <Table.Td>{row.description}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.stop}</Table.Td>
+          <Table.Td>{row.severity}</Table.Td>
+        </Table.Tr>
+      ))}
     </HaccpTable>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Badge, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -15,6 +15,7 @@ import {
   type TUnitSystem,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
+import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { HaccpTable } from './HaccpTable';
 
@@ -36,15 +37,31 @@ function parameterValue(key: string, raw: number | null, system: TUnitSystem, la
   return symbol ? `${value} ${symbol}` : value;
 }
 
+/** A value under its (column) label, on a phone's event card. */
+function Labelled({ label, children, c, fw }: { label: string; children: ReactNode; c?: string; fw?: number }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" c={c} fw={fw}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * The HACCP events of the period: cycle, start, end, type, parameter, the peak wash and final-rinse
- * temperatures and the hygiene verdict; a failed cycle is tinted red with its reasons. Needs the
- * device texts (parameter labels): render inside Suspense.
+ * temperatures and the hygiene verdict; a failed cycle is tinted red with its reasons. On a phone,
+ * one card per event with the verdict first. Needs the device texts (parameter labels): render
+ * inside Suspense.
  */
 export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps) {
   const { t, i18n } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const phone = usePhone();
   const [page, setPage] = useState(1);
   if (events.length === 0) return <EmptyState message={t('haccp.noEvents')} />;
   const pages = Math.ceil(events.length / PAGE_SIZE);
@@ -64,76 +81,110 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
     notCompleted: t('haccp.failures.notCompleted'),
   };
 
+  const verdict = (e: THaccpEventView) =>
+    e.verdict === 'notApplicable' ? (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    ) : (
+      <Stack gap={2} align="flex-start">
+        <Badge
+          color={e.verdict === 'fail' ? 'red' : e.verdict === 'pass' ? 'teal' : 'gray'}
+          variant={e.verdict === 'fail' ? 'filled' : 'light'}
+        >
+          {t(`haccp.verdicts.${e.verdict}`)}
+        </Badge>
+        {e.failures.map((f) => (
+          <Text key={f} size="xs" c="red" fw={600}>
+            {failureText[f]}
+          </Text>
+        ))}
+      </Stack>
+    );
+  const parameter = (e: THaccpEventView) =>
+    e.parameterName ? (
+      <Stack gap={0}>
+        <Text size="sm">{parameterLabel(e.parameterName)}</Text>
+        <Text size="xs" c="dimmed">
+          {parameterValue(e.parameterName, e.oldValue, unitSystem, lang)} →{' '}
+          {parameterValue(e.parameterName, e.newValue, unitSystem, lang)}
+        </Text>
+      </Stack>
+    ) : (
+      '–'
+    );
+  const cycle = (e: THaccpEventView) => (e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–');
+  const type = (e: THaccpEventView) => t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters');
+  const failedTint = (e: THaccpEventView) =>
+    e.verdict === 'fail' ? { background: 'var(--mantine-color-red-light)' } : undefined;
+  const measured = (e: THaccpEventView, what: 'wash' | 'rinse') =>
+    e.failures.includes(what) ? ({ c: 'red', fw: 700 } as const) : {};
+
   return (
     <Stack gap="sm">
-      <HaccpTable
-        label={t('haccp.tabs.events')}
-        minWidth={1000}
-        columns={[
-          { label: t('haccp.columns.cycleName') },
-          { label: t('haccp.columns.start') },
-          { label: t('haccp.columns.stop') },
-          { label: t('haccp.columns.type') },
-          { label: t('haccp.columns.parameterName') },
-          { label: t('haccp.columns.washTmp'), align: 'right' },
-          { label: t('haccp.columns.rinseTmp'), align: 'right' },
-          { label: t('haccp.columns.verdict') },
-        ]}
-      >
-        {shown.map((e) => {
-          const fail = e.verdict === 'fail';
-          const failed = (what: 'wash' | 'rinse') => e.failures.includes(what);
-          return (
-            <Table.Tr
-              key={e.id}
-              data-verdict={e.verdict}
-              style={fail ? { background: 'var(--mantine-color-red-light)' } : undefined}
-            >
-              <Table.Td>{e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–'}</Table.Td>
+      {phone ? (
+        // A phone has no room for eight columns: one card per event, the verdict first.
+        <Stack gap="sm" role="list" aria-label={t('haccp.tabs.events')}>
+          {shown.map((e) => (
+            <Paper key={e.id} withBorder radius="md" p="sm" role="listitem" data-verdict={e.verdict} style={failedTint(e)}>
+              <Stack gap={6}>
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  {verdict(e)}
+                  <Text size="sm" fw={600} ta="right">
+                    {cycle(e)}
+                  </Text>
+                </Group>
+                <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+                  <Labelled label={t('haccp.columns.start')}>{when(e.start)}</Labelled>
+                  <Labelled label={t('haccp.columns.stop')}>{when(e.stop)}</Labelled>
+                  <Labelled label={t('haccp.columns.washTmp')} {...measured(e, 'wash')}>
+                    {temperature(e.washTmp)}
+                  </Labelled>
+                  <Labelled label={t('haccp.columns.rinseTmp')} {...measured(e, 'rinse')}>
+                    {temperature(e.rinseTmp)}
+                  </Labelled>
+                </SimpleGrid>
+                <Text size="xs" c="dimmed">
+                  {type(e)}
+                </Text>
+                {e.parameterName && parameter(e)}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <HaccpTable
+          label={t('haccp.tabs.events')}
+          minWidth={1000}
+          columns={[
+            { label: t('haccp.columns.cycleName') },
+            { label: t('haccp.columns.start') },
+            { label: t('haccp.columns.stop') },
+            { label: t('haccp.columns.type') },
+            { label: t('haccp.columns.parameterName') },
+            { label: t('haccp.columns.washTmp'), align: 'right' },
+            { label: t('haccp.columns.rinseTmp'), align: 'right' },
+            { label: t('haccp.columns.verdict') },
+          ]}
+        >
+          {shown.map((e) => (
+            <Table.Tr key={e.id} data-verdict={e.verdict} style={failedTint(e)}>
+              <Table.Td>{cycle(e)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
-              <Table.Td>{t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters')}</Table.Td>
-              <Table.Td>
-                {e.parameterName ? (
-                  <Stack gap={0}>
-                    <Text size="sm">{parameterLabel(e.parameterName)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {parameterValue(e.parameterName, e.oldValue, unitSystem, lang)} →{' '}
-                      {parameterValue(e.parameterName, e.newValue, unitSystem, lang)}
-                    </Text>
-                  </Stack>
-                ) : (
-                  '–'
-                )}
-              </Table.Td>
-              <Table.Td ta="right" c={failed('wash') ? 'red' : undefined} fw={failed('wash') ? 700 : undefined}>
+              <Table.Td>{type(e)}</Table.Td>
+              <Table.Td>{parameter(e)}</Table.Td>
+              <Table.Td ta="right" {...measured(e, 'wash')}>
                 {temperature(e.washTmp)}
               </Table.Td>
-              <Table.Td ta="right" c={failed('rinse') ? 'red' : undefined} fw={failed('rinse') ? 700 : undefined}>
+              <Table.Td ta="right" {...measured(e, 'rinse')}>
                 {temperature(e.rinseTmp)}
               </Table.Td>
-              <Table.Td>
-                {e.verdict === 'notApplicable' ? (
-                  <Text size="sm" c="dimmed">
-                    –
-                  </Text>
-                ) : (
-                  <Stack gap={2} align="flex-start">
-                    <Badge color={fail ? 'red' : e.verdict === 'pass' ? 'teal' : 'gray'} variant={fail ? 'filled' : 'light'}>
-                      {t(`haccp.verdicts.${e.verdict}`)}
-                    </Badge>
-                    {e.failures.map((f) => (
-                      <Text key={f} size="xs" c="red" fw={600}>
-                        {failureText[f]}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
-              </Table.Td>
+              <Table.Td>{verdict(e)}</Table.Td>
             </Table.Tr>
-          );
-        })}
-      </HaccpTable>
+          ))}
+        </HaccpTable>
+      )}
       {pages > 1 && (
         <Center>
           <Group>

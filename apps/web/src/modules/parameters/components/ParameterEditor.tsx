@@ -6,6 +6,7 @@ import { PARAMETER_GROUPS, type TGamma, type TParameter, type TUnitSystem } from
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useDialog } from '../../../ui/dialog/dialog-context';
+import { usePhone } from '../../../ui/use-phone';
 import { useWriteParameters } from '../hooks/use-parameters';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes';
 import { pendingSave, shownText, type TEdits } from '../parameter-form';
@@ -34,6 +35,7 @@ export function ParameterEditor({ serialNumber, gamma, system, scope, shown, val
   const device = useDeviceTranslation();
   const dialog = useDialog();
   const write = useWriteParameters(serialNumber);
+  const phone = usePhone();
   const [edits, setEdits] = useState<TEdits>({});
   const pending = useMemo(
     () => pendingSave(scope, edits, values, system, gamma, i18n.language),
@@ -98,26 +100,42 @@ export function ParameterEditor({ serialNumber, gamma, system, scope, shown, val
       <Paper
         withBorder
         radius="md"
-        p="sm"
+        p={phone ? 'xs' : 'sm'}
         pos="sticky"
         bottom="calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-sm))"
         style={{ zIndex: 2 }}
         shadow={dirty ? 'md' : undefined}
+        data-save-bar
       >
-        <Group justify="space-between" gap="sm">
-          <Group gap="xs">
-            {dirty && (
-              <Badge color="yellow" variant="light">
-                {t('common.unsavedChanges')}
-              </Badge>
-            )}
-          </Group>
-          <Group gap="xs">
-            <Button variant="default" disabled={Object.keys(edits).length === 0 || write.isPending} onClick={() => setEdits({})}>
+        {/* One row on a phone (no badge: the enabled buttons say there is something to save), so the bar stays small. */}
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          {!phone && (
+            <Group gap="xs">
+              {dirty && (
+                <Badge color="yellow" variant="light">
+                  {t('common.unsavedChanges')}
+                </Badge>
+              )}
+            </Group>
+          )}
+          <Group gap="xs" wrap="nowrap" justify="flex-end" flex={1}>
+            <Button
+              variant="default"
+              px={phone ? 'sm' : undefined}
+              disabled={Object.keys(edits).length === 0 || write.isPending}
+              onClick={() => setEdits({})}
+            >
               {t('common.discardChanges')}
             </Button>
-            <Button onClick={save} loading={write.isPending} disabled={!dirty}>
-              {t('parameters.save')}
+            {/* A phone shows the short "Save"; the name stays the whole one, which contains it. */}
+            <Button
+              onClick={save}
+              loading={write.isPending}
+              disabled={!dirty}
+              px={phone ? 'sm' : undefined}
+              aria-label={t('parameters.save')}
+            >
+              {phone ? t('common.save') : t('parameters.save')}
             </Button>
           </Group>
         </Group>

@@ -9,8 +9,8 @@ import {
   CYCLE_TYPES,
   cycleProgressPercent,
   isCycleType,
+  shownMachineState,
   SYSTEM_STATES,
-  systemStateName,
   TANKS,
   type TApplianceDetail,
   type TCycleType,
@@ -113,16 +113,16 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
   const state = status.systemState ?? null;
   const running = state === CYCLE_RUNNING_STATE;
   const startingUp = state === SYSTEM_STATES.STARTUP;
-  // The machine starts a cycle only when READY; it would refuse in any other state.
-  const ready = state === SYSTEM_STATES.IDLE;
+  // The machine starts a cycle only when READY, and not while it installs firmware; it would refuse.
+  const ready = state === SYSTEM_STATES.IDLE && !status.updating;
   const telemetry = last?.telemetry;
   const progress = cycleProgressPercent(state, telemetry?.cycleTimeProgress, telemetry?.cycleTimeDuration);
   const busy = commands.start.isPending || commands.stop.isPending || commands.turnOff.isPending;
 
   const failed = (error: unknown) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) });
   const done = () => notify({ color: 'teal', message: t('remoteControl.accepted') });
-  const confirm = (message: string, confirmLabel: string, onConfirm: () => void) =>
-    dialog.show({ kind: 'warning', mode: 'confirm', message, confirmLabel, onConfirm });
+  const confirm = (message: string, confirmLabel: string, onConfirm: () => void, title?: string) =>
+    dialog.show({ kind: 'warning', mode: 'confirm', title, message, confirmLabel, onConfirm });
 
   const askStart = () =>
     confirm(t('remoteControl.confirmStart', { cycle: t(`cycles.${cycle}`) }), t('remoteControl.startCycle'), () =>
@@ -132,9 +132,13 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
     confirm(t('remoteControl.confirmStop'), t('remoteControl.stopCycle'), () =>
       commands.stop.mutate({}, { onSuccess: done, onError: failed }),
     );
+  // No command switches a machine on (docs/remote-control-and-parameters.md): the dialog says so.
   const askTurnOff = () =>
-    confirm(t('remoteControl.confirmTurnOff'), t('remoteControl.turnOff'), () =>
-      commands.turnOff.mutate({}, { onSuccess: done, onError: failed }),
+    confirm(
+      t('remoteControl.turnOffOneWay'),
+      t('remoteControl.turnOff'),
+      () => commands.turnOff.mutate({}, { onSuccess: done, onError: failed }),
+      t('remoteControl.confirmTurnOff'),
     );
   const askReplace = (tank: TTank) =>
     confirm(
@@ -183,7 +187,7 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
               {t('device.fields.systemState')}
             </Text>
             <Text fw={700} size="lg" data-testid="machine-state">
-              {t(`machineState.${systemStateName(state)}`)}
+              {t(`machineState.${shownMachineState(status)}`)}
             </Text>
           </Stack>
           <Stack gap={0}>

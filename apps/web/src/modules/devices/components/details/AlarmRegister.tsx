@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { alarmByCode, formatDate, formatTime, isLanguage } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useDeviceTranslation } from '../../../i18n/device-texts';
 import { useAlarmRegister } from '../../hooks/use-device-details';
 import { Loading } from '../../../../ui/Loading';
-
-/** Below this width the register is a list of cards instead of a four-column table. */
-const PHONE_QUERY = '(max-width: 48em)';
+import { usePhone } from '../../../../ui/use-phone';
 
 type TRow = { id: string; code: string; open: boolean; date: string; time: string; description: string; solutions: ReactNode };
 
@@ -20,7 +17,8 @@ type TRow = { id: string; code: string; open: boolean; date: string; time: strin
 export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
   const { t, i18n } = useTranslation();
   const { t: td } = useDeviceTranslation();
-  const phone = useMediaQuery(PHONE_QUERY, window.matchMedia(PHONE_QUERY).matches, { getInitialValueInEffect: false });
+  // On a phone the register is a list of cards instead of a four-column table.
+  const phone = usePhone();
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
   const register = useAlarmRegister(serialNumber);
   if (register.isPending) {

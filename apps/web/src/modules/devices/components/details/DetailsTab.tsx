@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BRANDS, formatDate, isLanguage, UNIT_SYMBOLS, type TApplianceDetail } from '@washboard/contracts';
+import { useRangeName } from '../../../runtime/runtime-context';
 import { Field } from './Field';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
@@ -25,6 +26,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Every appliance field of device-areas §3, the technical assistance contacts and the board versions. */
 export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
   const { t, i18n } = useTranslation();
+  const rangeName = useRangeName();
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
   const country = COUNTRIES.find((c) => c === a.country);
   const type = TYPES.find((x) => x === a.type);
@@ -38,7 +40,7 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         <Field label={t('device.fields.revision')} value={a.revision} />
         <Field label={t('device.fields.brand')} value={BRANDS[a.brand].title} testId="detail-brand" />
         <Field label={t('device.fields.type')} value={type ? t(`device.types.${type}`) : a.type} />
-        <Field label={t('device.fields.gamma')} value={BRANDS[a.brand].rangeNames[a.gamma]} />
+        <Field label={t('device.fields.gamma')} value={rangeName(a.gamma)} />
         <Field label={t('device.fields.country')} value={country ? t(`countries.${country}`) : a.country} />
         <Field
           label={t('device.fields.installationDate')}

@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canEditFactoryParameters } from '@washboard/contracts';
 import { useUserData } from '../../../session/session-store';
+import { useApplianceDetail } from '../../hooks/use-devices';
 
-/** Links from the device details page to the machine's other screens (factory parameters: SM and admin). */
+/**
+ * Links from the device details page to the machine's other screens (factory parameters: SM and
+ * admin). Only once the machine is known: a serial number that does not exist, or that the user
+ * may not see, leads nowhere.
+ */
 export function DeviceAreaLinks({ serialNumber }: { serialNumber: string }) {
   const { t } = useTranslation();
   const user = useUserData();
+  const detail = useApplianceDetail(serialNumber);
+  if (!detail.data) return null;
   const base = `/device/${encodeURIComponent(serialNumber)}`;
   const areas = [
     { path: 'remote-control', label: t('layout.breadcrumbs.remoteControl'), Icon: IconRemoteControl },
