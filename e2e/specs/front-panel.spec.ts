@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { catalogues, type TFrontPanel } from '@washboard/contracts';
+import type { TFrontPanel } from '@washboard/contracts';
 import { expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { startServer, type TRunningServer } from '../fixtures/server';
 import { FrontPanelPage } from '../pom/front-panel-page';

@@ -8,7 +8,16 @@ import type { TLanguage } from './languages';
 
 export type { TCatalogue, Widen } from './catalogue';
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
-export { formatCurrency, formatDate, formatDay, formatTime, intlLocale, parseDay, toLocaleCode, type TDateFormat } from './format';
+export {
+  formatCurrency,
+  formatDate,
+  formatDay,
+  formatTime,
+  intlLocale,
+  parseDay,
+  toLocaleCode,
+  type TDateFormat,
+} from './format';
 
 /** The text catalogue of every supported language. */
 export const catalogues = { it, en, fr, de, es } as const satisfies Record<TLanguage, TCatalogue>;
