@@ -304,13 +304,13 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   const demoRun = demo
     ? await import('./demo/demo').then(({ startDemo }) =>
         startDemo({
-          brand: config.DEFAULT_BRAND,
           brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
           settings: settingsRepository,
           accounts: userAdministration,
           companies,
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
+          lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
           log: app.log,
         }),
       )

@@ -2,18 +2,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceDetail, TApplianceListPage } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
+import { passwordGrant, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 import { settings } from '../db/schema/index';
 
 describe('demo (DEMO=1)', () => {
   let server: TTestServer;
   let passwords: Record<string, string>;
+  let kestrelPasswords: Record<string, string>;
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '1' });
     const [row] = await server.washboard.database.db.select().from(settings).where(eq(settings.key, 'demo'));
-    passwords = (row?.value as { passwords: Record<string, string> }).passwords;
+    const brands = (row?.value as { brands: { brand: string; passwords: Record<string, string> }[] }).brands;
+    passwords = brands.find((b) => b.brand === 'LUMINA')?.passwords ?? {};
+    kestrelPasswords = brands.find((b) => b.brand === 'KESTREL')?.passwords ?? {};
   });
   afterAll(async () => {
     await server.close();
@@ -26,13 +29,37 @@ describe('demo (DEMO=1)', () => {
     return page.items;
   };
 
-  it('seeds one account per role, each able to sign in', async () => {
-    expect(Object.keys(passwords).sort()).toEqual([
-      'admin@demo.washboard',
-      'kitchen@demo.washboard',
-      'manager@demo.washboard',
-      'service@demo.washboard',
+  it('seeds one account per role in each brand, each able to sign in', async () => {
+    const roles = ['admin@demo.washboard', 'kitchen@demo.washboard', 'manager@demo.washboard', 'service@demo.washboard'];
+    expect(Object.keys(passwords).sort()).toEqual(roles);
+    expect(Object.keys(kestrelPasswords).sort()).toEqual(roles);
+    expect(server.washboard.demoAccounts?.map((a) => a.brand)).toEqual([
+      ...roles.map(() => 'LUMINA'),
+      ...roles.map(() => 'KESTREL'),
     ]);
+  });
+
+  it('gives the second brand its own accounts and six machines of its own serials', async () => {
+    const { headers } = await signIn(
+      server,
+      'service@demo.washboard',
+      kestrelPasswords['service@demo.washboard'] ?? '',
+      'KESTREL',
+    );
+    const page = (await (
+      await server.api('/api/v1/appliance/devices', { headers, brand: 'KESTREL' })
+    ).json()) as TApplianceListPage;
+    expect(page.items.map((d) => d.serialNumber).sort()).toEqual([
+      'KDEMO0001',
+      'KDEMO0002',
+      'KDEMO0003',
+      'KDEMO0004',
+      'KDEMO0005',
+      'KDEMO0006',
+    ]);
+    // The brands stay apart: the first brand's password does not open the second brand's account.
+    const wrong = await passwordGrant(server, 'service@demo.washboard', passwords['service@demo.washboard'] ?? '', 'KESTREL');
+    expect(wrong.status).not.toBe(200);
   });
 
   it('runs a live fleet: the kitchen manager sees its machines online within seconds', async () => {
@@ -69,6 +96,12 @@ describe('demo (DEMO=1)', () => {
       await server.api(`/api/v1/event-hub-listener/event/DEMO0001/alarms?${month}`, { headers })
     ).json()) as { stopDate: string | null }[];
     expect(monthAlarms.length).toBeGreaterThan(0);
+    // The factory settings wash clean: nine in ten of the month's cycles or more pass the hygiene rule.
+    const monthEvents = (await (
+      await server.api(`/api/v1/event-hub-listener/event/DEMO0001/events?${month}`, { headers })
+    ).json()) as { verdict: string }[];
+    const judged = monthEvents.filter((e) => e.verdict === 'pass' || e.verdict === 'fail');
+    expect(judged.filter((e) => e.verdict === 'pass').length / judged.length).toBeGreaterThanOrEqual(0.9);
     expect(monthAlarms.length).toBeGreaterThanOrEqual(alarms.length);
   });
 
