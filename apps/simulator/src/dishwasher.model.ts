@@ -50,6 +50,7 @@ import {
 } from './machine-profile';
 import { createRandom, randomSeed, seedFrom, type TRandom } from './random';
 import type { THeatingCondition } from './machine-condition';
+import { cyclesPerHourAt } from './kitchen-day';
 import { countersFromStats, maintenanceInterval, statsMessage, typicalCounters, type TLifetimeCounters } from './counters';
 import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths, type TBoiler } from './thermal';
 
@@ -59,8 +60,11 @@ import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths
  * regenerating the softener), faults now and then, and staff switching a machine back on.
  */
 export type TActivity = {
-  /** mean rate of cycles started at the front panel while READY; 0: nobody uses the machine */
-  cyclesPerHour: number;
+  /**
+   * mean rate of cycles started at the front panel while READY; 0: nobody uses the machine; 24
+   * rates, one per UTC hour of the machine's clock: a kitchen's day (`KITCHEN_DAY`)
+   */
+  cyclesPerHour: number | readonly number[];
   /** mean rate of random catalogue alarms (each clears itself after a while) */
   alarmsPerHour: number;
   /** mean time an OFF machine stays off before someone switches it on; null: stays off */
@@ -783,13 +787,13 @@ export class DishwasherModel {
   private behave(dt: number): void {
     const a = this.activity;
     const chance = (perHour: number): boolean => perHour > 0 && this.random.next() < (perHour * dt) / 3600;
-    if (this.systemState === SYSTEM_STATES.IDLE && !this.fotaState && chance(a.cyclesPerHour))
+    if (this.systemState === SYSTEM_STATES.IDLE && !this.fotaState && chance(cyclesPerHourAt(a.cyclesPerHour, this.clock())))
       this.beginCycle(this.nextKitchenCycle());
     if (this.systemState === SYSTEM_STATES.OFF && this.offFor !== null) {
       this.offFor -= dt;
       if (this.offFor <= 0) this.powerOn();
     }
-    if (a.cyclesPerHour > 0 && chance(3600 / KITCHEN_REACTION_SECONDS) && this.systemState !== SYSTEM_STATES.STARTUP) {
+    if (a.cyclesPerHour !== 0 && chance(3600 / KITCHEN_REACTION_SECONDS) && this.systemState !== SYSTEM_STATES.STARTUP) {
       if (this.detergentMl < LOW_CHEMICAL_ML) this.replaceCanister('detergent');
       if (this.rinseAidMl < LOW_CHEMICAL_ML) this.replaceCanister('rinseAid');
     }

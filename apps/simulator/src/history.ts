@@ -6,6 +6,7 @@ import type { TActivity } from './dishwasher.model';
 import { heatingCondition, type THeatingCondition } from './machine-condition';
 import { MACHINE_PROFILES, WATER_HEAT_CAPACITY, machineTypeFor } from './machine-profile';
 import { createRandom, seedFrom, type TRandom } from './random';
+import { KITCHEN_DAY, nextCycleStart } from './kitchen-day';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -13,34 +14,31 @@ const MINUTE = 60_000;
 const PROGRAMMES: readonly TCycleType[] = ['dishes', 'dishes', 'glasses', 'intensive', 'short', 'medium', 'fast'];
 // Harmless, self-clearing codes of each family a kitchen sees now and then.
 const EVERYDAY_ALARMS = ['W01', 'W02', 'W03', 'W05', 'T01', 'T03', 'A1', 'A2', 'F1', 'H1'];
-/** Cycles a day in the history: a small kitchen's 6–12. */
-const CYCLES_PER_DAY = { min: 6, max: 12 } as const;
-/** Lunch and dinner: racks come back to back, a few minutes apart. */
-const RUSHES: readonly (readonly [number, number])[] = [
-  [12, 14],
-  [19, 21],
-];
 /**
  * A rinse right after the last one finds a weak boiler (see `heatingCondition`) not yet recovered;
  * how long a scaled heater needs, and a cold supply on top of it.
  */
 const SCALED_RECOVERY_MINUTES = 6;
 /**
- * A kitchen this quiet leaves the machine long enough for energy saving (S29) to switch its heaters
- * off, so most cycles begin by heating the tank and the boiler back up by about this much (K): the
- * live machine measures it so, and the history counts it too, or the day it meets the live machine
- * would use three times the energy of a history day.
+ * Most such rinses still pass: the thermostop (S2) holds the rinse until the boiler is hot again,
+ * and only now and then does its wait (S22) run out first. The share the live machine shows on the
+ * kitchen's day (a scaled heater at 20–30 % of its power fails 3–6 % of its cycles).
  */
-const REHEAT_KELVIN = 30;
+const SCALED_COLD_RINSE_SHARE = 0.07;
+/** Where the thermostats hold the water between cycles (°C, the factory setpoints) and the room around it. */
+const HOLD = { tankCelsius: 65, boilerCelsius: 85, roomCelsius: 23 } as const;
+
+/** kJ a day to keep `litres` of water at `celsius` against a loss to the room with time constant `tau` (s). */
+function holdingKj(litres: number, celsius: number, tau: number): number {
+  return (litres * WATER_HEAT_CAPACITY * (celsius - HOLD.roomCelsius) * (DAY / 1000)) / tau;
+}
 
 /**
- * The kitchen of the seeded history as a live machine's activity: its mean cycles a day spread over
- * the day. A demo machine started after its history with this keeps the same daily water and energy
- * on the day the two meet.
+ * The kitchen of the seeded history as a live machine's activity: the same day (`KITCHEN_DAY`), so
+ * a demo machine started after its history uses on the day the two meet what a history day did, and
+ * a fleet of six starts its first cycle within a couple of minutes at any hour.
  */
-export const KITCHEN_ACTIVITY: Readonly<Partial<TActivity>> = {
-  cyclesPerHour: (CYCLES_PER_DAY.min + CYCLES_PER_DAY.max) / 2 / 24,
-};
+export const KITCHEN_ACTIVITY: Readonly<Partial<TActivity>> = { cyclesPerHour: KITCHEN_DAY };
 
 export type TMachineHistoryOptions = {
   /** the history ends on the day before this one */
@@ -61,16 +59,17 @@ export type TMachineHistory = {
 };
 
 /**
- * The last `days` days of a machine's life, as the messages it would have sent, oldest first: 6–12
- * cycles a day between 07:00 and 22:00 UTC, back to back at lunch and dinner; a few everyday alarms
- * of its range opened and cleared, and a counter report each evening at the rates a running machine
- * counts (`typicalCounters`), plus the energy a quiet kitchen's machine spends heating up again.
+ * The last `days` days of a machine's life, as the messages it would have sent, oldest first: the
+ * cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day, busiest at lunch and dinner), each
+ * starting once the last has finished; a few everyday alarms of its range opened and cleared, and a
+ * counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
+ * plus the heat its thermostats put back while it stands ready and hot all day.
  *
  * Temperatures follow the factory settings the live machine runs with: the wash peak lies in the
  * band the tank thermostat holds (setpoint − S9 … setpoint, never below the thermostop S3), the
  * final rinse near the boiler setpoint. A cycle fails only for a modelled reason, the same one the
  * live machine has (`heatingCondition`): on a machine with a scaled boiler heater a rinse that
- * follows the last one within minutes finds the boiler cold, waits S22 for it, gives up with T16 and
+ * follows the last one within minutes may find the boiler cold, waits S22 for it, gives up with T16 and
  * rinses below 82 °C (the cycle takes S22 longer; with a cold supply its rinse minimum dips deep);
  * now and then the staff stop a cycle early.
  */
@@ -92,16 +91,19 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
   const { now } = options;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
+  let lastEnd = Number.NEGATIVE_INFINITY;
   for (let day = options.days; day >= 1; day -= 1) {
     const midnight = today - day * DAY;
-    let at = midnight + 7 * HOUR + random.int(0, HOUR);
-    let lastEnd = Number.NEGATIVE_INFINITY;
-    const count = random.int(CYCLES_PER_DAY.min, CYCLES_PER_DAY.max);
-    for (let i = 0; i < count && at < midnight + 22 * HOUR; i += 1) {
+    const end = midnight + DAY;
+    // The kitchen's day: a cycle starts whenever the profile says, once the last one has finished.
+    for (let at = nextCycleStart(random, KITCHEN_DAY, Math.max(lastEnd, midnight)); at < end;) {
       const cycleName = random.pick(PROGRAMMES);
       const cycle = cycleSettings(values, cycleName, profile, settings);
       const seconds = random.int(110, 240);
-      const coldBoiler = condition.boilerHeaterShare < 1 && at - lastEnd < SCALED_RECOVERY_MINUTES * MINUTE;
+      const coldBoiler =
+        condition.boilerHeaterShare < 1 &&
+        at - lastEnd < SCALED_RECOVERY_MINUTES * MINUTE &&
+        random.next() < SCALED_COLD_RINSE_SHARE;
       const stopped = !coldBoiler && random.next() < 0.015;
       const took = seconds + (coldBoiler ? settings.maxPauseSeconds : 0);
       cycles += 1;
@@ -132,9 +134,7 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
         });
       }
       lastEnd = at + took * 1000;
-      const hour = (lastEnd - midnight) / HOUR;
-      const rush = RUSHES.some(([from, to]) => hour >= from && hour < to);
-      at = lastEnd + (rush ? random.int(1, 8) : random.int(10, 90)) * MINUTE;
+      at = nextCycleStart(random, KITCHEN_DAY, lastEnd);
     }
     if (codes.length > 0 && random.next() < 0.3) {
       const start = midnight + random.int(8, 20) * HOUR;
@@ -146,13 +146,15 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
       });
     }
     const counters = typicalCounters(cycles, profile, settings);
-    const reheats = cycles - options.cyclesBefore;
-    const tankKj = settings.tankLitres * WATER_HEAT_CAPACITY * REHEAT_KELVIN;
-    const boilerKj = settings.boilerLitres * WATER_HEAT_CAPACITY * REHEAT_KELVIN;
-    counters.energyWh += (reheats * (tankKj + boilerKj)) / 3.6;
-    counters.tankHeaterSeconds += (reheats * tankKj) / settings.tankHeaterKw;
-    counters.boilerHeaterSeconds += (reheats * boilerKj) / settings.boilerHeaterKw;
-    lastStats = statsMessage(counters, maintenanceInterval(settings), new Date(midnight + 23 * HOUR).toISOString());
+    // Heat lost to the room while the machine stands ready and hot all day (never idle long enough
+    // for energy saving, S28 + S29): what its thermostats put back, counted per day of history.
+    const days = options.days - day + 1;
+    const tankKj = holdingKj(settings.tankLitres, HOLD.tankCelsius, profile.tankLossTau) * days;
+    const boilerKj = holdingKj(settings.boilerLitres, HOLD.boilerCelsius, profile.boilerLossTau) * days;
+    counters.energyWh += (tankKj + boilerKj) / 3.6;
+    counters.tankHeaterSeconds += tankKj / settings.tankHeaterKw;
+    counters.boilerHeaterSeconds += boilerKj / settings.boilerHeaterKw;
+    lastStats = statsMessage(counters, maintenanceInterval(settings), new Date(end - MINUTE).toISOString());
     messages.push({ topic: 'stats', payload: lastStats });
   }
   if (!lastStats) throw new Error('a machine history needs at least one day');

@@ -11,6 +11,7 @@ export {
 } from './dishwasher.model';
 export { MAINTENANCE_INTERVAL } from './counters';
 export { heatingCondition, type THeatingCondition } from './machine-condition';
+export { KITCHEN_DAY } from './kitchen-day';
 export { KITCHEN_ACTIVITY, machineHistory, type TMachineHistory, type TMachineHistoryOptions } from './history';
 export { DELIVERY, type TDeviceMessage, type TDelivery } from './device-message';
 export type { TMqttOptions } from './device-link';

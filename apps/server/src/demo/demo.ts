@@ -113,7 +113,8 @@ export async function startDemo(deps: {
     'DEMO MODE IS ON: demo accounts, a virtual fleet and every mail readable at /dev/mailbox (loopback only). ' +
       'Never use this database for real data; DEMO=0 turns it off.',
   );
-  // The kitchen of the seeded history: a day of the live machine uses what a history day did.
+  // The kitchen's day of the seeded history: a live day uses what a history day did, and some
+  // machine of each brand starts a cycle within a couple of minutes of the start, at any hour.
   const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5, activity: KITCHEN_ACTIVITY });
   for (const m of brands.flatMap((b) => b.machines)) {
     fleet.add({
