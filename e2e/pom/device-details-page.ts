@@ -50,6 +50,25 @@ export class DeviceDetailsPage extends DeviceScreen {
     return this.page.getByRole('table', { name: this.text.alarmRegister.title });
   }
 
+  /** A usage bar chart of the statistics tab, by its title ("Acqua al giorno"): a list of one bar per period. */
+  usageChart(title: string) {
+    return this.page.getByRole('list', { name: title, exact: true });
+  }
+
+  /** The bars' names, oldest first: "dd/mm/yyyy: 300 l". */
+  async usageBars(title: string): Promise<string[]> {
+    const bars = await this.usageChart(title).getByRole('listitem').all();
+    return Promise.all(bars.map(async (bar) => (await bar.getAttribute('aria-label')) ?? ''));
+  }
+
+  /** Chooses bars per day or per week. */
+  async usagePer(period: 'day' | 'week'): Promise<void> {
+    const statistics = this.text.device.statistics;
+    const name = period === 'day' ? statistics.perDay : statistics.perWeek;
+    // Mantine's segmented control hides its radio inputs behind their labels: click what a user sees.
+    await this.page.getByText(name, { exact: true }).click();
+  }
+
   alarmRow(code: string) {
     return this.page.getByTestId(`alarm-${code}`);
   }

@@ -1,5 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
-import { alarmByCode, BRANDS, catalogues, deviceCatalogues, deviceTopic, LATEST_FIRMWARE } from '@washboard/contracts';
+import {
+  alarmByCode,
+  BRANDS,
+  catalogues,
+  deviceCatalogues,
+  deviceTopic,
+  formatDate,
+  LATEST_FIRMWARE,
+  type TDeviceStats,
+} from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { expectNoRawKeys, screenshot } from '../fixtures/browser';
 import { claimedMqttDevice, createProduct } from '../fixtures/virtual-machine';
@@ -56,6 +65,92 @@ describe('device details', () => {
     ]);
     await areas.getByRole('link', { name: it_.layout.breadcrumbs.haccp }).click();
     await page.waitForURL(`**/device/${machine.serial}/haccp`);
+  });
+
+  it('shows usage per day and per week as bars, a restarted counter counting from zero, on a desk and a phone', async () => {
+    // Six days of counter reports at noon, the browser's calendar (the test runs in its time zone):
+    // day −3 sent nothing, and on day −2 the board was replaced, its water and regeneration counters
+    // starting again from zero (the regeneration counter fell 16 → 5 in issue 14).
+    const noon = (daysAgo: number) => {
+      const d = new Date();
+      d.setHours(12, 0, 0, 0);
+      d.setDate(d.getDate() - daysAgo);
+      return d;
+    };
+    const day = (daysAgo: number) => formatDate(noon(daysAgo), 'short', 'it', Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const reports: [number, number, number, number][] = [
+      // days ago, water (l × 10), regenerations, cycles
+      [6, 50_000, 14, 1000],
+      [5, 53_000, 16, 1040],
+      [4, 55_000, 16, 1060],
+      [2, 900, 5, 1100],
+      [1, 2100, 6, 1130],
+    ];
+    const serialNumber = `USE-${Date.now().toString(36)}`.toUpperCase();
+    const device = await claimedMqttDevice(suite.admin(), mqttPort, { serialNumber }, 'Lavastoviglie consumi', '246810');
+    try {
+      for (const [daysAgo, totalWater, regenerationCycles, totalCycles] of reports) {
+        const stats: TDeviceStats = {
+          ts: noon(daysAgo).toISOString(),
+          totalCycles,
+          totalWater,
+          rinsePumpTime: totalCycles * 15,
+          washPumpTime: totalCycles * 120,
+          energy: totalCycles * 900,
+          regenerationCycles,
+          logsCount: totalCycles,
+          boilerHeaterTime: totalCycles * 60,
+          tankHeaterTime: totalCycles * 30,
+          cyclesUntilMaintenance: 5000 - totalCycles,
+        };
+        await device.publishAsync(deviceTopic(serialNumber, 'stats'), JSON.stringify(stats), { qos: 1 });
+      }
+      const statistics = it_.device.statistics;
+      const waterPerDay = statistics.usagePerDay.replace('{{series}}', statistics.usageSeries.totalWater);
+      const regenerationsPerDay = statistics.usagePerDay.replace('{{series}}', statistics.usageSeries.regenerationCycles);
+      // At desk width in the light scheme, on a phone in the dark one.
+      const looks = [
+        { viewport: undefined, scheme: 'light' },
+        { viewport: { width: 390, height: 844 }, scheme: 'dark' },
+      ] as const;
+      for (const { viewport, scheme } of looks) {
+        const page = await adminPage(viewport && { viewport, isMobile: true, hasTouch: true }, { 'wb.colorScheme': scheme });
+        const details = new DeviceDetailsPage(page);
+        await details.goto(baseUrl, serialNumber);
+        await details.open('statistics');
+        await expect.poll(() => details.field('stat-totalWater').textContent()).toContain('210 l');
+        // The first report only sets where counting starts; the missing day has no bar; the new
+        // board's counters count from zero instead of going negative.
+        await expect
+          .poll(() => details.usageBars(waterPerDay))
+          .toEqual(
+            expect.arrayContaining([
+              `${day(5)}: 300 l`,
+              `${day(4)}: 200 l`,
+              `${day(3)}: ${statistics.noReport}`,
+              `${day(2)}: 90 l`,
+              `${day(1)}: 120 l`,
+            ]),
+          );
+        expect(await details.usageBars(regenerationsPerDay)).toEqual(
+          expect.arrayContaining([`${day(5)}: 2`, `${day(4)}: 0`, `${day(2)}: 5`, `${day(1)}: 1`]),
+        );
+        expect(await details.usageChart(waterPerDay).isVisible()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport?.width ?? 1366);
+        await expectNoRawKeys(page);
+        await screenshot(page, viewport ? 'device-details-usage-phone-dark' : 'device-details-usage');
+
+        // A week's bar holds the week's days: over both weeks, the water of the five days.
+        await details.usagePer('week');
+        const waterPerWeek = statistics.usagePerWeek.replace('{{series}}', statistics.usageSeries.totalWater);
+        await details.usageChart(waterPerWeek).waitFor();
+        const weeks = await details.usageBars(waterPerWeek);
+        const litres = weeks.map((bar) => Number(/: ([\d.]+) l$/.exec(bar)?.[1]?.replace('.', '') ?? 0));
+        expect(litres.reduce((sum, l) => sum + l, 0)).toBe(710);
+      }
+    } finally {
+      await device.endAsync();
+    }
   });
 
   it('says when there are no statistics and the alarm register is empty, then lists an alarm with its solutions', async () => {

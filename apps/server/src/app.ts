@@ -356,13 +356,13 @@ async function assembleWashboard(
   const demoRun = demo
     ? await import('./demo/demo').then(({ startDemo }) =>
         startDemo({
-          brand: config.DEFAULT_BRAND,
           brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
           settings: settingsRepository,
           accounts: userAdministration,
           companies,
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
+          lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
           log: app.log,
         }),
       )

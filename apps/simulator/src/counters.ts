@@ -66,3 +66,19 @@ export function statsMessage(counters: TLifetimeCounters, interval: number, ts: 
     cyclesUntilMaintenance: interval - c.cyclesSinceMaintenance,
   };
 }
+
+/** The lifetime counters a `stats` report stands for: where a machine that sent it carries on. */
+export function countersFromStats(stats: TDeviceStats, interval: number): TLifetimeCounters {
+  return {
+    totalCycles: stats.totalCycles,
+    waterLitres: stats.totalWater / 10,
+    rinsePumpSeconds: stats.rinsePumpTime,
+    washPumpSeconds: stats.washPumpTime,
+    energyWh: stats.energy,
+    regenerationCycles: stats.regenerationCycles,
+    logsCount: stats.logsCount,
+    boilerHeaterSeconds: stats.boilerHeaterTime,
+    tankHeaterSeconds: stats.tankHeaterTime,
+    cyclesSinceMaintenance: interval - stats.cyclesUntilMaintenance,
+  };
+}

@@ -5,6 +5,8 @@ import {
   SYSTEM_STATES,
   alarmsFor,
   deviceTopic,
+  hygieneRuleFor,
+  hygieneVerdict,
   type TCommandInput,
   type TGamma,
   type THaccpEvent,
@@ -181,6 +183,35 @@ describe('thermal model', () => {
     expect(tankMin).toBeGreaterThan(400);
     expect(tankMax).toBeLessThanOrEqual(720);
     expectValid(h.messages);
+  });
+
+  describe('hygiene with the factory settings', () => {
+    const rule = hygieneRuleFor('hood');
+    /** Ten busy hours of one machine (a cycle every five or ten minutes on average): its judged cycles. */
+    const busyDay = (gamma: TGamma, cyclesPerHour: number, condition?: TDishwasherModelOptions['condition']) => {
+      const h = harness({ gamma, condition, activity: { cyclesPerHour, alarmsPerHour: 0 } });
+      h.advance(10 * 3600);
+      const cycles = h.of('event').flatMap((e) => (e.kind === 'cycle' ? [e] : []));
+      const judged = cycles.map((e) => ({ event: e, ...hygieneVerdict(e, rule) })).filter((v) => v.verdict !== 'notApplicable');
+      return { h, judged, failed: judged.filter((v) => v.verdict === 'fail') };
+    };
+
+    it.each(['infinity', 'hiline'] as const)('passes every cycle of a healthy %s, however busy', (gamma) => {
+      const { judged, failed } = busyDay(gamma, 12);
+      expect(judged.length).toBeGreaterThan(60);
+      expect(failed.map((f) => f.event)).toEqual([]);
+    });
+
+    it('passes nine in ten cycles at a kitchen pace with a scaled heater and a cold supply; a failing rinse waited S22 and raised T16', () => {
+      const { h, judged, failed } = busyDay('infinity', 6, { inletCelsius: 4, coldInlet: true, boilerHeaterShare: 0.2 });
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.length / judged.length).toBeLessThanOrEqual(0.1);
+      const pauseTimeouts = h.of('alarm').filter((a) => a.errorCode === 'T16' && a.stopDate === null);
+      for (const { event, failures } of failed) {
+        expect(failures).toEqual(['rinse']);
+        expect(pauseTimeouts.some((a) => a.startDate >= event.start && a.startDate <= event.stop)).toBe(true);
+      }
+    });
   });
 
   it('drops the boiler when the rinse draws cold water in, then recovers to its setpoint', () => {

@@ -49,7 +49,9 @@ import {
   type TMachineType,
 } from './machine-profile';
 import { createRandom, randomSeed, seedFrom, type TRandom } from './random';
-import { maintenanceInterval, statsMessage, typicalCounters, type TLifetimeCounters } from './counters';
+import type { THeatingCondition } from './machine-condition';
+import { cyclesPerHourAt } from './kitchen-day';
+import { countersFromStats, maintenanceInterval, statsMessage, typicalCounters, type TLifetimeCounters } from './counters';
 import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths, type TBoiler } from './thermal';
 
 /**
@@ -58,8 +60,11 @@ import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths
  * regenerating the softener), faults now and then, and staff switching a machine back on.
  */
 export type TActivity = {
-  /** mean rate of cycles started at the front panel while READY; 0: nobody uses the machine */
-  cyclesPerHour: number;
+  /**
+   * mean rate of cycles started at the front panel while READY; 0: nobody uses the machine; 24
+   * rates, one per UTC hour of the machine's clock: a kitchen's day (`KITCHEN_DAY`)
+   */
+  cyclesPerHour: number | readonly number[];
   /** mean rate of random catalogue alarms (each clears itself after a while) */
   alarmsPerHour: number;
   /** mean time an OFF machine stays off before someone switches it on; null: stays off */
@@ -86,10 +91,17 @@ export type TDishwasherModelOptions = {
   activity?: Partial<TActivity>;
   /** cycles already run before the simulation starts, so lifetime counters look lived-in */
   initialCycles?: number;
+  /**
+   * the last `stats` report the machine sent (its history's last, or the last before a restart):
+   * every lifetime counter carries on from it, so none ever falls; wins over `initialCycles`
+   */
+  resumeFrom?: TDeviceStats;
   /** machine seconds a firmware update takes (default 150) */
   fotaSeconds?: number;
   /** receives every message the machine sends */
   emit?: (message: TDeviceMessage) => void;
+  /** cold mains water, a scaled boiler heater (see `heatingCondition`); default: healthy, mains 11–18 °C */
+  condition?: THeatingCondition;
 };
 
 /** A cycle as it runs. */
@@ -213,6 +225,8 @@ export class DishwasherModel {
 
   private readonly room: number;
   private readonly inlet: number;
+  /** share of the boiler heater's power that reaches the water (limescale) */
+  private readonly boilerHeaterShare: number;
   private readonly boiler: TBoiler;
   private tankTemp: number;
   private tankLevel: number;
@@ -269,9 +283,13 @@ export class DishwasherModel {
     };
     this.room = this.random.between(20, 26);
     // Mains water differs between sites and seasons; it stays put for one machine.
-    this.inlet = this.random.between(11, 18);
+    const drawnInlet = this.random.between(11, 18);
+    this.inlet = options.condition?.inletCelsius ?? drawnInlet;
+    this.boilerHeaterShare = options.condition?.boilerHeaterShare ?? 1;
     this.rackTemp = this.room;
-    this.counters = this.initialCounters(options.initialCycles ?? 0);
+    this.counters = this.initialCounters(
+      options.resumeFrom ? countersFromStats(options.resumeFrom, this.maintenanceInterval()) : (options.initialCycles ?? 0),
+    );
     this.detergentMl = this.random.between(0.15, 1) * CANISTER_ML;
     this.rinseAidMl = this.random.between(0.15, 1) * CANISTER_ML;
 
@@ -700,7 +718,9 @@ export class DishwasherModel {
       this.tankLevel > 0.7 * m.tankLitres &&
       thermostat(this.tankHeater, this.tankTemp, tankSetpoint, m.tankHysteresis);
     this.tankHeater = tankWants && !(m.heaterPriority && this.boilerHeater);
-    const boilerKw = this.boilerHeater ? m.boilerHeaterKw : 0;
+    // Scale on the element holds its heat in, so its own cut-out keeps switching it off: the water
+    // gets (and the meter counts) only a share of the rated power.
+    const boilerKw = this.boilerHeater ? m.boilerHeaterKw * this.boilerHeaterShare : 0;
     const tankKw = this.tankHeater ? m.tankHeaterKw : 0;
     let pumpKw = 0;
 
@@ -750,14 +770,18 @@ export class DishwasherModel {
     const p = this.profile;
     // Thermostop (S2, S3): a rinse waits for a hot boiler, at most S22 (then T16 and rinse anyway);
     // a wash waits for a hot tank, at most the tank heating time S18.
+    // The controller decides on its probe's reading; the wash logs the reading it started on, so a
+    // wash let through at S3 never records a peak below S3 because of the next reading's noise.
     if (cycle.phaseElapsed === 0 && (phase === 'rinse' || phase === 'wash')) {
       const rinse = phase === 'rinse';
-      const cold = rinse ? boilerMean(this.boiler) < m.minRinseTemp : this.tankTemp < m.minWashTemp;
+      const reading = this.sense(rinse ? boilerMean(this.boiler) : this.tankTemp);
+      const cold = reading < (rinse ? m.minRinseTemp : m.minWashTemp);
       if (cold && cycle.waited < (rinse ? m.maxPauseSeconds : m.maxTankHeatingSeconds)) {
         cycle.waited += dt;
         return 0;
       }
       if (cold && rinse) cycle.pauseTimedOut = true;
+      if (!rinse) cycle.wash = extend(cycle.wash, reading);
       cycle.waited = 0;
     }
     let pumpKw = 0;
@@ -848,13 +872,18 @@ export class DishwasherModel {
   private behave(dt: number): void {
     const a = this.activity;
     const chance = (perHour: number): boolean => perHour > 0 && this.random.next() < (perHour * dt) / 3600;
-    if (this.systemState === SYSTEM_STATES.IDLE && !this.fotaState && !this.door.open && chance(a.cyclesPerHour))
+    if (
+      this.systemState === SYSTEM_STATES.IDLE &&
+      !this.fotaState &&
+      !this.door.open &&
+      chance(cyclesPerHourAt(a.cyclesPerHour, this.clock()))
+    )
       this.beginCycle(this.nextKitchenCycle());
     if (this.systemState === SYSTEM_STATES.OFF && this.offFor !== null) {
       this.offFor -= dt;
       if (this.offFor <= 0) this.powerOn();
     }
-    if (a.cyclesPerHour > 0 && chance(3600 / KITCHEN_REACTION_SECONDS) && this.systemState !== SYSTEM_STATES.STARTUP) {
+    if (a.cyclesPerHour !== 0 && chance(3600 / KITCHEN_REACTION_SECONDS) && this.systemState !== SYSTEM_STATES.STARTUP) {
       if (this.detergentMl < LOW_CHEMICAL_ML) this.replaceCanister('detergent');
       if (this.rinseAidMl < LOW_CHEMICAL_ML) this.replaceCanister('rinseAid');
     }
@@ -1063,10 +1092,12 @@ export class DishwasherModel {
     return new Date(this.clock()).toISOString();
   }
 
-  private initialCounters(cycles: number): TCounters {
+  private initialCounters(from: number | TLifetimeCounters): TCounters {
     const m = this.machine;
+    const lifetime = typeof from === 'number' ? typicalCounters(from, this.profile, m) : { ...from };
+    const cycles = lifetime.totalCycles;
     return {
-      ...typicalCounters(cycles, this.profile, m),
+      ...lifetime,
       cyclesSinceEmptying: cycles > 0 ? this.random.int(0, Math.floor((m.cyclesBeforeWaterChange ?? 200) / 2)) : 0,
       cyclesSinceRegeneration: cycles > 0 ? this.random.int(0, Math.floor(m.regenerationInterval / 2)) : 0,
     };

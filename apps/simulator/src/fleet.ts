@@ -1,8 +1,9 @@
-import type { TGamma } from '@washboard/contracts';
+import type { TDeviceStats, TGamma } from '@washboard/contracts';
 import type { TMqttOptions } from './device-link';
 import type { TActivity } from './dishwasher.model';
 import type { TMachineType } from './machine-profile';
 import { randomSeed } from './random';
+import { heatingCondition } from './machine-condition';
 import { VirtualDishwasher } from './virtual-dishwasher';
 
 /** Settings shared by every machine of a fleet; a member may override its own. */
@@ -34,6 +35,8 @@ export type TFleetMember = {
   machineType?: TMachineType;
   initialState?: 'OFF' | 'IDLE';
   initialCycles?: number;
+  /** the last counter report it sent: it carries on from there (`TDishwasherModelOptions.resumeFrom`) */
+  resumeFrom?: TDeviceStats;
 };
 
 export type TConnectReport = { connected: number; failed: { serial: string; error: Error }[] };
@@ -67,6 +70,9 @@ export class Fleet {
       machineType: member.machineType,
       initialState: member.initialState ?? o.initialState,
       initialCycles: member.initialCycles,
+      resumeFrom: member.resumeFrom,
+      // Each machine's site and wear, from the fleet's seed: its seeded history has the same.
+      condition: heatingCondition(this.seed, member.serial),
       seed: this.seed,
       clock: this.clock,
       broker: o.broker,

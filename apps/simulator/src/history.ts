@@ -1,15 +1,44 @@
-import { alarmsFor, type TCycleType, type TGamma } from '@washboard/contracts';
-import { machineSettings, presets } from './catalogue';
+import { alarmsFor, type TCycleType, type TDeviceStats, type TGamma } from '@washboard/contracts';
+import { cycleSettings, machineSettings, presets } from './catalogue';
 import { maintenanceInterval, statsMessage, typicalCounters } from './counters';
 import type { TDeviceMessage } from './device-message';
-import { MACHINE_PROFILES, machineTypeFor } from './machine-profile';
-import { createRandom, seedFrom } from './random';
+import type { TActivity } from './dishwasher.model';
+import { heatingCondition, type THeatingCondition } from './machine-condition';
+import { MACHINE_PROFILES, WATER_HEAT_CAPACITY, machineTypeFor } from './machine-profile';
+import { createRandom, seedFrom, type TRandom } from './random';
+import { KITCHEN_DAY, nextCycleStart } from './kitchen-day';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 const PROGRAMMES: readonly TCycleType[] = ['dishes', 'dishes', 'glasses', 'intensive', 'short', 'medium', 'fast'];
 // Harmless, self-clearing codes of each family a kitchen sees now and then.
 const EVERYDAY_ALARMS = ['W01', 'W02', 'W03', 'W05', 'T01', 'T03', 'A1', 'A2', 'F1', 'H1'];
+/**
+ * A rinse right after the last one finds a weak boiler (see `heatingCondition`) not yet recovered;
+ * how long a scaled heater needs, and a cold supply on top of it.
+ */
+const SCALED_RECOVERY_MINUTES = 6;
+/**
+ * Most such rinses still pass: the thermostop (S2) holds the rinse until the boiler is hot again,
+ * and only now and then does its wait (S22) run out first. The share the live machine shows on the
+ * kitchen's day (a scaled heater at 20–30 % of its power fails 3–6 % of its cycles).
+ */
+const SCALED_COLD_RINSE_SHARE = 0.07;
+/** Where the thermostats hold the water between cycles (°C, the factory setpoints) and the room around it. */
+const HOLD = { tankCelsius: 65, boilerCelsius: 85, roomCelsius: 23 } as const;
+
+/** kJ a day to keep `litres` of water at `celsius` against a loss to the room with time constant `tau` (s). */
+function holdingKj(litres: number, celsius: number, tau: number): number {
+  return (litres * WATER_HEAT_CAPACITY * (celsius - HOLD.roomCelsius) * (DAY / 1000)) / tau;
+}
+
+/**
+ * The kitchen of the seeded history as a live machine's activity: the same day (`KITCHEN_DAY`), so
+ * a demo machine started after its history uses on the day the two meet what a history day did, and
+ * a fleet of six starts its first cycle within a couple of minutes at any hour.
+ */
+export const KITCHEN_ACTIVITY: Readonly<Partial<TActivity>> = { cyclesPerHour: KITCHEN_DAY };
 
 export type TMachineHistoryOptions = {
   /** the history ends on the day before this one */
@@ -21,59 +50,91 @@ export type TMachineHistoryOptions = {
   cyclesBefore: number;
 };
 
+export type TMachineHistory = {
+  messages: TDeviceMessage[];
+  /** the cycle count at the end */
+  totalCycles: number;
+  /** the last counter report: start the live machine with it (`resumeFrom`) and its counters carry on */
+  lastStats: TDeviceStats;
+};
+
 /**
- * The last `days` days of a machine's life, as the messages it would have sent, oldest first: 6–12
- * cycles a day between 07:00 and 22:00 UTC (now and then one with a final rinse below 82 °C, or
- * stopped early), a few everyday alarms of its range opened and cleared, and a counter report each
- * evening at the rates a running machine counts (`typicalCounters`). `totalCycles` is its cycle
- * count at the end: start the machine with it as `initialCycles` and its counters carry on.
+ * The last `days` days of a machine's life, as the messages it would have sent, oldest first: the
+ * cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day, busiest at lunch and dinner), each
+ * starting once the last has finished; a few everyday alarms of its range opened and cleared, and a
+ * counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
+ * plus the heat its thermostats put back while it stands ready and hot all day.
+ *
+ * Temperatures follow the factory settings the live machine runs with: the wash peak lies in the
+ * band the tank thermostat holds (setpoint − S9 … setpoint, never below the thermostop S3), the
+ * final rinse near the boiler setpoint. A cycle fails only for a modelled reason, the same one the
+ * live machine has (`heatingCondition`): on a machine with a scaled boiler heater a rinse that
+ * follows the last one within minutes may find the boiler cold, waits S22 for it, gives up with T16 and
+ * rinses below 82 °C (the cycle takes S22 longer; with a cold supply its rinse minimum dips deep);
+ * now and then the staff stop a cycle early.
  */
-export function machineHistory(
-  machine: { serial: string; gamma: TGamma },
-  options: TMachineHistoryOptions,
-): { messages: TDeviceMessage[]; totalCycles: number } {
+export function machineHistory(machine: { serial: string; gamma: TGamma }, options: TMachineHistoryOptions): TMachineHistory {
   // The generator every simulated machine uses, on a stream of its own: the live machine seeded
   // with the same number draws other ids, so its cycles never collide with its past.
   const random = createRandom(seedFrom(options.seed, machine.serial, 'history'));
+  const condition = heatingCondition(options.seed, machine.serial);
   const profile = MACHINE_PROFILES[machineTypeFor(machine.gamma)];
-  const settings = machineSettings(presets(machine.gamma), profile);
+  const values = presets(machine.gamma);
+  const settings = machineSettings(values, profile);
   const codes = alarmsFor(machine.gamma)
     .map((a) => a.code)
     .filter((code) => EVERYDAY_ALARMS.includes(code));
+  const pauseTimeoutCode = alarmsFor(machine.gamma).some((a) => a.code === 'T16') ? 'T16' : null;
   const messages: TDeviceMessage[] = [];
   let cycles = options.cyclesBefore;
+  let lastStats: TDeviceStats | null = null;
   const { now } = options;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
+  let lastEnd = Number.NEGATIVE_INFINITY;
   for (let day = options.days; day >= 1; day -= 1) {
     const midnight = today - day * DAY;
-    let at = midnight + 7 * HOUR + random.int(0, HOUR);
-    const count = random.int(6, 12);
-    for (let i = 0; i < count && at < midnight + 22 * HOUR; i += 1) {
+    const end = midnight + DAY;
+    // The kitchen's day: a cycle starts whenever the profile says, once the last one has finished.
+    for (let at = nextCycleStart(random, KITCHEN_DAY, Math.max(lastEnd, midnight)); at < end;) {
+      const cycleName = random.pick(PROGRAMMES);
+      const cycle = cycleSettings(values, cycleName, profile, settings);
       const seconds = random.int(110, 240);
-      const coldRinse = random.next() < 0.03;
-      const stopped = !coldRinse && random.next() < 0.015;
+      const coldBoiler =
+        condition.boilerHeaterShare < 1 &&
+        at - lastEnd < SCALED_RECOVERY_MINUTES * MINUTE &&
+        random.next() < SCALED_COLD_RINSE_SHARE;
+      const stopped = !coldBoiler && random.next() < 0.015;
+      const took = seconds + (coldBoiler ? settings.maxPauseSeconds : 0);
       cycles += 1;
       messages.push({
         topic: 'event',
         payload: {
           id: random.uuid(),
           kind: 'cycle',
-          cycleName: random.pick(PROGRAMMES),
+          cycleName,
           cycleNumber: cycles,
           start: new Date(at).toISOString(),
-          stop: new Date(at + seconds * 1000).toISOString(),
+          stop: new Date(at + took * 1000).toISOString(),
           completed: !stopped,
-          measurements: {
-            washMinTmp: random.int(520, 580),
-            washMaxTmp: random.int(605, 648),
-            rinseMinTmp: random.int(700, 780),
-            rinseMaxTmp: coldRinse ? random.int(785, 815) : random.int(825, 862),
-            rinseWaterVlm: random.int(22, 30),
-          },
+          measurements: measurements(random, cycle, settings, condition, coldBoiler),
         },
       });
-      at += seconds * 1000 + random.int(10, 90) * 60_000;
+      if (coldBoiler && pauseTimeoutCode) {
+        // Raised when the thermostop gives up, cleared by the next cycle's hot rinse.
+        const alarm = {
+          id: random.uuid(),
+          errorCode: pauseTimeoutCode,
+          startDate: new Date(at + (took - 15) * 1000).toISOString(),
+        };
+        messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: null } });
+        messages.push({
+          topic: 'alarm',
+          payload: { ...alarm, stopDate: new Date(at + took * 1000 + 20 * MINUTE).toISOString() },
+        });
+      }
+      lastEnd = at + took * 1000;
+      at = nextCycleStart(random, KITCHEN_DAY, lastEnd);
     }
     if (codes.length > 0 && random.next() < 0.3) {
       const start = midnight + random.int(8, 20) * HOUR;
@@ -81,14 +142,46 @@ export function machineHistory(
       messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: null } });
       messages.push({
         topic: 'alarm',
-        payload: { ...alarm, stopDate: new Date(start + random.int(2, 40) * 60_000).toISOString() },
+        payload: { ...alarm, stopDate: new Date(start + random.int(2, 40) * MINUTE).toISOString() },
       });
     }
     const counters = typicalCounters(cycles, profile, settings);
-    messages.push({
-      topic: 'stats',
-      payload: statsMessage(counters, maintenanceInterval(settings), new Date(midnight + 23 * HOUR).toISOString()),
-    });
+    // Heat lost to the room while the machine stands ready and hot all day (never idle long enough
+    // for energy saving, S28 + S29): what its thermostats put back, counted per day of history.
+    const days = options.days - day + 1;
+    const tankKj = holdingKj(settings.tankLitres, HOLD.tankCelsius, profile.tankLossTau) * days;
+    const boilerKj = holdingKj(settings.boilerLitres, HOLD.boilerCelsius, profile.boilerLossTau) * days;
+    counters.energyWh += (tankKj + boilerKj) / 3.6;
+    counters.tankHeaterSeconds += tankKj / settings.tankHeaterKw;
+    counters.boilerHeaterSeconds += boilerKj / settings.boilerHeaterKw;
+    lastStats = statsMessage(counters, maintenanceInterval(settings), new Date(end - MINUTE).toISOString());
+    messages.push({ topic: 'stats', payload: lastStats });
   }
-  return { messages, totalCycles: cycles };
+  if (!lastStats) throw new Error('a machine history needs at least one day');
+  return { messages, totalCycles: cycles, lastStats };
+}
+
+/** Tenths of °C of a temperature in °C. */
+const tenths = (celsius: number): number => Math.round(celsius * 10);
+
+/** What the probes of one cycle recorded (see `machineHistory`). */
+function measurements(
+  random: TRandom,
+  cycle: { tankSetpoint: number; boilerSetpoint: number; rinseLitres: number },
+  machine: { tankHysteresis: number; minWashTemp: number },
+  condition: THeatingCondition,
+  coldBoiler: boolean,
+) {
+  const washMax = Math.max(machine.minWashTemp, cycle.tankSetpoint - random.between(0, machine.tankHysteresis));
+  const rinseMax = coldBoiler ? random.between(76, 81.5) : cycle.boilerSetpoint - random.between(0, 1.5);
+  // The rinse outlet dips as mains water refills the boiler below it: deeper from a cold supply.
+  const dip = random.between(3, 6) + (coldBoiler ? 4 : 0) + (condition.coldInlet ? 3 : 0);
+  return {
+    // The rack of ware takes 2–4 °C from the wash water.
+    washMinTmp: tenths(washMax - random.between(2, 4)),
+    washMaxTmp: tenths(washMax),
+    rinseMinTmp: tenths(rinseMax - dip),
+    rinseMaxTmp: tenths(rinseMax),
+    rinseWaterVlm: tenths(cycle.rinseLitres),
+  };
 }

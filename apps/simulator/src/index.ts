@@ -11,7 +11,9 @@ export {
   type TPanelRefusal,
 } from './dishwasher.model';
 export { MAINTENANCE_INTERVAL } from './counters';
-export { machineHistory, type TMachineHistoryOptions } from './history';
+export { heatingCondition, type THeatingCondition } from './machine-condition';
+export { KITCHEN_DAY } from './kitchen-day';
+export { KITCHEN_ACTIVITY, machineHistory, type TMachineHistory, type TMachineHistoryOptions } from './history';
 export { DELIVERY, type TDeviceMessage, type TDelivery } from './device-message';
 export type { TMqttOptions } from './device-link';
 export { MACHINE_PROFILES, machineTypeFor, type TMachineProfile, type TMachineType } from './machine-profile';

@@ -17,6 +17,7 @@ export * from './device/hygiene';
 export * from './device/appliance.rules';
 export * from './device/appliance-list.rules';
 export * from './device/fota.rules';
+export * from './device/usage.rules';
 export * from './brand/brands';
 export * from './i18n/index';
 export * from './i18n/device/index';

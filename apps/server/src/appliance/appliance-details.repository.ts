@@ -32,4 +32,15 @@ export class ApplianceDetailsRepository {
       .limit(STATISTICS_HISTORY_LIMIT);
     return rows.map((r) => r.stats).reverse();
   }
+
+  /** The newest counter report of a machine, if it ever sent one. */
+  async latestStats(serialNumber: string): Promise<TDeviceStats | undefined> {
+    const rows = await this.db
+      .select({ stats: applianceStats.stats })
+      .from(applianceStats)
+      .where(eq(applianceStats.serialNumber, serialNumber))
+      .orderBy(desc(applianceStats.ts), desc(applianceStats.id))
+      .limit(1);
+    return rows[0]?.stats;
+  }
 }

@@ -1,19 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceDetail, TApplianceListPage } from '@washboard/contracts';
-import { startTestServer, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
+import { ADMIN_PROFILES, type TApplianceDetail, type TApplianceListPage } from '@washboard/contracts';
+import { freshDatabase, startTestServer, testConfig, testServerOf, type TTestServer } from '../../test/harness';
+import { createWashboard } from '../app';
+import { passwordGrant, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 import { settings } from '../db/schema/index';
+
+/** The second brand's demo machines (serials are unique across brands). */
+const KESTREL_SERIALS = ['KDEMO0001', 'KDEMO0002', 'KDEMO0003', 'KDEMO0004', 'KDEMO0005', 'KDEMO0006'];
 
 describe('demo (DEMO=1)', () => {
   let server: TTestServer;
   let passwords: Record<string, string>;
+  let kestrelPasswords: Record<string, string>;
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '1' });
     const [row] = await server.washboard.database.db.select().from(settings).where(eq(settings.key, 'demo'));
-    passwords = (row?.value as { passwords: Record<string, string> }).passwords;
+    const brands = (row?.value as { brands: { brand: string; passwords: Record<string, string> }[] }).brands;
+    passwords = brands.find((b) => b.brand === 'LUMINA')?.passwords ?? {};
+    kestrelPasswords = brands.find((b) => b.brand === 'KESTREL')?.passwords ?? {};
   });
   afterAll(async () => {
     await server.close();
@@ -26,13 +36,30 @@ describe('demo (DEMO=1)', () => {
     return page.items;
   };
 
-  it('seeds one account per role, each able to sign in', async () => {
-    expect(Object.keys(passwords).sort()).toEqual([
-      'admin@demo.washboard',
-      'kitchen@demo.washboard',
-      'manager@demo.washboard',
-      'service@demo.washboard',
+  it('seeds one account per role in each brand, each able to sign in', async () => {
+    const roles = ['admin@demo.washboard', 'kitchen@demo.washboard', 'manager@demo.washboard', 'service@demo.washboard'];
+    expect(Object.keys(passwords).sort()).toEqual(roles);
+    expect(Object.keys(kestrelPasswords).sort()).toEqual(roles);
+    expect(server.washboard.demoAccounts?.map((a) => a.brand)).toEqual([
+      ...roles.map(() => 'LUMINA'),
+      ...roles.map(() => 'KESTREL'),
     ]);
+  });
+
+  it('gives the second brand its own accounts and six machines of its own serials', async () => {
+    const { headers } = await signIn(
+      server,
+      'service@demo.washboard',
+      kestrelPasswords['service@demo.washboard'] ?? '',
+      'KESTREL',
+    );
+    const page = (await (
+      await server.api('/api/v1/appliance/devices', { headers, brand: 'KESTREL' })
+    ).json()) as TApplianceListPage;
+    expect(page.items.map((d) => d.serialNumber).sort()).toEqual(KESTREL_SERIALS);
+    // The brands stay apart: the first brand's password does not open the second brand's account.
+    const wrong = await passwordGrant(server, 'service@demo.washboard', passwords['service@demo.washboard'] ?? '', 'KESTREL');
+    expect(wrong.status).not.toBe(200);
   });
 
   it('runs a live fleet: the kitchen manager sees its machines online within seconds', async () => {
@@ -53,8 +80,8 @@ describe('demo (DEMO=1)', () => {
     const get = async <T>(path: string) =>
       (await (await server.api(`/api/v1/event-hub-listener/event/DEMO0001/${path}?${range}`, { headers })).json()) as T;
     const events = await get<{ kind: string; verdict?: string }[]>('events');
-    // 6–12 cycles a day over the last week.
-    expect(events.length).toBeGreaterThanOrEqual(6 * 6);
+    // The kitchen's day (a hundred cycles or more) over the last week.
+    expect(events.length).toBeGreaterThanOrEqual(6 * 100);
     expect(events.every((e) => e.kind === 'cycle')).toBe(true);
     const alarms = await get<unknown[]>('alarms');
     const stats = await get<{ totalCycles: number }[]>('statistics');
@@ -69,6 +96,12 @@ describe('demo (DEMO=1)', () => {
       await server.api(`/api/v1/event-hub-listener/event/DEMO0001/alarms?${month}`, { headers })
     ).json()) as { stopDate: string | null }[];
     expect(monthAlarms.length).toBeGreaterThan(0);
+    // The factory settings wash clean: nine in ten of the month's cycles or more pass the hygiene rule.
+    const monthEvents = (await (
+      await server.api(`/api/v1/event-hub-listener/event/DEMO0001/events?${month}`, { headers })
+    ).json()) as { verdict: string }[];
+    const judged = monthEvents.filter((e) => e.verdict === 'pass' || e.verdict === 'fail');
+    expect(judged.filter((e) => e.verdict === 'pass').length / judged.length).toBeGreaterThanOrEqual(0.9);
     expect(monthAlarms.length).toBeGreaterThanOrEqual(alarms.length);
   });
 
@@ -94,5 +127,93 @@ describe('demo (DEMO=1)', () => {
   it('shows the service company every machine it looks after', async () => {
     expect(await devices('service@demo.washboard')).toHaveLength(6);
     expect(await devices('manager@demo.washboard')).toHaveLength(6);
+  });
+});
+
+describe('demo (DEMO=1) on a database of the one-brand demo', () => {
+  const lumina = { admin: 'admin@demo.washboard', kitchen: 'kitchen@demo.washboard' };
+  let server: TTestServer;
+  let drop: () => Promise<void>;
+  const oldPasswords: Record<string, string> = { [lumina.admin]: 'Old-demo-pw1A', [lumina.kitchen]: 'Old-kitchen-pw2B' };
+
+  beforeAll(async () => {
+    // A database on disk (PGlite) or a scratch PostgreSQL database: it outlives the first server.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wb-demo-'));
+    const database =
+      process.env.TEST_DB === 'postgres' ? await freshDatabase() : { env: { DATA_DIR: dir }, drop: async () => {} };
+    drop = async () => {
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    };
+    // What the one-brand demo left behind: Lumina's accounts and a machine, and its state in the old
+    // shape `{ brand, passwords, machines }` (no `brands`).
+    const before = await createWashboard(testConfig({ ...database.env, DEMO: '0' }));
+    for (const [email, password] of Object.entries(oldPasswords)) {
+      await before.userAdministration.createActiveAccount('LUMINA', {
+        email,
+        password,
+        role: email === lumina.admin ? 'ADMIN' : 'KITCHEN_MANAGER',
+        administrationProfile: email === lumina.admin ? [...ADMIN_PROFILES] : [],
+        firstName: 'Demo',
+        lastName: 'old',
+        language: 'it',
+      });
+    }
+    const { deviceSecret } = await before.appliances.createProduct('LUMINA', {
+      serialNumber: 'DEMO0001',
+      modelNumber: 'INF-600',
+      fw00: '3.2.0',
+      fw02: '1.4.1',
+      gamma: 'infinity',
+      ratingPower: 'M3',
+      country: 'IT',
+    });
+    await before.database.db.insert(settings).values({
+      key: 'demo',
+      value: {
+        brand: 'LUMINA',
+        passwords: oldPasswords,
+        machines: [{ serialNumber: 'DEMO0001', deviceSecret, gamma: 'infinity', cycles: 900 }],
+      },
+    });
+    await before.close();
+
+    const washboard = await createWashboard(testConfig({ ...database.env, DEMO: '1' }));
+    server = testServerOf(washboard, await washboard.listen(), `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`);
+  });
+  afterAll(async () => {
+    await server.close();
+    await drop();
+  });
+
+  it("keeps Lumina's old passwords and machine, and seeds Kestrel beside them", async () => {
+    const { headers } = await signIn(server, lumina.admin, oldPasswords[lumina.admin] ?? '');
+    const online = await eventually(async () => {
+      const page = (await (await server.api('/api/v1/appliance/devices', { headers })).json()) as TApplianceListPage;
+      const machine = page.items.find((d) => d.serialNumber === 'DEMO0001');
+      return machine?.status.online === true && page.items;
+    }, 15_000);
+    // The old demo's machine runs again with its stored secret; Lumina gets nothing seeded twice.
+    expect(online.map((d) => d.serialNumber)).toEqual(['DEMO0001']);
+    expect((await passwordGrant(server, lumina.kitchen, oldPasswords[lumina.kitchen] ?? '')).status).toBe(200);
+
+    const [row] = await server.washboard.database.db.select().from(settings).where(eq(settings.key, 'demo'));
+    const brands = (row?.value as { brands: { brand: string; passwords: Record<string, string> }[] }).brands;
+    expect(brands.map((b) => b.brand)).toEqual(['LUMINA', 'KESTREL']);
+    expect(brands[0]?.passwords).toEqual(oldPasswords);
+    const kestrel = brands[1]?.passwords ?? {};
+    const { headers: kestrelHeaders } = await signIn(
+      server,
+      'service@demo.washboard',
+      kestrel['service@demo.washboard'] ?? '',
+      'KESTREL',
+    );
+    const kestrelOnline = await eventually(async () => {
+      const page = (await (
+        await server.api('/api/v1/appliance/devices', { headers: kestrelHeaders, brand: 'KESTREL' })
+      ).json()) as TApplianceListPage;
+      return page.items.length === 6 && page.items.every((d) => d.status.online) && page.items;
+    }, 15_000);
+    expect(kestrelOnline.map((d) => d.serialNumber).sort()).toEqual(KESTREL_SERIALS);
   });
 });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Fleet, machineHistory } from '@washboard/simulator';
-import { ADMIN_PROFILES, deviceTopic, type TBrandCode, type TGamma, type TRole } from '@washboard/contracts';
+import { Fleet, KITCHEN_ACTIVITY, machineHistory } from '@washboard/simulator';
+import {
+  ADMIN_PROFILES,
+  BRAND_CODES,
+  deviceTopic,
+  type TBrandCode,
+  type TDeviceStats,
+  type TGamma,
+  type TRole,
+} from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { UserAdministrationService } from '../account/user-admin.service';
@@ -11,14 +19,27 @@ import type { TAuthUser } from '../auth/token.service';
 import type { TDemoAccount } from '../start-banner';
 import { DEMO_KEY } from './demo-mode';
 
-type TDemoState = {
+/** One brand's demo: its accounts' passwords and its machines' secrets. */
+type TBrandDemo = {
   brand: TBrandCode;
   passwords: Record<string, string>;
   /** `cycles`: the machine's cycle count at the end of its seeded history */
   machines: { serialNumber: string; deviceSecret: string; gamma: TGamma; cycles?: number }[];
 };
+/**
+ * What the settings keep under DEMO_KEY: every brand's demo. The first demo seeded one brand and
+ * stored that brand's `TBrandDemo` itself; such a database still loads, and the brands it lacks are
+ * seeded beside it on its next start (docs/simulator.md, "The server's demo").
+ */
+type TDemoState = { brands: TBrandDemo[] };
+
+function brandsOf(stored: TDemoState | TBrandDemo): TBrandDemo[] {
+  return 'brands' in stored ? stored.brands : [stored];
+}
 
 const HISTORY_DAYS = 30;
+/** Serial numbers are unique across brands (they are MQTT identities): each brand's demo has its own prefix. */
+const SERIAL_PREFIXES: Record<TBrandCode, string> = { LUMINA: 'DEMO', KESTREL: 'KDEMO' };
 
 /** The running demo: its virtual machines and the accounts a newcomer signs in with. */
 export type TDemo = {
@@ -53,12 +74,12 @@ function password(): string {
 }
 
 /**
- * Seeds demo accounts (one per role), two companies and six machines once, then runs the machines
+ * Seeds, in each brand, demo accounts (one per role), two companies and six machines once (a brand
+ * missing from an older demo's state is seeded on its next start), then runs the machines
  * as virtual dishwashers in this process. Demo passwords and device secrets are kept in the
  * settings table — demo data, never use a demo database for anything real.
  */
 export async function startDemo(deps: {
-  brand: TBrandCode;
   brokerUrl: string;
   settings: SettingsRepository;
   accounts: UserAdministrationService;
@@ -66,35 +87,54 @@ export async function startDemo(deps: {
   appliances: ApplianceService;
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
   ingest: (topic: string, payload: Buffer) => Promise<void>;
+  /** the newest counter report stored for a machine: where its live run carries on */
+  lastStats: (serialNumber: string) => Promise<TDeviceStats | undefined>;
   log: FastifyBaseLogger;
 }): Promise<TDemo> {
   const { settings, log } = deps;
-  let state = await settings.get<TDemoState>(DEMO_KEY);
-  if (!state) {
-    state = await seed(deps);
-    state = await settings.getOrCreate(DEMO_KEY, () => state as TDemoState);
+  const stored = await settings.get<TDemoState | TBrandDemo>(DEMO_KEY);
+  let brands = stored ? brandsOf(stored) : [];
+  const missing = BRAND_CODES.filter((code) => !brands.some((b) => b.brand === code));
+  if (missing.length > 0) {
+    const seeded: TBrandDemo[] = [];
+    for (const brand of missing) seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand)));
+    const state: TDemoState = { brands: [...brands, ...seeded] };
+    if (stored) {
+      // An older demo's state: the brands it had stay as they were, the new ones join them.
+      await settings.put(DEMO_KEY, state);
+      brands = state.brands;
+    } else {
+      // A first start stores its state once, even when two instances race.
+      brands = brandsOf(await settings.getOrCreate(DEMO_KEY, () => state));
+    }
   }
   // The passwords are shown once, in the start block (start-banner.ts), never in the log.
   log.warn(
     'DEMO MODE IS ON: demo accounts, a virtual fleet and every mail readable at /dev/mailbox (loopback only). ' +
       'Never use this database for real data; DEMO=0 turns it off.',
   );
-  const brand = state.brand;
-  const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5 });
-  for (const m of state.machines)
+  // The kitchen's day of the seeded history: a live day uses what a history day did, and some
+  // machine of each brand starts a cycle within a couple of minutes of the start, at any hour.
+  const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5, activity: KITCHEN_ACTIVITY });
+  for (const m of brands.flatMap((b) => b.machines)) {
     fleet.add({
       serial: m.serialNumber,
       secret: m.deviceSecret,
       gamma: m.gamma,
       initialState: 'IDLE',
+      // Where it stopped last time (or its history ended): its counters never fall across restarts.
+      resumeFrom: await deps.lastStats(m.serialNumber),
       initialCycles: m.cycles,
     });
+  }
   fleet.start();
   const report = await fleet.connectAll();
   log.info({ connected: report.connected, failed: report.failed.length }, 'demo fleet running');
   return {
     fleet,
-    accounts: Object.entries(state.passwords).map(([email, password]) => ({ brand, email, password })),
+    accounts: brands.flatMap(({ brand, passwords }) =>
+      Object.entries(passwords).map(([email, password]) => ({ brand, email, password })),
+    ),
     close: () => fleet.close(),
   };
 }
@@ -114,8 +154,8 @@ async function unlessExists<T>(create: Promise<T>): Promise<T | undefined> {
  * then acts as administrators do — creates the companies, products and the other accounts, binds
  * the machines to the service company and the kitchen manager, records their installation.
  */
-async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> {
-  const { brand, accounts, companies, appliances } = deps;
+async function seed(deps: Parameters<typeof startDemo>[0], brand: TBrandCode, brandIndex: number): Promise<TBrandDemo> {
+  const { accounts, companies, appliances } = deps;
   const passwords: Record<string, string> = {};
   const create = async (account: (typeof ACCOUNTS)[number]) => {
     const pw = password();
@@ -154,9 +194,9 @@ async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> 
   await unlessExists(companies.createCompany(brand, SERVICE_COMPANY.name, PARTNER.code, SERVICE_COMPANY.code));
   for (const account of others) await create(account);
 
-  const machines: TDemoState['machines'] = [];
+  const machines: TBrandDemo['machines'] = [];
   for (const [i, m] of MACHINES.entries()) {
-    const serialNumber = `DEMO${String(i + 1).padStart(4, '0')}`;
+    const serialNumber = `${SERIAL_PREFIXES[brand]}${String(i + 1).padStart(4, '0')}`;
     const created = await appliances.createProduct(brand, {
       serialNumber,
       modelNumber: m.model,
@@ -185,7 +225,7 @@ async function seed(deps: Parameters<typeof startDemo>[0]): Promise<TDemoState> 
     // a few thousand messages take seconds, once per database.
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
-      { now: new Date(), days: HISTORY_DAYS, seed: 7, cyclesBefore: 800 + 150 * i },
+      { now: new Date(), days: HISTORY_DAYS, seed: 7, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
     );
     for (let at = 0; at < history.messages.length; at += 250) {
       await Promise.all(

@@ -19,6 +19,11 @@ export class SettingsRepository {
     return stored;
   }
 
+  /** Stores `value` under `key`, replacing what was there. */
+  async put<T>(key: string, value: T): Promise<void> {
+    await this.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  }
+
   async delete(key: string): Promise<void> {
     await this.db.delete(settings).where(eq(settings.key, key));
   }

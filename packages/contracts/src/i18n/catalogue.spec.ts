@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'devices.status.offline': ['it', 'de'],
   'mobile.home.filters.offline': ['it', 'de'],
   // Words spelt the same as in English.
+  'device.statistics.usageSeries.totalCycles': ['fr'],
   'common.no': ['it', 'es'],
   'register.step4.no': ['it', 'es'],
   'register.step7.no': ['it', 'es'],

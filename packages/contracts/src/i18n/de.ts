@@ -549,6 +549,22 @@ export const de = {
       history: 'Verlauf',
       lastDays: 'Letzte {{count}} Tage',
       noHistory: 'Keine Statistiken im gewählten Zeitraum',
+      usage: 'Verbrauch',
+      perDay: 'Pro Tag',
+      perWeek: 'Pro Woche',
+      usagePerDay: '{{series}} pro Tag',
+      usagePerWeek: '{{series}} pro Woche',
+      weekOf: 'Woche vom {{date}}',
+      noReport: 'keine Meldung',
+      usageSummary: 'Summe {{total}} · Mittel {{average}}',
+      usageNote:
+        'Zuwachs der Zähler zwischen ihren Meldungen; ein Zähler, der wieder bei null beginnt (Platine getauscht, Werksreset), wird ab null gezählt.',
+      usageSeries: {
+        totalCycles: 'Zyklen',
+        totalWater: 'Wasser',
+        energy: 'Energie',
+        regenerationCycles: 'Regenerationen',
+      },
     },
     documents: {
       electricSchema: 'Schaltplan',

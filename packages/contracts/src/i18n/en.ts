@@ -533,6 +533,22 @@ export const en = {
       history: 'Over time',
       lastDays: 'Last {{count}} days',
       noHistory: 'No statistics in the selected period',
+      usage: 'Usage',
+      perDay: 'Per day',
+      perWeek: 'Per week',
+      usagePerDay: '{{series}} per day',
+      usagePerWeek: '{{series}} per week',
+      weekOf: 'Week of {{date}}',
+      noReport: 'no report',
+      usageSummary: 'Total {{total}} · average {{average}}',
+      usageNote:
+        'Growth of the counters between their reports; a counter that starts again from zero (a board replaced, a factory reset) is counted from zero.',
+      usageSeries: {
+        totalCycles: 'Cycles',
+        totalWater: 'Water',
+        energy: 'Energy',
+        regenerationCycles: 'Regenerations',
+      },
     },
     documents: {
       electricSchema: 'Electrical schematic',

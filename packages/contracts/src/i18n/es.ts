@@ -544,6 +544,22 @@ export const es = {
       history: 'Evolución en el tiempo',
       lastDays: 'Últimos {{count}} días',
       noHistory: 'No hay estadísticas en el periodo seleccionado',
+      usage: 'Consumo',
+      perDay: 'Por día',
+      perWeek: 'Por semana',
+      usagePerDay: '{{series}} por día',
+      usagePerWeek: '{{series}} por semana',
+      weekOf: 'Semana del {{date}}',
+      noReport: 'sin registro',
+      usageSummary: 'Total {{total}} · media {{average}}',
+      usageNote:
+        'Aumento de los contadores entre sus registros; un contador que vuelve a empezar desde cero (placa sustituida, restablecimiento de fábrica) se cuenta desde cero.',
+      usageSeries: {
+        totalCycles: 'Ciclos',
+        totalWater: 'Agua',
+        energy: 'Energía',
+        regenerationCycles: 'Regeneraciones',
+      },
     },
     documents: {
       electricSchema: 'Esquema eléctrico',

@@ -548,6 +548,22 @@ export const fr = {
       history: 'Évolution dans le temps',
       lastDays: 'Derniers {{count}} jours',
       noHistory: 'Aucune statistique sur la période sélectionnée',
+      usage: 'Consommation',
+      perDay: 'Par jour',
+      perWeek: 'Par semaine',
+      usagePerDay: '{{series}} par jour',
+      usagePerWeek: '{{series}} par semaine',
+      weekOf: 'Semaine du {{date}}',
+      noReport: 'aucun relevé',
+      usageSummary: 'Total {{total}} · moyenne {{average}}',
+      usageNote:
+        'Hausse des compteurs entre deux relevés ; un compteur qui repart de zéro (carte remplacée, réinitialisation d’usine) est compté à partir de zéro.',
+      usageSeries: {
+        totalCycles: 'Cycles',
+        totalWater: 'Eau',
+        energy: 'Énergie',
+        regenerationCycles: 'Régénérations',
+      },
     },
     documents: {
       electricSchema: 'Schéma électrique',

@@ -544,6 +544,22 @@ export const it = {
       history: 'Andamento nel tempo',
       lastDays: 'Ultimi {{count}} giorni',
       noHistory: 'Nessuna statistica nel periodo selezionato',
+      usage: 'Consumi',
+      perDay: 'Al giorno',
+      perWeek: 'Alla settimana',
+      usagePerDay: '{{series}} al giorno',
+      usagePerWeek: '{{series}} alla settimana',
+      weekOf: 'Settimana del {{date}}',
+      noReport: 'nessun rilevamento',
+      usageSummary: 'Totale {{total}} · media {{average}}',
+      usageNote:
+        'Aumento dei contatori tra un rilevamento e l’altro; un contatore che riparte da zero (scheda sostituita, ripristino di fabbrica) è contato da zero.',
+      usageSeries: {
+        totalCycles: 'Cicli',
+        totalWater: 'Acqua',
+        energy: 'Energia',
+        regenerationCycles: 'Rigenerazioni',
+      },
     },
     documents: {
       electricSchema: 'Schema elettrico',

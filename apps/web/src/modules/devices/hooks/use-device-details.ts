@@ -19,10 +19,23 @@ function lastDays(days: number): TDateRange {
   return { startDate: new Date(now - days * DAY_MS).toISOString(), stopDate: new Date(now + 60_000).toISOString() };
 }
 
+/**
+ * Counters reported before the period asked for, fetched too: the usage of its first day, or of the
+ * week its first day falls in, is the growth since the report before that period began.
+ */
+const USAGE_LEAD_DAYS = 7;
+
+/** The counter reports of the last `days` days (`reports`, from `from` on) and the week before them (`all`). */
 export function useStatisticsHistory(serialNumber: string, days: number) {
   return useQuery({
     queryKey: detailKeys.statistics(serialNumber, days),
-    queryFn: () => fetchStatistics(serialNumber, lastDays(days)),
+    queryFn: async () => {
+      const range = lastDays(days);
+      const from = Date.parse(range.startDate);
+      const startDate = new Date(from - USAGE_LEAD_DAYS * DAY_MS).toISOString();
+      const all = await fetchStatistics(serialNumber, { ...range, startDate });
+      return { from, all, reports: all.filter((report) => Date.parse(report.ts) >= from) };
+    },
   });
 }
 

@@ -1,12 +1,7 @@
 import { useId } from 'react';
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
 
 export type TChartPoint = { t: number; v: number };
-
-/** Drawing units: the SVG is stretched to the card's width at a fixed height (lines keep their width). */
-const W = 1000;
-const H = 100;
-const TOP = 6;
 
 type TProps = {
   title: string;
@@ -18,7 +13,6 @@ type TProps = {
 /**
  * One counter over time as a small SVG line chart: a few hundred bytes of code instead of a
  * charting library (the details page stays within its JavaScript budget, docs/benchmarks.md).
- * Labels are HTML, so they keep their size at any width.
  */
 export function StatChart({ title, points, formatValue, formatTime }: TProps) {
   const gradient = useId();
@@ -46,65 +40,29 @@ export function StatChart({ title, points, formatValue, formatTime }: TProps) {
   const area = `${line} L${W},${H} L0,${H} Z`;
   const summary = `${formatValue(first.v)} → ${formatValue(last.v)}`;
   return (
-    <Paper withBorder radius="md" p="sm">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" fw={600}>
-            {title}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {summary}
-          </Text>
-        </Group>
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          preserveAspectRatio="none"
-          width="100%"
-          height={110}
-          role="img"
-          aria-label={`${title}: ${summary}`}
-          style={{ display: 'block' }}
-        >
-          <defs>
-            <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
-              <stop offset="0%" stopColor="var(--mantine-primary-color-filled)" stopOpacity={0.3} />
-              <stop offset="100%" stopColor="var(--mantine-primary-color-filled)" stopOpacity={0.03} />
-            </linearGradient>
-          </defs>
-          {[TOP, (H + TOP) / 2].map((gy) => (
-            <line
-              key={gy}
-              x1={0}
-              x2={W}
-              y1={gy}
-              y2={gy}
-              stroke="var(--mantine-color-default-border)"
-              strokeDasharray="4 5"
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
-          <path d={area} fill={`url(#${gradient})`} />
-          <path
-            d={line}
-            fill="none"
-            stroke="var(--mantine-primary-color-filled)"
-            strokeWidth={2.2}
-            strokeLinejoin="round"
-            vectorEffect="non-scaling-stroke"
-          />
-          <line x1={0} x2={W} y1={H} y2={H} stroke="var(--mantine-color-default-border)" vectorEffect="non-scaling-stroke" />
-        </svg>
-        <Group justify="space-between" gap="xs">
-          <Text size="xs" c="dimmed">
-            {formatTime(first.t)}
-          </Text>
-          {duration > 0 && (
-            <Text size="xs" c="dimmed">
-              {formatTime(last.t)}
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+    <ChartFrame
+      title={title}
+      summary={summary}
+      role="img"
+      label={`${title}: ${summary}`}
+      from={formatTime(first.t)}
+      to={duration > 0 ? formatTime(last.t) : undefined}
+    >
+      <defs>
+        <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
+          <stop offset="0%" stopColor="var(--mantine-primary-color-filled)" stopOpacity={0.3} />
+          <stop offset="100%" stopColor="var(--mantine-primary-color-filled)" stopOpacity={0.03} />
+        </linearGradient>
+      </defs>
+      <path d={area} fill={`url(#${gradient})`} />
+      <path
+        d={line}
+        fill="none"
+        stroke="var(--mantine-primary-color-filled)"
+        strokeWidth={2.2}
+        strokeLinejoin="round"
+        vectorEffect="non-scaling-stroke"
+      />
+    </ChartFrame>
   );
 }
