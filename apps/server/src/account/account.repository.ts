@@ -48,6 +48,8 @@ const SORT_COLUMNS: Record<TAdminUserSort, SQL> = {
   createdAt: sql`${users.createdAt}`,
 };
 
+const NULLABLE_SORTS: ReadonlySet<TAdminUserSort> = new Set(['company', 'country']);
+
 /** The administration table's rows: the brand's accounts but DELETED ones, searched and filtered. */
 function adminFilter(brand: TBrandCode, filter: { words: string[]; status?: TUserStatus; role?: TRole }): SQL | undefined {
   return and(
@@ -187,14 +189,16 @@ export class AccountRepository {
     },
   ): Promise<{ rows: TUserWithCompany[]; total: number }> {
     const where = adminFilter(brand, query);
-    // Empty columns (no company, no country) go last both ways: they are the least telling rows.
-    const direction = sql.raw(query.order === 'asc' ? 'asc nulls last' : 'desc nulls last');
+    const direction = sql.raw(query.order);
+    // Empty cells (no company, no country) go last both ways: they are the least telling rows. Only
+    // there: on a column that is never empty, "nulls last" would keep a descending order off its index.
+    const nulls = sql.raw(NULLABLE_SORTS.has(query.sort) ? ' nulls last' : '');
     const rows = await this.db
       .select(withCompany)
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(where)
-      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}`, sql`${users.id} ${direction}`)
+      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}${nulls}`, sql`${users.id} ${direction}`)
       .limit(query.limit)
       .offset(query.offset);
     const [counted] = await this.db

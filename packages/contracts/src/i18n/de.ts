@@ -823,6 +823,7 @@ export const de = {
     perPage: '{{size}} pro Seite',
     previousPage: 'Vorherige Seite',
     nextPage: 'Nächste Seite',
+    sortBy: 'Sortieren nach',
     tabs: {
       addProducts: 'Produkte hinzufügen',
       accounts: 'Konten',

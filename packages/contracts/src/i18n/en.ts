@@ -804,6 +804,7 @@ export const en = {
     perPage: '{{size}} per page',
     previousPage: 'Previous page',
     nextPage: 'Next page',
+    sortBy: 'Sort by',
     tabs: {
       addProducts: 'Add Products',
       accounts: 'Accounts',

@@ -817,6 +817,7 @@ export const es = {
     perPage: '{{size}} por página',
     previousPage: 'Página anterior',
     nextPage: 'Página siguiente',
+    sortBy: 'Ordenar por',
     tabs: {
       addProducts: 'Añadir productos',
       accounts: 'Cuentas',

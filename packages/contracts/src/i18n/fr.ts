@@ -822,6 +822,7 @@ export const fr = {
     perPage: '{{size}} par page',
     previousPage: 'Page précédente',
     nextPage: 'Page suivante',
+    sortBy: 'Trier par',
     tabs: {
       addProducts: 'Ajouter des produits',
       accounts: 'Comptes',

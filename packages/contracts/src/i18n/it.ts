@@ -817,6 +817,7 @@ export const it = {
     perPage: '{{size}} per pagina',
     previousPage: 'Pagina precedente',
     nextPage: 'Pagina successiva',
+    sortBy: 'Ordina per',
     tabs: {
       addProducts: 'Aggiungi prodotti',
       accounts: 'Account',

@@ -1,6 +1,18 @@
 import { useState } from 'react';
-import { Group, NativeSelect, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -50,6 +62,8 @@ export function AccountsTab() {
   const me = useUserData();
   const { query, set } = useTableState();
   const users = useUsersPage(query);
+  // A phone gets one card per account: eleven columns do not fit 390 px, and a sideways scroll hid the actions.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState(query.q ?? '');
   const searchLater = useDebouncedCallback((q: string) => set({ q: q.trim() || undefined, page: undefined }), 300);
 
@@ -110,8 +124,28 @@ export function AccountsTab() {
           label={t('admin.users.role')}
           value={query.role ?? ''}
           onChange={(e) => set({ role: e.currentTarget.value || undefined, page: undefined })}
+          style={{ flex: '1 1 10rem' }}
           data={[{ value: '', label: t('admin.users.allRoles') }, ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
         />
+        {phone && (
+          <NativeSelect
+            label={t('admin.sortBy')}
+            value={`${query.sort}:${query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.currentTarget.value.split(':');
+              set({ sort, order: order === 'desc' ? 'desc' : undefined, page: undefined });
+            }}
+            style={{ flex: '1 1 10rem' }}
+            data={columns.flatMap((column) =>
+              column.sort
+                ? [
+                    { value: `${column.sort}:asc`, label: `${column.label} ↑` },
+                    { value: `${column.sort}:desc`, label: `${column.label} ↓` },
+                  ]
+                : [],
+            )}
+          />
+        )}
       </Group>
 
       {users.isPending ? (
@@ -122,6 +156,34 @@ export function AccountsTab() {
         </Text>
       ) : users.data.total === 0 ? (
         <EmptyState message={t('admin.users.empty')} />
+      ) : phone ? (
+        <Stack gap="sm" role="list" aria-label={t('admin.tabs.accounts')}>
+          {users.data.items.map((user) => (
+            <Paper key={user.id} withBorder radius="md" p="sm" role="listitem">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                  {user.email}
+                </Text>
+                <UserActions user={user} caller={me} />
+              </Group>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+                {columns.slice(1).flatMap((column) => {
+                  const value = column.cell(user);
+                  return value
+                    ? [
+                        <div key={column.key}>
+                          <Text size="xs" c="dimmed">
+                            {column.label}
+                          </Text>
+                          <Text size="sm">{value}</Text>
+                        </div>,
+                      ]
+                    : [];
+                })}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Paper withBorder radius="md">
           <ScrollArea type="auto">
@@ -158,7 +220,7 @@ export function AccountsTab() {
                   <Table.Tr key={user.id}>
                     {columns.map((column, i) =>
                       i === 0 ? (
-                        <Table.Th key={column.key} scope="row" fw={500}>
+                        <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                           {column.cell(user)}
                         </Table.Th>
                       ) : (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,8 @@ export function CompaniesTab() {
   const change = useCompanyChange();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<TCompanyForm | null>(null);
+  // On a phone the code and counts go under the name: six columns side by side hid the actions.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   const toggle = (code: string) =>
     setCollapsed((current) => {
@@ -72,14 +75,24 @@ export function CompaniesTab() {
       ) : (
         <Paper withBorder radius="md">
           <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="xs" miw={760} aria-label={t('admin.tabs.manageCompanies')}>
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="xs"
+              miw={phone ? undefined : 760}
+              aria-label={t('admin.tabs.manageCompanies')}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('admin.companies.name')}</Table.Th>
-                  <Table.Th>{t('admin.companies.companyCode')}</Table.Th>
-                  <Table.Th>{t('admin.companies.parentCompanyCode')}</Table.Th>
-                  <Table.Th ta="end">{t('admin.companies.users')}</Table.Th>
-                  <Table.Th ta="end">{t('admin.companies.machines')}</Table.Th>
+                  {!phone && (
+                    <>
+                      <Table.Th>{t('admin.companies.companyCode')}</Table.Th>
+                      <Table.Th>{t('admin.companies.parentCompanyCode')}</Table.Th>
+                      <Table.Th ta="end">{t('admin.companies.users')}</Table.Th>
+                      <Table.Th ta="end">{t('admin.companies.machines')}</Table.Th>
+                    </>
+                  )}
                   <Table.Th>{t('common.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -87,7 +100,7 @@ export function CompaniesTab() {
                 {visibleRows(tree.data, collapsed).map(({ node, depth }) => (
                   <Table.Tr key={node.code}>
                     <Table.Th scope="row" fw={500}>
-                      <Group gap={4} wrap="nowrap" pl={depth * 20}>
+                      <Group gap={4} wrap="nowrap" pl={depth * (phone ? 12 : 20)} align="flex-start">
                         {node.children.length > 0 ? (
                           <ActionIcon
                             variant="subtle"
@@ -106,13 +119,24 @@ export function CompaniesTab() {
                         ) : (
                           <span style={{ width: 22, flex: 'none' }} />
                         )}
-                        {node.name}
+                        <div>
+                          <span>{node.name}</span>
+                          {phone && (
+                            <Text size="xs" c="dimmed" fw={400}>
+                              {`${node.code} · ${t('admin.companies.users')} ${node.users} · ${t('admin.companies.machines')} ${node.machines}`}
+                            </Text>
+                          )}
+                        </div>
                       </Group>
                     </Table.Th>
-                    <Table.Td ff="monospace">{node.code}</Table.Td>
-                    <Table.Td ff="monospace">{node.parentCode ?? ''}</Table.Td>
-                    <Table.Td ta="end">{node.users}</Table.Td>
-                    <Table.Td ta="end">{node.machines}</Table.Td>
+                    {!phone && (
+                      <>
+                        <Table.Td ff="monospace">{node.code}</Table.Td>
+                        <Table.Td ff="monospace">{node.parentCode ?? ''}</Table.Td>
+                        <Table.Td ta="end">{node.users}</Table.Td>
+                        <Table.Td ta="end">{node.machines}</Table.Td>
+                      </>
+                    )}
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <ActionIcon
