@@ -120,6 +120,7 @@ describe('Accounts', () => {
     await dialog.getByText(it_.admin.users.companyRequired).waitFor();
     await dialog.getByLabel(it_.admin.users.company).fill(run);
     await page.getByRole('option', { name: new RegExp(companyName) }).click();
+    await screenshot(page, 'admin-change-role');
     await dialog.getByRole('button', { name: it_.common.save, exact: true }).click();
     await screen.notification(it_.success.roleUpdated).waitFor();
     await screen.userRow(cook).getByText(it_.roles.SERVICE).waitFor();
@@ -212,18 +213,16 @@ describe('Manage Companies', () => {
     const row = screen.companyRow(child);
     await row.waitFor();
     expect((await row.getByRole('cell').allInnerTexts())[1]).toBe(parent.code);
-    // Below its parent: the parent's toggle hides it.
-    await screen
-      .companyRow(parent.name)
-      .getByRole('button', { name: it_.admin.companies.showBelow.replace('{{name}}', parent.name) })
-      .click();
-    await row.waitFor({ state: 'detached' });
     await darkAndPhone(page, 'admin-companies');
     await page.setViewportSize({ width: 1366, height: 900 });
-    await screen
+    // Below its parent: the parent's toggle hides it and shows it again.
+    const toggle = screen
       .companyRow(parent.name)
-      .getByRole('button', { name: it_.admin.companies.showBelow.replace('{{name}}', parent.name) })
-      .click();
+      .getByRole('button', { name: it_.admin.companies.showBelow.replace('{{name}}', parent.name) });
+    await toggle.click();
+    await row.waitFor({ state: 'detached' });
+    await toggle.click();
+    await row.waitFor();
 
     await screen.companyButton('deleteNamed', child).click();
     await screen.confirm(it_.admin.companies.delete);

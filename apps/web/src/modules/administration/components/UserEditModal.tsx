@@ -103,7 +103,15 @@ export function UserEditModal({
             />
           )}
           {(edit === 'company' || (edit === 'role' && needsCompany(role))) && (
-            <CompanyPicker caller={caller} value={companyCode} onChange={setCompanyCode} error={error} />
+            <CompanyPicker
+              caller={caller}
+              value={companyCode}
+              onChange={(code) => {
+                setCompanyCode(code);
+                setError(null);
+              }}
+              error={error}
+            />
           )}
           {edit === 'profiles' && (
             <Checkbox.Group
