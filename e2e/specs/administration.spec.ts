@@ -76,6 +76,18 @@ describe('the administration tabs', () => {
     expect(await holder.status('GET', '/api/v1/account/companies/tree')).toBe(403);
     expect(await holder.status('GET', '/api/v1/account/companies')).toBe(403);
     expect(await holder.status('DELETE', '/api/v1/account/company/123456')).toBe(403);
+
+    // It may not list companies, so it gives a technician its company by the six-digit code.
+    const technician = `by-code-${run}@washboard.test`;
+    await admin.activeAccount(technician, PASSWORD, 'KITCHEN_MANAGER');
+    const company = await admin.createCompany(`Codice ${run}`);
+    await screen.searchFor(technician);
+    await screen.userAction(technician, it_.admin.users.changeRole);
+    await screen.dialog().getByRole('combobox', { name: it_.admin.users.newRole }).selectOption('SERVICE');
+    await screen.dialog().getByRole('textbox', { name: it_.admin.users.companyCode }).fill(company.code);
+    await screen.dialog().getByRole('button', { name: it_.common.save, exact: true }).click();
+    await screen.notification(it_.success.roleUpdated).waitFor();
+    expect(await screen.userRow(technician).innerText()).toContain(company.name);
     await page.context().close();
   });
 

@@ -25,7 +25,7 @@ import {
   type TAdminUserSort,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
-import { Loading } from '../../../ui/Loading';
+import { QueryBoundary } from '../../api/QueryBoundary';
 import { useUserData } from '../../session/session-store';
 import { useUsersPage } from '../hooks/use-accounts';
 import { UserActions } from './UserActions';
@@ -148,95 +148,93 @@ export function AccountsTab() {
         )}
       </Group>
 
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <Text c="red" role="alert">
-          {t('errors.tryAgainLater')}
-        </Text>
-      ) : users.data.total === 0 ? (
-        <EmptyState message={t('admin.users.empty')} />
-      ) : phone ? (
-        <Stack gap="sm" role="list" aria-label={t('admin.tabs.accounts')}>
-          {users.data.items.map((user) => (
-            <Paper key={user.id} withBorder radius="md" p="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600} style={{ wordBreak: 'break-all' }}>
-                  {user.email}
-                </Text>
-                <UserActions user={user} caller={me} />
-              </Group>
-              <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
-                {columns.slice(1).flatMap((column) => {
-                  const value = column.cell(user);
-                  return value
-                    ? [
-                        <div key={column.key}>
-                          <Text size="xs" c="dimmed">
-                            {column.label}
-                          </Text>
-                          <Text size="sm">{value}</Text>
-                        </div>,
-                      ]
-                    : [];
-                })}
-              </SimpleGrid>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <Paper withBorder radius="md">
-          <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="xs" miw={1100} aria-label={t('admin.tabs.accounts')}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th
-                      key={column.key}
-                      aria-sort={
-                        column.sort && query.sort === column.sort
-                          ? query.order === 'asc'
-                            ? 'ascending'
-                            : 'descending'
-                          : undefined
-                      }
-                    >
-                      {column.sort ? (
-                        <SortButton
-                          label={column.label}
-                          state={query.sort === column.sort ? query.order : undefined}
-                          onClick={() => column.sort && toggleSort(column.sort)}
-                        />
-                      ) : (
-                        column.label
-                      )}
-                    </Table.Th>
-                  ))}
-                  <Table.Th>{t('common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.map((user) => (
-                  <Table.Tr key={user.id}>
-                    {columns.map((column, i) =>
-                      i === 0 ? (
-                        <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                          {column.cell(user)}
+      <QueryBoundary query={users}>
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState message={t('admin.users.empty')} />
+          ) : phone ? (
+            <Stack gap="sm" role="list" aria-label={t('admin.tabs.accounts')}>
+              {page.items.map((user) => (
+                <Paper key={user.id} withBorder radius="md" p="sm" role="listitem">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                      {user.email}
+                    </Text>
+                    <UserActions user={user} caller={me} />
+                  </Group>
+                  <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+                    {columns.slice(1).flatMap((column) => {
+                      const value = column.cell(user);
+                      return value
+                        ? [
+                            <div key={column.key}>
+                              <Text size="xs" c="dimmed">
+                                {column.label}
+                              </Text>
+                              <Text size="sm">{value}</Text>
+                            </div>,
+                          ]
+                        : [];
+                    })}
+                  </SimpleGrid>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Paper withBorder radius="md">
+              <ScrollArea type="auto">
+                <Table striped highlightOnHover verticalSpacing="xs" miw={1100} aria-label={t('admin.tabs.accounts')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {columns.map((column) => (
+                        <Table.Th
+                          key={column.key}
+                          aria-sort={
+                            column.sort && query.sort === column.sort
+                              ? query.order === 'asc'
+                                ? 'ascending'
+                                : 'descending'
+                              : undefined
+                          }
+                        >
+                          {column.sort ? (
+                            <SortButton
+                              label={column.label}
+                              state={query.sort === column.sort ? query.order : undefined}
+                              onClick={() => column.sort && toggleSort(column.sort)}
+                            />
+                          ) : (
+                            column.label
+                          )}
                         </Table.Th>
-                      ) : (
-                        <Table.Td key={column.key}>{column.cell(user)}</Table.Td>
-                      ),
-                    )}
-                    <Table.Td>
-                      <UserActions user={user} caller={me} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        </Paper>
-      )}
+                      ))}
+                      <Table.Th>{t('common.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {page.items.map((user) => (
+                      <Table.Tr key={user.id}>
+                        {columns.map((column, i) =>
+                          i === 0 ? (
+                            <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                              {column.cell(user)}
+                            </Table.Th>
+                          ) : (
+                            <Table.Td key={column.key}>{column.cell(user)}</Table.Td>
+                          ),
+                        )}
+                        <Table.Td>
+                          <UserActions user={user} caller={me} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            </Paper>
+          )
+        }
+      </QueryBoundary>
 
       {data && data.total > 0 && (
         <Group justify="space-between" wrap="wrap" gap="sm">
