@@ -4,6 +4,7 @@ import {
   brandForHost,
   catalogues,
   passwordGrantFields,
+  type TAdminProfile,
   type TLanguage,
   type TRole,
   type TRuntimeConfig,
@@ -35,12 +36,15 @@ export class AppShell {
    * resumes the session on load exactly as after a sign-in (accounts.spec.ts signs in through the
    * screens).
    */
-  static async withIdentity(page: Page, user: Partial<Pick<TUserData, 'email' | 'role'>> = {}): Promise<void> {
+  static async withIdentity(
+    page: Page,
+    user: Partial<Pick<TUserData, 'email' | 'role' | 'administrationProfile'>> = {},
+  ): Promise<void> {
     const role = user.role ?? 'KITCHEN_MANAGER';
     const email = user.email ?? (role === 'ADMIN' ? ADMIN.email : `${role.toLowerCase().replace('_', '-')}@washboard.test`);
     const password = role === 'ADMIN' && email === ADMIN.email ? ADMIN.password : IDENTITY_PASSWORD;
     const baseUrl = inject('baseUrl');
-    if (email !== ADMIN.email) await ensureAccount(baseUrl, email, role);
+    if (email !== ADMIN.email) await ensureAccount(baseUrl, email, role, user.administrationProfile);
     const brand = await brandOf(baseUrl);
     const res = await page.context().request.post(`${baseUrl}/oauth2/token`, {
       headers: { 'x-brand': brand },
@@ -93,15 +97,20 @@ export class AppShell {
   }
 }
 
-const IDENTITY_PASSWORD = 'Identity-Passw0rd';
+/** The password of every account withIdentity makes (specs sign in with it to call the API as that account). */
+export const IDENTITY_PASSWORD = 'Identity-Passw0rd';
 
 async function brandOf(baseUrl: string): Promise<string> {
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as TRuntimeConfig;
   return brandForHost(new URL(baseUrl).hostname, config.brandHosts, config.defaultBrand);
 }
 
-/** An ACTIVE account with `role` (and, for a service role, a company), made once per server. */
-async function ensureAccount(baseUrl: string, email: string, role: TRole): Promise<void> {
+/**
+ * An ACTIVE account with `role` (and, for a service role, a company), made once per server; with
+ * `profiles`, holding exactly those administration profiles.
+ */
+async function ensureAccount(baseUrl: string, email: string, role: TRole, profiles?: TAdminProfile[]): Promise<void> {
   const admin = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password);
   await admin.activeAccount(email, IDENTITY_PASSWORD, role);
+  if (profiles) await admin.setAdministrationProfile(email, profiles);
 }

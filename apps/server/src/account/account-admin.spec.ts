@@ -205,6 +205,118 @@ describe('GET /api/v1/account/users', () => {
   });
 });
 
+describe('GET /api/v1/account/users/page', () => {
+  type TPage = { items: TRow[]; total: number; page: number; size: number };
+  // Twelve accounts only this block's searches find ("paging"), with surnames out of e-mail order.
+  const surnames = [
+    'Neri',
+    'Bianchi',
+    'Amato',
+    'Lombardi',
+    'Esposito',
+    'Gallo',
+    'Costa',
+    'Fontana',
+    'Moretti',
+    'Ricci',
+    'Deluca',
+    'Hofer',
+  ];
+  const emails = surnames.map((_, i) => `paging-${String(i + 1).padStart(2, '0')}@example.com`);
+
+  beforeAll(async () => {
+    for (const [i, email] of emails.entries()) {
+      const id = await activeUser(server, admin, email, 'LUMINA', { lastName: surnames[i] });
+      // Three technicians of South Service, one kitchen manager of North: the rest have no company.
+      if (i < 3) expect((await updateRole(admin, id, 'SERVICE', southCode)).status).toBe(200);
+      if (i === 3) expect((await updateCompany(admin, id, northCode)).status).toBe(200);
+    }
+    // Registered, never verified: INACTIVE.
+    await server.api('/api/v2/account/users', json(registration('paging-inactive@example.com')));
+  });
+
+  async function page(query: string, headers: THeaders = admin, brand = 'LUMINA'): Promise<TPage> {
+    const res = await server.api(`/api/v1/account/users/page?${query}`, { brand, headers });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TPage;
+  }
+  const emailsOf = (p: TPage) => p.items.map((r) => r.email);
+
+  it('answers the table a page at a time, sorted by e-mail, with the count of every row kept', async () => {
+    const first = await page('q=paging&size=10');
+    expect(first).toMatchObject({ total: 13, page: 1, size: 10 });
+    expect(emailsOf(first)).toEqual([...emails.slice(0, 10)]);
+    const second = await page('q=paging&size=10&page=2');
+    expect(emailsOf(second)).toEqual([...emails.slice(10), 'paging-inactive@example.com']);
+    expect((await page('q=paging&size=10&page=3')).items).toEqual([]);
+  });
+
+  it('sorts by any column either way, empty cells last', async () => {
+    const bySurname = await page('q=paging&sort=lastName&size=25');
+    expect(bySurname.items.map((r) => r.lastName)).toEqual([...surnames, 'Rossi'].sort());
+    const newestFirst = await page('q=paging&sort=createdAt&order=desc&size=25');
+    expect(emailsOf(newestFirst)[0]).toBe('paging-inactive@example.com');
+    expect(emailsOf(newestFirst).at(-1)).toBe(emails[0]);
+    for (const order of ['asc', 'desc']) {
+      const byCompany = await page(`q=paging&sort=company&order=${order}&size=25`);
+      const names = byCompany.items.map((r) => r.companyName);
+      expect(names.slice(0, 4)).toEqual(
+        order === 'asc'
+          ? ['North Service', ...Array(3).fill('South Service')]
+          : [...Array(3).fill('South Service'), 'North Service'],
+      );
+      expect(names.slice(4).every((n) => n === null)).toBe(true);
+    }
+  });
+
+  it('filters by status and by role, together with the keyword', async () => {
+    const technicians = await page('q=paging&role=SERVICE');
+    expect(technicians.total).toBe(3);
+    expect(emailsOf(technicians)).toEqual(emails.slice(0, 3));
+    const inactive = await page('q=paging&status=INACTIVE');
+    expect(emailsOf(inactive)).toEqual(['paging-inactive@example.com']);
+    expect((await page('q=paging south&role=SERVICE&status=ACTIVE')).total).toBe(3);
+    expect((await page('q=paging&role=ADMIN')).total).toBe(0);
+  });
+
+  it('refuses a page size, page, sort or filter outside the table (DELETED included)', async () => {
+    for (const query of [
+      'size=7',
+      'size=1000',
+      'page=0',
+      'page=x',
+      'sort=passwordHash',
+      'order=up',
+      'status=DELETED',
+      'role=OWNER',
+      `q=${'x'.repeat(101)}`,
+    ]) {
+      const res = await server.api(`/api/v1/account/users/page?${query}`, { headers: admin });
+      expect(res.status, query).toBe(400);
+      expect(await errorCode(res)).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('allows a holder of the ACCOUNTS profile', async () => {
+    expect((await page('q=paging', accountsHolder)).total).toBe(13);
+  });
+
+  it('refuses a kitchen manager, a service manager and a caller without a session', async () => {
+    for (const headers of [kitchenManager, serviceManager]) {
+      const res = await server.api('/api/v1/account/users/page', { headers });
+      expect(res.status).toBe(403);
+      expect(await errorCode(res)).toBe('FORBIDDEN');
+    }
+    expect((await server.api('/api/v1/account/users/page')).status).toBe(401);
+  });
+
+  it("never shows another brand's accounts", async () => {
+    expect((await page('q=paging', kestrelAdmin, 'KESTREL')).total).toBe(0);
+    expect(emailsOf(await page('q=kestrel-km', kestrelAdmin, 'KESTREL'))).toEqual(['kestrel-km@example.com']);
+    expect((await page('q=kestrel-km')).total).toBe(0);
+  });
+});
+
 describe('DELETE /api/v1/account/users/{id}', () => {
   it('deletes an account: it leaves the table, cannot sign in, and its session cannot be refreshed', async () => {
     const email = 'to-delete@example.com';

@@ -1,5 +1,5 @@
-import { and, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import type { TBrandCode, TUserStatus } from '@washboard/contracts';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TAdminUserSort, TBrandCode, TRole, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
 
@@ -20,6 +20,45 @@ function escapeLike(word: string): string {
 
 function flatten(row: { user: TUser; companyCode: string | null; companyName: string | null }): TUserWithCompany {
   return { ...row.user, companyCode: row.companyCode, companyName: row.companyName };
+}
+
+/** Columns the keyword search looks in: those the administration table shows. */
+const SEARCHED = [
+  users.email,
+  users.firstName,
+  users.lastName,
+  users.status,
+  users.role,
+  users.country,
+  users.mobile,
+  users.phone,
+  companies.name,
+  companies.code,
+];
+
+/** What each sort of the table orders by; text is compared case-insensitively (as users read it). */
+const SORT_COLUMNS: Record<TAdminUserSort, SQL> = {
+  email: sql`lower(${users.email})`,
+  firstName: sql`lower(${users.firstName})`,
+  lastName: sql`lower(${users.lastName})`,
+  status: sql`${users.status}`,
+  company: sql`lower(${companies.name})`,
+  role: sql`${users.role}`,
+  country: sql`${users.country}`,
+  createdAt: sql`${users.createdAt}`,
+};
+
+const NULLABLE_SORTS: ReadonlySet<TAdminUserSort> = new Set(['company', 'country']);
+
+/** The administration table's rows: the brand's accounts but DELETED ones, searched and filtered. */
+function adminFilter(brand: TBrandCode, filter: { words: string[]; status?: TUserStatus; role?: TRole }): SQL | undefined {
+  return and(
+    eq(users.brand, brand),
+    ne(users.status, 'DELETED'),
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    ...filter.words.map((word) => or(...SEARCHED.map((column) => ilike(column, `%${escapeLike(word)}%`)))),
+  );
 }
 
 /** SQL for accounts, their verification codes and reset links. */
@@ -122,31 +161,52 @@ export class AccountRepository {
    * `words` must appear (case-insensitively) in one of the columns the table shows.
    */
   async adminList(brand: TBrandCode, words: string[]): Promise<TUserWithCompany[]> {
-    const searched = [
-      users.email,
-      users.firstName,
-      users.lastName,
-      users.status,
-      users.role,
-      users.country,
-      users.mobile,
-      users.phone,
-      companies.name,
-      companies.code,
-    ];
     const rows = await this.db
       .select(withCompany)
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(
-        and(
-          eq(users.brand, brand),
-          ne(users.status, 'DELETED'),
-          ...words.map((word) => or(...searched.map((column) => ilike(column, `%${escapeLike(word)}%`)))),
-        ),
-      )
+      .where(adminFilter(brand, { words }))
       .orderBy(sql`lower(${users.email})`);
     return rows.map(flatten);
+  }
+
+  /**
+   * One page of the administration table: searched and filtered as `adminList`, sorted by `sort`
+   * (ties broken by id, so a row never shows on two pages), with the count of every kept row.
+   * Offset pages: a table of 50,000 accounts is read a screen at a time and the user may jump to
+   * any page; the sort columns that matter most have an index (docs/administration.md).
+   */
+  async adminPage(
+    brand: TBrandCode,
+    query: {
+      words: string[];
+      status?: TUserStatus;
+      role?: TRole;
+      sort: TAdminUserSort;
+      order: 'asc' | 'desc';
+      offset: number;
+      limit: number;
+    },
+  ): Promise<{ rows: TUserWithCompany[]; total: number }> {
+    const where = adminFilter(brand, query);
+    const direction = sql.raw(query.order);
+    // Empty cells (no company, no country) go last both ways: they are the least telling rows. Only
+    // there: on a column that is never empty, "nulls last" would keep a descending order off its index.
+    const nulls = sql.raw(NULLABLE_SORTS.has(query.sort) ? ' nulls last' : '');
+    const rows = await this.db
+      .select(withCompany)
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}${nulls}`, sql`${users.id} ${direction}`)
+      .limit(query.limit)
+      .offset(query.offset);
+    const [counted] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where);
+    return { rows: rows.map(flatten), total: Number(counted?.n ?? 0) };
   }
 
   /**

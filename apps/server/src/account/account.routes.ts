@@ -6,9 +6,12 @@ import {
   ZActivateServiceQuery,
   ZAdministrationProfileRequest,
   ZAdminUser,
+  ZAdminUsersPage,
+  ZAdminUsersPageQuery,
   ZAdminUsersQuery,
   ZCodeResponse,
   ZCompany,
+  ZCompanyTree,
   ZNewCompanyRequest,
   ZPasswordChangeRequest,
   ZPendingUser,
@@ -135,6 +138,21 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (
     async (request) => users.listUsers(request.user, request.query.q),
   );
 
+  app.get(
+    '/users/page',
+    {
+      preHandler: requireAdminProfile('ACCOUNTS'),
+      schema: {
+        tags: ['administration'],
+        summary: 'One page of the user table: keyword search, status and role filters and sorting, done in SQL',
+        security: secured,
+        querystring: ZAdminUsersPageQuery,
+        response: { 200: ZAdminUsersPage, ...errorsOf },
+      },
+    },
+    async (request) => users.usersPage(request.user, request.query),
+  );
+
   app.delete(
     '/users/:id',
     {
@@ -240,6 +258,20 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (
       },
     },
     async (request) => companies.ofBrand(request.brand),
+  );
+
+  app.get(
+    '/companies/tree',
+    {
+      preHandler: requireAdminProfile('COMPANIES'),
+      schema: {
+        tags: ['companies'],
+        summary: "The brand's company hierarchy with each company's accounts and serviced machines",
+        security: secured,
+        response: { 200: ZCompanyTree, ...errorsOf },
+      },
+    },
+    async (request) => companies.tree(request.brand),
   );
 
   app.post(

@@ -2,10 +2,13 @@ import {
   PASSWORD_PATTERN,
   type TAdminProfile,
   type TAdminUser,
+  type TAdminUsersPage,
+  type TAdminUserSort,
   type TBrandCode,
   type TLanguage,
   type TPendingUser,
   type TRole,
+  type TUserStatus,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { CompanyRepository } from '../company/company.repository';
@@ -15,6 +18,29 @@ import type { TokenService, TAuthUser } from '../auth/token.service';
 import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
+
+/** The words of a keyword search; each must appear in some column. */
+function searchWords(q: string | undefined): string[] {
+  return (q ?? '').split(/\s+/).filter(Boolean);
+}
+
+function adminView(u: TUserWithCompany): TAdminUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    status: u.status,
+    companyCode: u.companyCode,
+    companyName: u.companyName,
+    role: u.role,
+    country: u.country,
+    mobile: u.mobile,
+    phone: u.phone,
+    administrationProfile: u.administrationProfile,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
 
 /**
  * Other people's accounts (spec §6–§7): approving pending users, the administration's user table and
@@ -101,23 +127,36 @@ export class UserAdministrationService {
    * `q` keeps the rows where each of its words appears in some column.
    */
   async listUsers(caller: TAuthUser, q?: string): Promise<TAdminUser[]> {
-    const words = (q ?? '').split(/\s+/).filter(Boolean);
-    const rows = await this.accounts.adminList(caller.brand, words);
-    return rows.map((u) => ({
-      id: u.id,
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      status: u.status,
-      companyCode: u.companyCode,
-      companyName: u.companyName,
-      role: u.role,
-      country: u.country,
-      mobile: u.mobile,
-      phone: u.phone,
-      administrationProfile: u.administrationProfile,
-      createdAt: u.createdAt.toISOString(),
-    }));
+    const rows = await this.accounts.adminList(caller.brand, searchWords(q));
+    return rows.map(adminView);
+  }
+
+  /**
+   * One page of the same table, filtered by status and role and sorted by `sort`: what the
+   * administration screen shows for a brand of tens of thousands of accounts.
+   */
+  async usersPage(
+    caller: TAuthUser,
+    query: {
+      q?: string;
+      status?: Exclude<TUserStatus, 'DELETED'>;
+      role?: TRole;
+      sort: TAdminUserSort;
+      order: 'asc' | 'desc';
+      page: number;
+      size: number;
+    },
+  ): Promise<TAdminUsersPage> {
+    const { rows, total } = await this.accounts.adminPage(caller.brand, {
+      words: searchWords(query.q),
+      status: query.status,
+      role: query.role,
+      sort: query.sort,
+      order: query.order,
+      offset: (query.page - 1) * query.size,
+      limit: query.size,
+    });
+    return { items: rows.map(adminView), total, page: query.page, size: query.size };
   }
 
   /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */

@@ -137,6 +137,7 @@ describe('docs/permissions.md, permission matrix', () => {
       path: `/api/v1/account/activateService?pendingUserId=${crypto.randomUUID()}&accepted=false`,
     }),
     'GET /api/v1/account/users': () => ({ path: '/api/v1/account/users' }),
+    'GET /api/v1/account/users/page': () => ({ path: '/api/v1/account/users/page?sort=lastName&role=KITCHEN_MANAGER' }),
     'DELETE /api/v1/account/users/{id}': async () => ({
       path: `/api/v1/account/users/${await freshUser()}`,
       init: { method: 'DELETE' },
@@ -159,6 +160,7 @@ describe('docs/permissions.md, permission matrix', () => {
       init: { ...json({ administrationProfile: [] }), method: 'PUT' },
     }),
     'GET /api/v1/account/companies': () => ({ path: '/api/v1/account/companies' }),
+    'GET /api/v1/account/companies/tree': () => ({ path: '/api/v1/account/companies/tree' }),
     'POST /api/v1/account/companies': () => ({ path: '/api/v1/account/companies', init: json({ name: `New ${next()}` }) }),
     'PUT /api/v1/account/company/{companyCode}': async () => ({
       path: `/api/v1/account/company/${await company(`Old ${next()}`)}?companyName=Renamed`,

@@ -4,6 +4,7 @@ import {
   type TBrandCode,
   type TCompany as TCompanyView,
   type TCompanyNode,
+  type TCompanyTreeNode,
   type TRelatedCompanies,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
@@ -14,6 +15,28 @@ import type { CompanyRepository, TCompany } from './company.repository';
 
 function view(company: TCompany): TCompanyView {
   return { code: company.code, name: company.name, parentCode: company.parentCode };
+}
+
+/**
+ * Companies as trees, children in the order given: below `root` only, or one tree per company
+ * without a (known) parent. Codes are unique and a parent must exist when a company is created, so
+ * the data has no cycles; the visited set keeps a damaged row from looping forever all the same.
+ */
+function forest<TIn extends TCompany, TOut>(all: TIn[], grow: (company: TIn, children: TOut[]) => TOut, root?: TIn): TOut[] {
+  const byParent = new Map<string, TIn[]>();
+  for (const company of all) {
+    if (!company.parentCode) continue;
+    byParent.set(company.parentCode, [...(byParent.get(company.parentCode) ?? []), company]);
+  }
+  const visited = new Set<string>();
+  const node = (company: TIn): TOut => {
+    visited.add(company.code);
+    const children = (byParent.get(company.code) ?? []).filter((c) => !visited.has(c.code));
+    return grow(company, children.map(node));
+  };
+  if (root) return [node(root)];
+  const codes = new Set(all.map((c) => c.code));
+  return all.filter((c) => !c.parentCode || !codes.has(c.parentCode)).map(node);
 }
 
 /** The company calls of spec §7: creation, the caller's related companies, the hierarchy, rename, delete. */
@@ -65,26 +88,20 @@ export class CompanyService {
    */
   async hierarchy(caller: TAuthUser): Promise<TCompanyNode[]> {
     const all = await this.companies.list(caller.brand);
-    const byParent = new Map<string, TCompany[]>();
-    for (const company of all) {
-      if (!company.parentCode) continue;
-      byParent.set(company.parentCode, [...(byParent.get(company.parentCode) ?? []), company]);
-    }
-    // Codes are unique and a parent must exist when a company is created, so the data has no
-    // cycles; the visited set keeps a damaged row from looping forever all the same.
-    const visited = new Set<string>();
-    const node = (company: TCompany): TCompanyNode => {
-      visited.add(company.code);
-      const children = (byParent.get(company.code) ?? []).filter((c) => !visited.has(c.code));
-      return { ...view(company), children: children.map(node) };
-    };
-    if (hasAdminProfile(caller, 'COMPANIES')) {
-      const codes = new Set(all.map((c) => c.code));
-      return all.filter((c) => !c.parentCode || !codes.has(c.parentCode)).map(node);
-    }
+    const grow = (company: TCompany, children: TCompanyNode[]): TCompanyNode => ({ ...view(company), children });
+    if (hasAdminProfile(caller, 'COMPANIES')) return forest(all, grow);
     const own = await this.companyOf(caller);
     const root = own && all.find((c) => c.id === own.id);
-    return root ? [node(root)] : [];
+    return root ? forest(all, grow, root) : [];
+  }
+
+  /**
+   * The administration's tree: every company of the brand, each with its accounts (not DELETED)
+   * and the machines it services, one tree per company without a (known) parent.
+   */
+  async tree(brand: TBrandCode): Promise<TCompanyTreeNode[]> {
+    const all = await this.companies.listWithCounts(brand);
+    return forest(all, (company, children) => ({ ...view(company), users: company.users, machines: company.machines, children }));
   }
 
   /** Renames a company of the caller's brand. */

@@ -144,6 +144,72 @@ describe('GET /api/v1/account/company/hierarchy', () => {
   });
 });
 
+describe('GET /api/v1/account/companies/tree', () => {
+  type TTreeNode = TCompany & { users: number; machines: number; children: TTreeNode[] };
+
+  async function tree(headers: THeaders, brand = 'LUMINA'): Promise<TTreeNode[]> {
+    const res = await server.api('/api/v1/account/companies/tree', { brand, headers });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TTreeNode[];
+  }
+  const find = (nodes: TTreeNode[], code: string): TTreeNode | undefined =>
+    nodes.map((n) => (n.code === code ? n : find(n.children, code))).find(Boolean);
+
+  it("answers every tree of the brand with each company's accounts and serviced machines", async () => {
+    // A machine serviced by North A: bound by the admin to North A's technician.
+    const serialNumber = `TREE${Date.now().toString(36).toUpperCase()}`;
+    const product = { serialNumber, modelNumber: 'X', fw00: '1', fw02: '1', gamma: 'prime', ratingPower: 'M2' };
+    expect((await server.api('/api/v1/appliance/products', json(product, admin))).status).toBe(200);
+    const claimed = await server.api('/api/v1/appliance/claim', json({ serialNumber, userEmail: 'tech@example.com' }, admin));
+    expect(claimed.status).toBe(200);
+
+    const forest = await tree(admin);
+    const partnerTree = forest.find((n) => n.code === partner.code);
+    expect(partnerTree).toEqual({
+      ...partner,
+      users: 1,
+      machines: 0,
+      children: [
+        {
+          ...north,
+          users: 1,
+          machines: 0,
+          children: [
+            { ...northA, users: 1, machines: 1, children: [] },
+            { ...northB, users: 0, machines: 0, children: [] },
+          ],
+        },
+      ],
+    });
+    expect(find(forest, south.code)).toMatchObject({ users: expect.any(Number), children: [] });
+    expect(JSON.stringify(forest)).not.toContain(kestrel.code);
+    expect(await tree(companiesHolder)).toEqual(forest);
+    expect(await tree(kestrelAdmin, 'KESTREL')).toEqual([{ ...kestrel, users: 0, machines: 0, children: [] }]);
+  });
+
+  it('does not count deleted accounts', async () => {
+    const company = await createCompany(admin, 'Counting');
+    const id = await activeUser(server, admin, 'counted@example.com');
+    const moved = await server.api(`/api/v1/account/users/${id}/updateCompany?companyCode=${company.code}`, {
+      method: 'PUT',
+      headers: admin,
+    });
+    expect(moved.status).toBe(200);
+    expect(find(await tree(admin), company.code)?.users).toBe(1);
+    expect((await server.api(`/api/v1/account/users/${id}`, { method: 'DELETE', headers: admin })).status).toBe(200);
+    expect(find(await tree(admin), company.code)?.users).toBe(0);
+  });
+
+  it('refuses a kitchen manager, a service manager and a caller without a session', async () => {
+    for (const headers of [kitchenManager, serviceManager]) {
+      const res = await server.api('/api/v1/account/companies/tree', { headers });
+      expect(res.status).toBe(403);
+      expect(await errorCode(res)).toBe('FORBIDDEN');
+    }
+    expect((await server.api('/api/v1/account/companies/tree')).status).toBe(401);
+  });
+});
+
 describe('PUT /api/v1/account/company/{companyCode}', () => {
   it('renames a company; the list and the members see the new name', async () => {
     const res = await rename(admin, south.code, '  South Service Srl ');

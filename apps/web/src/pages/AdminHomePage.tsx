@@ -1,33 +1,61 @@
+import { lazy, Suspense } from 'react';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { hasAdminProfile, type TAdminProfile } from '@washboard/contracts';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../ui/PageHeader';
+import { Loading } from '../ui/Loading';
 import { useUserData } from '../modules/session/session-store';
+import { chosenTab, tabsFor, type TAdminTabSlug } from '../modules/administration/admin-tabs';
 
-const TABS: { profile: TAdminProfile; key: 'addProducts' | 'accounts' | 'manageProducts' | 'manageCompanies' }[] = [
-  { profile: 'ADD_PRODUCTS', key: 'addProducts' },
-  { profile: 'ACCOUNTS', key: 'accounts' },
-  { profile: 'PRODUCTS', key: 'manageProducts' },
-  { profile: 'COMPANIES', key: 'manageCompanies' },
-];
+// One chunk per tab: /adminhome downloads only the tab it opens on.
+const AccountsTab = lazy(() =>
+  import('../modules/administration/components/AccountsTab').then((m) => ({ default: m.AccountsTab })),
+);
+const CompaniesTab = lazy(() =>
+  import('../modules/administration/components/CompaniesTab').then((m) => ({ default: m.CompaniesTab })),
+);
+const PendingTab = lazy(() => import('../modules/administration/components/PendingTab').then((m) => ({ default: m.PendingTab })));
 
-/** Administration: one tab per administration profile the user holds (an admin sees all four). */
+function TabPanel({ slug }: { slug: TAdminTabSlug }) {
+  if (slug === 'accounts') return <AccountsTab />;
+  if (slug === 'companies') return <CompaniesTab />;
+  return <PendingTab />;
+}
+
+/**
+ * Administration: one tab per administration profile the user holds (an admin sees all four). The
+ * address keeps the tab (`?tab=accounts`), so a reload or a shared link opens it again.
+ */
 export function AdminHomePage() {
   const { t } = useTranslation();
   const user = useUserData();
+  const [params, setParams] = useSearchParams();
   if (!user) return null;
-  const tabs = TABS.filter((tab) => hasAdminProfile(user, tab.profile));
+  const tabs = tabsFor(user);
+  const active = chosenTab(tabs, params.get('tab'));
   return (
     <>
       <PageHeader title={t('admin.title')} />
-      <Tabs defaultValue={tabs[0]?.key}>
-        <Tabs.List>
+      <Tabs
+        value={active?.slug ?? null}
+        // A new tab starts from its own defaults: the other tab's search and page do not carry over.
+        onChange={(slug) => slug && setParams({ tab: slug })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.key} value={tab.key}>
-              {t(`admin.tabs.${tab.key}`)}
+            <Tabs.Tab key={tab.slug} value={tab.slug}>
+              {t(tab.label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {active && (
+          <Tabs.Panel value={active.slug}>
+            <Suspense fallback={<Loading />}>
+              <TabPanel slug={active.slug} />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

@@ -205,6 +205,38 @@ export const ZAdminUser = z
   .meta({ id: 'AdminUser' });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
+/** Columns the administration's user table sorts by (company: by its name). */
+export const ADMIN_USER_SORTS = ['email', 'firstName', 'lastName', 'status', 'company', 'role', 'country', 'createdAt'] as const;
+export type TAdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/** Rows per page the user table offers; the server refuses others (a page is one screen). */
+export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/**
+ * GET /api/v1/account/users/page: the user table one page at a time, searched (`q`, as for GET
+ * users), filtered by status and role and sorted in SQL. Pages are numbered from 1.
+ */
+export const ZAdminUsersPageQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(USER_STATUSES).exclude(['DELETED']).optional(),
+  role: ZRole.optional(),
+  sort: z.enum(ADMIN_USER_SORTS).default('email'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), 'page size')
+    .default(25),
+});
+export type TAdminUsersPageQuery = z.input<typeof ZAdminUsersPageQuery>;
+
+/** One page of the user table and how many rows the search and filters keep in all. */
+export const ZAdminUsersPage = z
+  .object({ items: z.array(ZAdminUser), total: z.number().int(), page: z.number().int(), size: z.number().int() })
+  .meta({ id: 'AdminUsersPage' });
+export type TAdminUsersPage = z.infer<typeof ZAdminUsersPage>;
+
 /** PUT /api/v1/account/users/{id}/updateRole: the company is kept unless `companyCode` is given. */
 export const ZUpdateRoleQuery = z.object({ targetRole: ZRole, companyCode: ZCompanyCode.optional() });
 
@@ -255,3 +287,21 @@ export const ZCompanyNode: z.ZodType<TCompanyNode> = z
 
 /** The caller's company tree, or for an ADMIN and COMPANIES holders every tree of the brand. */
 export const ZCompanyHierarchy = z.array(ZCompanyNode);
+
+/** A company of the administration's tree, with its active accounts and the machines it services. */
+export type TCompanyTreeNode = TCompany & { users: number; machines: number; children: TCompanyTreeNode[] };
+export const ZCompanyTreeNode: z.ZodType<TCompanyTreeNode> = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    parentCode: z.string().nullable(),
+    users: z.number().int(),
+    machines: z.number().int(),
+    get children() {
+      return z.array(ZCompanyTreeNode);
+    },
+  })
+  .meta({ id: 'CompanyTreeNode' });
+
+/** GET /api/v1/account/companies/tree (ADMIN or COMPANIES): every tree of the brand, names sorted. */
+export const ZCompanyTree = z.array(ZCompanyTreeNode);

@@ -1,0 +1,2 @@
+CREATE INDEX "users_brand_created_idx" ON "users" USING btree ("brand","created_at");--> statement-breakpoint
+CREATE INDEX "users_brand_last_name_idx" ON "users" USING btree ("brand",lower("last_name"));

@@ -1,0 +1,76 @@
+import type {
+  TAdminProfile,
+  TAdminUsersPage,
+  TAdminUsersPageQuery,
+  TCodeResponse,
+  TCompany,
+  TCompanyTreeNode,
+  TRole,
+} from '@washboard/contracts';
+import { apiFetch } from '../../api/api-client';
+
+/** The administration calls (ACCOUNTS and COMPANIES profiles); `{code: '200'}` answers are checked here. */
+
+async function expectOk(answer: Promise<TCodeResponse>): Promise<void> {
+  if ((await answer)?.code !== '200') throw new Error('unexpected answer');
+}
+
+const userPath = (id: string, call = '') => `/api/v1/account/users/${encodeURIComponent(id)}${call}`;
+
+/** One page of the user table, searched, filtered and sorted by the server. */
+export function fetchUsersPage(query: TAdminUsersPageQuery): Promise<TAdminUsersPage> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return apiFetch<TAdminUsersPage>(`/api/v1/account/users/page?${params}`);
+}
+
+export function updateRole(id: string, targetRole: TRole, companyCode?: string): Promise<void> {
+  const params = new URLSearchParams({ targetRole });
+  if (companyCode) params.set('companyCode', companyCode);
+  return expectOk(apiFetch<TCodeResponse>(`${userPath(id, '/updateRole')}?${params}`, { method: 'PUT' }));
+}
+
+export function updateCompany(id: string, companyCode: string): Promise<void> {
+  const params = new URLSearchParams({ companyCode });
+  return expectOk(apiFetch<TCodeResponse>(`${userPath(id, '/updateCompany')}?${params}`, { method: 'PUT' }));
+}
+
+export function updateAdministrationProfile(id: string, administrationProfile: TAdminProfile[]): Promise<void> {
+  return expectOk(
+    apiFetch<TCodeResponse>(userPath(id, '/administrationProfile'), {
+      method: 'PUT',
+      body: JSON.stringify({ administrationProfile }),
+    }),
+  );
+}
+
+export function activateUser(id: string): Promise<void> {
+  return expectOk(apiFetch<TCodeResponse>(userPath(id, '/activate'), { method: 'POST' }));
+}
+
+export function deleteUser(id: string): Promise<void> {
+  return expectOk(apiFetch<TCodeResponse>(userPath(id), { method: 'DELETE' }));
+}
+
+/** Every company of the brand (the pickers of role and company changes). */
+export function fetchCompanies(): Promise<TCompany[]> {
+  return apiFetch<TCompany[]>('/api/v1/account/companies');
+}
+
+/** The brand's company hierarchy with accounts and serviced machines per company. */
+export function fetchCompanyTree(): Promise<TCompanyTreeNode[]> {
+  return apiFetch<TCompanyTreeNode[]>('/api/v1/account/companies/tree');
+}
+
+export function createCompany(request: { name: string; parentCode?: string }): Promise<TCompany> {
+  return apiFetch<TCompany>('/api/v1/account/companies', { method: 'POST', body: JSON.stringify(request) });
+}
+
+export function renameCompany(code: string, companyName: string): Promise<void> {
+  const params = new URLSearchParams({ companyName });
+  return expectOk(apiFetch<TCodeResponse>(`/api/v1/account/company/${encodeURIComponent(code)}?${params}`, { method: 'PUT' }));
+}
+
+export function deleteCompany(code: string): Promise<void> {
+  return expectOk(apiFetch<TCodeResponse>(`/api/v1/account/company/${encodeURIComponent(code)}`, { method: 'DELETE' }));
+}
