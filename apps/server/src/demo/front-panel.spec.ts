@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFrontPanel, TPanelMachine } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { json, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
-import { settings } from '../db/schema/index';
 
 const KITCHEN = 'kitchen@demo.washboard';
 const machines = '/api/v1/demo/machines';
@@ -16,9 +14,9 @@ describe('/api/v1/demo/machines (the virtual front panels)', () => {
 
     beforeAll(async () => {
       server = await startTestServer({ DEMO: '1' });
-      const [row] = await server.washboard.database.db.select().from(settings).where(eq(settings.key, 'demo'));
-      const passwords = (row?.value as { passwords: Record<string, string> }).passwords;
-      kitchen = (await signIn(server, KITCHEN, passwords[KITCHEN] ?? '')).headers;
+      // The accounts the start block prints: the Lumina kitchen manager signs in as a user would.
+      const account = server.washboard.demoAccounts?.find((a) => a.brand === 'LUMINA' && a.email === KITCHEN);
+      kitchen = (await signIn(server, KITCHEN, account?.password ?? '')).headers;
       // The fleet connects after the start; the panel is most useful once the machines are online.
       await eventually(async () => (await list()).every((m) => m.online), 15_000);
     });
