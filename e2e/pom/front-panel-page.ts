@@ -21,8 +21,9 @@ export class FrontPanelPage {
     await this.page.getByRole('heading', { name: this.text.title }).waitFor();
   }
 
+  /** The list's entry of one machine: its serial stands alone (DEMO0001 is not KDEMO0001). */
   machine(serialNumber: string) {
-    return this.page.getByRole('listitem').filter({ hasText: serialNumber });
+    return this.page.getByRole('listitem').filter({ hasText: new RegExp(`(^|[^A-Z0-9])${serialNumber}([^A-Z0-9]|$)`) });
   }
 
   async openPanel(serialNumber: string): Promise<void> {

@@ -36,10 +36,13 @@ function counter(step: number, total: number): string {
   return it_.common.stepOf.replace('{{step}}', String(step)).replace('{{total}}', String(total));
 }
 
-/** A six-digit code that no company of the brand has. */
+/** A six-digit code that no company of the brand has, no two neighbouring digits alike ("123456"). */
 async function unusedCompanyCode(): Promise<string> {
   const taken = new Set((await admin.get<{ code: string }[]>('/api/v1/account/companies')).map((c) => c.code));
-  for (let n = 100_000; ; n += 7919) if (!taken.has(String(n))) return String(n);
+  for (let first = 1; ; first += 1) {
+    const code = Array.from({ length: 6 }, (_, i) => String((first + i) % 10)).join('');
+    if (!taken.has(code)) return code;
+  }
 }
 
 describe('registering with a code', () => {
@@ -94,8 +97,17 @@ describe('registering with a code', () => {
       await wizard.answer(4, true);
       await wizard.expectStep(5);
 
+      // Typing over one digit with the cursor in front of it replaces that digit only, without
+      // pushing the old one into the next box.
+      const boxes = wizard.codeBoxes();
+      const wrongCode = await boxes.values(6);
+      await boxes.box(2, 6).focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.type('7');
+      expect(await boxes.values(6)).toBe(`${wrongCode[0] ?? ''}7${wrongCode.slice(2)}`);
       // Correcting the code takes the refusal away and goes on.
-      await wizard.codeBoxes().type(company.code);
+      await boxes.type(company.code);
+      expect(await boxes.values(6)).toBe(company.code);
       await refusal.waitFor({ state: 'detached' });
       const since = Date.now();
       await wizard.continueButton().click();

@@ -51,19 +51,34 @@ export function CodeInput({ length, value, onChange, label, error, disabled, aut
     focus(index + incoming.length);
   };
 
-  const handleChange = (index: number, raw: string) => {
+  /** `caret`: where the cursor stands after the input, which tells the new digit from the old one. */
+  const handleChange = (index: number, raw: string, caret: number | null) => {
     if (raw === '') {
       update(cells.map((cell, i) => (i === index ? '' : cell)));
       return;
     }
     const typed = keepDigits(raw);
     if (typed === '') return;
-    // Typing over a box's digit: the input holds old + new, keep the new one.
+    // Typing over a box's digit: the input holds the old digit and the new one, on either side of
+    // the cursor (a box whose digit was not selected — focus moved on faster than the selection —
+    // got the new one in front). Keep the new one only, or the old one would spill into the next box.
     const old = cells[index] ?? '';
-    write(index, typed.length === 2 && old !== '' && typed.startsWith(old) ? typed.slice(1) : typed);
+    if (typed.length === 2 && old !== '' && raw.length === 2) {
+      write(index, caret === 1 ? typed.slice(0, 1) : typed.slice(1));
+      return;
+    }
+    write(index, typed);
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    // A digit key replaces the box's digit whatever the cursor or selection: written here, not left
+    // to the input, where a fast typist's digit could land beside the old one. (Phone keyboards that
+    // send no key name, and pastes, go through handleChange.)
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      write(index, event.key);
+      return;
+    }
     if (event.key === 'Backspace' && cells[index] === '' && index > 0) {
       event.preventDefault();
       update(cells.map((cell, i) => (i === index - 1 ? '' : cell)));
@@ -98,7 +113,7 @@ export function CodeInput({ length, value, onChange, label, error, disabled, aut
               boxes.current[index] = node;
             }}
             value={cell}
-            onChange={(event) => handleChange(index, event.currentTarget.value)}
+            onChange={(event) => handleChange(index, event.currentTarget.value, event.currentTarget.selectionStart)}
             onKeyDown={(event) => handleKeyDown(index, event)}
             onPaste={(event) => handlePaste(index, event)}
             onFocus={(event) => event.currentTarget.select()}
