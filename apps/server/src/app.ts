@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
-import { dataDirToCreate, removeDataDir } from './db/data-dir';
+import { dataDirToCreate, lockDataDir, removeDataDir } from './db/data-dir';
 import { openDatabase, type TDatabase } from './db/database';
 import { startBroker, type TBroker } from './gateway/broker';
 import { registerWebApp } from './web/web.routes';
@@ -143,6 +143,10 @@ async function assembleWashboard(
   undo: (() => Promise<unknown>)[],
   createdDataDir: string | undefined,
 ): Promise<TWashboard> {
+  // The embedded database's directory first: a second start on it stops before taking any port.
+  const releaseDataDir =
+    config.DATABASE_URL || config.DATA_DIR.startsWith('memory://') ? undefined : await lockDataDir(config.DATA_DIR);
+  if (releaseDataDir) undo.push(releaseDataDir);
   const app = createHttpServer(config);
   const routes = recordRoutes(app);
   const startNotes: string[] = [];
@@ -395,6 +399,7 @@ async function assembleWashboard(
     await writer.drain();
     await fanout.close();
     await database.close();
+    await releaseDataDir?.();
   });
 
   // Keep-alive connections would hold the close open until they time out: once shutting down,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/harness';
 import { createWashboard, type TWashboard } from './app';
+import { DATA_DIR_LOCK } from './db/data-dir';
 import type { TConfig } from './config/env';
 import { PORT_SEARCH_SPAN } from './port-search';
 import { startBanner } from './start-banner';
@@ -167,5 +168,35 @@ describe('a start that fails once its database exists', () => {
     expect((error as NodeJS.ErrnoException).code).toBe('EADDRINUSE');
     expect(existsSync(path.join(dataDir, 'keep.txt'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+  }, 60_000);
+});
+
+describe('a data directory another Washboard runs on', () => {
+  it('stops a second start before it takes a port or opens the database, naming the process', async () => {
+    const dataDir = path.join(scratch, 'locked');
+    await mkdir(dataDir);
+    // The test runner's parent process stands for the Washboard already running on the directory.
+    await writeFile(path.join(dataDir, DATA_DIR_LOCK), String(process.ppid));
+    const mqttPort = await blockedPort();
+    await closeServer(blockers.pop() as net.Server);
+    const error = await startFailure(
+      asDefault({ ...testConfig({ DATA_DIR: dataDir, MQTT_PORT: String(mqttPort) }), DATABASE_URL: undefined }, 'mqtt'),
+    );
+    expect(error).toBeInstanceOf(StartupError);
+    expect((error as Error).message).toContain(`in use by another Washboard (process ${process.ppid})`);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(readFileSync(path.join(dataDir, DATA_DIR_LOCK), 'utf8')).toBe(String(process.ppid));
+    // The port it would have taken is still free.
+    blockers.push(await occupy(mqttPort));
+  }, 60_000);
+
+  it('takes over the lock of a process that died, and gives it back on close', async () => {
+    const dataDir = path.join(scratch, 'stale-lock');
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, DATA_DIR_LOCK), '2147483646');
+    const washboard = await createWashboard({ ...testConfig({ DATA_DIR: dataDir }), DATABASE_URL: undefined });
+    expect(readFileSync(path.join(dataDir, DATA_DIR_LOCK), 'utf8')).toBe(String(process.pid));
+    await washboard.close();
+    expect(existsSync(path.join(dataDir, DATA_DIR_LOCK))).toBe(false);
   }, 60_000);
 });

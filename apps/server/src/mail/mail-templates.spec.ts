@@ -3,7 +3,7 @@ import { SUPPORTED_LANGUAGES } from '@washboard/contracts';
 import { renderMail, type TMailKind } from './mail-templates';
 
 const LINK = 'http://localhost:8080/login?mode=reset&token=abc_DEF-123&email=kitchen%40example.com';
-const WITH_LINK: TMailKind[] = ['passwordReset', 'emailTaken'];
+const WITH_LINK: TMailKind[] = ['passwordReset', 'emailTaken', 'approvalRequested'];
 
 describe('mails with a link', () => {
   for (const lang of SUPPORTED_LANGUAGES) {

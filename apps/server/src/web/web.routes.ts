@@ -7,7 +7,7 @@ import { ZRuntimeConfig, type TRuntimeConfig } from '@washboard/contracts';
 import { AppError } from '../errors';
 
 /** Paths the single-page app never owns: they answer JSON 404s instead of index.html. */
-const NOT_SPA = /^\/(api|oauth2|docs|openapi\.json|healthz|readyz|legal|assets|dev)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|oauth2|docs|openapi\.json|healthz|readyz|metrics|\.well-known|legal|assets|dev)(\/|$|\?)/;
 
 export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ runtimeConfig: TRuntimeConfig }> = async (app, { runtimeConfig }) => {
   app.get(

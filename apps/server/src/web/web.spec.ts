@@ -66,5 +66,8 @@ describe('GET / and the app’s own pages', () => {
     await expectJson404(await get('/api/v1/no-such-call', '*/*'));
     await expectJson404(await get('/oauth2/nothing', 'text/html'));
     await expectJson404(await get('/robots.txt', '*/*'));
+    // A scraper (Prometheus sends */*) and well-known look-ups must not get the app with a 200.
+    await expectJson404(await get('/metrics', '*/*'));
+    await expectJson404(await get('/.well-known/security.txt', '*/*'));
   });
 });

@@ -62,7 +62,6 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'parameters.columns.code': ['fr', 'de'],
   'admin.defaultParameters.code': ['fr', 'de'],
   'haccp.columns.parameterName': ['de'],
-  'demoPanel.columns.name': ['de'],
   'parameters.columns.name': ['de'],
   'units.imperial': ['es'],
   // Country names spelt the same.

@@ -941,7 +941,7 @@ export const de = {
     unavailable: 'Die virtuellen Bedienfelder gibt es nur im Demo-Modus, auf dem Computer, auf dem die Demo läuft.',
     notFound: 'Keine virtuelle Maschine hat diese Seriennummer.',
     allMachines: 'Alle virtuellen Maschinen',
-    columns: { name: 'Name', serialNumber: 'Seriennummer', brand: 'Marke', state: 'Zustand' },
+    columns: { brand: 'Marke' },
     unclaimed: 'Nicht zugeordnet',
     offline: 'Nicht verbunden',
     panel: 'Bedienfeld von {{serialNumber}}',

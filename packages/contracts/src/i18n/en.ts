@@ -922,7 +922,7 @@ export const en = {
     unavailable: 'The virtual front panels exist only in demo mode, on the computer that runs the demo.',
     notFound: 'No virtual machine has this serial number.',
     allMachines: 'All virtual machines',
-    columns: { name: 'Name', serialNumber: 'Serial number', brand: 'Brand', state: 'State' },
+    columns: { brand: 'Brand' },
     unclaimed: 'Not claimed',
     offline: 'Not connected',
     panel: 'Front panel of {{serialNumber}}',

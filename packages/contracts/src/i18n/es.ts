@@ -935,7 +935,7 @@ export const es = {
     unavailable: 'Los paneles frontales virtuales solo existen en modo demo, en el ordenador que ejecuta la demo.',
     notFound: 'Ninguna máquina virtual tiene este número de serie.',
     allMachines: 'Todas las máquinas virtuales',
-    columns: { name: 'Nombre', serialNumber: 'Número de serie', brand: 'Marca', state: 'Estado' },
+    columns: { brand: 'Marca' },
     unclaimed: 'Sin asociar',
     offline: 'No conectada',
     panel: 'Panel frontal de {{serialNumber}}',

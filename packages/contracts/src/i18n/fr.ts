@@ -940,7 +940,7 @@ export const fr = {
     unavailable: "Les panneaux avant virtuels n'existent qu'en mode démo, sur l'ordinateur qui exécute la démo.",
     notFound: "Aucune machine virtuelle n'a ce numéro de série.",
     allMachines: 'Toutes les machines virtuelles',
-    columns: { name: 'Nom', serialNumber: 'Numéro de série', brand: 'Marque', state: 'État' },
+    columns: { brand: 'Marque' },
     unclaimed: 'Non associée',
     offline: 'Non connectée',
     panel: 'Panneau avant de {{serialNumber}}',

@@ -935,7 +935,7 @@ export const it = {
     unavailable: 'I pannelli frontali virtuali esistono solo in modalità demo, sul computer che esegue la demo.',
     notFound: 'Nessuna macchina virtuale ha questo numero di serie.',
     allMachines: 'Tutte le macchine virtuali',
-    columns: { name: 'Nome', serialNumber: 'Numero di serie', brand: 'Marchio', state: 'Stato' },
+    columns: { brand: 'Marchio' },
     unclaimed: 'Non associata',
     offline: 'Non connessa',
     panel: 'Pannello frontale di {{serialNumber}}',

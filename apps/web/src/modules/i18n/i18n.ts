@@ -57,14 +57,18 @@ export function currentLanguage(): TLanguage {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** Remembers that `lang` was chosen before signing in: it then wins over the profile's language. */
+/**
+ * Remembers that `lang` was chosen before signing in: it then wins over the profile's language. Kept
+ * for this tab's session only, so a choice left behind cannot reach the profile of whoever signs in
+ * on this browser another day.
+ */
 export function rememberSignedOutChoice(lang: TLanguage): void {
-  localStorage.setItem(CHOSEN_SIGNED_OUT_KEY, lang);
+  sessionStorage.setItem(CHOSEN_SIGNED_OUT_KEY, lang);
 }
 
 /** The language chosen before signing in, if any, forgotten once read (a sign-in uses it once). */
 export function takeSignedOutChoice(): TLanguage | undefined {
-  const chosen = localStorage.getItem(CHOSEN_SIGNED_OUT_KEY);
-  localStorage.removeItem(CHOSEN_SIGNED_OUT_KEY);
+  const chosen = sessionStorage.getItem(CHOSEN_SIGNED_OUT_KEY);
+  sessionStorage.removeItem(CHOSEN_SIGNED_OUT_KEY);
   return isLanguage(chosen) ? chosen : undefined;
 }
