@@ -104,9 +104,10 @@ function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
 /**
  * The HTTP port this start will listen on: PORT, or — when PORT was left at its default and that is
  * taken — the next free one. Checked before anything is created; Fastify binds it only in listen().
+ * PORT=0 (any free port) is resolved here too: links and the token issuer name the real port.
  */
 async function chooseHttpPort(config: TConfig): Promise<number> {
-  if (config.PORT === 0) return 0;
+  if (config.PORT === 0) return probePort(0, config.HOST);
   const search = config.defaultPorts.http;
   try {
     return (await bindFirstFree(config.PORT, search, (port) => probePort(port, config.HOST))).port;
@@ -176,6 +177,7 @@ async function assembleWashboard(
     severalInstances: Boolean(config.REDIS_URL),
     maxMessageBytes: config.MQTT_MAX_MESSAGE_BYTES,
     searchPort: config.defaultPorts.mqtt,
+    reservedPort: httpPort,
   });
   undo.push(() => broker.close());
   if (broker.kind === 'embedded' && config.MQTT_PORT !== 0 && broker.port !== config.MQTT_PORT) {
@@ -322,6 +324,7 @@ async function assembleWashboard(
     app.log,
   );
   presence.start();
+  undo.push(() => presence.stop());
   const runtimeConfig: TRuntimeConfig = {
     apiBase: '',
     clientId: WEB_CLIENT_ID,
@@ -372,6 +375,8 @@ async function assembleWashboard(
       )
     : undefined;
   if (demoRun) {
+    // A start failing after this point stops the virtual machines too (they would reconnect forever).
+    undo.push(() => demoRun.close());
     // Loaded like the demo itself: only when it runs.
     const [{ frontPanelRoutes }, { FrontPanelService }] = await Promise.all([
       import('./demo/front-panel.routes'),

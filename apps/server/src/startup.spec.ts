@@ -116,6 +116,26 @@ describe('a default port that is taken', () => {
     expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`http://localhost:${used}`);
   }, 60_000);
 
+  it('never gives the broker the port HTTP chose when both searches start from the same taken port', async () => {
+    const taken = await blockedPort();
+    const config = asDefault(asDefault(testConfig({ PORT: String(taken), MQTT_PORT: String(taken) }), 'http'), 'mqtt');
+    const washboard = await createWashboard(config);
+    started.push(washboard);
+    // HTTP chose the first free port above the taken one before the broker searched; it is bound last.
+    const http = await washboard.listen();
+    expect(washboard.broker.port).not.toBe(http);
+    expect([http, washboard.broker.port]).toEqual([taken + 1, taken + 2]);
+  }, 60_000);
+
+  it('names the port the system picked for PORT=0 in links and tokens, not port 0', async () => {
+    const washboard = await createWashboard(testConfig({ PORT: '0' }));
+    started.push(washboard);
+    const used = await washboard.listen();
+    expect(used).toBeGreaterThan(0);
+    const discovery = await fetch(`http://127.0.0.1:${used}/.well-known/openid-configuration`);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`http://localhost:${used}`);
+  }, 60_000);
+
   it('stops with a clear message once every port it tries is taken', async () => {
     const run = await occupyRun(PORT_SEARCH_SPAN);
     blockers.push(...run);

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminUserSort, TBrandCode, TRole, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
@@ -189,16 +189,17 @@ export class AccountRepository {
     },
   ): Promise<{ rows: TUserWithCompany[]; total: number }> {
     const where = adminFilter(brand, query);
-    const direction = sql.raw(query.order);
+    const direction = query.order === 'asc' ? asc : desc;
+    const column = direction(SORT_COLUMNS[query.sort]);
     // Empty cells (no company, no country) go last both ways: they are the least telling rows. Only
     // there: on a column that is never empty, "nulls last" would keep a descending order off its index.
-    const nulls = sql.raw(NULLABLE_SORTS.has(query.sort) ? ' nulls last' : '');
+    const sortKey = NULLABLE_SORTS.has(query.sort) ? sql`${column} nulls last` : column;
     const rows = await this.db
       .select(withCompany)
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(where)
-      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}${nulls}`, sql`${users.id} ${direction}`)
+      .orderBy(sortKey, direction(users.id))
       .limit(query.limit)
       .offset(query.offset);
     const [counted] = await this.db

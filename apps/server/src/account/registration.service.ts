@@ -151,14 +151,16 @@ export class RegistrationService {
   /**
    * Tells whoever may decide on `user` that a request waits: the service managers of its company and
    * of the companies above it, or the brand's admins when there are none (a new service partner).
+   * What the registrant typed is quoted on one short line: a name cannot add paragraphs or a long
+   * message to a mail sent in our name.
    */
   private async mailApprovers(user: TUser): Promise<void> {
     const company = user.companyId ? await this.companies.findById(user.companyId) : undefined;
     const approvers = await this.accounts.approvers(user.brand, company ? await this.companies.lineageIds(company.id) : []);
     const extra = {
       link: new URL('/pendingusers', this.publicUrl).toString(),
-      applicant: `${user.firstName} ${user.lastName} (${user.email})`,
-      company: company?.name ?? '',
+      applicant: `${quoted(user.firstName, 40)} ${quoted(user.lastName, 40)} (${user.email})`,
+      company: quoted(company?.name ?? '', 60),
     };
     for (const approver of approvers) await mailAccount(this.mailer, approver, 'approvalRequested', extra);
   }
@@ -203,4 +205,13 @@ export class RegistrationService {
     }
     throw new Error('no free signup code');
   }
+}
+
+/** Text a stranger typed, as a mail quotes it: control characters and line breaks gone, cut to `max`. */
+export function quoted(text: string, max: number): string {
+  const line = text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

@@ -41,6 +41,16 @@ const HISTORY_DAYS = 30;
 /** Serial numbers are unique across brands (they are MQTT identities): each brand's demo has its own prefix. */
 const SERIAL_PREFIXES: Record<TBrandCode, string> = { LUMINA: 'DEMO', KESTREL: 'KDEMO' };
 
+/**
+ * The prefix of a brand's demo serials: its own, unless an older one-brand demo of another brand
+ * already holds those serials (that demo always used `DEMO`), then the brand's initial before it.
+ */
+export function serialPrefix(brand: TBrandCode, taken: readonly string[]): string {
+  const own = SERIAL_PREFIXES[brand];
+  const clashes = taken.some((serial) => new RegExp(`^${own}\\d{4}$`).test(serial));
+  return clashes ? `${brand.charAt(0)}${own}` : own;
+}
+
 /** The running demo: its virtual machines and the accounts a newcomer signs in with. */
 export type TDemo = {
   fleet: Fleet;
@@ -97,16 +107,15 @@ export async function startDemo(deps: {
   const missing = BRAND_CODES.filter((code) => !brands.some((b) => b.brand === code));
   if (missing.length > 0) {
     const seeded: TBrandDemo[] = [];
-    for (const brand of missing) seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand)));
-    const state: TDemoState = { brands: [...brands, ...seeded] };
-    if (stored) {
-      // An older demo's state: the brands it had stay as they were, the new ones join them.
-      await settings.put(DEMO_KEY, state);
-      brands = state.brands;
-    } else {
-      // A first start stores its state once, even when two instances race.
-      brands = brandsOf(await settings.getOrCreate(DEMO_KEY, () => state));
+    const taken = brands.flatMap((b) => b.machines.map((m) => m.serialNumber));
+    for (const brand of missing) {
+      seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand), serialPrefix(brand, taken)));
     }
+    const state: TDemoState = { brands: [...brands, ...seeded] };
+    // Stored once, even when two instances race: the first start's state, or an older demo's with
+    // the new brands beside it, replaces only what this instance read. The loser takes the winner's.
+    const kept = stored ? await settings.replaceIf(DEMO_KEY, stored, state) : await settings.getOrCreate(DEMO_KEY, () => state);
+    brands = brandsOf(kept);
   }
   // The passwords are shown once, in the start block (start-banner.ts), never in the log.
   log.warn(
@@ -154,7 +163,12 @@ async function unlessExists<T>(create: Promise<T>): Promise<T | undefined> {
  * then acts as administrators do — creates the companies, products and the other accounts, binds
  * the machines to the service company and the kitchen manager, records their installation.
  */
-async function seed(deps: Parameters<typeof startDemo>[0], brand: TBrandCode, brandIndex: number): Promise<TBrandDemo> {
+async function seed(
+  deps: Parameters<typeof startDemo>[0],
+  brand: TBrandCode,
+  brandIndex: number,
+  prefix: string,
+): Promise<TBrandDemo> {
   const { accounts, companies, appliances } = deps;
   const passwords: Record<string, string> = {};
   const create = async (account: (typeof ACCOUNTS)[number]) => {
@@ -196,7 +210,7 @@ async function seed(deps: Parameters<typeof startDemo>[0], brand: TBrandCode, br
 
   const machines: TBrandDemo['machines'] = [];
   for (const [i, m] of MACHINES.entries()) {
-    const serialNumber = `${SERIAL_PREFIXES[brand]}${String(i + 1).padStart(4, '0')}`;
+    const serialNumber = `${prefix}${String(i + 1).padStart(4, '0')}`;
     const created = await appliances.createProduct(brand, {
       serialNumber,
       modelNumber: m.model,

@@ -40,6 +40,8 @@ export async function startBroker(options: {
   maxMessageBytes?: number;
   /** `port` is only the default (MQTT_PORT unset): when taken, the embedded broker takes the next free one. */
   searchPort?: boolean;
+  /** The HTTP port this start chose and binds later: a search passes over it. */
+  reservedPort?: number;
 }): Promise<TBroker> {
   return options.url
     ? connectExternal(options.url, options.log, options.ingestConnections ?? 1, options.severalInstances ?? false)
@@ -49,6 +51,7 @@ export async function startBroker(options: {
         options.log,
         options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
         options.searchPort ?? false,
+        options.reservedPort,
       );
 }
 
@@ -120,6 +123,7 @@ async function startEmbedded(
   log: FastifyBaseLogger,
   maxMessageBytes: number,
   searchPort: boolean,
+  reservedPort?: number,
 ): Promise<TBroker> {
   let handlers: TDeviceLinkHandlers | undefined;
   let attached: (h: TDeviceLinkHandlers) => void = () => {};
@@ -177,7 +181,7 @@ async function startEmbedded(
   });
   let bound: number;
   try {
-    ({ port: bound } = await bindFirstFree(port, searchPort, (p) => listen(server, p, host)));
+    ({ port: bound } = await bindFirstFree(port, searchPort, (p) => listen(server, p, host), reservedPort));
   } catch (error) {
     await new Promise<void>((resolve) => aedes.close(() => resolve()));
     if (isAddressInUse(error) && searchPort && port !== 0) {

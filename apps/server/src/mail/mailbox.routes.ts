@@ -16,15 +16,27 @@ const ZMail = z.object({
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
+const LOOPBACK_ADDRESS = /^(?:127\.\d+\.\d+\.\d+|::1)$/;
+
+/** The host name a Host header names, without its port (and without an IPv6 literal's brackets). */
+function hostName(host: string | undefined): string {
+  const value = (host ?? '').trim().toLowerCase();
+  const bracketed = /^\[([^\]]+)\]/.exec(value);
+  return bracketed ? (bracketed[1] ?? '') : value.replace(/:\d*$/, '');
+}
+
 /**
  * A call from this machine itself: the socket's peer is a loopback address (whatever TRUST_PROXY
- * says) and no proxy forwarded it — a reverse proxy on the same host would otherwise make every
- * visitor look local.
+ * says), no proxy forwarded it — a reverse proxy on the same host would otherwise make every
+ * visitor look local — and it names this machine in its Host header. The last guards against DNS
+ * rebinding: a page on another site whose name was re-pointed at 127.0.0.1 reaches us from the
+ * visitor's own browser, but its Host header still carries that site's name.
  */
 export function fromLoopback(request: FastifyRequest): boolean {
   const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  const loopback = peer === '::1' || /^127\.\d+\.\d+\.\d+$/.test(peer);
-  return loopback && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+  const host = hostName(request.headers.host);
+  const localHost = host === 'localhost' || host.endsWith('.localhost') || LOOPBACK_ADDRESS.test(host);
+  return LOOPBACK_ADDRESS.test(peer) && localHost && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
 }
 
 /**

@@ -77,6 +77,17 @@ describe('GET /dev/mailbox', () => {
       }
       expect((await server.api('/dev/mailbox', { brand: null })).status).toBe(200);
     });
+
+    it('does not exist for a page of another site re-pointed at this machine (DNS rebinding)', async () => {
+      const status = async (host: string) =>
+        (await server.washboard.app.inject({ url: '/dev/mailbox', remoteAddress: '127.0.0.1', headers: { host } })).statusCode;
+      for (const host of ['attacker.example', 'attacker.example:8080', '127.0.0.1.nip.io']) {
+        expect(await status(host)).toBe(404);
+      }
+      for (const host of ['localhost:8080', 'lumina.localhost', '[::1]:8080', '127.0.0.1']) {
+        expect(await status(host)).toBe(200);
+      }
+    });
   });
 
   describe('in a deployment, on a new database with DEMO unset', () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { settings } from '../db/schema/index';
 
@@ -22,6 +22,20 @@ export class SettingsRepository {
   /** Stores `value` under `key`, replacing what was there. */
   async put<T>(key: string, value: T): Promise<void> {
     await this.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  }
+
+  /**
+   * Stores `next` under `key` if it still holds `expected` (compared as JSON values), and answers
+   * what the key holds afterwards: `next`, or what another writer stored first.
+   */
+  async replaceIf<T>(key: string, expected: unknown, next: T): Promise<T> {
+    await this.db
+      .update(settings)
+      .set({ value: next })
+      .where(and(eq(settings.key, key), sql`${settings.value} = ${JSON.stringify(expected)}::jsonb`));
+    const stored = await this.get<T>(key);
+    if (stored === undefined) throw new Error(`setting ${key} vanished`);
+    return stored;
   }
 
   async delete(key: string): Promise<void> {

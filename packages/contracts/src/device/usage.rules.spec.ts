@@ -55,4 +55,14 @@ describe('usagePerPeriod', () => {
     expect(periods.map((p) => p.start)).toEqual([at(2, 0), at(9, 0)]);
     expect(periods.map((p) => p.usage?.totalWater)).toEqual([400, 50]);
   });
+
+  it('counts the whole first period, not only what came after the range’s first moment', () => {
+    // A 30-day range starting a Wednesday at noon: its first bar is that whole week, Monday on.
+    const reports = [report(1, 23, 0), report(2, 23, 100), report(3, 23, 250), report(4, 23, 300), report(9, 23, 450)];
+    const periods = usagePerPeriod(reports, ['totalWater'], localCalendar('week'), at(4, 12));
+    expect(periods.map((p) => p.start)).toEqual([at(2, 0), at(9, 0)]);
+    expect(periods.map((p) => p.usage?.totalWater)).toEqual([300, 150]);
+    // The same holds for a day: the range's first day is counted from its midnight.
+    expect(water(usagePerPeriod(reports, ['totalWater', 'regenerationCycles'], days, at(3, 12)))[0]).toBe(150);
+  });
 });

@@ -44,7 +44,8 @@ export function localCalendar(period: TUsagePeriod): TCalendar {
 /**
  * What cumulative counters grew by in each period from `from` up to the last report, oldest first:
  * the differences between successive reports (`reports` oldest first), each counted in the period
- * of the later report. Reports before `from` serve only as the starting point of the first period.
+ * of the later report. The first period is the whole one holding `from` (a week from its Monday):
+ * reports before its start serve only as the starting point.
  *
  * - A counter that falls was restarted (a board replaced, a factory reset): it counts from zero
  *   again, so the difference is its new value — never a negative bar.
@@ -63,9 +64,10 @@ export function usagePerPeriod<K extends TUsageCounter>(
   const sums = new Map<number, Record<K, number>>();
   let previous: Pick<TDeviceStats, 'ts' | K> | undefined;
   let last = Number.NEGATIVE_INFINITY;
+  const begin = calendar.startOf(from);
   for (const report of reports) {
     const at = Date.parse(report.ts);
-    if (at >= from) {
+    if (at >= begin) {
       last = Math.max(last, at);
       if (previous) {
         const start = calendar.startOf(at);
@@ -82,7 +84,7 @@ export function usagePerPeriod<K extends TUsageCounter>(
   }
   if (last === Number.NEGATIVE_INFINITY) return [];
   const periods: TPeriodUsage<K>[] = [];
-  for (let start = calendar.startOf(from); start <= last; start = calendar.next(start)) {
+  for (let start = begin; start <= last; start = calendar.next(start)) {
     periods.push({ start, usage: sums.get(start) ?? null });
   }
   return periods;
