@@ -190,6 +190,15 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       await eventually(async () => (await updating()).every((u) => u === true));
       await publish(machine.client, s, 'fota', { perc: 100, inProg: false, version: '9.0.0' });
       await eventually(async () => (await updating()).every((u) => u === false));
+
+      // An update whose closing report never came ends when the machine reports running its firmware.
+      await publish(machine.client, s, 'fota', { perc: 70, inProg: true, version: '9.1.0' });
+      await eventually(async () => (await updating()).every((u) => u === true));
+      await publish(machine.client, s, 'versions', { fw00: '9.0.0', fw02: '1.4.1', connectivity: '2.0.0', control: '1.0.0' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await updating()).toEqual([true, true, true]);
+      await publish(machine.client, s, 'versions', { fw00: '9.1.0', fw02: '1.4.1', connectivity: '2.0.0', control: '1.0.0' });
+      await eventually(async () => (await updating()).every((u) => u === false));
     });
   });
 

@@ -272,6 +272,15 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         return `${column.name} = v.c${i}`;
       });
       if (sample.claimingCode) sets.push('claiming_failed_attempts = 0');
+      if (sample.versions && !sample.fota) {
+        // A machine that reports running the firmware an update was installing has finished it,
+        // even if its closing `fota` report never came (a reboot mid-report): not UPDATING forever.
+        const versions = `v.c${columns.findIndex((c) => c.name === 'versions')}`;
+        sets.push(
+          `fota = case when (s.fota->>'inProg')::boolean and s.fota->>'version' = ${versions}->>'fw00'
+             then s.fota || '{"inProg": false, "perc": 100}'::jsonb else s.fota end`,
+        );
+      }
       await sql.query(
         `update appliance_states s set ${sets.join(', ')}, updated_at = now()
          from unnest($1::text[], ${columns.map((column, i) => `$${i + 2}::${column.type}[]`).join(', ')})

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Group,
   NativeSelect,
@@ -12,7 +12,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ import {
   type TAdminUserSort,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
+import { usePhone } from '../../../ui/use-phone';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useUserData } from '../../session/session-store';
 import { useUsersPage } from '../hooks/use-accounts';
@@ -41,18 +42,21 @@ function useTableState() {
   const raw = Object.fromEntries(TABLE_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
   const parsed = ZAdminUsersPageQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : ZAdminUsersPageQuery.parse({});
-  const set = (changes: Partial<Record<(typeof TABLE_KEYS)[number], string | undefined>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (changes: Partial<Record<(typeof TABLE_KEYS)[number], string | undefined>>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return { query, set };
 }
 
@@ -63,7 +67,7 @@ export function AccountsTab() {
   const { query, set } = useTableState();
   const users = useUsersPage(query);
   // A phone gets one card per account: eleven columns do not fit 390 px, and a sideways scroll hid the actions.
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [search, setSearch] = useState(query.q ?? '');
   const searchLater = useDebouncedCallback((q: string) => set({ q: q.trim() || undefined, page: undefined }), 300);
 
@@ -96,6 +100,11 @@ export function AccountsTab() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.size + 1 : 0;
   const last = data ? Math.min(data.total, data.page * data.size) : 0;
+  // Past the last page (its last account deleted, or an old link): go to the last page there is.
+  const pastEnd = data !== undefined && !users.isPlaceholderData && data.items.length === 0 && data.page > pages;
+  useEffect(() => {
+    if (pastEnd) set({ page: pages === 1 ? undefined : String(pages) });
+  }, [pastEnd, pages, set]);
 
   return (
     <Stack gap="md">

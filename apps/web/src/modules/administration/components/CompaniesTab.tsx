@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCompanyTreeNode } from '@washboard/contracts';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { EmptyState } from '../../../ui/EmptyState';
+import { usePhone } from '../../../ui/use-phone';
 import { notify } from '../../../ui/notify';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { QueryBoundary } from '../../api/QueryBoundary';
@@ -31,7 +31,7 @@ export function CompaniesTab() {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [form, setForm] = useState<TCompanyForm | null>(null);
   // On a phone the code and counts go under the name: six columns side by side hid the actions.
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
 
   const toggle = (code: string) =>
     setCollapsed((current) => {

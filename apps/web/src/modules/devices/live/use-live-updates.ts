@@ -78,10 +78,16 @@ function applyAlarm(client: QueryClient, { serialNumber, alarm }: Extract<TLiveM
   );
 }
 
+/** New versions; running the firmware an update was installing ends that update (as the server stores it). */
 function applyVersions(client: QueryClient, { serialNumber, versions }: Extract<TLiveMessage, { type: 'versions' }>): void {
-  client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (detail) =>
-    detail ? { ...detail, versions, fw00: versions.fw00, fw02: versions.fw02 } : detail,
+  const detail = client.getQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber));
+  client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (held) =>
+    held ? { ...held, versions, fw00: versions.fw00, fw02: versions.fw02 } : held,
   );
+  const fota = detail?.fota;
+  if (fota?.inProg && fota.version === versions.fw00) {
+    applyFota(client, { type: 'fotaStatus', serialNumber, perc: 100, inProg: false });
+  }
 }
 
 /**
