@@ -59,7 +59,8 @@ describe('demo (DEMO=1)', () => {
     expect(page.items.map((d) => d.serialNumber).sort()).toEqual(KESTREL_SERIALS);
     // The brands stay apart: the first brand's password does not open the second brand's account.
     const wrong = await passwordGrant(server, 'service@demo.washboard', passwords['service@demo.washboard'] ?? '', 'KESTREL');
-    expect(wrong.status).not.toBe(200);
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe('INVALID_CREDENTIALS');
   });
 
   it('runs a live fleet: the kitchen manager sees its machines online within seconds', async () => {

@@ -65,7 +65,8 @@ export class FrontPanelService {
    */
   async press(serialNumber: string, press: TPanelPress): Promise<TFrontPanel> {
     const machine = this.fleet.get(serialNumber);
-    if (!machine) throw new AppError('APPLIANCE_NOT_FOUND');
+    // A machine whose product was deleted is not on the panel list: its buttons do nothing either.
+    if (!machine || !(await this.products.find(serialNumber))) throw new AppError('APPLIANCE_NOT_FOUND');
     const refusal = this.act(machine, press);
     if (refusal) throw new AppError(refusalError(refusal));
     return this.panel(serialNumber);
