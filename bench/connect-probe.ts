@@ -6,7 +6,7 @@
 // profile of the run can be read with profile-summary.ts.
 import mqtt from 'mqtt';
 import { deviceTopic } from '@washboard/contracts';
-import { residentMb, seededServer } from './device-load';
+import { cpuSeconds, residentMb, seededServer } from './device-load';
 
 const N = Number(process.env.N ?? 2_000);
 const C = Number(process.env.C ?? 200);
@@ -45,6 +45,7 @@ const percentile = (values: number[], q: number) =>
 
 try {
   const idle = await residentMb(server.pid);
+  const cpuBefore = await cpuSeconds(server.pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: C }, async () => {
@@ -55,6 +56,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   // Settled: what the connections hold, not what connecting left for the collector.
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   const connected = await residentMb(server.pid);
@@ -62,6 +64,7 @@ try {
     `${N} connected in ${seconds.toFixed(1)} s (${(N / seconds).toFixed(0)}/s, ${C} at a time); ` +
       `CONNACK p50 ${percentile(connack, 0.5)} p99 ${percentile(connack, 0.99)} ms; ` +
       `SUBACK p50 ${percentile(suback, 0.5)} p99 ${percentile(suback, 0.99)} ms; ` +
+      `server CPU ${((cpu * 1000) / N).toFixed(2)} ms a connect; ` +
       `server RSS ${idle.toFixed(0)} → ${connected.toFixed(0)} MB (${(((connected - idle) * 1024) / N).toFixed(1)} KB a connection)`,
   );
 } finally {

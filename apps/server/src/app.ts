@@ -259,7 +259,7 @@ async function assembleWashboard(
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
   // Who a connecting or publishing machine is, looked up once and kept.
-  const devices = new DeviceIdentities((serial) => applianceRepository.find(serial));
+  const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,

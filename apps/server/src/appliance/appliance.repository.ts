@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import type { TStoredDevice } from '../gateway/device-identity';
 import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
@@ -94,6 +95,19 @@ export class ApplianceRepository {
       await tx.insert(applianceStates).values({ serialNumber: appliance.serialNumber });
       return true;
     });
+  }
+
+  /** What the gateway needs of the machines among `serials` that exist: identity and secret hash. */
+  async findDevices(serials: string[]): Promise<TStoredDevice[]> {
+    return this.db
+      .select({
+        serialNumber: appliances.serialNumber,
+        brand: appliances.brand,
+        gamma: appliances.gamma,
+        secretHash: appliances.secretHash,
+      })
+      .from(appliances)
+      .where(inArray(appliances.serialNumber, serials));
   }
 
   async find(serialNumber: string): Promise<TAppliance | undefined> {

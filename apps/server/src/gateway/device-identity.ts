@@ -17,6 +17,12 @@ export function hashDeviceSecret(secret: string): string {
 /** A machine looked up: the identity ingestion is handed as it is, and its secret's hash. */
 type TKnownDevice = { identity: TDeviceIdentity; secretHash: string };
 
+/** Who waits for a machine's look-up. */
+type TWaiting = { resolve(device: TKnownDevice | undefined): void; reject(error: unknown): void };
+
+/** The most machines one look-up statement asks for. */
+const LOOKUP_BATCH = 1_000;
+
 /**
  * Device identity and authentication for the broker and ingestion, kept in memory once looked up:
  * every connection and every message asks.
@@ -28,8 +34,15 @@ export class DeviceIdentities {
    * leave `identify` in the order they came (the embedded broker reads ahead; docs/device-protocol.md).
    */
   private readonly lookups = new Map<string, Promise<TKnownDevice | undefined>>();
+  /** Machines to look up with the next statement, and who waits for each. */
+  private queued = new Map<string, TWaiting>();
 
-  constructor(private readonly find: (serial: string) => Promise<TStoredDevice | undefined>) {}
+  /**
+   * `findMany` answers the stored machines among `serials` (unknown ones left out). Look-ups asked
+   * for in the same turn of the event loop share one statement: after a restart every machine of a
+   * fleet connects at once, and one query per connect kept the single database connection busy.
+   */
+  constructor(private readonly findMany: (serials: string[]) => Promise<TStoredDevice[]>) {}
 
   /** The broker's question at every device connection: is `secret` the machine's device secret? */
   async authenticate(serial: string, secret: string): Promise<boolean> {
@@ -58,14 +71,37 @@ export class DeviceIdentities {
     return lookup;
   }
 
-  private async lookUp(serial: string): Promise<TKnownDevice | undefined> {
-    const stored = await this.find(serial);
-    if (!stored) return undefined;
-    const device = {
-      identity: { serialNumber: stored.serialNumber, brand: stored.brand, gamma: stored.gamma },
-      secretHash: stored.secretHash,
-    };
-    this.known.set(serial, device);
-    return device;
+  private lookUp(serial: string): Promise<TKnownDevice | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.size === 0) setImmediate(() => void this.lookUpQueued());
+      this.queued.set(serial, { resolve, reject });
+    });
+  }
+
+  private async lookUpQueued(): Promise<void> {
+    const queued = [...this.queued];
+    this.queued = new Map();
+    for (let i = 0; i < queued.length; i += LOOKUP_BATCH) {
+      const batch = queued.slice(i, i + LOOKUP_BATCH);
+      try {
+        const found = new Map((await this.findMany(batch.map(([serial]) => serial))).map((d) => [d.serialNumber, d]));
+        for (const [serial, waiting] of batch) {
+          const stored = found.get(serial);
+          if (!stored) {
+            waiting.resolve(undefined);
+            continue;
+          }
+          const device = {
+            identity: { serialNumber: stored.serialNumber, brand: stored.brand, gamma: stored.gamma },
+            secretHash: stored.secretHash,
+          };
+          this.known.set(serial, device);
+          waiting.resolve(device);
+        }
+      } catch (error) {
+        // Nothing is remembered of a failed look-up: the next connect or message asks again.
+        for (const [, waiting] of batch) waiting.reject(error);
+      }
+    }
   }
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DeviceIdentities, hashDeviceSecret, type TStoredDevice } from './device-identity';
+
+const stored = (serialNumber: string): TStoredDevice => ({
+  serialNumber,
+  brand: 'LUMINA',
+  gamma: 'infinity',
+  secretHash: hashDeviceSecret(`secret-${serialNumber}`),
+});
+
+/** A machine table of `count` machines that counts the statements asked of it. */
+function table(count: number) {
+  const rows = new Map(Array.from({ length: count }, (_, i) => [`M${i}`, stored(`M${i}`)]));
+  const asked: string[][] = [];
+  let failNext = false;
+  return {
+    asked,
+    failOnce: () => (failNext = true),
+    findMany: async (serials: string[]) => {
+      asked.push(serials);
+      if (failNext) {
+        failNext = false;
+        throw new Error('connection lost');
+      }
+      return serials.flatMap((s) => rows.get(s) ?? []);
+    },
+  };
+}
+
+describe('DeviceIdentities', () => {
+  it('looks up a fleet connecting at once with a few statements, and answers each machine right', async () => {
+    const db = table(2_500);
+    const identities = new DeviceIdentities(db.findMany);
+    const answers = await Promise.all([
+      ...Array.from({ length: 2_500 }, (_, i) => identities.authenticate(`M${i}`, `secret-M${i}`)),
+      identities.authenticate('M7', 'wrong'),
+      identities.authenticate('UNKNOWN', 'secret-UNKNOWN'),
+    ]);
+    expect(answers.slice(0, 2_500).every(Boolean)).toBe(true);
+    expect(answers.slice(2_500)).toEqual([false, false]);
+    // 2,501 serials asked (M7 once): three statements of at most 1,000.
+    expect(db.asked.map((serials) => serials.length)).toEqual([1_000, 1_000, 501]);
+    // Known machines are not asked for again; an unknown one is.
+    expect(await identities.identify('M42')).toEqual({ serialNumber: 'M42', brand: 'LUMINA', gamma: 'infinity' });
+    expect(await identities.identify('UNKNOWN')).toBeUndefined();
+    expect(db.asked.slice(3)).toEqual([['UNKNOWN']]);
+  });
+
+  it('fails the look-ups of a statement that failed, and asks again next time', async () => {
+    const db = table(3);
+    const identities = new DeviceIdentities(db.findMany);
+    db.failOnce();
+    const failed = await Promise.allSettled([identities.authenticate('M0', 'secret-M0'), identities.identify('M1')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await identities.authenticate('M0', 'secret-M0')).toBe(true);
+    expect(db.asked).toEqual([['M0', 'M1'], ['M0']]);
+  });
+});
