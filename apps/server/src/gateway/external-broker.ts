@@ -93,6 +93,39 @@ class Dynsec {
 const ALREADY = /already exists|already has/i;
 
 /**
+ * Devices per dynamic-security message of an import: Mosquitto answers a message's commands in one
+ * response and saves its configuration once per message, and a message stays well under the
+ * shipped `max_packet_size` of 256 kB (a device's four commands are under 1 kB).
+ */
+const DYNSEC_BATCH = 200;
+
+/**
+ * The four commands that make `serial`/`secret` a device identity allowed on its own topics only.
+ * They start from nothing (delete, then create) so a re-issued secret replaces the old one; a
+ * message's commands run in order.
+ */
+function deviceIdentityCommands(serial: string, secret: string): TDynsecCommand[] {
+  const rolename = `wb-device-${serial}`;
+  const own = `${TOPIC_ROOT}/${serial}`;
+  return [
+    { command: 'deleteClient', username: serial },
+    { command: 'deleteRole', rolename },
+    {
+      command: 'createRole',
+      rolename,
+      acls: [
+        { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
+        { acltype: 'publishClientSend', topic: `${own}/${ERROR_TOPIC}`, allow: false, priority: 10 },
+        { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
+        { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
+        { acltype: 'subscribeLiteral', topic: `${own}/${ERROR_TOPIC}`, allow: true },
+      ],
+    },
+    { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },
+  ];
+}
+
+/**
  * The gateway against an external broker (Mosquitto, EMQX…): persistent sessions in a shared
  * subscription group so each message is ingested once across server instances and queued while
  * the server is away. Each message is acknowledged to the broker only once stored; the pipelined
@@ -141,6 +174,16 @@ export async function connectExternal(
   log.info({ url: redact(url), deviceAuth, subscription }, 'connected to external MQTT broker');
   const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
   const ingest: { close(): Promise<void> }[] = [];
+  const provisionDevices = async (devices: readonly { serial: string; secret: string }[]): Promise<void> => {
+    if (!dynsec) return;
+    for (let start = 0; start < devices.length; start += DYNSEC_BATCH) {
+      const batch = devices.slice(start, start + DYNSEC_BATCH);
+      const results = await dynsec.run(batch.flatMap(({ serial, secret }) => deviceIdentityCommands(serial, secret)));
+      // Only the creations count: the deletions that start from nothing fail for a new device.
+      const failure = results.find((error, i) => i % 4 >= 2 && error !== undefined);
+      if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
+    }
+  };
 
   return {
     kind: 'external',
@@ -221,32 +264,8 @@ export async function connectExternal(
     async sendError(serial, payload) {
       await control.publishAsync(deviceTopic(serial, ERROR_TOPIC), payload, { qos: 1 });
     },
-    async provisionDevice(serial, secret) {
-      if (!dynsec) return;
-      const rolename = `wb-device-${serial}`;
-      const own = `${TOPIC_ROOT}/${serial}`;
-      // Start from nothing so a re-issued secret replaces the old one.
-      await dynsec.run([
-        { command: 'deleteClient', username: serial },
-        { command: 'deleteRole', rolename },
-      ]);
-      const results = await dynsec.run([
-        {
-          command: 'createRole',
-          rolename,
-          acls: [
-            { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
-            { acltype: 'publishClientSend', topic: `${own}/${ERROR_TOPIC}`, allow: false, priority: 10 },
-            { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
-            { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
-            { acltype: 'subscribeLiteral', topic: `${own}/${ERROR_TOPIC}`, allow: true },
-          ],
-        },
-        { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },
-      ]);
-      const failure = results.find((r) => r !== undefined);
-      if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
-    },
+    provisionDevice: (serial, secret) => provisionDevices([{ serial, secret }]),
+    provisionDevices,
     async close() {
       await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
     },
