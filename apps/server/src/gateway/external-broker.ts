@@ -52,24 +52,24 @@ class Dynsec {
 
   async clientHasRole(username: string, rolename: string): Promise<boolean> {
     const id = randomUUID();
-    const answer = this.answer(id);
-    await this.client.publishAsync(
-      CONTROL_TOPIC,
-      JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
-      {
-        qos: 1,
-      },
-    );
-    const [response] = (await answer) as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
+    const [, responses] = await Promise.all([
+      this.client.publishAsync(
+        CONTROL_TOPIC,
+        JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
+        { qos: 1 },
+      ),
+      this.answer(id),
+    ]);
+    const [response] = responses as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
     return response?.data?.client?.roles?.some((r) => r.rolename === rolename) ?? false;
   }
 
-  private answer(id: string): Promise<TDynsecResponse[]> {
+  private answer(id: string, timeoutMs = 5_000): Promise<TDynsecResponse[]> {
     return new Promise<TDynsecResponse[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new Error('the MQTT broker did not answer the dynamic-security request (is the plugin loaded?)'));
-      }, 5_000);
+      }, timeoutMs);
       this.waiting.set(id, (responses) => {
         clearTimeout(timer);
         resolve(responses);
@@ -77,16 +77,22 @@ class Dynsec {
     });
   }
 
-  /** Runs commands; answers the error of each (undefined when it succeeded). */
-  async run(commands: TDynsecCommand[]): Promise<(string | undefined)[]> {
+  /**
+   * Runs commands; answers the error of each (undefined when it succeeded). Mosquitto saves its
+   * configuration after each command, so a large batch is given more time (`timeoutMs`).
+   */
+  async run(commands: TDynsecCommand[], timeoutMs = 5_000): Promise<(string | undefined)[]> {
     const id = randomUUID();
-    const answer = this.answer(id);
-    await this.client.publishAsync(
-      CONTROL_TOPIC,
-      JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
-      { qos: 1 },
-    );
-    return (await answer).map((r) => r.error);
+    // Awaited together: an answer that times out while the publish is still on its way is handled.
+    const [, responses] = await Promise.all([
+      this.client.publishAsync(
+        CONTROL_TOPIC,
+        JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
+        { qos: 1 },
+      ),
+      this.answer(id, timeoutMs),
+    ]);
+    return responses.map((r) => r.error);
   }
 }
 
@@ -98,6 +104,11 @@ const ALREADY = /already exists|already has/i;
  * shipped `max_packet_size` of 256 kB (a device's four commands are under 1 kB).
  */
 const DYNSEC_BATCH = 200;
+/**
+ * The time a command of a batch is given on top of the usual 5 s: Mosquitto 2.0 saves its whole
+ * dynamic-security file after each command, so a command costs more the more devices it knows.
+ */
+const DYNSEC_MS_PER_COMMAND = 50;
 
 /**
  * The four commands that make `serial`/`secret` a device identity allowed on its own topics only.
@@ -178,7 +189,8 @@ export async function connectExternal(
     if (!dynsec) return;
     for (let start = 0; start < devices.length; start += DYNSEC_BATCH) {
       const batch = devices.slice(start, start + DYNSEC_BATCH);
-      const results = await dynsec.run(batch.flatMap(({ serial, secret }) => deviceIdentityCommands(serial, secret)));
+      const commands = batch.flatMap(({ serial, secret }) => deviceIdentityCommands(serial, secret));
+      const results = await dynsec.run(commands, 5_000 + DYNSEC_MS_PER_COMMAND * commands.length);
       // Only the creations count: the deletions that start from nothing fail for a new device.
       const failure = results.find((error, i) => i % 4 >= 2 && error !== undefined);
       if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
