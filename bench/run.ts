@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
 // (writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
-// mosquittoPersistence, …).
+// mosquittoPersistence, productImport, …).
 import { loginBundle } from './login-bundle';
 import { deviceBundle } from './device-bundle';
 import { coldStart } from './cold-start';
@@ -13,6 +13,7 @@ import { hotReads } from './hot-reads';
 import { fleet } from './fleet';
 import { haccpExport } from './haccp-export';
 import { mosquittoPersistence } from './mosquitto-persistence';
+import { productImportMosquitto, productImportPglite, productImportPostgres } from './product-import';
 
 const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   loginBundle,
@@ -31,6 +32,9 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   fleet,
   haccpExport,
   mosquittoPersistence,
+  productImportPglite,
+  productImportPostgres,
+  productImportMosquitto,
 ];
 const only = process.argv.slice(2);
 

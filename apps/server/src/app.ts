@@ -31,7 +31,9 @@ import { recordRoutes, type TRouteInfo } from './http/route-list';
 import { createHttpServer, registerHttpPlumbing } from './http/http-server';
 import { registerApi } from './http/api-routes';
 import { BackgroundWork } from './http/background';
-import { ApplianceRepository } from './appliance/appliance.repository';
+import { ApplianceRepository, type TApplianceChanges } from './appliance/appliance.repository';
+import { ProductImportRepository } from './appliance/product-import.repository';
+import { ProductImportService } from './appliance/product-import.service';
 import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
@@ -251,10 +253,11 @@ async function assembleWashboard(
   );
   const userAdministration = new UserAdministrationService(accountRepository, companyRepository, tokens, mailer, sessions);
   const profiles = new ProfileService(accountRepository);
-  const applianceRepository = new ApplianceRepository(database.db, {
+  const applianceChanges: TApplianceChanges = {
     access: accessChanged,
     state: (serials) => (serials ? stateChanged(serials) : events.emit('stateChanged', { serials: null })),
-  });
+  };
+  const applianceRepository = new ApplianceRepository(database.db, applianceChanges);
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
@@ -352,6 +355,7 @@ async function assembleWashboard(
     userAdministration,
     companies,
     appliances,
+    productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker),
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
     devices: new DeviceDataService(appliances, commands, applianceDetails),

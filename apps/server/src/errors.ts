@@ -13,6 +13,8 @@ export class AppError extends Error {
   constructor(
     readonly code: TServerErrorCode,
     readonly params: Record<string, string | number> = {},
+    /** More of the answer beside `code` and `message` (an import's refused rows). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(code);
     this.name = 'AppError';
@@ -55,8 +57,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = languageFromHeader(request.headers['accept-language']);
     const { answer, status = answer.status } = asAppError(error, request);
-    const { code, params } = answer;
+    const { code, params, details } = answer;
     const message = translate(lang, apiErrorKey(code), params);
-    void reply.status(status).send({ code, message: params.fields ? `${message} (${params.fields})` : message });
+    void reply.status(status).send({ ...details, code, message: params.fields ? `${message} (${params.fields})` : message });
   });
 }

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   cycleProgressPercent,
@@ -25,7 +25,7 @@ import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { TBroker } from '../gateway/broker';
 import { hashClaimingCode } from '../gateway/ingest.service';
-import { hashDeviceSecret } from '../gateway/device-identity';
+import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
 import type { DomainEvents } from '../events/domain-events';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
@@ -98,7 +98,7 @@ export class ApplianceService {
 
   /** Creates a product; answers its device secret, which is stored only as a hash. */
   async createProduct(brand: TBrandCode, input: TCreateProductRequest): Promise<{ serialNumber: string; deviceSecret: string }> {
-    const deviceSecret = randomBytes(24).toString('base64url');
+    const deviceSecret = newDeviceSecret();
     const created = await this.repository.insert({
       serialNumber: input.serialNumber,
       brand,

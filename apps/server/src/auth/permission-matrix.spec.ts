@@ -175,6 +175,14 @@ describe('docs/permissions.md, permission matrix', () => {
       path: '/api/v1/appliance/products',
       init: json(productRequest()),
     }),
+    'POST /api/v1/appliance/products/import': () => ({
+      path: '/api/v1/appliance/products/import',
+      init: {
+        method: 'POST',
+        body: `serialNumber,modelNumber,fw00,fw02,gamma,ratingPower\n${newSerial()},WB-500,1.0.0,1.0.0,prime,M2\n`,
+        headers: { 'content-type': 'text/csv' },
+      },
+    }),
     'GET /api/v1/appliance/devices': () => ({ path: '/api/v1/appliance/devices' }),
     'GET /api/v1/appliance/devices/companies': () => ({ path: '/api/v1/appliance/devices/companies' }),
     'GET /api/v1/appliance/getApplianceDetail': (c) => ({

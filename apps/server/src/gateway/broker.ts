@@ -23,6 +23,8 @@ export type TBroker = {
   sendError(serial: string, payload: string): Promise<void>;
   /** Makes `serial`/`secret` a device identity with access to its own topics only. */
   provisionDevice(serial: string, secret: string): Promise<void>;
+  /** `provisionDevice` for many devices at once (a product import), in a few round trips. */
+  provisionDevices(devices: readonly { serial: string; secret: string }[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -244,6 +246,7 @@ async function startEmbedded(
     sendError: (serial, payload) => publishToDevice(serial, ERROR_TOPIC, payload),
     // The embedded broker asks the server (handlers.authenticate) at every connection.
     provisionDevice: async () => {},
+    provisionDevices: async () => {},
     close: async () => {
       closing = true;
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

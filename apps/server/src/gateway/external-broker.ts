@@ -52,24 +52,24 @@ class Dynsec {
 
   async clientHasRole(username: string, rolename: string): Promise<boolean> {
     const id = randomUUID();
-    const answer = this.answer(id);
-    await this.client.publishAsync(
-      CONTROL_TOPIC,
-      JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
-      {
-        qos: 1,
-      },
-    );
-    const [response] = (await answer) as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
+    const [, responses] = await Promise.all([
+      this.client.publishAsync(
+        CONTROL_TOPIC,
+        JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
+        { qos: 1 },
+      ),
+      this.answer(id),
+    ]);
+    const [response] = responses as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
     return response?.data?.client?.roles?.some((r) => r.rolename === rolename) ?? false;
   }
 
-  private answer(id: string): Promise<TDynsecResponse[]> {
+  private answer(id: string, timeoutMs = 5_000): Promise<TDynsecResponse[]> {
     return new Promise<TDynsecResponse[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new Error('the MQTT broker did not answer the dynamic-security request (is the plugin loaded?)'));
-      }, 5_000);
+      }, timeoutMs);
       this.waiting.set(id, (responses) => {
         clearTimeout(timer);
         resolve(responses);
@@ -77,20 +77,64 @@ class Dynsec {
     });
   }
 
-  /** Runs commands; answers the error of each (undefined when it succeeded). */
-  async run(commands: TDynsecCommand[]): Promise<(string | undefined)[]> {
+  /**
+   * Runs commands; answers the error of each (undefined when it succeeded). Mosquitto saves its
+   * configuration after each command, so a large batch is given more time (`timeoutMs`).
+   */
+  async run(commands: TDynsecCommand[], timeoutMs = 5_000): Promise<(string | undefined)[]> {
     const id = randomUUID();
-    const answer = this.answer(id);
-    await this.client.publishAsync(
-      CONTROL_TOPIC,
-      JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
-      { qos: 1 },
-    );
-    return (await answer).map((r) => r.error);
+    // Awaited together: an answer that times out while the publish is still on its way is handled.
+    const [, responses] = await Promise.all([
+      this.client.publishAsync(
+        CONTROL_TOPIC,
+        JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
+        { qos: 1 },
+      ),
+      this.answer(id, timeoutMs),
+    ]);
+    return responses.map((r) => r.error);
   }
 }
 
 const ALREADY = /already exists|already has/i;
+
+/**
+ * Devices per dynamic-security message of an import: Mosquitto answers a message's commands in one
+ * response and saves its configuration once per message, and a message stays well under the
+ * shipped `max_packet_size` of 256 kB (a device's four commands are under 1 kB).
+ */
+const DYNSEC_BATCH = 200;
+/**
+ * The time a command of a batch is given on top of the usual 5 s: Mosquitto 2.0 saves its whole
+ * dynamic-security file after each command, so a command costs more the more devices it knows.
+ */
+const DYNSEC_MS_PER_COMMAND = 50;
+
+/**
+ * The four commands that make `serial`/`secret` a device identity allowed on its own topics only.
+ * They start from nothing (delete, then create) so a re-issued secret replaces the old one; a
+ * message's commands run in order.
+ */
+function deviceIdentityCommands(serial: string, secret: string): TDynsecCommand[] {
+  const rolename = `wb-device-${serial}`;
+  const own = `${TOPIC_ROOT}/${serial}`;
+  return [
+    { command: 'deleteClient', username: serial },
+    { command: 'deleteRole', rolename },
+    {
+      command: 'createRole',
+      rolename,
+      acls: [
+        { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
+        { acltype: 'publishClientSend', topic: `${own}/${ERROR_TOPIC}`, allow: false, priority: 10 },
+        { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
+        { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
+        { acltype: 'subscribeLiteral', topic: `${own}/${ERROR_TOPIC}`, allow: true },
+      ],
+    },
+    { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },
+  ];
+}
 
 /**
  * The gateway against an external broker (Mosquitto, EMQX…): persistent sessions in a shared
@@ -141,6 +185,17 @@ export async function connectExternal(
   log.info({ url: redact(url), deviceAuth, subscription }, 'connected to external MQTT broker');
   const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
   const ingest: { close(): Promise<void> }[] = [];
+  const provisionDevices = async (devices: readonly { serial: string; secret: string }[]): Promise<void> => {
+    if (!dynsec) return;
+    for (let start = 0; start < devices.length; start += DYNSEC_BATCH) {
+      const batch = devices.slice(start, start + DYNSEC_BATCH);
+      const commands = batch.flatMap(({ serial, secret }) => deviceIdentityCommands(serial, secret));
+      const results = await dynsec.run(commands, 5_000 + DYNSEC_MS_PER_COMMAND * commands.length);
+      // Only the creations count: the deletions that start from nothing fail for a new device.
+      const failure = results.find((error, i) => i % 4 >= 2 && error !== undefined);
+      if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
+    }
+  };
 
   return {
     kind: 'external',
@@ -221,32 +276,8 @@ export async function connectExternal(
     async sendError(serial, payload) {
       await control.publishAsync(deviceTopic(serial, ERROR_TOPIC), payload, { qos: 1 });
     },
-    async provisionDevice(serial, secret) {
-      if (!dynsec) return;
-      const rolename = `wb-device-${serial}`;
-      const own = `${TOPIC_ROOT}/${serial}`;
-      // Start from nothing so a re-issued secret replaces the old one.
-      await dynsec.run([
-        { command: 'deleteClient', username: serial },
-        { command: 'deleteRole', rolename },
-      ]);
-      const results = await dynsec.run([
-        {
-          command: 'createRole',
-          rolename,
-          acls: [
-            { acltype: 'publishClientSend', topic: `${own}/${COMMAND_TOPIC}`, allow: false, priority: 10 },
-            { acltype: 'publishClientSend', topic: `${own}/${ERROR_TOPIC}`, allow: false, priority: 10 },
-            { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
-            { acltype: 'subscribeLiteral', topic: `${own}/${COMMAND_TOPIC}`, allow: true },
-            { acltype: 'subscribeLiteral', topic: `${own}/${ERROR_TOPIC}`, allow: true },
-          ],
-        },
-        { command: 'createClient', username: serial, clientid: serial, password: secret, roles: [{ rolename }] },
-      ]);
-      const failure = results.find((r) => r !== undefined);
-      if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
-    },
+    provisionDevice: (serial, secret) => provisionDevices([{ serial, secret }]),
+    provisionDevices,
     async close() {
       await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
     },

@@ -23,6 +23,8 @@ import { applianceRoutes } from '../appliance/appliance.routes';
 import { applianceDocumentRoutes } from '../appliance/appliance-documents.routes';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { ApplianceDocumentService } from '../appliance/appliance-documents';
+import { productImportRoutes } from '../appliance/product-import.routes';
+import type { ProductImportService } from '../appliance/product-import.service';
 import { deadLetterRoutes } from '../gateway/dead-letter.routes';
 import type { DeadLetterService } from '../gateway/dead-letter.service';
 import { eventHubRoutes } from '../device/event-hub.routes';
@@ -52,6 +54,7 @@ export type TApiParts = {
   userAdministration: UserAdministrationService;
   companies: CompanyService;
   appliances: ApplianceService;
+  productImport: ProductImportService;
   documents: ApplianceDocumentService;
   deadLetters: DeadLetterService;
   devices: DeviceDataService;
@@ -103,6 +106,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(applianceRoutes, { appliances: parts.appliances, limit });
+      await scope.register(productImportRoutes, { productImport: parts.productImport });
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
     },

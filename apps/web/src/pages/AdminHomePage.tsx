@@ -14,11 +14,15 @@ const AccountsTab = lazy(() =>
 const CompaniesTab = lazy(() =>
   import('../modules/administration/components/CompaniesTab').then((m) => ({ default: m.CompaniesTab })),
 );
+const AddProductsTab = lazy(() =>
+  import('../modules/administration/components/AddProductsTab').then((m) => ({ default: m.AddProductsTab })),
+);
 const PendingTab = lazy(() => import('../modules/administration/components/PendingTab').then((m) => ({ default: m.PendingTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;
   if (slug === 'companies') return <CompaniesTab />;
+  if (slug === 'add-products') return <AddProductsTab />;
   return <PendingTab />;
 }
 

@@ -51,6 +51,14 @@ export const API_ERRORS = {
   APPLIANCE_NOT_CLAIMED: 409,
   COMPANY_REQUIRED: 409,
   ACTIVATION_CODE_INVALID: 400,
+  /** A product import file with no header or no rows. */
+  PRODUCT_IMPORT_EMPTY: 400,
+  /** A product import file whose header lacks a required column, or names an unknown one. */
+  PRODUCT_IMPORT_COLUMNS: 400,
+  /** A product import file with more rows than PRODUCT_IMPORT_MAX_ROWS. */
+  PRODUCT_IMPORT_TOO_MANY_ROWS: 413,
+  /** Rows of a product import were refused (the answer lists them); nothing was written. */
+  PRODUCT_IMPORT_INVALID: 422,
   // Commands and device data.
   APPLIANCE_DISCONNECTED: 409,
   APPLIANCE_NOT_ANSWERING: 504,

@@ -58,6 +58,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'common.optional': ['de'],
   'roles.ADMIN': ['de'],
   'device.fields.revision': ['de'],
+  'admin.import.columns.revision': ['de'],
   'device.alarms.solution': ['fr'],
   'parameters.columns.code': ['fr', 'de'],
   'admin.defaultParameters.code': ['fr', 'de'],

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: TApiErrorCode | undefined,
     message: string,
+    /** The whole answer, for errors that say more than `{code, message}` (an import's refused rows). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,7 +28,7 @@ export class ApiError extends Error {
 function answerError(res: Response, body: unknown): ApiError {
   const error = body as Partial<TErrorResponse> | undefined;
   const code = error?.code ?? 'INTERNAL_ERROR';
-  return new ApiError(res.status, isApiErrorCode(code) ? code : undefined, error?.message ?? res.statusText);
+  return new ApiError(res.status, isApiErrorCode(code) ? code : undefined, error?.message ?? res.statusText, body);
 }
 
 /** The API's answer that a thing is not there for this user: 404, or 403 for a machine the user may not see. */

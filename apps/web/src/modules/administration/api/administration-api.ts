@@ -5,6 +5,8 @@ import type {
   TCodeResponse,
   TCompany,
   TCompanyTreeNode,
+  TCreateProductRequest,
+  TProductImportResponse,
   TRole,
 } from '@washboard/contracts';
 import { apiFetch } from '../../api/api-client';
@@ -73,4 +75,18 @@ export function renameCompany(code: string, companyName: string): Promise<void> 
 
 export function deleteCompany(code: string): Promise<void> {
   return expectOk(apiFetch<TCodeResponse>(`/api/v1/account/company/${encodeURIComponent(code)}`, { method: 'DELETE' }));
+}
+
+/** Adds one product; the answer carries its device secret, which is never shown again. */
+export function createProduct(request: TCreateProductRequest): Promise<{ serialNumber: string; deviceSecret: string }> {
+  return apiFetch('/api/v1/appliance/products', { method: 'POST', body: JSON.stringify(request) });
+}
+
+/** Sends a CSV file of products: all are added, or none (a 422 lists the refused rows). */
+export function importProducts(csv: string): Promise<TProductImportResponse> {
+  return apiFetch<TProductImportResponse>('/api/v1/appliance/products/import', {
+    method: 'POST',
+    body: csv,
+    headers: { 'content-type': 'text/csv' },
+  });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { deviceKeys } from '../../devices/hooks/device-keys';
+import { saveFile } from '../../../ui/save-file';
 import {
   fetchHaccpAlarms,
   fetchHaccpEvents,
@@ -61,15 +62,7 @@ export function useHaccpExport(serialNumber: string) {
     mutationFn: async ({ report, period }: { report: THaccpReport; period: THaccpPeriod }) => {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
       const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, timeZone);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: some browsers read the URL after click() has returned.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, fileName);
     },
   });
 }

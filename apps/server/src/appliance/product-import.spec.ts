@@ -1,0 +1,160 @@
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRODUCT_IMPORT_MAX_BYTES,
+  PRODUCT_IMPORT_MAX_ROWS,
+  type TApplianceListPage,
+  type TProductImportRefusal,
+  type TProductImportResponse,
+} from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { activeUser, json, PASSWORD, signIn, signedInUsers } from '../../test/accounts';
+import { connectDevice, createProduct, newSerial } from '../../test/devices';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+type THeaders = Record<string, string>;
+const HEADER = 'serialNumber,modelNumber,fw00,fw02,gamma,ratingPower';
+
+/** A CSV row of a valid product with the given serial number. */
+const row = (serial: string, model = 'WB-500') => `${serial},${model},1.0.0,1.0.2,infinity,M3`;
+
+describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  let anna: THeaders;
+  let adder: THeaders;
+  const devices: MqttClient[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    [anna] = await signedInUsers(server, admin, ['anna@kitchen.test']);
+    const adderId = await activeUser(server, admin, 'factory@washboard.test');
+    const granted = await server.api(`/api/v1/account/users/${adderId}/administrationProfile`, {
+      ...json({ administrationProfile: ['ADD_PRODUCTS'] }, admin),
+      method: 'PUT',
+    });
+    expect(granted.status).toBe(200);
+    adder = (await signIn(server, 'factory@washboard.test', PASSWORD)).headers;
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await server.close();
+  });
+
+  const send = (csv: string, headers: THeaders, contentType = 'text/csv') =>
+    server.api('/api/v1/appliance/products/import', {
+      method: 'POST',
+      body: csv,
+      headers: { ...headers, 'content-type': contentType },
+    });
+  /** Serial numbers of `serials` that the admin's device list has. */
+  const stored = async (serials: string[]) => {
+    const found: string[] = [];
+    for (const serial of serials) {
+      const res = await server.api(`/api/v1/appliance/devices?q=${serial}`, { headers: admin });
+      if (((await res.json()) as TApplianceListPage).items.some((a) => a.serialNumber === serial)) found.push(serial);
+    }
+    return found;
+  };
+  const refusal = async (res: Response) => {
+    expect(res.status).toBe(422);
+    return (await res.json()) as TProductImportRefusal;
+  };
+
+  it('adds every product of a good file and answers each device secret, which the broker accepts', async () => {
+    const serials = [newSerial('IMP'), newSerial('IMP'), newSerial('IMP')];
+    const res = await send(`${HEADER}\r\n${serials.map((s) => row(s)).join('\r\n')}\r\n`, admin);
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as TProductImportResponse;
+    expect(answer.imported).toBe(3);
+    expect(answer.products.map((p) => p.serialNumber)).toEqual(serials);
+    expect(new Set(answer.products.map((p) => p.deviceSecret)).size).toBe(3);
+    expect(await stored(serials)).toEqual(serials);
+    // The broker knows each new machine by its secret (Mosquitto: its dynamic-security identity).
+    const [first, second] = answer.products;
+    if (!first || !second) throw new Error('two products expected');
+    devices.push(await connectDevice(server, first));
+    await expect(
+      connectDevice(server, { serialNumber: second.serialNumber, deviceSecret: first.deviceSecret }),
+    ).rejects.toThrow();
+  });
+
+  it('is open to a holder of only the ADD_PRODUCTS profile, and reads semicolons, quotes, any column order and range names', async () => {
+    const serial = newSerial('IMP');
+    const csv = `\uFEFFratingPower;GAMMA;serialNumber;modelNumber;fw00;fw02;country\n e3 ;G-EVO;${serial};"WB;900 ""XL""";2.0;2.1;it\n`;
+    const res = await send(csv, adder);
+    expect(res.status).toBe(200);
+    const [product] = ((await res.json()) as TProductImportResponse).products;
+    expect(product).toMatchObject({ serialNumber: serial, modelNumber: 'WB;900 "XL"' });
+    const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${serial}`, { headers: admin });
+    expect(await detail.json()).toMatchObject({ gamma: 'ge', modelNumber: 'WB;900 "XL"' });
+  });
+
+  it('refuses a kitchen manager and an anonymous caller, and writes nothing', async () => {
+    const serial = newSerial('IMP');
+    expect((await send(`${HEADER}\n${row(serial)}\n`, anna)).status).toBe(403);
+    expect((await send(`${HEADER}\n${row(serial)}\n`, {})).status).toBe(401);
+    expect(await stored([serial])).toEqual([]);
+  });
+
+  it('names each bad row, column and reason in the caller language, and writes none of the good rows', async () => {
+    const good = [newSerial('IMP'), newSerial('IMP')];
+    const csv = [
+      HEADER,
+      row(good[0] ?? ''),
+      `${newSerial('IMP')},WB-500,1.0.0,1.0.2,pentola,M3`,
+      `x!,,1.0.0,1.0.2,infinity,M9`,
+      row(good[1] ?? ''),
+      `${newSerial('IMP')},WB-500,1.0.0`,
+    ].join('\n');
+    const answer = await refusal(await send(csv, { ...admin, 'accept-language': 'it' }));
+    expect(answer.code).toBe('PRODUCT_IMPORT_INVALID');
+    expect(answer.message).toBe('Non è stato importato nulla: 5 righe del file vanno corrette');
+    expect(answer.total).toBe(5);
+    expect(answer.problems).toEqual([
+      { row: 3, column: 'gamma', reason: 'notAllowed' },
+      { row: 4, column: 'serialNumber', reason: 'invalid' },
+      { row: 4, column: 'modelNumber', reason: 'required' },
+      { row: 4, column: 'ratingPower', reason: 'notAllowed' },
+      { row: 6, column: null, reason: 'cellCount' },
+    ]);
+    expect(await stored(good)).toEqual([]);
+  });
+
+  it('refuses a serial number repeated in the file or already taken, writing nothing', async () => {
+    const taken = (await createProduct(server, admin)).serialNumber;
+    const repeated = newSerial('IMP');
+    const fresh = newSerial('IMP');
+    const answer = await refusal(await send([HEADER, row(repeated), row(fresh), row(repeated), row(taken)].join('\n'), admin));
+    expect(answer.problems).toEqual([
+      { row: 4, column: 'serialNumber', reason: 'duplicateInFile' },
+      { row: 5, column: 'serialNumber', reason: 'alreadyExists' },
+    ]);
+    expect(await stored([repeated, fresh])).toEqual([]);
+  });
+
+  it('refuses a file without rows, with a wrong header, of another type, too long or too large', async () => {
+    const code = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code];
+    expect(await code(await send('', admin))).toEqual([400, 'PRODUCT_IMPORT_EMPTY']);
+    expect(await code(await send(`${HEADER}\n`, admin))).toEqual([400, 'PRODUCT_IMPORT_EMPTY']);
+    const wrong = await send(`serialNumber,model,fw00,fw02,gamma,ratingPower\n${row(newSerial('IMP'))}\n`, {
+      ...admin,
+      'accept-language': 'en',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      code: 'PRODUCT_IMPORT_COLUMNS',
+      message: 'The header row of the file is not right. Missing columns: modelNumber. Unknown or repeated columns: model',
+    });
+    expect(await code(await send(`${HEADER}\n${row(newSerial('IMP'))}\n`, admin, 'application/pdf'))).toEqual([
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
+    const many = Array.from({ length: PRODUCT_IMPORT_MAX_ROWS + 1 }, (_, i) => row(`MANY${i}`, 'M'));
+    expect(await code(await send([HEADER, ...many].join('\n'), admin))).toEqual([413, 'PRODUCT_IMPORT_TOO_MANY_ROWS']);
+    const huge = `${HEADER}\n${row(newSerial('IMP'), 'x'.repeat(40))}\n`.padEnd(PRODUCT_IMPORT_MAX_BYTES + 1, '\n');
+    expect(await code(await send(huge, admin))).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect(await stored(['MANY0'])).toEqual([]);
+  });
+});

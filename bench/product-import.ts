@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PRODUCT_IMPORT_COLUMNS, type TProductImportResponse } from '@washboard/contracts';
+import { createWashboard } from '../apps/server/src/app';
+import { scratchPostgres, testConfig, testServerOf } from '../apps/server/test/harness';
+import { startMosquitto } from '../apps/server/test/mosquitto';
+import { signIn } from '../apps/server/test/accounts';
+import type { TResult } from './device-link';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+/**
+ * Rows of the Mosquitto run: Mosquitto 2.0 rewrites its whole dynamic-security file after each
+ * command, so each device identity costs more the more it knows (about 45 ms each at 200 devices on
+ * the 2-core machine): 10,000 would take hours (docs/benchmarks.md, "Product import").
+ */
+const MOSQUITTO_ROWS = Number(process.env.BENCH_IMPORT_MOSQUITTO_ROWS ?? 200);
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN = { email: 'bench-admin@washboard.test', password: 'Bench-Adm1n-Passw0rd' };
+/** The issue's target: the whole import ÷ one COPY of the same rows. */
+const LIMIT = 5;
+
+const COPY_COLUMNS = 'serial_number, brand, model_number, revision, gamma, type, rating_power, fw00, fw02, secret_hash, country';
+
+/** `ROWS` products as a factory's file: every column of the template, a serial number of this run each. */
+function productFile(run: string, rows: number): { csv: string; copy: string } {
+  const csv = [PRODUCT_IMPORT_COLUMNS.join(',')];
+  const copy: string[] = [];
+  for (let i = 0; i < rows; i += 1) {
+    const serial = `BENCH${run}${String(i).padStart(6, '0')}`;
+    csv.push(`${serial},WB-500,1.0.${i % 10},2.0.0,infinity,M3,A,undercounter,IT`);
+    // The same row as the import stores it, with a hash-sized secret column.
+    copy.push(`${serial}\tLUMINA\tWB-500\tA\tinfinity\tundercounter\tM3\t1.0.${i % 10}\t2.0.0\t${'0'.repeat(64)}\tIT`);
+  }
+  return { csv: `${csv.join('\n')}\n`, copy: `${copy.join('\n')}\n` };
+}
+
+type TRun = { importMs: number; copyMs: number };
+
+/**
+ * One run on a fresh database (and broker): the import of `ROWS` products through the API, as the
+ * web app sends it (the CSV, every row validated, the serial numbers looked up, secrets made and
+ * hashed, products and state rows written, broker identities provisioned, the secrets answered),
+ * timed at the client; then one COPY of the same rows into an empty table shaped like `appliances`
+ * (its primary key and indexes), timed alone on the same database.
+ */
+type TSetting = { engine: 'postgres' | 'pglite'; broker: 'aedes' | 'mosquitto'; rows: number };
+
+async function oneRun({ engine, broker, rows }: TSetting, run: number): Promise<TRun> {
+  const database = engine === 'postgres' ? await scratchPostgres(POSTGRES, 'wb_bench') : undefined;
+  const dataDir = engine === 'pglite' ? await mkdtemp(path.join(os.tmpdir(), 'wb-import-')) : undefined;
+  const mosquitto = broker === 'mosquitto' ? await startMosquitto() : undefined;
+  try {
+    const washboard = await createWashboard(
+      testConfig({
+        ...(database ? { DATABASE_URL: database.url, DATA_DIR: 'memory://' } : { DATA_DIR: dataDir ?? '' }),
+        ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      }),
+    );
+    try {
+      const server = testServerOf(washboard, await washboard.listen(), mosquitto?.deviceUrl ?? '');
+      const { headers } = await signIn(server, ADMIN.email, ADMIN.password);
+      const file = productFile(`${run}`, rows);
+      const started = performance.now();
+      const res = await server.api('/api/v1/appliance/products/import', {
+        method: 'POST',
+        body: file.csv,
+        headers: { ...headers, 'content-type': 'text/csv' },
+      });
+      const answer = (await res.json()) as TProductImportResponse;
+      const importMs = performance.now() - started;
+      if (res.status !== 200 || answer.imported !== rows)
+        throw new Error(`import answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+
+      await washboard.database.transaction((sql) => sql.query('CREATE TABLE copy_baseline (LIKE appliances INCLUDING ALL)'));
+      const copyStarted = performance.now();
+      await washboard.database.transaction((sql) => sql.copyFrom(`COPY copy_baseline (${COPY_COLUMNS}) FROM STDIN`, file.copy));
+      const copyMs = performance.now() - copyStarted;
+      return { importMs, copyMs };
+    } finally {
+      await washboard.close();
+    }
+  } finally {
+    await mosquitto?.stop();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function importRatio(setting: TSetting): Promise<TResult> {
+  const runs: TRun[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await oneRun(setting, i));
+  const ratios = runs.map((r) => r.importMs / r.copyMs);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const names = { postgres: 'PostgreSQL', pglite: 'PGlite', aedes: 'embedded aedes', mosquitto: 'Mosquitto (dynamic security)' };
+  return {
+    name: `product import of ${setting.rows.toLocaleString('en')} rows, ${names[setting.engine]} + ${names[setting.broker]}: import ÷ one COPY of the same rows (median of ${RUNS})`,
+    figure: median,
+    unit: '×',
+    limit: LIMIT,
+    better: 'lower',
+    note:
+      `runs ${ratios.map((r) => r.toFixed(2)).join(', ')} (spread ${(sorted[0] ?? 0).toFixed(2)}–${(sorted.at(-1) ?? 0).toFixed(2)}); ` +
+      `import ${runs.map((r) => Math.round(r.importMs)).join(', ')} ms, COPY ${runs.map((r) => Math.round(r.copyMs)).join(', ')} ms`,
+  };
+}
+
+/** PGlite with the embedded broker, which asks the server at each connection: the stored hash is the identity. */
+export const productImportPglite = () => importRatio({ engine: 'pglite', broker: 'aedes', rows: ROWS });
+/** PostgreSQL with the embedded broker. */
+export const productImportPostgres = () => importRatio({ engine: 'postgres', broker: 'aedes', rows: ROWS });
+/** PostgreSQL with Mosquitto: each product's broker identity is created over dynamic security. */
+export const productImportMosquitto = () => importRatio({ engine: 'postgres', broker: 'mosquitto', rows: MOSQUITTO_ROWS });
