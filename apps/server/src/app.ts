@@ -49,6 +49,8 @@ import { metricsRoutes, startMetricsPort } from './metrics/metrics.routes';
 import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
+import { DefaultParameterRepository } from './default-parameters/default-parameters.repository';
+import { DefaultParameterService } from './default-parameters/default-parameters.service';
 import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
@@ -333,6 +335,7 @@ async function assembleWashboard(
   };
 
   await registerHttpPlumbing(app);
+  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
   await registerApi(app, {
     database,
     broker,
@@ -351,7 +354,8 @@ async function assembleWashboard(
     appliances,
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
-    devices: new DeviceDataService(appliances, commands, applianceDetails),
+    defaultParameters,
+    devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters),
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
     mailbox: demo ? mailer : undefined,

@@ -25,6 +25,8 @@ import type { ApplianceService } from '../appliance/appliance.service';
 import type { ApplianceDocumentService } from '../appliance/appliance-documents';
 import { deadLetterRoutes } from '../gateway/dead-letter.routes';
 import type { DeadLetterService } from '../gateway/dead-letter.service';
+import { defaultParameterRoutes } from '../default-parameters/default-parameters.routes';
+import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
 import { eventHubRoutes } from '../device/event-hub.routes';
 import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
@@ -54,6 +56,7 @@ export type TApiParts = {
   appliances: ApplianceService;
   documents: ApplianceDocumentService;
   deadLetters: DeadLetterService;
+  defaultParameters: DefaultParameterService;
   devices: DeviceDataService;
   haccp: HaccpService;
   live: LiveHub;
@@ -105,6 +108,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(applianceRoutes, { appliances: parts.appliances, limit });
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
+      await scope.register(defaultParameterRoutes, { defaults: parts.defaultParameters });
     },
     { prefix: '/api/v1/appliance' },
   );

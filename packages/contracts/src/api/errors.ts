@@ -51,6 +51,8 @@ export const API_ERRORS = {
   APPLIANCE_NOT_CLAIMED: 409,
   COMPANY_REQUIRED: 409,
   ACTIVATION_CODE_INVALID: 400,
+  /** No product of the brand has this model number in this range, and it has no default parameter list. */
+  MODEL_NOT_FOUND: 404,
   // Commands and device data.
   APPLIANCE_DISCONNECTED: 409,
   APPLIANCE_NOT_ANSWERING: 504,
