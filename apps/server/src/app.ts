@@ -261,6 +261,7 @@ async function assembleWashboard(
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serial) => applianceRepository.find(serial));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
+  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
@@ -268,6 +269,7 @@ async function assembleWashboard(
     broker,
     events,
     readCache,
+    (appliance) => defaultParameters.valuesFor(appliance),
   );
   const commands = new CommandService(
     applianceRepository,
@@ -335,7 +337,6 @@ async function assembleWashboard(
   };
 
   await registerHttpPlumbing(app);
-  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
   await registerApi(app, {
     database,
     broker,

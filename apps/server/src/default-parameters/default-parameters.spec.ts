@@ -213,6 +213,11 @@ describe(`default parameter lists (${testBroker()})`, () => {
       });
       machines.push(machine);
       await machine.connect();
+      const presets = await read<{ presetsParams: Record<string, number> }>(
+        admin,
+        `/api/v1/appliance/otherinfo/${serialNumber}/presets_params`,
+      );
+      expect(presets.presetsParams).toMatchObject({ S12: 760, 'eco.washDuration': 200, S13: parameterByKey('S13')?.default });
       const event = (call: string) => `/api/v1/event-hub-listener/event/${serialNumber}/${call}`;
       const reported = async () =>
         ((await read<{ values: Record<string, number> }>(admin, event('parameters'))).values ?? {}) as Record<string, number>;
