@@ -61,7 +61,6 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'device.alarms.solution': ['fr'],
   'parameters.columns.code': ['fr', 'de'],
   'admin.defaultParameters.code': ['fr', 'de'],
-  'admin.defaultParameters.name': ['de'],
   'haccp.columns.parameterName': ['de'],
   'parameters.columns.name': ['de'],
   'units.imperial': ['es'],

@@ -938,8 +938,6 @@ export const de = {
       productsCount: 'Produkte: {{count}}',
       editedCount: 'Geänderte Werte: {{count}}',
       noModels: 'Noch keine Produkte: Fügen Sie Produkte hinzu, um die Standardparameter ihrer Modelle festzulegen.',
-      name: 'Parameter',
-      range: 'Zulässiger Bereich',
       search: 'Nach Code oder Name suchen',
       allTypes: 'Alle Typen',
       edited: 'Geändert',

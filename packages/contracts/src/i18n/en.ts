@@ -919,8 +919,6 @@ export const en = {
       productsCount: 'Products: {{count}}',
       editedCount: 'Changed values: {{count}}',
       noModels: 'No products yet: add products to set the default parameters of their models.',
-      name: 'Parameter',
-      range: 'Allowed range',
       search: 'Search by code or name',
       allTypes: 'All types',
       edited: 'Changed',

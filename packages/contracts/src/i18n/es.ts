@@ -932,8 +932,6 @@ export const es = {
       productsCount: 'Productos: {{count}}',
       editedCount: 'Valores modificados: {{count}}',
       noModels: 'Todavía no hay productos: añade productos para fijar los parámetros predeterminados de sus modelos.',
-      name: 'Parámetro',
-      range: 'Rango permitido',
       search: 'Buscar por código o nombre',
       allTypes: 'Todos los tipos',
       edited: 'Modificado',

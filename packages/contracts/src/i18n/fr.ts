@@ -937,8 +937,6 @@ export const fr = {
       productsCount: 'Produits : {{count}}',
       editedCount: 'Valeurs modifiées : {{count}}',
       noModels: 'Aucun produit pour le moment : ajoutez des produits pour régler les paramètres par défaut de leurs modèles.',
-      name: 'Paramètre',
-      range: 'Plage autorisée',
       search: 'Rechercher par code ou par nom',
       allTypes: 'Toutes les catégories',
       edited: 'Modifié',

@@ -932,8 +932,6 @@ export const it = {
       productsCount: 'Prodotti: {{count}}',
       editedCount: 'Valori modificati: {{count}}',
       noModels: 'Ancora nessun prodotto: aggiungi dei prodotti per impostare i parametri predefiniti dei loro modelli.',
-      name: 'Parametro',
-      range: 'Intervallo consentito',
       search: 'Cerca per codice o nome',
       allTypes: 'Tutti i tipi',
       edited: 'Modificato',
