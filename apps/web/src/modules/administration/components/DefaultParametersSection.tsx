@@ -186,7 +186,7 @@ function ModelParameters({ model }: { model: TModelRef }) {
               <Table.Thead>
                 <Table.Tr>
                   {!phone && <Table.Th ta="end">{t('admin.defaultParameters.id')}</Table.Th>}
-                  <Table.Th>{t('admin.defaultParameters.code')}</Table.Th>
+                  <Table.Th w={phone ? '55%' : undefined}>{t('admin.defaultParameters.code')}</Table.Th>
                   {!phone && <Table.Th>{t('parameters.columns.name')}</Table.Th>}
                   {!phone && <Table.Th>{t('admin.defaultParameters.type')}</Table.Th>}
                   <Table.Th>{t('admin.defaultParameters.value')}</Table.Th>
@@ -217,8 +217,8 @@ function ModelParameters({ model }: { model: TModelRef }) {
                     {!phone && <Table.Td>{name}</Table.Td>}
                     {!phone && <Table.Td style={{ whiteSpace: 'nowrap' }}>{typeName(row.type)}</Table.Td>}
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'}>
+                        <Text size="sm" style={phone ? undefined : { whiteSpace: 'nowrap' }}>
                           {valueText(param, row.value, 'metric')}
                         </Text>
                         {row.edited && (
