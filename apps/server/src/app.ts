@@ -51,6 +51,8 @@ import { metricsRoutes, startMetricsPort } from './metrics/metrics.routes';
 import { PresenceSweep } from './gateway/presence-sweep';
 import { CommandService } from './device/command.service';
 import { DeviceDataService } from './device/device-data.service';
+import { DefaultParameterRepository } from './default-parameters/default-parameters.repository';
+import { DefaultParameterService } from './default-parameters/default-parameters.service';
 import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
@@ -264,6 +266,7 @@ async function assembleWashboard(
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
+  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
@@ -271,6 +274,7 @@ async function assembleWashboard(
     broker,
     events,
     readCache,
+    (appliance) => defaultParameters.valuesFor(appliance),
   );
   const commands = new CommandService(
     applianceRepository,
@@ -358,7 +362,8 @@ async function assembleWashboard(
     productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker),
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
-    devices: new DeviceDataService(appliances, commands, applianceDetails),
+    defaultParameters,
+    devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters),
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
     mailbox: demo ? mailer : undefined,

@@ -387,6 +387,26 @@ describe('commands', () => {
     expect(h.of('event')).toMatchObject([{ kind: 'parameter', parameterName: 'eco.washDuration', oldValue: 400 }]);
   });
 
+  it("restores the model's default list sent with restore-presets, the range's presets elsewhere", () => {
+    const h = harness();
+    const presets = { ...h.model.params };
+    h.command({ name: 'params-set', args: { values: { 'eco.washDuration': 400, S12: 600 } } });
+    expect(h.command({ name: 'restore-presets', args: { values: { S12: 750 } } })).toMatchObject({ ok: true });
+    expect(h.model.params).toEqual({ ...presets, S12: 750 });
+    expect(h.of('params').at(-1)?.values).toEqual({ ...presets, S12: 750 });
+  });
+
+  it('refuses a restore-presets list with a value outside the range, changing nothing', () => {
+    const h = harness();
+    const before = { ...h.model.params };
+    expect(h.command({ name: 'restore-presets', args: { values: { S12: 9999 } } })).toMatchObject({
+      ok: false,
+      error: 'VALUE_OUT_OF_RANGE',
+      rejected: ['S12'],
+    });
+    expect(h.model.params).toEqual(before);
+  });
+
   it('refuses tank-replace in STARTUP with INHIBITED_IN_STARTUP, and refills otherwise', () => {
     const h = harness({ initialState: 'OFF' });
     h.model.powerOn();

@@ -597,13 +597,14 @@ export class DishwasherModel {
       else this.setState(SYSTEM_STATES.SHUTDOWN);
     },
     'params-set': ({ values }) => {
-      const rejected = Object.entries(values)
-        .filter(([key, value]) => checkValue(key, value, this.gamma) !== 'ok')
-        .map(([key]) => key);
-      if (rejected.length > 0) throw new Refusal('VALUE_OUT_OF_RANGE', rejected);
+      this.refuseOutOfRange(values);
       this.applyParameters(values);
     },
-    'restore-presets': () => this.applyParameters(presets(this.gamma)),
+    // The range's presets, then the model's default parameter list the server sends over them.
+    'restore-presets': ({ values = {} }) => {
+      this.refuseOutOfRange(values);
+      this.applyParameters({ ...presets(this.gamma), ...values });
+    },
     'fota-start': ({ version }) => {
       this.fotaState = { version, elapsed: 0, lastPerc: 0 };
       this.emitter({ topic: 'fota', payload: { perc: 0, inProg: true, version } });
@@ -640,6 +641,14 @@ export class DishwasherModel {
     if (tank === 'detergent') this.detergentMl = CANISTER_ML;
     else this.rinseAidMl = CANISTER_ML;
     this.updateConditionAlarms();
+  }
+
+  /** Refuses the whole set (VALUE_OUT_OF_RANGE, naming the keys) when any value is not one the range allows. */
+  private refuseOutOfRange(values: TParameterValues): void {
+    const rejected = Object.entries(values)
+      .filter(([key, value]) => checkValue(key, value, this.gamma) !== 'ok')
+      .map(([key]) => key);
+    if (rejected.length > 0) throw new Refusal('VALUE_OUT_OF_RANGE', rejected);
   }
 
   /** Applies values already checked; a HACCP `parameter` event per value that changed, then `params`. */

@@ -94,6 +94,9 @@ export class ApplianceService {
     private readonly events: DomainEvents,
     /** Answers of the hottest reads, dropped by the domain events of every instance. */
     private readonly cache: ApplianceReadCache,
+    /** The presets of a machine: its model's default parameter list (DefaultParameterService.valuesFor). */
+    private readonly presets: (appliance: TAppliance) => Promise<Record<string, number>> = async (appliance) =>
+      defaultParameters(appliance.gamma),
   ) {}
 
   /** Creates a product; answers its device secret, which is stored only as a hash. */
@@ -289,11 +292,11 @@ export class ApplianceService {
     await this.repository.update(appliance.serialNumber, installation);
   }
 
-  /** otherinfo: the range's presets, or the machine's rating power. */
+  /** otherinfo: the presets restore-presets brings the machine to (its model's default list), or its rating power. */
   async otherInfo(user: TAuthUser, serial: string, type: 'presets_params' | 'user_rating_power') {
     const { appliance } = await this.visible(user, serial);
     return type === 'presets_params'
-      ? { presetsParams: defaultParameters(appliance.gamma) }
+      ? { presetsParams: await this.presets(appliance) }
       : { userRatingPower: appliance.ratingPower };
   }
 

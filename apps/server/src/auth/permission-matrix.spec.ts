@@ -218,6 +218,21 @@ describe('docs/permissions.md, permission matrix', () => {
     },
     'GET /api/v1/appliance/documents/{model}/{file}': (c) => ({ path: `/api/v1/appliance/documents/${c.model}/user-manual.pdf` }),
     'GET /api/v1/appliance/dead-letters': () => ({ path: '/api/v1/appliance/dead-letters' }),
+    'GET /api/v1/appliance/default-parameters': () => ({ path: '/api/v1/appliance/default-parameters' }),
+    'GET /api/v1/appliance/default-parameters/{gamma}/{modelNumber}': (c) => ({
+      path: `/api/v1/appliance/default-parameters/infinity/${c.model}`,
+    }),
+    'PUT /api/v1/appliance/default-parameters/{gamma}/{modelNumber}/{code}': (c) => {
+      const p = firstParameter('cycle');
+      return {
+        path: `/api/v1/appliance/default-parameters/infinity/${c.model}/${p.key}`,
+        init: { ...json({ value: p.min }), method: 'PUT' },
+      };
+    },
+    'DELETE /api/v1/appliance/default-parameters/{gamma}/{modelNumber}/{code}': (c) => ({
+      path: `/api/v1/appliance/default-parameters/infinity/${c.model}/${firstParameter('cycle').key}`,
+      init: { method: 'DELETE' },
+    }),
   };
   /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
   const onMachine = (call: string, build: (c: TContext) => TRequest) => {

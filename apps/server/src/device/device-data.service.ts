@@ -17,6 +17,7 @@ import type { ApplianceService } from '../appliance/appliance.service';
 import { rangeBoundary } from '../http/date-range';
 import type { CommandService } from './command.service';
 import type { ApplianceDetailsRepository } from '../appliance/appliance-details.repository';
+import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
 
 type TCheckContext = { user: TAuthUser } & Awaited<ReturnType<ApplianceService['visible']>>;
 type TCheck<K extends TCommandName> = (context: TCheckContext, args: TCommandArgsInput<K>) => void;
@@ -49,6 +50,7 @@ export class DeviceDataService {
     private readonly appliances: ApplianceService,
     private readonly commands: CommandService,
     private readonly details: ApplianceDetailsRepository,
+    private readonly defaults: DefaultParameterService,
   ) {}
 
   lastTelemetry(user: TAuthUser, serial: string): Promise<TLastTelemetry> {
@@ -96,6 +98,9 @@ export class DeviceDataService {
     if (!mayCommand(call.name, user.role)) throw new AppError('FORBIDDEN');
     const check = CHECKS[call.name] as TCheck<TCommandName> | undefined;
     check?.({ user, appliance, state }, call.args as never);
-    await this.commands.send(serial, state.online, user.id, call);
+    // restore-presets carries the machine's model's default parameter list (docs/administration.md).
+    const sent: TCommandCall =
+      call.name === 'restore-presets' ? { name: call.name, args: { values: await this.defaults.valuesFor(appliance) } } : call;
+    await this.commands.send(serial, state.online, user.id, sent);
   }
 }

@@ -27,6 +27,8 @@ import { productImportRoutes } from '../appliance/product-import.routes';
 import type { ProductImportService } from '../appliance/product-import.service';
 import { deadLetterRoutes } from '../gateway/dead-letter.routes';
 import type { DeadLetterService } from '../gateway/dead-letter.service';
+import { defaultParameterRoutes } from '../default-parameters/default-parameters.routes';
+import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
 import { eventHubRoutes } from '../device/event-hub.routes';
 import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
@@ -57,6 +59,7 @@ export type TApiParts = {
   productImport: ProductImportService;
   documents: ApplianceDocumentService;
   deadLetters: DeadLetterService;
+  defaultParameters: DefaultParameterService;
   devices: DeviceDataService;
   haccp: HaccpService;
   live: LiveHub;
@@ -109,6 +112,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(productImportRoutes, { productImport: parts.productImport });
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
+      await scope.register(defaultParameterRoutes, { defaults: parts.defaultParameters });
     },
     { prefix: '/api/v1/appliance' },
   );

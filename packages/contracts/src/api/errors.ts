@@ -59,6 +59,8 @@ export const API_ERRORS = {
   PRODUCT_IMPORT_TOO_MANY_ROWS: 413,
   /** Rows of a product import were refused (the answer lists them); nothing was written. */
   PRODUCT_IMPORT_INVALID: 422,
+  /** No product of the brand has this model number in this range, and it has no default parameter list. */
+  MODEL_NOT_FOUND: 404,
   // Commands and device data.
   APPLIANCE_DISCONNECTED: 409,
   APPLIANCE_NOT_ANSWERING: 504,

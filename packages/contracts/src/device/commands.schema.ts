@@ -29,7 +29,9 @@ export const COMMAND_SCHEMAS = {
     body: z.string().max(40).nullish(),
   },
   'params-set': { args: z.object({ values: ZParamValues }), body: ZParametersWrite },
-  'restore-presets': { args: NO_ARGS },
+  // The server sends the model's default parameter list (docs/administration.md); a machine given
+  // no values (older servers) goes back to its range's presets.
+  'restore-presets': { args: z.object({ values: ZParamValues.optional() }).default({}) },
   'fota-start': { args: z.object({ version: z.string().min(1).max(40) }), body: ZFirmwareUpdateRequest },
   'expose-claiming-code': { args: NO_ARGS },
   'run-live': {

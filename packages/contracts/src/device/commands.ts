@@ -75,7 +75,11 @@ export const COMMANDS = {
     summary: 'Writes parameters (only the changed ones); each is checked against the catalogue bounds',
     body: 'json',
   },
-  'restore-presets': { path: 'restore-presets', summary: 'Resets the parameters to the presets of the range', body: 'none' },
+  'restore-presets': {
+    path: 'restore-presets',
+    summary: "Resets the parameters to the model's default parameter list (the range's presets where the model has none)",
+    body: 'none',
+  },
   'fota-start': {
     path: 'update',
     summary:

@@ -25,9 +25,31 @@ type TProps = {
 /** The symbol after a value ('°C', 'min', 'cycles'); empty for plain numbers. */
 function useUnitSymbol(unit: TParameterUnit): string {
   const { t } = useDeviceTranslation();
-  if (unit === 'cycles') return t('units.cycles');
-  if (unit === 'none' || unit === 'enum' || unit === 'boolean') return '';
-  return UNIT_SYMBOLS[unit];
+  return unit === 'cycles' ? t('units.cycles') : unitSymbol(unit);
+}
+
+/**
+ * A raw value as the editors show it, in the unit system: "85 °C", "45 min", an option's name
+ * ("Cold"), "Enabled"/"Disabled" for on/off.
+ */
+export function useParameterValueText(): (param: TParameter, raw: number, system: TUnitSystem) => string {
+  const { t, i18n } = useTranslation();
+  const device = useDeviceTranslation();
+  return (param, raw, system) => {
+    if (param.unit === 'boolean') return t(raw === 1 ? 'toggles.enabled' : 'toggles.disabled');
+    const option = param.options && Object.entries(param.options).find(([, value]) => value === raw)?.[0];
+    const key = `parameterOptions.${param.code ?? ''}.${option ?? ''}`;
+    if (option && device.i18n.exists(key, { ns: 'device' })) return device.t(key as 'parameterOptions.S40.cold');
+    const unit = parameterDisplayUnit(param, system);
+    const symbol = unit === 'cycles' ? device.t('units.cycles') : unitSymbol(unit);
+    const shown = formatShownNumber(toParameterDisplayValue(param, raw, system), fractionDigits(param, system), i18n.language);
+    return symbol ? `${shown} ${symbol}` : shown;
+  };
+}
+
+/** The symbol of a unit ('°C', 'min'); empty for plain numbers, options and on/off. */
+function unitSymbol(unit: TParameterUnit): string {
+  return unit === 'cycles' || unit === 'none' || unit === 'enum' || unit === 'boolean' ? '' : UNIT_SYMBOLS[unit];
 }
 
 /** The name of a parameter: "Minimum rinse temperature (S2)", or the cycle field's name. */
@@ -48,8 +70,9 @@ export function useParameterLabel(param: TParameter): { label: string; descripti
  * anything the catalogue refuses.
  */
 export function ParameterField({ param, text, edited, system, gamma, onChange }: TProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const device = useDeviceTranslation();
+  const valueText = useParameterValueText();
   const { label, description } = useParameterLabel(param);
   const unit = parameterDisplayUnit(param, system);
   const symbol = useUnitSymbol(unit);
@@ -95,10 +118,7 @@ export function ParameterField({ param, text, edited, system, gamma, onChange }:
   }
 
   const digits = fractionDigits(param, system);
-  const bound = (raw: number) => {
-    const shown = formatShownNumber(toParameterDisplayValue(param, raw, system), digits, i18n.language);
-    return symbol ? `${shown} ${symbol}` : shown;
-  };
+  const bound = (raw: number) => valueText(param, raw, system);
   const reading = edited ? readField(param, text, system, gamma) : undefined;
   const error =
     reading && !reading.ok
