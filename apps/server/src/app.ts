@@ -36,6 +36,8 @@ import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
+import { ProductAdminRepository } from './appliance/product-admin.repository';
+import { ProductAdministrationService } from './appliance/product-admin.service';
 import { DomainEvents } from './events/domain-events';
 import { DeviceIdentities } from './gateway/device-identity';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
@@ -259,10 +261,18 @@ async function assembleWashboard(
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serial) => applianceRepository.find(serial));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
+  events.on('deviceRevoked', ({ serial }) => devices.forget(serial));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
     applianceAccess,
+    broker,
+    events,
+    readCache,
+  );
+  const productAdministration = new ProductAdministrationService(
+    new ProductAdminRepository(database.db, accessChanged),
+    accountRepository,
     broker,
     events,
     readCache,
@@ -349,6 +359,7 @@ async function assembleWashboard(
     userAdministration,
     companies,
     appliances,
+    productAdministration,
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
     devices: new DeviceDataService(appliances, commands, applianceDetails),

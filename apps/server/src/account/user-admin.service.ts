@@ -11,6 +11,7 @@ import {
   type TUserStatus,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
+import { searchWords } from '../db/like';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { SessionEvents } from '../auth/session-events';
@@ -18,11 +19,6 @@ import type { TokenService, TAuthUser } from '../auth/token.service';
 import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
-
-/** The words of a keyword search; each must appear in some column. */
-function searchWords(q: string | undefined): string[] {
-  return (q ?? '').split(/\s+/).filter(Boolean);
-}
 
 function adminView(u: TUserWithCompany): TAdminUser {
   return {

@@ -247,6 +247,14 @@ export async function connectExternal(
       const failure = results.find((r) => r !== undefined);
       if (failure) throw new Error(`the MQTT broker refused the device identity: ${failure}`);
     },
+    async revokeDevice(serial) {
+      if (!dynsec) return;
+      // Mosquitto disconnects a client when it is deleted: the machine is off the broker at once.
+      await dynsec.run([
+        { command: 'deleteClient', username: serial },
+        { command: 'deleteRole', rolename: `wb-device-${serial}` },
+      ]);
+    },
     async close() {
       await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
     },

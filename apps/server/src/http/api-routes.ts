@@ -21,6 +21,8 @@ import { companyRoutes } from '../company/company.routes';
 import type { CompanyService } from '../company/company.service';
 import { applianceRoutes } from '../appliance/appliance.routes';
 import { applianceDocumentRoutes } from '../appliance/appliance-documents.routes';
+import { productAdminRoutes } from '../appliance/product-admin.routes';
+import type { ProductAdministrationService } from '../appliance/product-admin.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { ApplianceDocumentService } from '../appliance/appliance-documents';
 import { deadLetterRoutes } from '../gateway/dead-letter.routes';
@@ -52,6 +54,7 @@ export type TApiParts = {
   userAdministration: UserAdministrationService;
   companies: CompanyService;
   appliances: ApplianceService;
+  productAdministration: ProductAdministrationService;
   documents: ApplianceDocumentService;
   deadLetters: DeadLetterService;
   devices: DeviceDataService;
@@ -103,6 +106,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(applianceRoutes, { appliances: parts.appliances, limit });
+      await scope.register(productAdminRoutes, { products: parts.productAdministration });
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
     },
