@@ -14,11 +14,15 @@ const AccountsTab = lazy(() =>
 const CompaniesTab = lazy(() =>
   import('../modules/administration/components/CompaniesTab').then((m) => ({ default: m.CompaniesTab })),
 );
+const ProductsTab = lazy(() =>
+  import('../modules/administration/components/ProductsTab').then((m) => ({ default: m.ProductsTab })),
+);
 const PendingTab = lazy(() => import('../modules/administration/components/PendingTab').then((m) => ({ default: m.PendingTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;
   if (slug === 'companies') return <CompaniesTab />;
+  if (slug === 'products') return <ProductsTab />;
   return <PendingTab />;
 }
 
