@@ -249,7 +249,14 @@ async function assembleWashboard(
     publicUrl,
     background,
   );
-  const userAdministration = new UserAdministrationService(accountRepository, companyRepository, tokens, mailer, sessions);
+  const userAdministration = new UserAdministrationService(
+    accountRepository,
+    companyRepository,
+    tokens,
+    mailer,
+    sessions,
+    readCache,
+  );
   const profiles = new ProfileService(accountRepository);
   const applianceRepository = new ApplianceRepository(database.db, {
     access: accessChanged,

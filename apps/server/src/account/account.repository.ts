@@ -83,10 +83,15 @@ export class AccountRepository {
   }
 
   async insert(user: TNewUser): Promise<TUser> {
-    const rows = await this.db.insert(users).values(user).returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    try {
+      const rows = await this.db.insert(users).values(user).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    } finally {
+      // A new account shows in the administration's user table (its kept pages are dropped).
+      this.changed();
+    }
   }
 
   async update(id: string, changes: Partial<TNewUser>): Promise<void> {
