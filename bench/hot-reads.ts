@@ -18,9 +18,9 @@ const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const P99_LIMIT_MS = 10;
 
 /** One autocannon run, with the share of a core the server and autocannon (this process) used. */
-type TCannon = { perSecond: number; p99: number; errors: number; non2xx: number; serverCpu: number; clientCpu: number };
+export type TCannon = { perSecond: number; p99: number; errors: number; non2xx: number; serverCpu: number; clientCpu: number };
 
-async function cannon(url: string, serverPid: number, headers: Record<string, string> = {}): Promise<TCannon> {
+export async function cannon(url: string, serverPid: number, headers: Record<string, string> = {}): Promise<TCannon> {
   const serverBefore = await cpuSeconds(serverPid);
   const clientBefore = process.cpuUsage();
   const wall = performance.now();
@@ -37,12 +37,13 @@ async function cannon(url: string, serverPid: number, headers: Record<string, st
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const spread = (values: number[], digits = 2) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export const spread = (values: number[], digits = 2) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 const cores = (c: TCannon[], which: 'serverCpu' | 'clientCpu') => `${Math.round(median(c.map((x) => x[which])) * 100)} %`;
 
 /** Waits until the server has worked off what an earlier run left queued (answers /readyz within 50 ms). */
-async function settle(url: string): Promise<void> {
+export async function settle(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const started = performance.now();
@@ -53,7 +54,7 @@ async function settle(url: string): Promise<void> {
 }
 
 /** A bare Fastify answering a small JSON object, in its own process like the server. */
-async function bareFastify(): Promise<{ url: string; pid: number; stop(): void }> {
+export async function bareFastify(): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
 // (writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
-// mosquittoPersistence, productImport, …).
+// mosquittoPersistence, productImport, adminTables, …).
 import { loginBundle } from './login-bundle';
 import { deviceBundle } from './device-bundle';
 import { coldStart } from './cold-start';
@@ -10,6 +10,7 @@ import { writePath, writePathPglite } from './write-path';
 import { ingestionPgliteAedes, ingestionPgliteMosquitto, ingestionPostgresAedes, ingestionPostgresMosquitto } from './ingestion';
 import { completeness, liveLatency, type TResult } from './device-link';
 import { hotReads } from './hot-reads';
+import { adminTables } from './admin-tables';
 import { fleet } from './fleet';
 import { haccpExport } from './haccp-export';
 import { mosquittoPersistence } from './mosquitto-persistence';
@@ -29,6 +30,7 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   completeness,
   liveLatency,
   hotReads,
+  adminTables,
   fleet,
   haccpExport,
   mosquittoPersistence,

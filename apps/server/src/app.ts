@@ -38,6 +38,8 @@ import { ApplianceAccess } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
+import { ProductAdminRepository } from './appliance/product-admin.repository';
+import { ProductAdministrationService } from './appliance/product-admin.service';
 import { DomainEvents } from './events/domain-events';
 import { DeviceIdentities } from './gateway/device-identity';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
@@ -253,7 +255,14 @@ async function assembleWashboard(
     publicUrl,
     background,
   );
-  const userAdministration = new UserAdministrationService(accountRepository, companyRepository, tokens, mailer, sessions);
+  const userAdministration = new UserAdministrationService(
+    accountRepository,
+    companyRepository,
+    tokens,
+    mailer,
+    sessions,
+    readCache,
+  );
   const profiles = new ProfileService(accountRepository);
   const applianceChanges: TApplianceChanges = {
     access: accessChanged,
@@ -267,6 +276,7 @@ async function assembleWashboard(
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
   const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
+  events.on('deviceRevoked', ({ serial }) => devices.forget(serial));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
@@ -275,6 +285,13 @@ async function assembleWashboard(
     events,
     readCache,
     (appliance) => defaultParameters.valuesFor(appliance),
+  );
+  const productAdministration = new ProductAdministrationService(
+    new ProductAdminRepository(database.db, accessChanged),
+    accountRepository,
+    broker,
+    events,
+    readCache,
   );
   const commands = new CommandService(
     applianceRepository,
@@ -360,6 +377,7 @@ async function assembleWashboard(
     companies,
     appliances,
     productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker),
+    productAdministration,
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
     defaultParameters,

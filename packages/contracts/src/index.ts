@@ -38,4 +38,5 @@ export * from './device/appliance.schema';
 export * from './device/product-import.schema';
 export * from './device/dead-letter.schema';
 export * from './device/default-parameters.schema';
+export * from './appliance/product-admin.schema';
 export * from './demo/front-panel.schema';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminUserSort, TBrandCode, TRole, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import { escapeLike } from '../db/like';
 import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
 
 export type TNewUser = typeof users.$inferInsert;
@@ -12,11 +13,6 @@ const withCompany = {
   companyCode: companies.code,
   companyName: companies.name,
 };
-
-/** A search word taken literally: `%`, `_` and the escape character itself lose their LIKE meaning. */
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function flatten(row: { user: TUser; companyCode: string | null; companyName: string | null }): TUserWithCompany {
   return { ...row.user, companyCode: row.companyCode, companyName: row.companyName };
@@ -87,10 +83,15 @@ export class AccountRepository {
   }
 
   async insert(user: TNewUser): Promise<TUser> {
-    const rows = await this.db.insert(users).values(user).returning();
-    const row = rows[0];
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    try {
+      const rows = await this.db.insert(users).values(user).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    } finally {
+      // A new account shows in the administration's user table (its kept pages are dropped).
+      this.changed();
+    }
   }
 
   async update(id: string, changes: Partial<TNewUser>): Promise<void> {
@@ -167,6 +168,21 @@ export class AccountRepository {
       .leftJoin(companies, eq(companies.id, users.companyId))
       .where(adminFilter(brand, { words }))
       .orderBy(sql`lower(${users.email})`);
+    return rows.map(flatten);
+  }
+
+  /**
+   * Accounts a product may be claimed for (the Manage Products claim picker): the brand's kitchen
+   * managers and service users but DELETED ones, every word in some column, by e-mail, at most `limit`.
+   */
+  async claimCandidates(brand: TBrandCode, words: string[], limit: number): Promise<TUserWithCompany[]> {
+    const rows = await this.db
+      .select(withCompany)
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(and(adminFilter(brand, { words }), inArray(users.role, ['KITCHEN_MANAGER', 'SERVICE', 'SERVICE_MANAGER'])))
+      .orderBy(sql`lower(${users.email})`)
+      .limit(limit);
     return rows.map(flatten);
   }
 

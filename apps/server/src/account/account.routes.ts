@@ -29,6 +29,7 @@ import type { CompanyService } from '../company/company.service';
 import { requireAdminProfile, requirePermission } from '../auth/auth.hook';
 import type { TLimit } from '../http/rate-limit';
 import { ok, rateLimitedError, secured, signedInErrors } from '../http/route-schema';
+import { sendPreparedJson } from '../http/prepared-json';
 
 const errorsOf = signedInErrors;
 
@@ -150,7 +151,12 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (
         response: { 200: ZAdminUsersPage, ...errorsOf },
       },
     },
-    async (request) => users.usersPage(request.user, request.query),
+    // Serialised by the service with this same schema and kept until accounts or companies change.
+    (request, reply) => {
+      const kept = users.keptUsersPageJson(request.user, request.query);
+      if (kept) return sendPreparedJson(request, reply, kept);
+      return users.usersPageJson(request.user, request.query).then((json) => sendPreparedJson(request, reply, json));
+    },
   );
 
   app.delete(

@@ -1,5 +1,7 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   PASSWORD_PATTERN,
+  ZAdminUsersPage,
   type TAdminProfile,
   type TAdminUser,
   type TAdminUsersPage,
@@ -11,6 +13,7 @@ import {
   type TUserStatus,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
+import { searchWords } from '../db/like';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { SessionEvents } from '../auth/session-events';
@@ -18,10 +21,23 @@ import type { TokenService, TAuthUser } from '../auth/token.service';
 import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
+import type { ApplianceReadCache } from '../appliance/read-cache';
 
-/** The words of a keyword search; each must appear in some column. */
-function searchWords(q: string | undefined): string[] {
-  return (q ?? '').split(/\s+/).filter(Boolean);
+type TUsersPageQuery = {
+  q?: string;
+  status?: Exclude<TUserStatus, 'DELETED'>;
+  role?: TRole;
+  sort: TAdminUserSort;
+  order: 'asc' | 'desc';
+  page: number;
+  size: number;
+};
+
+/** A page of the user table, serialised (and checked) as the route's own serializer would with its response schema. */
+const serializeUsersPage = serializerCompiler({ schema: ZAdminUsersPage, method: 'GET', url: '/api/v1/account/users/page' });
+
+function usersPageKey(caller: TAuthUser, q: TUsersPageQuery): string {
+  return ['users', caller.brand, q.q ?? '', q.status ?? '', q.role ?? '', q.sort, q.order, q.page, q.size].join('\u0000');
 }
 
 function adminView(u: TUserWithCompany): TAdminUser {
@@ -54,6 +70,8 @@ export class UserAdministrationService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly sessions: SessionEvents,
+    /** Pages of the user table are kept until accounts, companies or products change (docs/administration.md). */
+    private readonly cache?: ApplianceReadCache,
   ) {}
 
   /**
@@ -135,18 +153,7 @@ export class UserAdministrationService {
    * One page of the same table, filtered by status and role and sorted by `sort`: what the
    * administration screen shows for a brand of tens of thousands of accounts.
    */
-  async usersPage(
-    caller: TAuthUser,
-    query: {
-      q?: string;
-      status?: Exclude<TUserStatus, 'DELETED'>;
-      role?: TRole;
-      sort: TAdminUserSort;
-      order: 'asc' | 'desc';
-      page: number;
-      size: number;
-    },
-  ): Promise<TAdminUsersPage> {
+  async usersPage(caller: TAuthUser, query: TUsersPageQuery): Promise<TAdminUsersPage> {
     const { rows, total } = await this.accounts.adminPage(caller.brand, {
       words: searchWords(query.q),
       status: query.status,
@@ -157,6 +164,17 @@ export class UserAdministrationService {
       limit: query.size,
     });
     return { items: rows.map(adminView), total, page: query.page, size: query.size };
+  }
+
+  /** A kept page of the user table as JSON, or undefined: the route then answers without waiting for a promise. */
+  keptUsersPageJson(caller: TAuthUser, query: TUsersPageQuery): Buffer | undefined {
+    return this.cache?.keptTable(usersPageKey(caller, query));
+  }
+
+  /** `usersPage` as the JSON the route answers, kept until the next change of accounts or companies. */
+  async usersPageJson(caller: TAuthUser, query: TUsersPageQuery): Promise<Buffer> {
+    const build = async () => Buffer.from(serializeUsersPage(await this.usersPage(caller, query)));
+    return this.cache ? this.cache.table(usersPageKey(caller, query), build) : build();
   }
 
   /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { appliances } from '../db/schema/index';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
@@ -46,7 +46,8 @@ export class ApplianceAccess {
 
   /** The SQL condition selecting the appliances `user` may see. */
   async condition(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<SQL> {
-    const brand = eq(appliances.brand, user.brand);
+    // A deleted product (docs/administration.md, "Manage Products") is nobody's any more, an ADMIN's neither.
+    const brand = and(eq(appliances.brand, user.brand), isNull(appliances.deletedAt)) ?? eq(appliances.brand, user.brand);
     if (user.role === 'ADMIN') return brand;
     const codes = await this.companyCodes(user);
     const own = eq(appliances.ownerUserId, user.id);

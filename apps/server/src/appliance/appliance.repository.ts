@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, sql, ty
 import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TStoredDevice } from '../gateway/device-identity';
+import { escapeLike } from '../db/like';
 import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
@@ -28,11 +29,6 @@ export type TApplianceListRow = {
   /** What the list sorts by: the appliance name (serial number when unnamed), lowercased by the database. */
   sortKey: string;
 };
-
-/** A search word taken literally: `%`, `_` and the escape character lose their LIKE meaning. */
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The device list's filters as SQL conditions (docs/device-list.md). */
 function listFilters(query: TApplianceListQuery): SQL[] {
@@ -107,11 +103,15 @@ export class ApplianceRepository {
         secretHash: appliances.secretHash,
       })
       .from(appliances)
-      .where(inArray(appliances.serialNumber, serials));
+      .where(and(inArray(appliances.serialNumber, serials), isNull(appliances.deletedAt)));
   }
 
+  /** A product by serial number; a deleted one is not found (it no longer connects nor can be claimed). */
   async find(serialNumber: string): Promise<TAppliance | undefined> {
-    const rows = await this.db.select().from(appliances).where(eq(appliances.serialNumber, serialNumber));
+    const rows = await this.db
+      .select()
+      .from(appliances)
+      .where(and(eq(appliances.serialNumber, serialNumber), isNull(appliances.deletedAt)));
     return rows[0];
   }
 

@@ -6,6 +6,8 @@ const VISIBLE_USERS = 10_000;
 const STATES = 100_000;
 /** Most bytes of serialised device list pages kept (a page of 50 machines is about 16 KB). */
 const LIST_BYTES = 32 * 1024 * 1024;
+/** Most administration table pages kept (a page of 100 rows is about 30 KB). */
+const TABLE_PAGES = 500;
 
 /** Keeps at most `max` entries: the oldest inserted goes first. */
 function bound<K, V>(map: Map<K, V>, max: number): void {
@@ -41,11 +43,14 @@ export class ApplianceReadCache {
   private readonly lists = new Map<string, Buffer>();
   private listBytes = 0;
   private readonly listsLoading = new Map<string, Promise<Buffer>>();
+  /** Serialised pages of the administration's tables (products, accounts): they change with access only. */
+  private readonly tables = new Map<string, Buffer>();
 
   /** Who sees what, or anything a device list shows besides live state, changed. */
   accessChanged(): void {
     this.accessClock += 1;
     this.visible.clear();
+    this.tables.clear();
     this.dropLists();
   }
 
@@ -83,6 +88,28 @@ export class ApplianceReadCache {
   /** A serialised device list page, if kept. */
   keptList(key: string): Buffer | undefined {
     return this.lists.get(key);
+  }
+
+  /** A serialised page of an administration table, if kept. */
+  keptTable(key: string): Buffer | undefined {
+    return this.tables.get(key);
+  }
+
+  /**
+   * A serialised page of an administration table (the key names the table, brand and query): kept
+   * until the next change of accounts, companies or products (`accessChanged`), at most
+   * `TABLE_PAGES` of them, unless such a change happened while it was built.
+   */
+  async table(key: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.tables.get(key);
+    if (hit) return hit;
+    const clock = this.accessClock;
+    const json = await build();
+    if (clock === this.accessClock) {
+      this.tables.set(key, json);
+      bound(this.tables, TABLE_PAGES);
+    }
+    return json;
   }
 
   /** The serial numbers the user `key` sees. */

@@ -183,6 +183,12 @@ describe('docs/permissions.md, permission matrix', () => {
         headers: { 'content-type': 'text/csv' },
       },
     }),
+    'GET /api/v1/appliance/products': () => ({ path: '/api/v1/appliance/products?q=WB&sort=email&size=10' }),
+    'GET /api/v1/appliance/products/accounts': () => ({ path: '/api/v1/appliance/products/accounts?q=matrix' }),
+    'DELETE /api/v1/appliance/products/{serialNumber}': async () => ({
+      path: `/api/v1/appliance/products/${(await createProduct(server, admin)).serialNumber}`,
+      init: { method: 'DELETE' },
+    }),
     'GET /api/v1/appliance/devices': () => ({ path: '/api/v1/appliance/devices' }),
     'GET /api/v1/appliance/devices/companies': () => ({ path: '/api/v1/appliance/devices/companies' }),
     'GET /api/v1/appliance/getApplianceDetail': (c) => ({

@@ -14,6 +14,8 @@ export type TDomainEventMap = {
   appliancesChanged: { brand: TBrandCode };
   /** A product was created (or created again): its device secret may be new. */
   deviceProvisioned: { serial: string };
+  /** A product was deleted: its device identity is no more. */
+  deviceRevoked: { serial: string };
   /** A machine answered a command. */
   commandResult: { result: TCommandResult };
 };

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLOUD_TOPICS, COMMAND_TOPIC, ERROR_TOPIC, deviceTopic, parseDeviceTopic, type TCloudTopic } from '@washboard/contracts';
 import { bindFirstFree, lastSearchedPort } from '../port-search';
@@ -25,6 +25,8 @@ export type TBroker = {
   provisionDevice(serial: string, secret: string): Promise<void>;
   /** `provisionDevice` for many devices at once (a product import), in a few round trips. */
   provisionDevices(devices: readonly { serial: string; secret: string }[]): Promise<void>;
+  /** Takes the device identity `serial` away (a deleted product) and drops its connection, if any. */
+  revokeDevice(serial: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -209,7 +211,13 @@ async function startEmbedded(
   // connection of the same machine ends too (aedes closes it before registering the new one): the
   // machine's first message or PINGREQ on the new one shows it online again. At shutdown every
   // connection ends; the next start marks every machine offline anyway.
+  // The open connection of each machine, so that a deleted product's can be ended.
+  const connected = new Map<string, Client>();
+  aedes.on('clientReady', (client) => {
+    if (client.id) connected.set(client.id, client);
+  });
   aedes.on('clientDisconnect', (client) => {
+    if (client.id && connected.get(client.id) === client) connected.delete(client.id);
     if (!closing && client.id) handlers?.disconnected?.(client.id);
   });
   aedes.on('ping', (_packet, client) => {
@@ -247,6 +255,11 @@ async function startEmbedded(
     // The embedded broker asks the server (handlers.authenticate) at every connection.
     provisionDevice: async () => {},
     provisionDevices: async () => {},
+    // Its stored secret is gone, so the next connection is refused; the open one ends now.
+    revokeDevice: async (serial) => {
+      const client = connected.get(serial);
+      if (client) await new Promise<void>((resolve) => client.close(() => resolve()));
+    },
     close: async () => {
       closing = true;
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

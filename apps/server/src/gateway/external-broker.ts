@@ -278,6 +278,14 @@ export async function connectExternal(
     },
     provisionDevice: (serial, secret) => provisionDevices([{ serial, secret }]),
     provisionDevices,
+    async revokeDevice(serial) {
+      if (!dynsec) return;
+      // Mosquitto disconnects a client when it is deleted: the machine is off the broker at once.
+      await dynsec.run([
+        { command: 'deleteClient', username: serial },
+        { command: 'deleteRole', rolename: `wb-device-${serial}` },
+      ]);
+    },
     async close() {
       await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
     },

@@ -21,6 +21,8 @@ import { companyRoutes } from '../company/company.routes';
 import type { CompanyService } from '../company/company.service';
 import { applianceRoutes } from '../appliance/appliance.routes';
 import { applianceDocumentRoutes } from '../appliance/appliance-documents.routes';
+import { productAdminRoutes } from '../appliance/product-admin.routes';
+import type { ProductAdministrationService } from '../appliance/product-admin.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { ApplianceDocumentService } from '../appliance/appliance-documents';
 import { productImportRoutes } from '../appliance/product-import.routes';
@@ -57,6 +59,7 @@ export type TApiParts = {
   companies: CompanyService;
   appliances: ApplianceService;
   productImport: ProductImportService;
+  productAdministration: ProductAdministrationService;
   documents: ApplianceDocumentService;
   deadLetters: DeadLetterService;
   defaultParameters: DefaultParameterService;
@@ -110,6 +113,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(applianceRoutes, { appliances: parts.appliances, limit });
       await scope.register(productImportRoutes, { productImport: parts.productImport });
+      await scope.register(productAdminRoutes, { products: parts.productAdministration });
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
       await scope.register(defaultParameterRoutes, { defaults: parts.defaultParameters });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Stack, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../ui/PageHeader';
@@ -17,23 +17,15 @@ const CompaniesTab = lazy(() =>
 const AddProductsTab = lazy(() =>
   import('../modules/administration/components/AddProductsTab').then((m) => ({ default: m.AddProductsTab })),
 );
-const DefaultParametersSection = lazy(() =>
-  import('../modules/administration/components/DefaultParametersSection').then((m) => ({ default: m.DefaultParametersSection })),
+const ProductsTab = lazy(() =>
+  import('../modules/administration/components/ProductsTab').then((m) => ({ default: m.ProductsTab })),
 );
-const PendingTab = lazy(() => import('../modules/administration/components/PendingTab').then((m) => ({ default: m.PendingTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;
   if (slug === 'companies') return <CompaniesTab />;
   if (slug === 'add-products') return <AddProductsTab />;
-  if (slug === 'products')
-    return (
-      <Stack gap="xl">
-        <PendingTab />
-        <DefaultParametersSection />
-      </Stack>
-    );
-  return <PendingTab />;
+  return <ProductsTab />;
 }
 
 /**

@@ -212,6 +212,17 @@ export type TAdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 /** Rows per page the user table offers; the server refuses others (a page is one screen). */
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** `page` (from 1) and `size` of an administration table's query, with the order of its sort. */
+export const ZAdminPageFields = {
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), 'page size')
+    .default(25),
+};
+
 /**
  * GET /api/v1/account/users/page: the user table one page at a time, searched (`q`, as for GET
  * users), filtered by status and role and sorted in SQL. Pages are numbered from 1.
@@ -221,13 +232,7 @@ export const ZAdminUsersPageQuery = z.object({
   status: z.enum(USER_STATUSES).exclude(['DELETED']).optional(),
   role: ZRole.optional(),
   sort: z.enum(ADMIN_USER_SORTS).default('email'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), 'page size')
-    .default(25),
+  ...ZAdminPageFields,
 });
 export type TAdminUsersPageQuery = z.input<typeof ZAdminUsersPageQuery>;
 

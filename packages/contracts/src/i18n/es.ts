@@ -835,7 +835,6 @@ export const es = {
   admin: {
     title: 'Administración',
     keywordSearch: 'Buscar por palabra clave',
-    tabPending: 'Esta parte de la administración aún no está disponible.',
     pageSize: 'Filas por página',
     perPage: '{{size}} por página',
     previousPage: 'Página anterior',
@@ -888,10 +887,18 @@ export const es = {
       claim: 'Asignar a un usuario',
       claimTitle: 'Asignar el producto a un usuario',
       claimUserEmail: 'Correo electrónico del usuario',
-      unclaim: 'Desasignar del usuario',
-      confirmUnclaim: '¿Quitar este producto de la cuenta de {{email}}?',
+      unclaim: 'Quitar de un usuario',
       delete: 'Eliminar producto',
       confirmDelete: '¿Seguro que quieres eliminar este producto?',
+      unclaimTitle: 'Quitar el producto de un usuario',
+      claimProduct: 'Producto {{serial}} (modelo {{model}})',
+      claimHint: 'Un responsable de cocina pasa a ser su propietario; para un usuario de servicio, se ocupa su empresa',
+      unclaimHint: 'Su propietario, o un usuario de la empresa que se ocupa de él',
+      deleteHint:
+        'El producto {{serial}} ya no podrá conectarse y se quitará de todas las cuentas. Sus registros HACCP y su telemetría se conservan durante el periodo de conservación.',
+      actionsFor: 'Acciones para {{serial}}',
+      empty: 'Ningún producto coincide con la búsqueda',
+      shown: '{{from}}–{{to}} de {{total}} productos',
     },
     addProduct: {
       title: 'Añadir un producto',

@@ -835,7 +835,6 @@ export const it = {
   admin: {
     title: 'Amministrazione',
     keywordSearch: 'Cerca per parola chiave',
-    tabPending: "Questa sezione dell'amministrazione non è ancora disponibile.",
     pageSize: 'Righe per pagina',
     perPage: '{{size}} per pagina',
     previousPage: 'Pagina precedente',
@@ -888,10 +887,18 @@ export const it = {
       claim: 'Assegna a un utente',
       claimTitle: 'Assegna il prodotto a un utente',
       claimUserEmail: "E-mail dell'utente",
-      unclaim: "Rimuovi dall'utente",
-      confirmUnclaim: "Rimuovere questo prodotto dall'account di {{email}}?",
+      unclaim: 'Rimuovi da un utente',
       delete: 'Elimina prodotto',
       confirmDelete: 'Vuoi davvero eliminare questo prodotto?',
+      unclaimTitle: 'Rimuovi il prodotto da un utente',
+      claimProduct: 'Prodotto {{serial}} (modello {{model}})',
+      claimHint: 'Il responsabile di cucina ne diventa il proprietario; per un utente service, se ne occupa la sua azienda',
+      unclaimHint: "Il proprietario, o un utente dell'azienda che se ne occupa",
+      deleteHint:
+        'Il prodotto {{serial}} non potrà più collegarsi e viene tolto da ogni account. I dati HACCP e la telemetria restano conservati per il periodo previsto.',
+      actionsFor: 'Azioni per {{serial}}',
+      empty: 'Nessun prodotto corrisponde alla ricerca',
+      shown: '{{from}}–{{to}} di {{total}} prodotti',
     },
     addProduct: {
       title: 'Aggiungi un prodotto',

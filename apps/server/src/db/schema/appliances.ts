@@ -64,10 +64,23 @@ export const appliances = pgTable(
     assistance: jsonb('assistance').$type<TAssistanceContacts>().notNull().default({}),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When administration deleted the product (docs/administration.md, "Manage Products"): it no
+     * longer connects, nobody holds it and it is left out everywhere, but its records stay.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('appliances_brand_owner_idx').on(t.brand, t.ownerUserId),
     index('appliances_brand_company_idx').on(t.brand, t.companyCode),
+    // The Manage Products table's first page and its default order (serial number), and its
+    // order by model number, without reading the brand's 100,000 products.
+    index('appliances_brand_serial_live_idx')
+      .on(t.brand, t.serialNumber)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('appliances_brand_model_live_idx')
+      .on(t.brand, t.modelNumber, t.serialNumber)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

@@ -1,70 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import {
-  ADMIN_PAGE_SIZES,
-  ROLES,
-  USER_STATUSES,
-  ZAdminUsersPageQuery,
-  type TAdminUser,
-  type TAdminUserSort,
-} from '@washboard/contracts';
+import { ROLES, USER_STATUSES, ZAdminUsersPageQuery, type TAdminUser, type TAdminUserSort } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useUserData } from '../../session/session-store';
 import { useUsersPage } from '../hooks/use-accounts';
 import { UserActions } from './UserActions';
+import { ariaSort, SortBySelect, SortButton, TableFooter, useAddressTableState, useLastPageWhenPastEnd } from './admin-table';
 
 const STATUSES = USER_STATUSES.filter((s) => s !== 'DELETED');
 const TABLE_KEYS = ['q', 'status', 'role', 'sort', 'order', 'page', 'size'] as const;
 
 type TColumn = { key: string; label: string; sort?: TAdminUserSort; cell: (u: TAdminUser) => string };
 
-/** The table's state from the address (a reload or a shared link shows the same page); bad values fall back to defaults. */
-function useTableState() {
-  const [params, setParams] = useSearchParams();
-  const raw = Object.fromEntries(TABLE_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-  const parsed = ZAdminUsersPageQuery.safeParse(raw);
-  const query = parsed.success ? parsed.data : ZAdminUsersPageQuery.parse({});
-  const set = useCallback(
-    (changes: Partial<Record<(typeof TABLE_KEYS)[number], string | undefined>>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { query, set };
-}
-
 /** Accounts: the brand's users, searched, filtered, sorted and paged by the server, with each row's actions. */
 export function AccountsTab() {
   const { t } = useTranslation();
   const me = useUserData();
-  const { query, set } = useTableState();
+  const { query, set, toggleSort } = useAddressTableState(ZAdminUsersPageQuery, TABLE_KEYS);
   const users = useUsersPage(query);
   // A phone gets one card per account: eleven columns do not fit 390 px, and a sideways scroll hid the actions.
   const phone = usePhone();
@@ -93,18 +50,8 @@ export function AccountsTab() {
     },
   ];
 
-  const toggleSort = (sort: TAdminUserSort) =>
-    set({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : undefined, page: undefined });
-
   const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.size + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.size) : 0;
-  // Past the last page (its last account deleted, or an old link): go to the last page there is.
-  const pastEnd = data !== undefined && !users.isPlaceholderData && data.items.length === 0 && data.page > pages;
-  useEffect(() => {
-    if (pastEnd) set({ page: pages === 1 ? undefined : String(pages) });
-  }, [pastEnd, pages, set]);
+  useLastPageWhenPastEnd(users, set);
 
   return (
     <Stack gap="md">
@@ -137,22 +84,11 @@ export function AccountsTab() {
           data={[{ value: '', label: t('admin.users.allRoles') }, ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
         />
         {phone && (
-          <NativeSelect
-            label={t('admin.sortBy')}
-            value={`${query.sort}:${query.order}`}
-            onChange={(e) => {
-              const [sort, order] = e.currentTarget.value.split(':');
-              set({ sort, order: order === 'desc' ? 'desc' : undefined, page: undefined });
-            }}
-            style={{ flex: '1 1 10rem' }}
-            data={columns.flatMap((column) =>
-              column.sort
-                ? [
-                    { value: `${column.sort}:asc`, label: `${column.label} ↑` },
-                    { value: `${column.sort}:desc`, label: `${column.label} ↓` },
-                  ]
-                : [],
-            )}
+          <SortBySelect
+            columns={columns}
+            sort={query.sort}
+            order={query.order}
+            onChange={(sort, order) => set({ sort, order: order === 'desc' ? 'desc' : undefined, page: undefined })}
           />
         )}
       </Group>
@@ -198,13 +134,7 @@ export function AccountsTab() {
                       {columns.map((column) => (
                         <Table.Th
                           key={column.key}
-                          aria-sort={
-                            column.sort && query.sort === column.sort
-                              ? query.order === 'asc'
-                                ? 'ascending'
-                                : 'descending'
-                              : undefined
-                          }
+                          aria-sort={column.sort ? ariaSort(query.sort === column.sort, query.order) : undefined}
                         >
                           {column.sort ? (
                             <SortButton
@@ -245,48 +175,14 @@ export function AccountsTab() {
         }
       </QueryBoundary>
 
-      {data && data.total > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('admin.users.shown', { from: first, to: last, total: data.total })}
-          </Text>
-          <Group gap="sm" wrap="wrap">
-            <NativeSelect
-              aria-label={t('admin.pageSize')}
-              size="xs"
-              value={String(query.size)}
-              onChange={(e) => set({ size: e.currentTarget.value, page: undefined })}
-              data={ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: t('admin.perPage', { size: n }) }))}
-            />
-            <Pagination
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={(page) => set({ page: page === 1 ? undefined : String(page) })}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t('admin.previousPage') }
-                  : control === 'next'
-                    ? { 'aria-label': t('admin.nextPage') }
-                    : {}
-              }
-            />
-          </Group>
-        </Group>
-      )}
+      <TableFooter
+        shown={(range) => t('admin.users.shown', range)}
+        data={data}
+        page={query.page}
+        size={query.size}
+        onSize={(size) => set({ size, page: undefined })}
+        onPage={(page) => set({ page: page === 1 ? undefined : String(page) })}
+      />
     </Stack>
-  );
-}
-
-function SortButton({ label, state, onClick }: { label: string; state: 'asc' | 'desc' | undefined; onClick: () => void }) {
-  const Icon = state === 'asc' ? IconArrowUp : state === 'desc' ? IconArrowDown : IconSelector;
-  return (
-    <UnstyledButton onClick={onClick} fw={700} fz="sm">
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "appliances" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "appliances_brand_serial_live_idx" ON "appliances" USING btree ("brand","serial_number") WHERE "appliances"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "appliances_brand_model_live_idx" ON "appliances" USING btree ("brand","model_number","serial_number") WHERE "appliances"."deleted_at" IS NULL;
