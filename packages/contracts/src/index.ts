@@ -34,4 +34,5 @@ export * from './device/protocol.schema';
 export * from './device/commands.schema';
 export * from './device/appliance.schema';
 export * from './device/dead-letter.schema';
+export * from './jobs/job.schema';
 export * from './demo/front-panel.schema';
