@@ -210,6 +210,8 @@ describe('docs/permissions.md, permission matrix', () => {
     },
     'GET /api/v1/appliance/documents/{model}/{file}': (c) => ({ path: `/api/v1/appliance/documents/${c.model}/user-manual.pdf` }),
     'GET /api/v1/appliance/dead-letters': () => ({ path: '/api/v1/appliance/dead-letters' }),
+    'GET /api/v1/jobs/failed': () => ({ path: '/api/v1/jobs/failed' }),
+    'POST /api/v1/jobs/{id}/retry': () => ({ path: '/api/v1/jobs/1/retry', init: { method: 'POST' } }),
   };
   /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
   const onMachine = (call: string, build: (c: TContext) => TRequest) => {
