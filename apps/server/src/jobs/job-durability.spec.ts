@@ -55,7 +55,9 @@ describe('a job whose worker is killed with SIGKILL mid-job', () => {
     cleanups.push(() => fresh.drop());
     const dataDir = fresh.env.DATABASE_URL ? undefined : await mkdtemp(path.join(os.tmpdir(), 'wb-jobs-'));
     if (dataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = fresh.env.DATABASE_URL ? { DATABASE_URL: fresh.env.DATABASE_URL } : { DATA_DIR: dataDir ?? '' };
+    const env: Record<string, string> = fresh.env.DATABASE_URL
+      ? { DATABASE_URL: fresh.env.DATABASE_URL }
+      : { DATA_DIR: dataDir ?? '' };
 
     const first = startWorker({ ...env, ENQUEUE: '1' });
     cleanups.push(() => first.stop('SIGKILL'));
