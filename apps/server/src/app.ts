@@ -21,6 +21,9 @@ import { CompanyRepository } from './company/company.repository';
 import { CompanyService } from './company/company.service';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
+import { JobRepository } from './jobs/job.repository';
+import { JobQueue } from './jobs/job-queue';
+import { JobService } from './jobs/job.service';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
 import { TokenService } from './auth/token.service';
@@ -75,6 +78,8 @@ export type TWashboard = {
   ingest: IngestService;
   writer: DeviceBatcher;
   live: LiveHub;
+  /** The durable job queue and this instance's worker (docs/jobs.md). */
+  jobs: JobQueue;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
   /** What the start block must point out, such as a default port that was taken and the one used instead. */
@@ -237,10 +242,11 @@ async function assembleWashboard(
     pushSockets: () => live.size,
     deadLetters: () => deadLetterRepository.count(),
   });
+  const jobRepository = new JobRepository(database.db);
+  // Everything that runs off the request path, durable and run once across instances (docs/jobs.md).
+  const jobs = new JobQueue(database.db, jobRepository, app.log);
   const mailRepository = new MailRepository(database.db);
-  const mailer = new Mailer(mailRepository, config.SMTP_URL, config.MAIL_FROM, app.log, (outcome) =>
-    metrics.mail.inc({ outcome }),
-  );
+  const mailer = new Mailer(mailRepository, jobs, config.SMTP_URL, config.MAIL_FROM, (outcome) => metrics.mail.inc({ outcome }));
   const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
   const companies = new CompanyService(companyRepository, accountRepository);
@@ -384,6 +390,7 @@ async function assembleWashboard(
     devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters),
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
+    jobs: new JobService(jobRepository),
     mailbox: demo ? mailer : undefined,
   });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
@@ -420,11 +427,12 @@ async function assembleWashboard(
   if (metricsPort) undo.push(() => metricsPort.close());
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
-  mailer.start();
+  jobs.start();
   app.addHook('onClose', async () => {
     await metricsPort?.close();
     await background.drain();
-    await mailer.stop();
+    await jobs.stop();
+    mailer.close();
     await demoRun?.close();
     await presence.stop();
     await broker.close();
@@ -456,6 +464,7 @@ async function assembleWashboard(
     ingest,
     writer,
     live,
+    jobs,
     demoAccounts: demoRun?.accounts,
     startNotes,
     routes,

@@ -39,4 +39,5 @@ export * from './device/product-import.schema';
 export * from './device/dead-letter.schema';
 export * from './device/default-parameters.schema';
 export * from './appliance/product-admin.schema';
+export * from './jobs/job.schema';
 export * from './demo/front-panel.schema';

@@ -239,6 +239,8 @@ describe('docs/permissions.md, permission matrix', () => {
       path: `/api/v1/appliance/default-parameters/infinity/${c.model}/${firstParameter('cycle').key}`,
       init: { method: 'DELETE' },
     }),
+    'GET /api/v1/jobs/failed': () => ({ path: '/api/v1/jobs/failed' }),
+    'POST /api/v1/jobs/{id}/retry': () => ({ path: '/api/v1/jobs/1/retry', init: { method: 'POST' } }),
   };
   /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
   const onMachine = (call: string, build: (c: TContext) => TRequest) => {

@@ -39,6 +39,8 @@ import { liveRoutes } from '../live/live.routes';
 import type { LiveHub } from '../live/live.hub';
 import { mailboxRoutes } from '../mail/mailbox.routes';
 import type { Mailer } from '../mail/mailer';
+import { jobRoutes } from '../jobs/job.routes';
+import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
@@ -66,6 +68,7 @@ export type TApiParts = {
   devices: DeviceDataService;
   haccp: HaccpService;
   live: LiveHub;
+  jobs: JobService;
   /** The demo's /dev/mailbox, only in demo mode. */
   mailbox: Mailer | undefined;
 };
@@ -127,6 +130,13 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(haccpRoutes, { haccp: parts.haccp });
     },
     { prefix: '/api/v1/event-hub-listener' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(jobRoutes, { jobs: parts.jobs });
+    },
+    { prefix: '/api/v1/jobs' },
   );
   // In its own scope: the plugin's hooks then run only for the push channel, not for every call.
   await app.register(async (scope) => {

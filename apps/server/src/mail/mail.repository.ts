@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { mailOutbox } from '../db/schema/index';
@@ -6,56 +6,43 @@ import type { TRenderedMail } from './mail-templates';
 
 export type TOutboxMail = typeof mailOutbox.$inferSelect;
 
-/** SQL of the mail outbox. */
+/** SQL of the mail outbox (the sending itself is a job: docs/jobs.md). */
 export class MailRepository {
   constructor(private readonly db: TDb) {}
 
-  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail, status: 'pending' | 'outbox'): Promise<void> {
-    await this.db.insert(mailOutbox).values({ brand, to, ...mail, status });
+  /**
+   * Stores a mail; `then` runs in the same transaction with the mail's id (its sending job is queued
+   * there, so the mail and its job exist together or not at all).
+   */
+  async insert(
+    brand: TBrandCode,
+    to: string,
+    mail: TRenderedMail,
+    status: 'pending' | 'outbox',
+    then: (tx: TDb, id: string) => Promise<unknown> = async () => {},
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({ brand, to, ...mail, status })
+        .returning({ id: mailOutbox.id });
+      if (row) await then(tx, row.id);
+    });
   }
 
-  /** Claims due mails; row locks skip what another instance is sending right now. */
-  async claimDue(limit: number): Promise<TOutboxMail[]> {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(mailOutbox.nextAttemptAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      // Push them into the future while this instance sends; a crash then retries them later.
-      await tx
-        .update(mailOutbox)
-        .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((m) => m.id),
-          ),
-        );
-      return due;
-    });
+  /** The mail `id` if it still waits to be sent. */
+  async pending(id: string): Promise<TOutboxMail | undefined> {
+    const [mail] = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+    return mail;
   }
 
   async markSent(id: string): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(eq(mailOutbox.id, id));
-  }
-
-  /** Schedules another try with exponential back-off (30 s, 1 min, 2 min … at most 1 h). */
-  async markFailed(id: string, attempts: number, error: string): Promise<void> {
-    const delaySeconds = Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
-    await this.db
-      .update(mailOutbox)
-      .set({
-        attempts,
-        lastError: error.slice(0, 500),
-        nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-      })
+      .set({ status: 'sent', sentAt: sql`now()` })
       .where(eq(mailOutbox.id, id));
   }
 

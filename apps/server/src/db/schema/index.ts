@@ -6,3 +6,4 @@ export * from './users';
 export * from './appliances';
 export * from './dead-letters';
 export * from './default-parameters';
+export * from './jobs';

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { freshDatabase } from '../../test/harness';
+import { eventually } from '../../test/devices';
+import { openDatabase, type TDatabase, type TDb } from '../db/database';
+import { backoffSeconds, defineJob, JobQueue } from './job-queue';
+import { JobRepository } from './job.repository';
+
+const log = pino({ level: 'silent' });
+
+/** What the handlers did: one row per run of a job, with the worker that ran it. */
+async function effects(db: TDb): Promise<{ n: number; worker: string }[]> {
+  const result = await db.execute(sql`select n, worker from job_effects order by n`);
+  return (result as unknown as { rows: { n: number; worker: string }[] }).rows;
+}
+
+async function jobState(db: TDb, kind: string) {
+  const result = await db.execute(
+    sql`select state, attempts, last_error as "lastError", run_at as "runAt" from jobs where kind = ${kind} order by id`,
+  );
+  return (result as unknown as { rows: { state: string; attempts: number; lastError: string | null }[] }).rows;
+}
+
+describe('the job queue', () => {
+  let database: TDatabase;
+  let drop: () => Promise<void>;
+  let url: string | undefined;
+  const queues: JobQueue[] = [];
+  const queue = (db: TDb, options = { pollMs: 50, concurrency: 4 }) => {
+    const made = new JobQueue(db, new JobRepository(db), log, options);
+    queues.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    url = fresh.env.DATABASE_URL;
+    database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    await database.db.execute(sql`create table job_effects (n int not null, worker text not null)`);
+  });
+  afterAll(async () => {
+    await Promise.all(queues.map((q) => q.stop()));
+    await database.close();
+    await drop();
+  });
+
+  it('never runs a job enqueued in a transaction that rolled back, and runs the committed one once', async () => {
+    const RECORD = defineJob({ kind: 'test.record', payload: z.object({ n: z.int() }) });
+    const jobs = queue(database.db);
+    jobs.handle(RECORD, async ({ n }, { db }) => {
+      await db.execute(sql`insert into job_effects (n, worker) values (${n}, 'one')`);
+    });
+    jobs.start();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.enqueue(RECORD, { n: 1 }, { db: tx });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await database.db.transaction(async (tx) => {
+      await jobs.enqueue(RECORD, { n: 2 }, { db: tx });
+    });
+    await eventually(async () => (await jobState(database.db, RECORD.kind)).every((j) => j.state === 'completed'));
+    // A few more polls: nothing else turns up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await effects(database.db)).toEqual([{ n: 2, worker: 'one' }]);
+    expect(await jobState(database.db, RECORD.kind)).toMatchObject([{ state: 'completed', attempts: 1 }]);
+    await jobs.stop();
+  });
+
+  it('refuses a payload its kind does not declare, and adds no second job with a live dedupe key', async () => {
+    const LATER = defineJob({ kind: 'test.later', payload: z.object({ n: z.int() }) });
+    const jobs = queue(database.db);
+    await expect(jobs.enqueue(LATER, { n: 'one' } as never)).rejects.toThrow();
+    const runAt = new Date(Date.now() + 3_600_000);
+    expect(await jobs.enqueue(LATER, { n: 1 }, { dedupeKey: 'weekly:u1', runAt })).toBe(true);
+    expect(await jobs.enqueue(LATER, { n: 2 }, { dedupeKey: 'weekly:u1', runAt })).toBe(false);
+    expect(await jobs.enqueue(LATER, { n: 3 }, { dedupeKey: 'weekly:u2', runAt })).toBe(true);
+    expect(await jobState(database.db, LATER.kind)).toHaveLength(2);
+  });
+
+  it('retries a failing job with growing back-off, then keeps it failed with its last error', async () => {
+    const FLAKY = defineJob({
+      kind: 'test.flaky',
+      payload: z.object({}),
+      maxAttempts: 4,
+      backoffSeconds: 0.2,
+      maxBackoffSeconds: 10,
+    });
+    const tries: number[] = [];
+    const jobs = queue(database.db, { pollMs: 20, concurrency: 1 });
+    jobs.handle(FLAKY, async (_payload, { attempt }) => {
+      tries.push(Date.now());
+      throw new Error(`SMTP refused (attempt ${attempt})`);
+    });
+    jobs.start();
+    await jobs.enqueue(FLAKY, {});
+    const [failed] = await eventually(async () => {
+      const rows = await jobState(database.db, FLAKY.kind);
+      return rows[0]?.state === 'failed' && rows;
+    }, 10_000);
+    expect(failed).toMatchObject({ attempts: 4, lastError: 'SMTP refused (attempt 4)' });
+    expect(tries).toHaveLength(4);
+    const gaps = tries.slice(1).map((t, i) => (t - (tries[i] ?? 0)) / 1000);
+    // Equal jitter: between half and all of 0.2 s, 0.4 s, 0.8 s (plus a poll).
+    expect(gaps[0]).toBeGreaterThanOrEqual(0.1);
+    expect(gaps[1]).toBeGreaterThanOrEqual(0.2);
+    expect(gaps[2]).toBeGreaterThanOrEqual(0.4);
+    expect(gaps[2]).toBeLessThan(3);
+    // Failed for good: no fifth attempt.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(tries).toHaveLength(4);
+  });
+
+  it('runs each of 500 jobs once with two instances on their own connections, and both take part', async () => {
+    const SHARED = defineJob({ kind: 'test.shared', payload: z.object({ n: z.int() }), transactional: false });
+    // Two instances: on PostgreSQL two pools on the same database; on PGlite (one process owns it) two workers on its one connection.
+    const second = url ? await openDatabase({ databaseUrl: url, dataDir: 'memory://' }) : database;
+    try {
+      const workers = [queue(database.db), queue(second.db)];
+      workers.forEach((jobs, i) => {
+        jobs.handle(SHARED, async ({ n }, { db }) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+          await db.execute(sql`insert into job_effects (n, worker) values (${n}, ${`instance-${i}`})`);
+        });
+      });
+      await database.db.execute(sql`delete from job_effects`);
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 500; n += 1) await workers[0]?.enqueue(SHARED, { n }, { db: tx });
+      });
+      for (const jobs of workers) jobs.start();
+      await eventually(async () => (await effects(database.db)).length >= 500, 60_000);
+      await Promise.all(workers.map((w) => w.stop()));
+      const done = await effects(database.db);
+      expect(done).toHaveLength(500);
+      expect(new Set(done.map((e) => e.n)).size).toBe(500);
+      expect([...new Set(done.map((e) => e.worker))].sort()).toEqual(['instance-0', 'instance-1']);
+      expect((await jobState(database.db, SHARED.kind)).every((j) => j.state === 'completed' && j.attempts === 1)).toBe(true);
+    } finally {
+      if (second !== database) await second.close();
+    }
+  }, 90_000);
+});
+
+describe('backoffSeconds', () => {
+  it('doubles from the base up to the cap, and jitters between half and all of it', () => {
+    expect([1, 2, 3, 4].map((a) => backoffSeconds(a, 30, 3600, () => 1))).toEqual([30, 60, 120, 240]);
+    expect(backoffSeconds(20, 30, 3600, () => 1)).toBe(3600);
+    expect(backoffSeconds(3, 30, 3600, () => 0)).toBe(60);
+  });
+});

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { TBrandCode } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import type { JobRepository, TClaimedJob } from './job.repository';
+
+/** A kind of job, declared once (jobs/kinds.ts): its name, its payload's schema and how it is run. */
+export type TJobKind<P> = {
+  kind: string;
+  payload: z.ZodType<P>;
+  /** attempts before the job ends `failed` */
+  maxAttempts: number;
+  /** the first retry's back-off; each further one doubles, up to `maxBackoffSeconds` */
+  backoffSeconds: number;
+  maxBackoffSeconds: number;
+  /** how long a claim lasts without news from its worker; after it, another worker may run the job */
+  leaseSeconds: number;
+  /**
+   * true: the handler gets the job's own transaction, which also marks the job done — what it writes
+   * there happens exactly once. false: it runs outside any transaction (for a mail, a network call)
+   * and may run again after a crash: at least once, so it must be idempotent.
+   */
+  transactional: boolean;
+};
+
+export function defineJob<P>(
+  definition: { kind: string; payload: z.ZodType<P> } & Partial<Omit<TJobKind<P>, 'kind' | 'payload'>>,
+): TJobKind<P> {
+  return {
+    maxAttempts: 10,
+    backoffSeconds: 10,
+    maxBackoffSeconds: 3600,
+    leaseSeconds: 60,
+    transactional: true,
+    ...definition,
+  };
+}
+
+/** What a handler is told besides its payload. */
+export type TJobContext = {
+  id: number;
+  /** 1 on the first attempt */
+  attempt: number;
+  /** the job's own transaction (transactional kinds), else the database */
+  db: TDb;
+};
+export type TJobHandler<P> = (payload: P, context: TJobContext) => Promise<void>;
+
+/** Thrown by a handler for a failure no retry can mend: the job ends `failed` at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** The claim was lost (its lease ran out and another worker took the job): roll back, record nothing. */
+class ClaimLost extends Error {}
+
+/**
+ * The wait before attempt `attempt + 1`: exponential (base, 2×base, 4×base … at most `max`), with
+ * "equal jitter" — between half and all of it — so jobs that failed together do not retry together.
+ */
+export function backoffSeconds(attempt: number, base: number, max: number, random: () => number = Math.random): number {
+  const full = Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+  return full / 2 + (random() * full) / 2;
+}
+
+export type TEnqueueOptions = {
+  /** a caller's transaction: the job is added with its change, or not at all */
+  db?: TDb;
+  /** not before (default now) */
+  runAt?: Date;
+  /** no second job of the kind with this key while one is queued or running */
+  dedupeKey?: string;
+  maxAttempts?: number;
+  /** whose job it is (administrators see their brand's failed jobs); none for the system's own */
+  brand?: TBrandCode;
+};
+
+type TRegistered = { kind: TJobKind<unknown>; handler: TJobHandler<unknown> };
+
+/**
+ * The durable job queue (docs/jobs.md) and this instance's worker: every `pollMs`, and whenever this
+ * instance enqueued, it claims due jobs of the kinds it handles, up to `concurrency` at a time.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, TRegistered>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: TDb,
+    private readonly repository: JobRepository,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { pollMs?: number; concurrency?: number } = {},
+  ) {}
+
+  /** This instance runs jobs of `kind` with `handler`. */
+  handle<P>(kind: TJobKind<P>, handler: TJobHandler<P>): void {
+    this.handlers.set(kind.kind, { kind: kind as TJobKind<unknown>, handler: handler as TJobHandler<unknown> });
+  }
+
+  /**
+   * Adds a job of `kind` (its payload checked against the kind's schema). Inside a caller's
+   * transaction (`options.db`) it commits or rolls back with it. Answers false when a job with the
+   * same dedupe key is already queued or running.
+   */
+  async enqueue<P>(kind: TJobKind<P>, payload: P, options: TEnqueueOptions = {}): Promise<boolean> {
+    const added = await this.repository.insert(options.db ?? this.db, {
+      kind: kind.kind,
+      payload: kind.payload.parse(payload),
+      brand: options.brand ?? null,
+      runAt: options.runAt,
+      dedupeKey: options.dedupeKey,
+      maxAttempts: options.maxAttempts ?? kind.maxAttempts,
+    });
+    // Outside a transaction the job is there now; in one, the next poll finds it after the commit.
+    if (added && !options.db) this.kick();
+    return added;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Claims nothing more and waits for the jobs under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Runs a pass now (or right after the current one). */
+  kick(): void {
+    if (this.stopped || this.handlers.size === 0) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.log.error({ err: error }, 'job pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Claims and runs due jobs until none is left. */
+  private async drain(): Promise<void> {
+    const leases = new Map([...this.handlers.values()].map(({ kind }) => [kind.kind, kind.leaseSeconds]));
+    const lost = await this.repository.failLost();
+    if (lost > 0) this.log.warn({ jobs: lost }, 'jobs failed: their worker stopped on their last attempt');
+    while (!this.stopped) {
+      const claimed = await this.repository.claim(leases, this.options.concurrency ?? 4, randomUUID());
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((job) => this.run(job)));
+    }
+  }
+
+  private async run(job: TClaimedJob): Promise<void> {
+    const registered = this.handlers.get(job.kind);
+    if (!registered) return;
+    const { kind, handler } = registered;
+    let heartbeat: NodeJS.Timeout | undefined;
+    try {
+      const parsed = kind.payload.safeParse(job.payload);
+      if (!parsed.success) throw new PermanentJobError(`payload does not match ${kind.kind}: ${parsed.error.message}`);
+      const context = { id: job.id, attempt: job.attempts };
+      if (kind.transactional) {
+        // The job's row stays locked by this transaction: no other worker claims it meanwhile, and
+        // what the handler writes commits together with the job's completion, or not at all.
+        await this.db.transaction(async (tx) => {
+          if (!(await this.repository.lockClaimed(tx, job.id, job.claim))) throw new ClaimLost();
+          await handler(parsed.data, { ...context, db: tx });
+          if (!(await this.repository.complete(tx, job.id, job.claim))) throw new ClaimLost();
+        });
+      } else {
+        heartbeat = setInterval(
+          () => {
+            this.repository
+              .extendLease(job.id, job.claim, kind.leaseSeconds)
+              .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'job lease not extended'));
+          },
+          (kind.leaseSeconds * 1000) / 3,
+        );
+        await handler(parsed.data, { ...context, db: this.db });
+        clearInterval(heartbeat);
+        if (!(await this.repository.complete(this.db, job.id, job.claim))) throw new ClaimLost();
+      }
+    } catch (error) {
+      clearInterval(heartbeat);
+      if (error instanceof ClaimLost) {
+        this.log.warn({ job: job.id, kind: job.kind }, 'job claim lost to another worker; its outcome is theirs');
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const state = await this.repository.fail(
+        job.id,
+        job.claim,
+        message,
+        backoffSeconds(job.attempts, kind.backoffSeconds, kind.maxBackoffSeconds),
+        error instanceof PermanentJobError,
+      );
+      const details = { job: job.id, kind: job.kind, attempt: job.attempts, err: message };
+      if (state === 'failed') this.log.error(details, 'job failed for good');
+      else this.log.warn(details, 'job failed; will retry');
+    }
+  }
+}
