@@ -19,6 +19,10 @@ import { ProfileService } from './account/profile.service';
 import { SignupCodeRepository } from './account/signup-code.repository';
 import { CompanyRepository } from './company/company.repository';
 import { CompanyService } from './company/company.service';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { AuditRetention } from './audit/audit-retention';
+import { Transactions } from './db/transaction';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
 import { loadSigningKeys } from './auth/signing-keys';
@@ -235,7 +239,11 @@ async function assembleWashboard(
   );
   const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
-  const companies = new CompanyService(companyRepository, accountRepository);
+  // Services whose changes are audited write the change and its record in one transaction.
+  const transactions = new Transactions(database.db);
+  const audit = new AuditService(new AuditRepository(database.db));
+  const auditRetention = new AuditRetention(audit, app.log);
+  const companies = new CompanyService(companyRepository, accountRepository, transactions, audit);
   const signIn = new SignInService(accountRepository, tokens);
   const registration = new RegistrationService(
     accountRepository,
@@ -247,7 +255,15 @@ async function assembleWashboard(
     publicUrl,
     background,
   );
-  const userAdministration = new UserAdministrationService(accountRepository, companyRepository, tokens, mailer, sessions);
+  const userAdministration = new UserAdministrationService(
+    accountRepository,
+    companyRepository,
+    tokens,
+    mailer,
+    sessions,
+    transactions,
+    audit,
+  );
   const profiles = new ProfileService(accountRepository);
   const applianceRepository = new ApplianceRepository(database.db, {
     access: accessChanged,
@@ -266,6 +282,8 @@ async function assembleWashboard(
     broker,
     events,
     readCache,
+    transactions,
+    audit,
   );
   const commands = new CommandService(
     applianceRepository,
@@ -351,7 +369,8 @@ async function assembleWashboard(
     appliances,
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
-    devices: new DeviceDataService(appliances, commands, applianceDetails),
+    devices: new DeviceDataService(appliances, commands, applianceDetails, audit),
+    audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
     mailbox: demo ? mailer : undefined,
@@ -389,10 +408,12 @@ async function assembleWashboard(
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
   mailer.start();
+  auditRetention.start();
   app.addHook('onClose', async () => {
     await metricsPort?.close();
     await background.drain();
     await mailer.stop();
+    auditRetention.stop();
     await demoRun?.close();
     await presence.stop();
     await broker.close();

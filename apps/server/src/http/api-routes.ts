@@ -34,6 +34,8 @@ import type { LiveHub } from '../live/live.hub';
 import { mailboxRoutes } from '../mail/mailbox.routes';
 import type { Mailer } from '../mail/mailer';
 import type { TLimit } from './rate-limit';
+import { auditRoutes } from '../audit/audit.routes';
+import type { AuditService } from '../audit/audit.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
 export type TApiParts = {
@@ -57,6 +59,7 @@ export type TApiParts = {
   devices: DeviceDataService;
   haccp: HaccpService;
   live: LiveHub;
+  audit: AuditService;
   /** The demo's /dev/mailbox, only in demo mode. */
   mailbox: Mailer | undefined;
 };
@@ -115,6 +118,13 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(haccpRoutes, { haccp: parts.haccp });
     },
     { prefix: '/api/v1/event-hub-listener' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(auditRoutes, { audit: parts.audit });
+    },
+    { prefix: '/api/v1' },
   );
   // In its own scope: the plugin's hooks then run only for the push channel, not for every call.
   await app.register(async (scope) => {

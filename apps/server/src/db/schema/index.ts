@@ -5,3 +5,4 @@ export * from './settings';
 export * from './users';
 export * from './appliances';
 export * from './dead-letters';
+export * from './audit';
