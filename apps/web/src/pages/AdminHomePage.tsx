@@ -14,16 +14,19 @@ const AccountsTab = lazy(() =>
 const CompaniesTab = lazy(() =>
   import('../modules/administration/components/CompaniesTab').then((m) => ({ default: m.CompaniesTab })),
 );
+const AuditTab = lazy(() => import('../modules/administration/components/AuditTab').then((m) => ({ default: m.AuditTab })));
 const PendingTab = lazy(() => import('../modules/administration/components/PendingTab').then((m) => ({ default: m.PendingTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;
   if (slug === 'companies') return <CompaniesTab />;
+  if (slug === 'audit') return <AuditTab />;
   return <PendingTab />;
 }
 
 /**
- * Administration: one tab per administration profile the user holds (an admin sees all four). The
+ * Administration: one tab per administration profile the user holds (an admin sees all four, and the
+ * audit trail). The
  * address keeps the tab (`?tab=accounts`), so a reload or a shared link opens it again.
  */
 export function AdminHomePage() {

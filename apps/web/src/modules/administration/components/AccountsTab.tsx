@@ -1,21 +1,8 @@
 import { useState } from 'react';
-import {
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   ADMIN_PAGE_SIZES,
   ROLES,
@@ -28,6 +15,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useUserData } from '../../session/session-store';
 import { useUsersPage } from '../hooks/use-accounts';
+import { useAddressParams } from '../hooks/use-address-params';
+import { TablePager } from './TablePager';
 import { UserActions } from './UserActions';
 
 const STATUSES = USER_STATUSES.filter((s) => s !== 'DELETED');
@@ -37,22 +26,10 @@ type TColumn = { key: string; label: string; sort?: TAdminUserSort; cell: (u: TA
 
 /** The table's state from the address (a reload or a shared link shows the same page); bad values fall back to defaults. */
 function useTableState() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useAddressParams();
   const raw = Object.fromEntries(TABLE_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
   const parsed = ZAdminUsersPageQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : ZAdminUsersPageQuery.parse({});
-  const set = (changes: Partial<Record<(typeof TABLE_KEYS)[number], string | undefined>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return { query, set };
 }
 
@@ -93,9 +70,6 @@ export function AccountsTab() {
     set({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : undefined, page: undefined });
 
   const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * data.size + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * data.size) : 0;
 
   return (
     <Stack gap="md">
@@ -237,34 +211,14 @@ export function AccountsTab() {
       </QueryBoundary>
 
       {data && data.total > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('admin.users.shown', { from: first, to: last, total: data.total })}
-          </Text>
-          <Group gap="sm" wrap="wrap">
-            <NativeSelect
-              aria-label={t('admin.pageSize')}
-              size="xs"
-              value={String(query.size)}
-              onChange={(e) => set({ size: e.currentTarget.value, page: undefined })}
-              data={ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: t('admin.perPage', { size: n }) }))}
-            />
-            <Pagination
-              total={pages}
-              value={Math.min(query.page, pages)}
-              onChange={(page) => set({ page: page === 1 ? undefined : String(page) })}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': t('admin.previousPage') }
-                  : control === 'next'
-                    ? { 'aria-label': t('admin.nextPage') }
-                    : {}
-              }
-            />
-          </Group>
-        </Group>
+        <TablePager
+          total={data.total}
+          page={query.page}
+          size={query.size}
+          sizes={ADMIN_PAGE_SIZES}
+          summary={(range) => t('admin.users.shown', range)}
+          onChange={set}
+        />
       )}
     </Stack>
   );

@@ -8,6 +8,7 @@ import {
   type THaccpPeriod,
   type THaccpReport,
 } from '../api/haccp-api';
+import { saveFile } from '../../../ui/save-file';
 
 /** Query keys of the HACCP page, under the device keys so a reconnect reloads them too. */
 export const haccpKeys = {
@@ -61,15 +62,7 @@ export function useHaccpExport(serialNumber: string) {
     mutationFn: async ({ report, period }: { report: THaccpReport; period: THaccpPeriod }) => {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
       const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, timeZone);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: some browsers read the URL after click() has returned.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, fileName);
     },
   });
 }
