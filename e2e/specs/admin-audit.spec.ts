@@ -37,6 +37,8 @@ describe('the audit trail', () => {
 
     await screen.goto(baseUrl, 'accounts');
     await screen.searchFor(cook);
+    // Header and the one account: the searched page has replaced the first one.
+    await expect.poll(() => screen.accountsTable().getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     await screen.userAction(cook, it_.admin.users.changeRole);
     const dialog = screen.dialog();
     await dialog.getByRole('combobox', { name: it_.admin.users.newRole }).selectOption('SERVICE');
