@@ -363,7 +363,8 @@ export class ApplianceService {
     if (request.activationCode === undefined) {
       if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID');
       const appliance = await this.ofBrand(user.brand, request.serialNumber);
-      await this.transactions.run((t) => this.bind(holder, appliance, request.applianceName, t, user));
+      const serviceCode = await this.serviceCompanyOf(holder);
+      await this.transactions.run((t) => this.bind(holder, serviceCode, appliance, request.applianceName, t, user));
       this.events.emit('appliancesChanged', { brand: user.brand });
       return;
     }
@@ -382,8 +383,9 @@ export class ApplianceService {
       }
       throw new AppError('ACTIVATION_CODE_INVALID');
     }
+    const serviceCode = await this.serviceCompanyOf(holder);
     await this.transactions.run(async (t) => {
-      await this.bind(holder, appliance, request.applianceName, t, forOther ? user : undefined);
+      await this.bind(holder, serviceCode, appliance, request.applianceName, t, forOther ? user : undefined);
       await this.repository.in(t).updateState(appliance.serialNumber, {
         claimingCodeHash: null,
         claimingCodeExpiresAt: null,
@@ -394,11 +396,22 @@ export class ApplianceService {
   }
 
   /**
+   * The company a service user's claim binds a machine to, read before the claim's transaction (on
+   * PGlite a read outside it would wait for it); undefined for other roles or without a company.
+   */
+  private async serviceCompanyOf(user: THolder): Promise<string | undefined> {
+    if (user.role !== 'SERVICE' && user.role !== 'SERVICE_MANAGER') return undefined;
+    const [code] = await this.access.companyCodes(user);
+    return code;
+  }
+
+  /**
    * Makes `user` the machine's holder in the transaction `t`; an administrator acting for that
    * account (`actor`) is recorded in the audit trail with the hold before and after.
    */
   private async bind(
     user: THolder,
+    serviceCode: string | undefined,
     appliance: TAppliance,
     applianceName: string,
     t: TTransaction,
@@ -407,7 +420,7 @@ export class ApplianceService {
     const repository = this.repository.in(t);
     let after: THold;
     if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
-      const [code] = await this.access.companyCodes(user);
+      const code = serviceCode;
       if (!code) throw new AppError('COMPANY_REQUIRED');
       await repository.update(appliance.serialNumber, {
         companyCode: code,
