@@ -210,6 +210,8 @@ describe('docs/permissions.md, permission matrix', () => {
     },
     'GET /api/v1/appliance/documents/{model}/{file}': (c) => ({ path: `/api/v1/appliance/documents/${c.model}/user-manual.pdf` }),
     'GET /api/v1/appliance/dead-letters': () => ({ path: '/api/v1/appliance/dead-letters' }),
+    'GET /api/v1/audit': () => ({ path: '/api/v1/audit?action=account.role' }),
+    'GET /api/v1/audit.csv': () => ({ path: '/api/v1/audit.csv?action=account.role' }),
   };
   /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
   const onMachine = (call: string, build: (c: TContext) => TRequest) => {
