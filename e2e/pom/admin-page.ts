@@ -72,6 +72,29 @@ export class AdminPage {
     await this.page.getByRole('menuitem', { name: item }).click();
   }
 
+  // Audit trail
+
+  auditTable() {
+    return this.page.getByRole('table', { name: this.text.admin.tabs.audit });
+  }
+
+  /** The audit table's rows of the action `label` (its translated name). */
+  auditRows(label: string) {
+    return this.auditTable()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) });
+  }
+
+  /** Types an account's e-mail into the audit filter and waits until the address carries it. */
+  async filterAuditByAccount(email: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: this.text.admin.audit.account }).fill(email);
+    await this.page.waitForURL((url) => url.searchParams.get('account') === email);
+  }
+
+  auditExportButton() {
+    return this.page.getByRole('button', { name: this.text.admin.audit.exportCsv });
+  }
+
   // Manage Companies
 
   companiesTable() {

@@ -47,11 +47,11 @@ async function darkAndPhone(page: Page, name: string): Promise<void> {
 }
 
 describe('the administration tabs', () => {
-  it('shows an admin all four tabs and keeps the chosen one in the address across a reload', async () => {
+  it('shows an admin all four tabs, and the audit trail, and keeps the chosen one in the address across a reload', async () => {
     const { page, screen } = await adminHome();
     await screen.goto(baseUrl);
     const t = it_.admin.tabs;
-    expect(await screen.tabNames()).toEqual([t.addProducts, t.accounts, t.manageProducts, t.manageCompanies]);
+    expect(await screen.tabNames()).toEqual([t.addProducts, t.accounts, t.manageProducts, t.manageCompanies, t.audit]);
     await screen.tab('manageCompanies').click();
     await page.waitForURL(/\?tab=companies$/);
     await screen.newCompanyButton().waitFor();

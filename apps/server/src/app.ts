@@ -19,6 +19,10 @@ import { ProfileService } from './account/profile.service';
 import { SignupCodeRepository } from './account/signup-code.repository';
 import { CompanyRepository } from './company/company.repository';
 import { CompanyService } from './company/company.service';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { AuditRetention } from './audit/audit-retention';
+import { Transactions } from './db/transaction';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
 import { JobRepository } from './jobs/job.repository';
@@ -249,7 +253,11 @@ async function assembleWashboard(
   const mailer = new Mailer(mailRepository, jobs, config.SMTP_URL, config.MAIL_FROM, (outcome) => metrics.mail.inc({ outcome }));
   const companyRepository = new CompanyRepository(database.db, accessChanged);
   const background = new BackgroundWork(app.log);
-  const companies = new CompanyService(companyRepository, accountRepository);
+  // Services whose changes are audited write the change and its record in one transaction.
+  const transactions = new Transactions(database.db);
+  const audit = new AuditService(new AuditRepository(database.db));
+  const auditRetention = new AuditRetention(audit, app.log);
+  const companies = new CompanyService(companyRepository, accountRepository, transactions, audit);
   const signIn = new SignInService(accountRepository, tokens);
   const registration = new RegistrationService(
     accountRepository,
@@ -267,6 +275,8 @@ async function assembleWashboard(
     tokens,
     mailer,
     sessions,
+    transactions,
+    audit,
     readCache,
   );
   const profiles = new ProfileService(accountRepository);
@@ -290,6 +300,8 @@ async function assembleWashboard(
     broker,
     events,
     readCache,
+    transactions,
+    audit,
     (appliance) => defaultParameters.valuesFor(appliance),
   );
   const productAdministration = new ProductAdministrationService(
@@ -387,7 +399,8 @@ async function assembleWashboard(
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
     defaultParameters,
-    devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters),
+    devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters, audit),
+    audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
     jobs: new JobService(jobRepository),
@@ -428,11 +441,13 @@ async function assembleWashboard(
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist());
 
   jobs.start();
+  auditRetention.start();
   app.addHook('onClose', async () => {
     await metricsPort?.close();
     await background.drain();
     await jobs.stop();
     mailer.close();
+    auditRetention.stop();
     await demoRun?.close();
     await presence.stop();
     await broker.close();

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import type { TAdminUserSort, TBrandCode, TRole, TUserStatus } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { escapeLike } from '../db/like';
+import type { TTransaction } from '../db/transaction';
 import { companies, passwordResetTokens, users, verificationCodes } from '../db/schema/index';
 
 export type TNewUser = typeof users.$inferInsert;
@@ -64,6 +65,11 @@ export class AccountRepository {
     /** Called after every change of an account's role, company or status (the read caches drop what they derived). */
     private readonly changed: () => void = () => {},
   ) {}
+
+  /** The same repository inside the transaction `t`; the read caches hear of its changes once `t` committed. */
+  in(t: TTransaction): AccountRepository {
+    return new AccountRepository(t.tx, () => t.afterCommit(this.changed));
+  }
 
   async findByEmail(brand: TBrandCode, email: string): Promise<TUser | undefined> {
     const rows = await this.db

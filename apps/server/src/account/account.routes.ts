@@ -294,7 +294,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TOptions> = async (
     },
     async (request) => {
       const { name, code, parentCode } = request.body;
-      const company = await companies.createCompany(request.brand, name, parentCode ?? null, code);
+      const company = await companies.createCompany(request.brand, name, parentCode ?? null, code, request.user);
       return { code: company.code, name: company.name, parentCode: company.parentCode };
     },
   );

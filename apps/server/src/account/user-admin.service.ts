@@ -17,6 +17,8 @@ import { searchWords } from '../db/like';
 import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { SessionEvents } from '../auth/session-events';
+import type { AuditService, TAuditEntry } from '../audit/audit.service';
+import type { Transactions } from '../db/transaction';
 import type { TokenService, TAuthUser } from '../auth/token.service';
 import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
@@ -38,6 +40,16 @@ const serializeUsersPage = serializerCompiler({ schema: ZAdminUsersPage, method:
 
 function usersPageKey(caller: TAuthUser, q: TUsersPageQuery): string {
   return ['users', caller.brand, q.q ?? '', q.status ?? '', q.role ?? '', q.sort, q.order, q.page, q.size].join('\u0000');
+}
+
+/** An audit entry about the account `user`: the changed values before and after. */
+function accountEntry(
+  action: TAuditEntry['action'],
+  user: TUserWithCompany,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): TAuditEntry {
+  return { action, target: { kind: 'account', id: user.id, label: user.email }, account: user.email, before, after };
 }
 
 function adminView(u: TUserWithCompany): TAdminUser {
@@ -70,6 +82,8 @@ export class UserAdministrationService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly sessions: SessionEvents,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
     /** Pages of the user table are kept until accounts, companies or products change (docs/administration.md). */
     private readonly cache?: ApplianceReadCache,
   ) {}
@@ -180,7 +194,10 @@ export class UserAdministrationService {
   /** Deletes an account (status DELETED): it can no longer sign in and its sessions end now. */
   async deleteUser(caller: TAuthUser, userId: string): Promise<void> {
     const user = await this.manageableUser(caller, userId);
-    if (!(await this.accounts.markDeleted(user.id))) throw new AppError('USER_NOT_FOUND');
+    await this.transactions.run(async (t) => {
+      if (!(await this.accounts.in(t).markDeleted(user.id))) throw new AppError('USER_NOT_FOUND');
+      await this.audit.record(caller, accountEntry('account.delete', user, { status: user.status }, { status: 'DELETED' }), t);
+    });
     await this.tokens.revokeUser(user.id, 'deleted');
   }
 
@@ -194,7 +211,19 @@ export class UserAdministrationService {
     const company = companyCode === undefined ? undefined : await this.companyOfBrand(caller.brand, companyCode);
     const needsCompany = targetRole === 'SERVICE' || targetRole === 'SERVICE_MANAGER';
     if (needsCompany && !company && !user.companyId) throw new AppError('ROLE_NOT_ALLOWED');
-    await this.accounts.update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
+    await this.transactions.run(async (t) => {
+      await this.accounts.in(t).update(user.id, company ? { role: targetRole, companyId: company.id } : { role: targetRole });
+      const entry =
+        company && company.code !== user.companyCode
+          ? accountEntry(
+              'account.role',
+              user,
+              { role: user.role, company: user.companyCode },
+              { role: targetRole, company: company.code },
+            )
+          : accountEntry('account.role', user, { role: user.role }, { role: targetRole });
+      await this.audit.record(caller, entry, t);
+    });
     // The role rides in the access token: the user's tokens end now and the next refresh carries the new one.
     this.tokens.endAccessTokens(user.id);
   }
@@ -204,7 +233,10 @@ export class UserAdministrationService {
     const user = await this.manageableUser(caller, userId);
     if (user.status === 'ACTIVE') throw new AppError('USER_ALREADY_ACTIVE');
     // The status is re-checked in the update: a concurrent change (a rejection, say) wins.
-    if (!(await this.accounts.transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT');
+    await this.transactions.run(async (t) => {
+      if (!(await this.accounts.in(t).transition(user.id, user.status, 'ACTIVE'))) throw new AppError('CONFLICT');
+      await this.audit.record(caller, accountEntry('account.activate', user, { status: user.status }, { status: 'ACTIVE' }), t);
+    });
     await mailAccount(this.mailer, user, 'accountApproved');
   }
 
@@ -212,7 +244,15 @@ export class UserAdministrationService {
   async updateCompany(caller: TAuthUser, userId: string, companyCode: string): Promise<void> {
     const user = await this.manageableUser(caller, userId);
     const company = await this.companyOfBrand(caller.brand, companyCode);
-    await this.accounts.update(user.id, { companyId: company.id });
+    await this.transactions.run(async (t) => {
+      await this.accounts.in(t).update(user.id, { companyId: company.id });
+      const before = { company: user.companyCode, companyName: user.companyName };
+      await this.audit.record(
+        caller,
+        accountEntry('account.company', user, before, { company: company.code, companyName: company.name }),
+        t,
+      );
+    });
     this.sessions.accessChanged(user.id);
   }
 
@@ -229,7 +269,16 @@ export class UserAdministrationService {
       ];
       if (changed.some((p) => !caller.administrationProfile.includes(p))) throw new AppError('FORBIDDEN');
     }
-    await this.accounts.update(user.id, { administrationProfile: profiles });
+    await this.transactions.run(async (t) => {
+      await this.accounts.in(t).update(user.id, { administrationProfile: profiles });
+      const entry = accountEntry(
+        'account.profiles',
+        user,
+        { administrationProfile: user.administrationProfile },
+        { administrationProfile: [...new Set(profiles)] },
+      );
+      await this.audit.record(caller, entry, t);
+    });
     this.tokens.endAccessTokens(user.id);
   }
 

@@ -34,14 +34,14 @@ export class ApplianceAccess {
   async account(
     brand: TBrandCode,
     target: { userId?: string; userEmail?: string },
-  ): Promise<Pick<TAuthUser, 'id' | 'brand' | 'role'> | undefined> {
+  ): Promise<Pick<TAuthUser, 'id' | 'brand' | 'role' | 'email'> | undefined> {
     const found = target.userId
       ? await this.accounts.findById(target.userId)
       : target.userEmail
         ? await this.accounts.findByEmail(brand, target.userEmail)
         : undefined;
     if (!found || found.brand !== brand || found.status === 'DELETED') return undefined;
-    return { id: found.id, brand: found.brand, role: found.role };
+    return { id: found.id, brand: found.brand, role: found.role, email: found.email };
   }
 
   /** The SQL condition selecting the appliances `user` may see. */

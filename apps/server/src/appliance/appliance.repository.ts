@@ -3,6 +3,7 @@ import type { TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TStoredDevice } from '../gateway/device-identity';
 import { escapeLike } from '../db/like';
+import type { TTransaction } from '../db/transaction';
 import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
@@ -69,6 +70,14 @@ export class ApplianceRepository {
     private readonly db: TDb,
     private readonly changed: TApplianceChanges = NO_CHANGES,
   ) {}
+
+  /** The same repository inside the transaction `t`; the read caches hear of its changes once `t` committed. */
+  in(t: TTransaction): ApplianceRepository {
+    return new ApplianceRepository(t.tx, {
+      access: () => t.afterCommit(() => this.changed.access()),
+      state: (serials) => t.afterCommit(() => this.changed.state(serials)),
+    });
+  }
 
   /** Creates the product and its (offline) state row; false when the serial number exists. */
   async insert(appliance: typeof appliances.$inferInsert): Promise<boolean> {

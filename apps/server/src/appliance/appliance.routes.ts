@@ -42,7 +42,7 @@ export const applianceRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { ap
         response: { 200: ZCreateProductResponse, ...errorsOf },
       },
     },
-    async (request) => appliances.createProduct(request.brand, request.body),
+    async (request) => appliances.createProduct(request.brand, request.body, request.user),
   );
 
   app.get(

@@ -27,6 +27,8 @@ import type { TBroker } from '../gateway/broker';
 import { hashClaimingCode } from '../gateway/ingest.service';
 import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
 import type { DomainEvents } from '../events/domain-events';
+import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
+import type { Transactions, TTransaction } from '../db/transaction';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
@@ -50,7 +52,25 @@ function listKey(user: TAuthUser, query: TApplianceListQuery): string {
 }
 
 /** Whoever holds a machine: the caller, or the account an administrator acts for. */
-type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role'>;
+type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role' | 'email'>;
+
+/** Who holds a machine: its owner and its service company (what claim and unclaim change). */
+type THold = { owner: string | null; serviceCompany: string | null };
+
+/** An audit entry about the machine `serial`, for the account `account` when an administrator acted for one. */
+function productEntry(
+  action: TAuditEntry['action'],
+  serial: string,
+  account: string | null,
+  before: TAuditEntry['before'],
+  after: TAuditEntry['after'],
+): TAuditEntry {
+  return { action, target: { kind: 'product', id: serial, label: serial }, serialNumber: serial, account, before, after };
+}
+
+function holdOf(appliance: Pick<TAppliance, 'ownerUserId' | 'companyCode'>): THold {
+  return { owner: appliance.ownerUserId, serviceCompany: appliance.companyCode };
+}
 
 /** Wrong codes after which a shown claiming code is void (the machine must show a new one). */
 const CLAIM_ATTEMPTS = 5;
@@ -94,26 +114,43 @@ export class ApplianceService {
     private readonly events: DomainEvents,
     /** Answers of the hottest reads, dropped by the domain events of every instance. */
     private readonly cache: ApplianceReadCache,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
     /** The presets of a machine: its model's default parameter list (DefaultParameterService.valuesFor). */
     private readonly presets: (appliance: TAppliance) => Promise<Record<string, number>> = async (appliance) =>
       defaultParameters(appliance.gamma),
   ) {}
 
-  /** Creates a product; answers its device secret, which is stored only as a hash. */
-  async createProduct(brand: TBrandCode, input: TCreateProductRequest): Promise<{ serialNumber: string; deviceSecret: string }> {
+  /**
+   * Creates a product; answers its device secret, which is stored only as a hash. Added by an
+   * administrator (`actor`), it is recorded in the audit trail (never with its secret).
+   */
+  async createProduct(
+    brand: TBrandCode,
+    input: TCreateProductRequest,
+    actor?: TAuditActor,
+  ): Promise<{ serialNumber: string; deviceSecret: string }> {
     const deviceSecret = newDeviceSecret();
-    const created = await this.repository.insert({
-      serialNumber: input.serialNumber,
-      brand,
-      modelNumber: input.modelNumber,
-      revision: input.revision ?? 'A',
-      gamma: input.gamma,
-      type: input.type ?? 'undercounter',
-      ratingPower: input.ratingPower,
-      fw00: input.fw00,
-      fw02: input.fw02,
-      country: input.country ?? null,
-      secretHash: hashDeviceSecret(deviceSecret),
+    const created = await this.transactions.run(async (t) => {
+      const inserted = await this.repository.in(t).insert({
+        serialNumber: input.serialNumber,
+        brand,
+        modelNumber: input.modelNumber,
+        revision: input.revision ?? 'A',
+        gamma: input.gamma,
+        type: input.type ?? 'undercounter',
+        ratingPower: input.ratingPower,
+        fw00: input.fw00,
+        fw02: input.fw02,
+        country: input.country ?? null,
+        secretHash: hashDeviceSecret(deviceSecret),
+      });
+      if (inserted && actor) {
+        const { serialNumber, modelNumber, gamma, ratingPower, fw00, fw02 } = input;
+        const after = { modelNumber, gamma, ratingPower, fw00, fw02 };
+        await this.audit.record(actor, productEntry('product.add', serialNumber, null, null, after), t);
+      }
+      return inserted;
     });
     if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS');
     await this.broker.provisionDevice(input.serialNumber, deviceSecret);
@@ -328,7 +365,9 @@ export class ApplianceService {
     const holder = forOther ? await this.actingFor(user, request) : user;
     if (request.activationCode === undefined) {
       if (!forOther) throw new AppError('ACTIVATION_CODE_INVALID');
-      await this.bind(holder, await this.ofBrand(user.brand, request.serialNumber), request.applianceName);
+      const appliance = await this.ofBrand(user.brand, request.serialNumber);
+      const serviceCode = await this.serviceCompanyOf(holder);
+      await this.transactions.run((t) => this.bind(holder, serviceCode, appliance, request.applianceName, t, user));
       this.events.emit('appliancesChanged', { brand: user.brand });
       return;
     }
@@ -347,58 +386,97 @@ export class ApplianceService {
       }
       throw new AppError('ACTIVATION_CODE_INVALID');
     }
-    await this.bind(holder, appliance, request.applianceName);
-    await this.repository.updateState(appliance.serialNumber, {
-      claimingCodeHash: null,
-      claimingCodeExpiresAt: null,
-      claimingFailedAttempts: 0,
+    const serviceCode = await this.serviceCompanyOf(holder);
+    await this.transactions.run(async (t) => {
+      await this.bind(holder, serviceCode, appliance, request.applianceName, t, forOther ? user : undefined);
+      await this.repository.in(t).updateState(appliance.serialNumber, {
+        claimingCodeHash: null,
+        claimingCodeExpiresAt: null,
+        claimingFailedAttempts: 0,
+      });
     });
     this.events.emit('appliancesChanged', { brand: user.brand });
   }
 
-  private async bind(user: THolder, appliance: TAppliance, applianceName: string): Promise<void> {
+  /**
+   * The company a service user's claim binds a machine to, read before the claim's transaction (on
+   * PGlite a read outside it would wait for it); undefined for other roles or without a company.
+   */
+  private async serviceCompanyOf(user: THolder): Promise<string | undefined> {
+    if (user.role !== 'SERVICE' && user.role !== 'SERVICE_MANAGER') return undefined;
+    const [code] = await this.access.companyCodes(user);
+    return code;
+  }
+
+  /**
+   * Makes `user` the machine's holder in the transaction `t`; an administrator acting for that
+   * account (`actor`) is recorded in the audit trail with the hold before and after.
+   */
+  private async bind(
+    user: THolder,
+    serviceCode: string | undefined,
+    appliance: TAppliance,
+    applianceName: string,
+    t: TTransaction,
+    actor?: TAuditActor,
+  ): Promise<void> {
+    const repository = this.repository.in(t);
+    let after: THold;
     if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
-      const [code] = await this.access.companyCodes(user);
+      const code = serviceCode;
       if (!code) throw new AppError('COMPANY_REQUIRED');
-      await this.repository.update(appliance.serialNumber, {
+      await repository.update(appliance.serialNumber, {
         companyCode: code,
         applianceName: appliance.applianceName ?? applianceName,
         claimedAt: new Date(),
       });
-      return;
+      after = { owner: appliance.ownerUserId, serviceCompany: code };
+    } else {
+      if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
+      await repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
+      after = { owner: user.id, serviceCompany: appliance.companyCode };
     }
-    if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
-    await this.repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
+    if (actor) {
+      const entry = productEntry('product.claim', appliance.serialNumber, user.email, holdOf(appliance), after);
+      await this.audit.record(actor, entry, t);
+    }
   }
 
   /**
    * "Delete machine": releases the caller's hold on it (its owner, or its service company). An
    * administrator (ADMIN or PRODUCTS) may release the hold of another account (`userId`/`userEmail`):
    * its ownership, or its own company's service; 409 APPLIANCE_NOT_CLAIMED when it holds nothing.
+   * What an administrator releases (for another account, or an ADMIN's release of both holds) is
+   * recorded in the audit trail.
    */
   async unclaim(user: TAuthUser, query: TUnclaimQuery): Promise<void> {
     const serial = query.serialNumber;
+    let holder: THolder | undefined;
+    let appliance: TAppliance;
+    let release: Partial<Pick<TAppliance, 'ownerUserId' | 'companyCode' | 'claimedAt'>>;
     if (query.userId !== undefined || query.userEmail !== undefined) {
-      const holder = await this.actingFor(user, query);
-      const appliance = await this.ofBrand(user.brand, serial);
+      holder = await this.actingFor(user, query);
+      appliance = await this.ofBrand(user.brand, serial);
       if (appliance.ownerUserId === holder.id) {
-        await this.repository.update(serial, { ownerUserId: null, claimedAt: null });
+        release = { ownerUserId: null, claimedAt: null };
       } else {
         const [own] = await this.access.companyCodes(holder);
         if (!own || appliance.companyCode !== own) throw new AppError('APPLIANCE_NOT_CLAIMED');
-        await this.repository.update(serial, { companyCode: null });
+        release = { companyCode: null };
       }
-      this.events.emit('appliancesChanged', { brand: user.brand });
-      return;
-    }
-    const { appliance } = await this.visible(user, serial);
-    if (user.role === 'ADMIN') {
-      await this.repository.update(serial, { ownerUserId: null, companyCode: null, claimedAt: null });
-    } else if (appliance.ownerUserId === user.id) {
-      await this.repository.update(serial, { ownerUserId: null, claimedAt: null });
     } else {
-      await this.repository.update(serial, { companyCode: null });
+      appliance = (await this.visible(user, serial)).appliance;
+      if (user.role === 'ADMIN') release = { ownerUserId: null, companyCode: null, claimedAt: null };
+      else if (appliance.ownerUserId === user.id) release = { ownerUserId: null, claimedAt: null };
+      else release = { companyCode: null };
     }
+    const audited = holder !== undefined || user.role === 'ADMIN';
+    await this.transactions.run(async (t) => {
+      await this.repository.in(t).update(serial, release);
+      if (!audited) return;
+      const after = holdOf({ ...appliance, ...release });
+      await this.audit.record(user, productEntry('product.unclaim', serial, holder?.email ?? null, holdOf(appliance), after), t);
+    });
     this.events.emit('appliancesChanged', { brand: user.brand });
   }
 }

@@ -241,6 +241,8 @@ describe('docs/permissions.md, permission matrix', () => {
     }),
     'GET /api/v1/jobs/failed': () => ({ path: '/api/v1/jobs/failed' }),
     'POST /api/v1/jobs/{id}/retry': () => ({ path: '/api/v1/jobs/1/retry', init: { method: 'POST' } }),
+    'GET /api/v1/audit': () => ({ path: '/api/v1/audit?action=account.role' }),
+    'GET /api/v1/audit.csv': () => ({ path: '/api/v1/audit.csv?action=account.role' }),
   };
   /** `METHOD rest [qualifier]` of an event-hub call on the caller's machine. */
   const onMachine = (call: string, build: (c: TContext) => TRequest) => {

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
 import { appliances, companies, users } from '../db/schema/index';
 
 export type TCompany = typeof companies.$inferSelect;
@@ -12,6 +13,11 @@ export class CompanyRepository {
     /** Called after every write of a company (the read caches drop what they derived). */
     private readonly changed: () => void = () => {},
   ) {}
+
+  /** The same repository inside the transaction `t`; the read caches hear of its changes once `t` committed. */
+  in(t: TTransaction): CompanyRepository {
+    return new CompanyRepository(t.tx, () => t.afterCommit(this.changed));
+  }
 
   async findByCode(brand: TBrandCode, code: string): Promise<TCompany | undefined> {
     const rows = await this.db

@@ -11,7 +11,19 @@ import { AppError } from '../errors';
 import type { AccountRepository } from '../account/account.repository';
 import type { TAuthUser } from '../auth/token.service';
 import { randomDigits } from '../auth/secrets';
+import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
+import type { Transactions } from '../db/transaction';
 import type { CompanyRepository, TCompany } from './company.repository';
+
+/** An audit entry about `company` (its code; labelled with its name as it was). */
+function companyEntry(
+  action: TAuditEntry['action'],
+  company: TCompany,
+  before: TAuditEntry['before'],
+  after: TAuditEntry['after'],
+): TAuditEntry {
+  return { action, target: { kind: 'company', id: company.code, label: company.name }, before, after };
+}
 
 function view(company: TCompany): TCompanyView {
   return { code: company.code, name: company.name, parentCode: company.parentCode };
@@ -44,6 +56,8 @@ export class CompanyService {
   constructor(
     private readonly companies: CompanyRepository,
     private readonly accounts: AccountRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
   ) {}
 
   /** Every company of the brand (the administration's list): code, name and the company above it. */
@@ -53,18 +67,27 @@ export class CompanyService {
 
   /**
    * Creates a company under the company `parentCode` of the brand (404 when there is none), with
-   * `code` (409 when taken) or a fresh six-digit code (retrying on the rare collision).
+   * `code` (409 when taken) or a fresh six-digit code (retrying on the rare collision). Made by an
+   * administrator (`actor`), the creation is recorded in the audit trail; a registration's or the
+   * demo's is not.
    */
-  async createCompany(brand: TBrandCode, name: string, parentCode: string | null, code?: string): Promise<TCompany> {
+  async createCompany(
+    brand: TBrandCode,
+    name: string,
+    parentCode: string | null,
+    code?: string,
+    actor?: TAuditActor,
+  ): Promise<TCompany> {
     if (parentCode && !(await this.companies.findByCode(brand, parentCode))) throw new AppError('NOT_FOUND');
-    if (code) {
-      if (await this.companies.findByCode(brand, code)) throw new AppError('CONFLICT');
-      return this.companies.insert({ brand, name, code, parentCode });
-    }
+    if (code && (await this.companies.findByCode(brand, code))) throw new AppError('CONFLICT');
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const candidate = randomDigits(COMPANY_CODE_LENGTH);
-      if (candidate.startsWith('0') || (await this.companies.findByCode(brand, candidate))) continue;
-      return this.companies.insert({ brand, name, code: candidate, parentCode });
+      const candidate = code ?? randomDigits(COMPANY_CODE_LENGTH);
+      if (!code && (candidate.startsWith('0') || (await this.companies.findByCode(brand, candidate)))) continue;
+      return this.transactions.run(async (t) => {
+        const company = await this.companies.in(t).insert({ brand, name, code: candidate, parentCode });
+        if (actor) await this.audit.record(actor, companyEntry('company.create', company, null, { name, parentCode }), t);
+        return company;
+      });
     }
     throw new Error('no free company code');
   }
@@ -108,7 +131,10 @@ export class CompanyService {
   async rename(caller: TAuthUser, code: string, name: string): Promise<void> {
     const company = await this.companies.findByCode(caller.brand, code);
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
-    await this.companies.rename(company.id, name);
+    await this.transactions.run(async (t) => {
+      await this.companies.in(t).rename(company.id, name);
+      await this.audit.record(caller, companyEntry('company.rename', company, { name: company.name }, { name }), t);
+    });
   }
 
   /**
@@ -118,10 +144,14 @@ export class CompanyService {
   async remove(caller: TAuthUser, code: string): Promise<void> {
     const company = await this.companies.findByCode(caller.brand, code);
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
-    const outcome = await this.companies.deleteIfUnused(company);
-    if (outcome === 'users') throw new AppError('COMPANY_HAS_USERS');
-    if (outcome === 'children') throw new AppError('COMPANY_HAS_CHILDREN');
-    if (outcome === 'appliances') throw new AppError('COMPANY_NOT_EMPTY');
+    await this.transactions.run(async (t) => {
+      const outcome = await this.companies.in(t).deleteIfUnused(company);
+      if (outcome === 'users') throw new AppError('COMPANY_HAS_USERS');
+      if (outcome === 'children') throw new AppError('COMPANY_HAS_CHILDREN');
+      if (outcome === 'appliances') throw new AppError('COMPANY_NOT_EMPTY');
+      const before = { name: company.name, parentCode: company.parentCode };
+      await this.audit.record(caller, companyEntry('company.delete', company, before, null), t);
+    });
   }
 
   private async companyOf(caller: TAuthUser): Promise<TCompany | undefined> {

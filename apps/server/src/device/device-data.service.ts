@@ -10,6 +10,7 @@ import {
   canEditFactoryParameters,
   type TLastTelemetry,
   type TVersions,
+  commandAuditAction,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
@@ -18,6 +19,7 @@ import { rangeBoundary } from '../http/date-range';
 import type { CommandService } from './command.service';
 import type { ApplianceDetailsRepository } from '../appliance/appliance-details.repository';
 import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
+import type { AuditService, TAuditEntry } from '../audit/audit.service';
 
 type TCheckContext = { user: TAuthUser } & Awaited<ReturnType<ApplianceService['visible']>>;
 type TCheck<K extends TCommandName> = (context: TCheckContext, args: TCommandArgsInput<K>) => void;
@@ -42,6 +44,38 @@ const CHECKS: { [K in TCommandName]?: TCheck<K> } = {
 };
 
 /**
+ * What the audit trail keeps of a command: the values it changes as the server knew them before,
+ * and what was asked with the machine's answer (`outcome`: `ok`, or the error the caller got).
+ */
+function commandEntry(context: TCheckContext, serial: string, call: TCommandCall, outcome: string): TAuditEntry {
+  const { appliance, state } = context;
+  const known = state.parameters ?? {};
+  const changes = (): Pick<TAuditEntry, 'before' | 'after'> => {
+    switch (call.name) {
+      case 'params-set': {
+        const keys = Object.keys(call.args.values);
+        return { before: Object.fromEntries(keys.map((k) => [k, known[k] ?? null])), after: { ...call.args.values } };
+      }
+      // The machine restores its range's presets: what it held before is what the record can tell.
+      case 'restore-presets':
+        return { before: { ...known }, after: {} };
+      case 'fota-start':
+        return { before: { fw00: state.versions?.fw00 ?? appliance.fw00 }, after: { fw00: call.args.version } };
+      default:
+        return { before: null, after: { ...(call.args as Record<string, unknown> | undefined) } };
+    }
+  };
+  const { before, after } = changes();
+  return {
+    action: commandAuditAction(call.name),
+    target: { kind: 'product', id: serial, label: serial },
+    serialNumber: serial,
+    before,
+    after: { ...after, outcome },
+  };
+}
+
+/**
  * The event-hub calls of one machine besides its HACCP records (`HaccpService`): live values,
  * versions, parameters, statistics and the commands to it, each after the visibility check.
  */
@@ -51,6 +85,7 @@ export class DeviceDataService {
     private readonly commands: CommandService,
     private readonly details: ApplianceDetailsRepository,
     private readonly defaults: DefaultParameterService,
+    private readonly audit: AuditService,
   ) {}
 
   lastTelemetry(user: TAuthUser, serial: string): Promise<TLastTelemetry> {
@@ -101,6 +136,15 @@ export class DeviceDataService {
     // restore-presets carries the machine's model's default parameter list (docs/administration.md).
     const sent: TCommandCall =
       call.name === 'restore-presets' ? { name: call.name, args: { values: await this.defaults.valuesFor(appliance) } } : call;
-    await this.commands.send(serial, state.online, user.id, sent);
+    // Every command sent is recorded with how it ended; a command the checks above refused was never sent.
+    let outcome = 'ok';
+    try {
+      await this.commands.send(serial, state.online, user.id, sent);
+    } catch (error) {
+      outcome = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
+      throw error;
+    } finally {
+      await this.audit.record(user, commandEntry({ user, appliance, state }, serial, sent, outcome));
+    }
   }
 }

@@ -42,6 +42,8 @@ import type { Mailer } from '../mail/mailer';
 import { jobRoutes } from '../jobs/job.routes';
 import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
+import { auditRoutes } from '../audit/audit.routes';
+import type { AuditService } from '../audit/audit.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
 export type TApiParts = {
@@ -69,6 +71,7 @@ export type TApiParts = {
   haccp: HaccpService;
   live: LiveHub;
   jobs: JobService;
+  audit: AuditService;
   /** The demo's /dev/mailbox, only in demo mode. */
   mailbox: Mailer | undefined;
 };
@@ -137,6 +140,13 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(jobRoutes, { jobs: parts.jobs });
     },
     { prefix: '/api/v1/jobs' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(auditRoutes, { audit: parts.audit });
+    },
+    { prefix: '/api/v1' },
   );
   // In its own scope: the plugin's hooks then run only for the push channel, not for every call.
   await app.register(async (scope) => {

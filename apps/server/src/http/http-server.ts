@@ -15,6 +15,7 @@ import { registerBrandHook } from '../brand/brand.hook';
 import { serverLogging } from '../logger';
 import { registerNulGuard } from './nul-guard';
 import { registerSecurityHeaders } from './security-headers';
+import { registerRequestContext } from './request-context';
 
 /** proxy-addr's hop count (the `i`-th address from the socket is a proxy when i < hops), typed for Fastify. */
 function trustHops(hops: number): (address: string, index: number) => boolean {
@@ -46,6 +47,7 @@ export async function registerHttpPlumbing(app: FastifyInstance): Promise<void> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerRequestContext(app);
   // Limits are set per route (sign-in, codes, resets…); nothing is limited unless a route says so.
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

@@ -20,16 +20,19 @@ const AddProductsTab = lazy(() =>
 const ProductsTab = lazy(() =>
   import('../modules/administration/components/ProductsTab').then((m) => ({ default: m.ProductsTab })),
 );
+const AuditTab = lazy(() => import('../modules/administration/components/AuditTab').then((m) => ({ default: m.AuditTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;
   if (slug === 'companies') return <CompaniesTab />;
   if (slug === 'add-products') return <AddProductsTab />;
+  if (slug === 'audit') return <AuditTab />;
   return <ProductsTab />;
 }
 
 /**
- * Administration: one tab per administration profile the user holds (an admin sees all four). The
+ * Administration: one tab per administration profile the user holds (an admin sees all four, and the
+ * audit trail). The
  * address keeps the tab (`?tab=accounts`), so a reload or a shared link opens it again.
  */
 export function AdminHomePage() {

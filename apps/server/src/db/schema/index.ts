@@ -7,3 +7,4 @@ export * from './appliances';
 export * from './dead-letters';
 export * from './default-parameters';
 export * from './jobs';
+export * from './audit';

@@ -4,13 +4,22 @@ import { chosenTab, tabsFor } from './admin-tabs';
 const slugs = (tabs: { slug: string }[]) => tabs.map((t) => t.slug);
 
 describe('tabsFor', () => {
-  it('gives an admin all four tabs in the spec order, whatever profiles it holds', () => {
+  it('gives an admin all four tabs in the spec order, and the audit trail, whatever profiles it holds', () => {
     expect(slugs(tabsFor({ role: 'ADMIN', administrationProfile: [] }))).toEqual([
       'add-products',
       'accounts',
       'products',
       'companies',
+      'audit',
     ]);
+  });
+
+  it('never gives the audit trail to anyone but an admin, even holding every profile', () => {
+    const all = tabsFor({
+      role: 'SERVICE_MANAGER',
+      administrationProfile: ['ADD_PRODUCTS', 'ACCOUNTS', 'PRODUCTS', 'COMPANIES'],
+    });
+    expect(slugs(all)).toEqual(['add-products', 'accounts', 'products', 'companies']);
   });
 
   it('gives anyone else the tabs of the profiles it holds', () => {

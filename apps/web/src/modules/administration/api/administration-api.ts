@@ -1,4 +1,6 @@
 import type {
+  TAuditPage,
+  TAuditPageQuery,
   TAdminProfile,
   TAdminUsersPage,
   TAdminUsersPageQuery,
@@ -9,7 +11,7 @@ import type {
   TProductImportResponse,
   TRole,
 } from '@washboard/contracts';
-import { apiFetch } from '../../api/api-client';
+import { apiFetch, apiFetchBlob } from '../../api/api-client';
 
 /** The administration calls (ACCOUNTS and COMPANIES profiles); `{code: '200'}` answers are checked here. */
 
@@ -19,11 +21,28 @@ async function expectOk(answer: Promise<TCodeResponse>): Promise<void> {
 
 const userPath = (id: string, call = '') => `/api/v1/account/users/${encodeURIComponent(id)}${call}`;
 
+/** A query string of the values given (empty ones left out). */
+function searchOf(query: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
+    if (typeof value === 'string' || typeof value === 'number') if (value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
 /** One page of the user table, searched, filtered and sorted by the server. */
 export function fetchUsersPage(query: TAdminUsersPageQuery): Promise<TAdminUsersPage> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return apiFetch<TAdminUsersPage>(`/api/v1/account/users/page?${params}`);
+  return apiFetch<TAdminUsersPage>(`/api/v1/account/users/page?${searchOf(query)}`);
+}
+
+/** One page of the audit trail, filtered by the server (ADMIN only). */
+export function fetchAuditPage(query: TAuditPageQuery): Promise<TAuditPage> {
+  return apiFetch<TAuditPage>(`/api/v1/audit?${searchOf(query)}`);
+}
+
+/** The filtered audit trail as a CSV file (every page). */
+export function fetchAuditCsv(filter: Omit<TAuditPageQuery, 'page' | 'size'>): Promise<Blob> {
+  return apiFetchBlob(`/api/v1/audit.csv?${searchOf(filter)}`);
 }
 
 export function updateRole(id: string, targetRole: TRole, companyCode?: string): Promise<void> {

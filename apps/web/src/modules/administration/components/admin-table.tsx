@@ -1,8 +1,8 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Group, NativeSelect, Pagination, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../hooks/use-address-params';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZES } from '@washboard/contracts';
 
@@ -14,25 +14,11 @@ type TPaged = { sort: string; order: 'asc' | 'desc'; page: number; size: number 
  * the `keys` of `schema`; bad values fall back to the defaults.
  */
 export function useAddressTableState<S extends z.ZodType<TPaged>, K extends string>(schema: S, keys: readonly K[]) {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setAddress } = useAddressParams();
   const raw = Object.fromEntries(keys.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
   const parsed = schema.safeParse(raw);
   const query: z.output<S> = parsed.success ? parsed.data : schema.parse({});
-  const set = useCallback(
-    (changes: Partial<Record<K, string | undefined>>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries<string | undefined>(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const set = setAddress as (changes: Partial<Record<K, string | undefined>>) => void;
   /** Sorts by `sort`, ascending first; the same column again turns the order around. */
   const toggleSort = (sort: string) =>
     set({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : undefined, page: undefined } as Partial<
@@ -117,6 +103,7 @@ export function TableFooter({
   size,
   onSize,
   onPage,
+  sizes = ADMIN_PAGE_SIZES,
 }: {
   /** The "1–25 of 300 …" line, from `from`, `to` and `total`. */
   shown: (range: { from: number; to: number; total: number }) => string;
@@ -125,6 +112,8 @@ export function TableFooter({
   size: number;
   onSize: (size: string) => void;
   onPage: (page: number) => void;
+  /** The page sizes offered (the Accounts and Products tables' by default). */
+  sizes?: readonly number[];
 }) {
   const { t } = useTranslation();
   if (!data || data.total === 0) return null;
@@ -142,7 +131,7 @@ export function TableFooter({
           size="xs"
           value={String(size)}
           onChange={(e) => onSize(e.currentTarget.value)}
-          data={ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: t('admin.perPage', { size: n }) }))}
+          data={sizes.map((n) => ({ value: String(n), label: t('admin.perPage', { size: n }) }))}
         />
         <Pagination
           total={pages}

@@ -1,0 +1,82 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TAuditFilter, TBrandCode } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
+import { auditRecords } from '../db/schema/index';
+
+export type TNewAuditRecord = typeof auditRecords.$inferInsert;
+export type TAuditRow = typeof auditRecords.$inferSelect;
+
+/** The filters of the audit screen as SQL; each has an index ending in the id (the trail's order). */
+function filtered(brand: TBrandCode, filter: TAuditFilter): SQL | undefined {
+  return and(
+    eq(auditRecords.brand, brand),
+    filter.account
+      ? or(sql`lower(${auditRecords.actorEmail}) = ${filter.account}`, eq(auditRecords.accountEmail, filter.account))
+      : undefined,
+    filter.serial ? eq(auditRecords.serialNumber, filter.serial) : undefined,
+    filter.action ? eq(auditRecords.action, filter.action) : undefined,
+    filter.from ? gte(auditRecords.at, new Date(filter.from)) : undefined,
+    // Included to its last microsecond: the database keeps microseconds, an instant sent has milliseconds.
+    filter.to ? lt(auditRecords.at, new Date(new Date(filter.to).getTime() + 1)) : undefined,
+  );
+}
+
+/** SQL of the audit trail: records are inserted, read newest first, and deleted after the retention period. */
+export class AuditRepository {
+  constructor(private readonly db: TDb) {}
+
+  /** The same repository inside the transaction `t`: a record then commits with the change it describes. */
+  in(t: TTransaction): AuditRepository {
+    return new AuditRepository(t.tx);
+  }
+
+  async insert(record: TNewAuditRecord): Promise<void> {
+    await this.db.insert(auditRecords).values(record);
+  }
+
+  /** One page, newest first, and how many records the filters keep. Offset pages, as the accounts table. */
+  async page(
+    brand: TBrandCode,
+    filter: TAuditFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: TAuditRow[]; total: number }> {
+    const where = filtered(brand, filter);
+    const rows = await this.db
+      .select()
+      .from(auditRecords)
+      .where(where)
+      .orderBy(desc(auditRecords.id))
+      .limit(limit)
+      .offset(offset);
+    const [counted] = await this.db.select({ n: count() }).from(auditRecords).where(where);
+    return { rows, total: Number(counted?.n ?? 0) };
+  }
+
+  /**
+   * Every record the filters keep, newest first, `batch` rows at a time: each batch is read after the
+   * last id of the one before (keyset), so an export of a million records never holds more than a batch.
+   */
+  async *all(brand: TBrandCode, filter: TAuditFilter, batch = 1000): AsyncGenerator<TAuditRow[]> {
+    let before: number | undefined;
+    for (;;) {
+      const rows = await this.db
+        .select()
+        .from(auditRecords)
+        .where(and(filtered(brand, filter), before === undefined ? undefined : lt(auditRecords.id, before)))
+        .orderBy(desc(auditRecords.id))
+        .limit(batch);
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (!last || rows.length < batch) return;
+      before = last.id;
+    }
+  }
+
+  /** Deletes the records older than `cutoff` (every brand); answers how many. */
+  async deleteBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.delete(auditRecords).where(lt(auditRecords.at, cutoff)).returning({ id: auditRecords.id });
+    return rows.length;
+  }
+}

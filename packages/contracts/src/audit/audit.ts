@@ -1,0 +1,39 @@
+import { COMMAND_NAMES, type TCommandName } from '../device/commands';
+
+/**
+ * What the audit trail records (docs/administration.md, "Audit trail"): every administration action
+ * and every remote command, one closed list. A new recorded action is added here, with its label in
+ * the five catalogues (`audit.actions.<action>`), and recorded with `AuditService.record` on the
+ * server; values nothing records are not listed.
+ */
+export const ADMINISTRATION_AUDIT_ACTIONS = [
+  'account.role',
+  'account.company',
+  'account.profiles',
+  'account.activate',
+  'account.delete',
+  'company.create',
+  'company.rename',
+  'company.delete',
+  'product.add',
+  'product.claim',
+  'product.unclaim',
+] as const;
+
+/** A remote command's action: `command.` and the device registry's command name (each command is recorded). */
+export type TCommandAuditAction = `command.${TCommandName}`;
+
+export function commandAuditAction(name: TCommandName): TCommandAuditAction {
+  return `command.${name}`;
+}
+
+export type TAuditAction = (typeof ADMINISTRATION_AUDIT_ACTIONS)[number] | TCommandAuditAction;
+
+export const AUDIT_ACTIONS: readonly TAuditAction[] = [...ADMINISTRATION_AUDIT_ACTIONS, ...COMMAND_NAMES.map(commandAuditAction)];
+
+/** What an action was done to: an account (its id), a company (its code) or a machine (its serial number). */
+export const AUDIT_TARGET_KINDS = ['account', 'company', 'product'] as const;
+export type TAuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/** Page sizes of the audit table. */
+export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
