@@ -291,7 +291,7 @@ async function assembleWashboard(
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
-  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db));
+  const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db), transactions, audit);
   events.on('deviceRevoked', ({ serial }) => devices.forget(serial));
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
@@ -310,6 +310,7 @@ async function assembleWashboard(
     broker,
     events,
     readCache,
+    audit,
   );
   const commands = new CommandService(
     applianceRepository,

@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { BRANDS, GAMMAS, type TAdminProductSort, type TBrandCode, type TGamma } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
 import {
   alarms,
   applianceStats,
@@ -154,17 +155,28 @@ export class ProductAdminRepository {
    * record (no telemetry, HACCP event, alarm or counters) is erased and its serial number is free
    * again; one with records is marked deleted and keeps them for the HACCP retention period: nobody
    * holds it any more, its device secret no longer matches anything, and the serial number stays
-   * taken so its records are never mixed with another product's.
+   * taken so its records are never mixed with another product's. `record` runs in the deletion's
+   * transaction with what the product was (its audit record commits with the deletion).
    */
-  async delete(brand: TBrandCode, serialNumber: string): Promise<'erased' | 'retired' | 'missing'> {
+  async delete(
+    brand: TBrandCode,
+    serialNumber: string,
+    record: (t: TTransaction, was: { modelNumber: string; owner: string | null; serviceCompany: string | null }) => Promise<void>,
+  ): Promise<'erased' | 'retired' | 'missing'> {
     try {
       return await this.db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ serialNumber: appliances.serialNumber })
+          .select({
+            serialNumber: appliances.serialNumber,
+            modelNumber: appliances.modelNumber,
+            owner: appliances.ownerUserId,
+            serviceCompany: appliances.companyCode,
+          })
           .from(appliances)
           .where(and(live(brand), eq(appliances.serialNumber, serialNumber)))
           .for('update');
         if (!found) return 'missing';
+        await record({ tx, afterCommit: () => {} }, found);
         const hasRecords = (table: typeof telemetry | typeof haccpEvents | typeof alarms | typeof applianceStats) =>
           sql`exists (select 1 from ${table} where ${table.serialNumber} = ${serialNumber})`;
         const [records] = await tx

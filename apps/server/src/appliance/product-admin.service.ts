@@ -1,6 +1,7 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { CLAIM_CANDIDATES_LIMIT, ZAdminProductsPage, type TAdminProductSort, type TClaimCandidate } from '@washboard/contracts';
 import type { AccountRepository } from '../account/account.repository';
+import type { AuditService } from '../audit/audit.service';
 import type { TAuthUser } from '../auth/token.service';
 import { AppError } from '../errors';
 import { searchWords } from '../db/like';
@@ -44,6 +45,7 @@ export class ProductAdministrationService {
     private readonly events: DomainEvents,
     /** Pages are kept until accounts, companies or products change (docs/administration.md). */
     private readonly cache: ApplianceReadCache,
+    private readonly audit: AuditService,
   ) {}
 
   private key(caller: TAuthUser, query: TPageQuery): string {
@@ -89,7 +91,19 @@ export class ProductAdministrationService {
    * deleted product.
    */
   async deleteProduct(caller: TAuthUser, serialNumber: string): Promise<void> {
-    const outcome = await this.products.delete(caller.brand, serialNumber);
+    const outcome = await this.products.delete(caller.brand, serialNumber, (t, was) =>
+      this.audit.record(
+        caller,
+        {
+          action: 'product.delete',
+          target: { kind: 'product', id: serialNumber, label: serialNumber },
+          serialNumber,
+          before: was,
+          after: null,
+        },
+        t,
+      ),
+    );
     if (outcome === 'missing') throw new AppError('APPLIANCE_NOT_FOUND');
     this.events.emit('deviceRevoked', { serial: serialNumber });
     await this.broker.revokeDevice(serialNumber);

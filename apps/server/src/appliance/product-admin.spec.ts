@@ -240,6 +240,16 @@ describe('product administration', () => {
       const again = await remove(products, spare.serialNumber);
       expect(again.status).toBe(404);
       expect(((await again.json()) as { code: string }).code).toBe('APPLIANCE_NOT_FOUND');
+      // The deletion is in the audit trail once, with the PRODUCTS holder who made it and the model it had.
+      const trail = await server.api(`/api/v1/audit?action=product.delete&serial=${spare.serialNumber}`, { headers: admin });
+      const records = ((await trail.json()) as { items: { actorEmail: string; before: unknown; after: unknown }[] }).items;
+      expect(records).toEqual([
+        expect.objectContaining({
+          actorEmail: 'products@washboard.test',
+          before: expect.objectContaining({ modelNumber: 'WB-100' }),
+          after: null,
+        }),
+      ]);
       const added = await server.api(
         '/api/v1/appliance/products',
         json(productRequest({ serialNumber: spare.serialNumber }), admin),

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { TBrandCode, TGamma } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
 import { appliances, defaultParameters } from '../db/schema/index';
 
 /** A model of a brand: its model number within its range. */
@@ -9,6 +10,11 @@ export type TModel = { brand: TBrandCode; modelNumber: string; gamma: TGamma };
 /** SQL of the models' default parameter lists: only the values that differ from the catalogue are rows. */
 export class DefaultParameterRepository {
   constructor(private readonly db: TDb) {}
+
+  /** The same repository inside `t` (a change and its audit record commit together). */
+  in(t: TTransaction): DefaultParameterRepository {
+    return new DefaultParameterRepository(t.tx);
+  }
 
   /** The brand's models that have products, with how many. */
   async productModels(brand: TBrandCode): Promise<(Omit<TModel, 'brand'> & { products: number })[]> {

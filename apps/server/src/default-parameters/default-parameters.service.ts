@@ -11,6 +11,8 @@ import {
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
+import type { AuditService, TAuditEntry } from '../audit/audit.service';
+import type { Transactions } from '../db/transaction';
 import type { DefaultParameterRepository, TModel } from './default-parameters.repository';
 
 type TModelRef = Omit<TModel, 'brand'>;
@@ -28,7 +30,36 @@ function withBounds(row: TDefaultParameterRow): TDefaultParameter {
  * machine its model's list (`valuesFor`).
  */
 export class DefaultParameterService {
-  constructor(private readonly repository: DefaultParameterRepository) {}
+  constructor(
+    private readonly repository: DefaultParameterRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Writes one value's change and its audit record in one transaction. */
+  private async change(
+    user: TAuthUser,
+    ref: TModelRef,
+    code: string,
+    stored: Record<string, number>,
+    value: number | null,
+  ): Promise<void> {
+    const model = { ...ref, brand: user.brand };
+    const catalogueDefault = parameterByKey(code)?.default;
+    const entry: TAuditEntry = {
+      action: value === null ? 'defaults.reset' : 'defaults.set',
+      target: { kind: 'model', id: `${ref.gamma}/${ref.modelNumber}`, label: ref.modelNumber },
+      before: { [code]: stored[code] ?? catalogueDefault ?? null },
+      after: { [code]: value ?? catalogueDefault ?? null },
+    };
+    await this.transactions.run(async (t) => {
+      const repository = this.repository.in(t);
+      // The catalogue's own default is not stored: the value then follows the catalogue again.
+      if (value === null || catalogueDefault === value) await repository.reset(model, code);
+      else await repository.set(model, code, value, user.id);
+      await this.audit.record(user, entry, t);
+    });
+  }
 
   /**
    * The brand's models: every model number and range of its products, and any model that still has
@@ -69,18 +100,17 @@ export class DefaultParameterService {
    * is not stored: the value then follows the catalogue again.
    */
   async set(user: TAuthUser, ref: TModelRef, code: string, value: number): Promise<TDefaultParameter> {
-    const { model, stored } = await this.editable(user, ref, code);
+    const { stored } = await this.editable(user, ref, code);
     const check = checkParameterValue(code, value, ref.gamma);
     if (check !== 'ok') throw new AppError('VALUE_OUT_OF_RANGE', { fields: code });
-    if (parameterByKey(code)?.default === value) await this.repository.reset(model, code);
-    else await this.repository.set(model, code, value, user.id);
+    await this.change(user, ref, code, stored, value);
     return this.row(ref, { ...stored, [code]: value }, code);
   }
 
   /** Puts one value of a model's list back to the catalogue's default. */
   async reset(user: TAuthUser, ref: TModelRef, code: string): Promise<TDefaultParameter> {
-    const { model, stored } = await this.editable(user, ref, code);
-    await this.repository.reset(model, code);
+    const { stored } = await this.editable(user, ref, code);
+    await this.change(user, ref, code, stored, null);
     const { [code]: _dropped, ...rest } = stored;
     return this.row(ref, rest, code);
   }

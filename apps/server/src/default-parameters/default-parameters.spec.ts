@@ -137,6 +137,12 @@ describe(`default parameter lists (${testBroker()})`, () => {
       expect(models.find((m) => m.modelNumber === 'WB-500')).toMatchObject({ edited: 1 });
       // Other models keep the catalogue's value.
       expect(await valueOf('hiline', 'HL 40/2', 'S12')).toMatchObject({ value: S12?.default, edited: false });
+      // The edit is in the audit trail with the value before and after.
+      const trail = await read<{ items: { action: string; targetLabel: string; before: unknown; after: unknown }[] }>(
+        admin,
+        '/api/v1/audit?action=defaults.set',
+      );
+      expect(trail.items[0]).toMatchObject({ targetLabel: 'WB-500', before: { S12: S12?.default }, after: { S12: 650 } });
     });
 
     it('refuses a value outside the bounds with "Value not allowed", in the caller\'s language, changing nothing', async () => {

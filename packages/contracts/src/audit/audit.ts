@@ -18,6 +18,9 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'product.add',
   'product.claim',
   'product.unclaim',
+  'product.delete',
+  'defaults.set',
+  'defaults.reset',
 ] as const;
 
 /** A remote command's action: `command.` and the device registry's command name (each command is recorded). */
@@ -31,8 +34,11 @@ export type TAuditAction = (typeof ADMINISTRATION_AUDIT_ACTIONS)[number] | TComm
 
 export const AUDIT_ACTIONS: readonly TAuditAction[] = [...ADMINISTRATION_AUDIT_ACTIONS, ...COMMAND_NAMES.map(commandAuditAction)];
 
-/** What an action was done to: an account (its id), a company (its code) or a machine (its serial number). */
-export const AUDIT_TARGET_KINDS = ['account', 'company', 'product'] as const;
+/**
+ * What an action was done to: an account (its id), a company (its code), a machine (its serial
+ * number) or a model (`range/model number`, whose default parameter list was edited).
+ */
+export const AUDIT_TARGET_KINDS = ['account', 'company', 'product', 'model'] as const;
 export type TAuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** Page sizes of the audit table. */

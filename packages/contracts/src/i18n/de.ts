@@ -872,6 +872,7 @@ export const de = {
         account: 'Konto',
         company: 'Unternehmen',
         product: 'Maschine',
+        model: 'Modell',
       },
       fields: {
         role: 'Rolle',
@@ -905,6 +906,11 @@ export const de = {
           add: 'Produkt hinzugefügt',
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
+          delete: 'Produkt gelöscht',
+        },
+        defaults: {
+          set: 'Standardparameter geändert',
+          reset: 'Standardparameter zurückgesetzt',
         },
         command: {
           'cycle-start': 'Zyklus gestartet',

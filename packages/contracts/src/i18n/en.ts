@@ -853,6 +853,7 @@ export const en = {
         account: 'Account',
         company: 'Company',
         product: 'Machine',
+        model: 'Model',
       },
       fields: {
         role: 'Role',
@@ -886,6 +887,11 @@ export const en = {
           add: 'Product added',
           claim: 'Product assigned to a user',
           unclaim: 'Product removed from a user',
+          delete: 'Product deleted',
+        },
+        defaults: {
+          set: 'Default parameter changed',
+          reset: 'Default parameter reset',
         },
         command: {
           'cycle-start': 'Cycle started',

@@ -866,6 +866,7 @@ export const es = {
         account: 'Cuenta',
         company: 'Empresa',
         product: 'Máquina',
+        model: 'Modelo',
       },
       fields: {
         role: 'Rol',
@@ -899,6 +900,11 @@ export const es = {
           add: 'Producto añadido',
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
+          delete: 'Producto eliminado',
+        },
+        defaults: {
+          set: 'Parámetro predeterminado modificado',
+          reset: 'Parámetro predeterminado restablecido',
         },
         command: {
           'cycle-start': 'Ciclo iniciado',

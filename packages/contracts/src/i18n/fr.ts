@@ -871,6 +871,7 @@ export const fr = {
         account: 'Compte',
         company: 'Entreprise',
         product: 'Appareil',
+        model: 'Modèle',
       },
       fields: {
         role: 'Rôle',
@@ -904,6 +905,11 @@ export const fr = {
           add: 'Produit ajouté',
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
+          delete: 'Produit supprimé',
+        },
+        defaults: {
+          set: 'Paramètre par défaut modifié',
+          reset: 'Paramètre par défaut rétabli',
         },
         command: {
           'cycle-start': 'Cycle démarré',

@@ -866,6 +866,7 @@ export const it = {
         account: 'Utente',
         company: 'Azienda',
         product: 'Macchina',
+        model: 'Modello',
       },
       fields: {
         role: 'Ruolo',
@@ -899,6 +900,11 @@ export const it = {
           add: 'Prodotto aggiunto',
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
+          delete: 'Prodotto eliminato',
+        },
+        defaults: {
+          set: 'Parametro predefinito modificato',
+          reset: 'Parametro predefinito ripristinato',
         },
         command: {
           'cycle-start': 'Ciclo avviato',
