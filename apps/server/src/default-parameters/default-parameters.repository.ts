@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { TBrandCode, TGamma } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TTransaction } from '../db/transaction';
@@ -16,12 +16,12 @@ export class DefaultParameterRepository {
     return new DefaultParameterRepository(t.tx);
   }
 
-  /** The brand's models that have products, with how many. */
+  /** The brand's models that have products (deleted ones not counted), with how many. */
   async productModels(brand: TBrandCode): Promise<(Omit<TModel, 'brand'> & { products: number })[]> {
     return this.db
       .select({ modelNumber: appliances.modelNumber, gamma: appliances.gamma, products: count() })
       .from(appliances)
-      .where(eq(appliances.brand, brand))
+      .where(and(eq(appliances.brand, brand), isNull(appliances.deletedAt)))
       .groupBy(appliances.modelNumber, appliances.gamma);
   }
 
@@ -47,13 +47,18 @@ export class DefaultParameterRepository {
     return Object.fromEntries(rows.map((row) => [row.code, row.value]));
   }
 
-  /** Whether the brand has a product of this model. */
+  /** Whether the brand has a product of this model that is not deleted. */
   async hasProducts(model: TModel): Promise<boolean> {
     const rows = await this.db
       .select({ serialNumber: appliances.serialNumber })
       .from(appliances)
       .where(
-        and(eq(appliances.brand, model.brand), eq(appliances.modelNumber, model.modelNumber), eq(appliances.gamma, model.gamma)),
+        and(
+          eq(appliances.brand, model.brand),
+          eq(appliances.modelNumber, model.modelNumber),
+          eq(appliances.gamma, model.gamma),
+          isNull(appliances.deletedAt),
+        ),
       )
       .limit(1);
     return rows.length > 0;

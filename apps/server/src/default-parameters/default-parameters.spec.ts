@@ -241,6 +241,25 @@ describe(`default parameter lists (${testBroker()})`, () => {
       });
       expect(values).toMatchObject({ S12: 760, 'eco.washDuration': 200, S13: parameterByKey('S13')?.default });
       expect(machine.model.params).toMatchObject({ S12: 760, 'eco.washDuration': 200 });
+      // The audit trail says what the machine held and what it was sent.
+      const trail = await read<{ items: { before: Record<string, number>; after: Record<string, number> }[] }>(
+        admin,
+        `/api/v1/audit?action=command.restore-presets&serial=${serialNumber}`,
+      );
+      expect(trail.items[0]?.before).toMatchObject({ S13: 450 });
+      expect(trail.items[0]?.after).toMatchObject({ S12: 760, 'eco.washDuration': 200 });
+    });
+
+    it('no longer counts a deleted product: a model whose last product is gone has no list to edit', async () => {
+      const model = 'WB-900';
+      const { serialNumber } = await createProduct(server, admin, { modelNumber: model, gamma: 'infinity' });
+      expect((await read<TDefaultParameterModel[]>(admin, BASE)).find((m) => m.modelNumber === model)).toMatchObject({
+        products: 1,
+      });
+      const gone = await server.api(`/api/v1/appliance/products/${serialNumber}`, { method: 'DELETE', headers: admin });
+      expect(gone.status).toBe(200);
+      expect((await read<TDefaultParameterModel[]>(admin, BASE)).map((m) => m.modelNumber)).not.toContain(model);
+      expect((await put(admin, at('infinity', model, 'S12'), 700)).status).toBe(404);
     });
   });
 });

@@ -56,9 +56,9 @@ function commandEntry(context: TCheckContext, serial: string, call: TCommandCall
         const keys = Object.keys(call.args.values);
         return { before: Object.fromEntries(keys.map((k) => [k, known[k] ?? null])), after: { ...call.args.values } };
       }
-      // The machine restores its range's presets: what it held before is what the record can tell.
+      // The machine goes back to its model's default parameter list: what it held, and what it was sent.
       case 'restore-presets':
-        return { before: { ...known }, after: {} };
+        return { before: { ...known }, after: { ...call.args?.values } };
       case 'fota-start':
         return { before: { fw00: state.versions?.fw00 ?? appliance.fw00 }, after: { fw00: call.args.version } };
       default:

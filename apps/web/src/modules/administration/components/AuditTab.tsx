@@ -11,7 +11,7 @@ import { QueryBoundary } from '../../api/QueryBoundary';
 import { currentLanguage } from '../../i18n/i18n';
 import { useAddressParams } from '../hooks/use-address-params';
 import { useAuditExport, useAuditPage } from '../hooks/use-audit';
-import { TableFooter } from './admin-table';
+import { TableFooter, useLastPageWhenPastEnd } from './admin-table';
 
 type TKey = 'account' | 'serial' | 'action' | 'from' | 'to' | 'page' | 'size';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -97,6 +97,7 @@ export function AuditTab() {
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   const { query, days, set } = useAuditState();
   const page = useAuditPage(query);
+  useLastPageWhenPastEnd(page, set);
   const exporter = useAuditExport();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [account, setAccount] = useState(query.account ?? '');
