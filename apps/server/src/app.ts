@@ -119,10 +119,9 @@ function deviceBrokerUrl(broker: TBroker, mqttUrl: string | undefined): string {
 /**
  * The HTTP port this start will listen on: PORT, or — when PORT was left at its default and that is
  * taken — the next free one. Checked before anything is created; Fastify binds it only in listen().
- * PORT=0 (any free port) is resolved here too: links and the token issuer name the real port.
  */
 async function chooseHttpPort(config: TConfig): Promise<number> {
-  if (config.PORT === 0) return probePort(0, config.HOST);
+  if (config.PORT === 0) return 0;
   const search = config.defaultPorts.http;
   try {
     return (await bindFirstFree(config.PORT, search, (port) => probePort(port, config.HOST))).port;

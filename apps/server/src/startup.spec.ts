@@ -127,15 +127,6 @@ describe('a default port that is taken', () => {
     expect([http, washboard.broker.port]).toEqual([taken + 1, taken + 2]);
   }, 60_000);
 
-  it('names the port the system picked for PORT=0 in links and tokens, not port 0', async () => {
-    const washboard = await createWashboard(testConfig({ PORT: '0' }));
-    started.push(washboard);
-    const used = await washboard.listen();
-    expect(used).toBeGreaterThan(0);
-    const discovery = await fetch(`http://127.0.0.1:${used}/.well-known/openid-configuration`);
-    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`http://localhost:${used}`);
-  }, 60_000);
-
   it('stops with a clear message once every port it tries is taken', async () => {
     const run = await occupyRun(PORT_SEARCH_SPAN);
     blockers.push(...run);
