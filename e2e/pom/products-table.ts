@@ -41,6 +41,14 @@ export class ProductsTable {
   /** In the claim (or unclaim) dialog: types `typed` and picks the offered account `email`. */
   async pickAccount(typed: string, email: string): Promise<void> {
     await this.page.getByRole('dialog').getByLabel(this.text.claimUserEmail).fill(typed);
-    await this.page.getByRole('option', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    // The list follows the typing after a pause (and shows other accounts until then): pick the
+    // account once the list holds only it, not an option that is about to be replaced.
+    const options = this.page.getByRole('listbox').getByRole('option');
+    for (let tries = 0; (await options.count()) !== 1; tries += 1) {
+      if (tries > 100)
+        throw new Error(`the account list never narrowed down to ${email}: ${(await options.allInnerTexts()).join(' | ')}`);
+      await this.page.waitForTimeout(100);
+    }
+    await options.filter({ hasText: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
   }
 }

@@ -69,7 +69,8 @@ export function DefaultParametersSection() {
   const [params, setParams] = useSearchParams();
   const list = models.data ?? [];
   const chosen = parseModelKey(params.get('model'));
-  const model = list.find((m) => chosen && modelKey(m) === modelKey(chosen)) ?? list[0] ?? null;
+  // No list until a model is chosen: a whole list is long, and the product table sits above it.
+  const model = list.find((m) => chosen && modelKey(m) === modelKey(chosen)) ?? null;
   const choose = (key: string | null) =>
     setParams(
       (current) => {
@@ -93,7 +94,7 @@ export function DefaultParametersSection() {
       </Stack>
       <QueryBoundary query={models}>
         {(all) =>
-          all.length === 0 || !model ? (
+          all.length === 0 ? (
             <EmptyState message={t('admin.defaultParameters.noModels')} />
           ) : (
             <>
@@ -108,20 +109,22 @@ export function DefaultParametersSection() {
                     value: modelKey(m),
                     label: t('admin.defaultParameters.modelOption', { model: m.modelNumber, gamma: rangeName(m.gamma) }),
                   }))}
-                  value={modelKey(model)}
+                  value={model ? modelKey(model) : null}
                   onChange={choose}
                   w={{ base: '100%', xs: 320 }}
                 />
-                <Group gap="xs" pb={6}>
-                  <Badge variant="light" color="gray">
-                    {t('admin.defaultParameters.productsCount', { count: model.products })}
-                  </Badge>
-                  <Badge variant="light" color={model.edited > 0 ? 'orange' : 'gray'}>
-                    {t('admin.defaultParameters.editedCount', { count: model.edited })}
-                  </Badge>
-                </Group>
+                {model && (
+                  <Group gap="xs" pb={6}>
+                    <Badge variant="light" color="gray">
+                      {t('admin.defaultParameters.productsCount', { count: model.products })}
+                    </Badge>
+                    <Badge variant="light" color={model.edited > 0 ? 'orange' : 'gray'}>
+                      {t('admin.defaultParameters.editedCount', { count: model.edited })}
+                    </Badge>
+                  </Group>
+                )}
               </Group>
-              <ModelParameters key={modelKey(model)} model={{ gamma: model.gamma, modelNumber: model.modelNumber }} />
+              {model && <ModelParameters key={modelKey(model)} model={{ gamma: model.gamma, modelNumber: model.modelNumber }} />}
             </>
           )
         }
