@@ -65,7 +65,8 @@ describe('Manage Products', () => {
     const page = await signedIn();
     const table = await productsTab(page);
     await expectNoRawKeys(page);
-    expect(await table.serials()).toEqual([serial('A'), serial('B'), serial('C')]);
+    // The first page may still be the unfiltered one when row B shows; wait for the search.
+    await expect.poll(() => table.serials(), { timeout: 10_000 }).toEqual([serial('A'), serial('B'), serial('C')]);
     await table.sortBy('modelNumber');
     await page.waitForURL(/sort=modelNumber/);
     await expect.poll(() => table.serials(), { timeout: 10_000 }).toEqual([serial('B'), serial('C'), serial('A')]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,19 @@ import { QueryBoundary } from '../../api/QueryBoundary';
 import { useUserData } from '../../session/session-store';
 import { useUsersPage } from '../hooks/use-accounts';
 import { UserActions } from './UserActions';
-import { ariaSort, SortBySelect, SortButton, TableFooter, useAddressTableState, useLastPageWhenPastEnd } from './admin-table';
+import {
+  AdminRows,
+  SortBySelect,
+  TableFooter,
+  useAddressTableState,
+  useLastPageWhenPastEnd,
+  type TAdminColumn,
+} from './admin-table';
 
 const STATUSES = USER_STATUSES.filter((s) => s !== 'DELETED');
 const TABLE_KEYS = ['q', 'status', 'role', 'sort', 'order', 'page', 'size'] as const;
 
-type TColumn = { key: string; label: string; sort?: TAdminUserSort; cell: (u: TAdminUser) => string };
+type TColumn = TAdminColumn<TAdminUser, TAdminUserSort>;
 
 /** Accounts: the brand's users, searched, filtered, sorted and paged by the server, with each row's actions. */
 export function AccountsTab() {
@@ -97,80 +104,18 @@ export function AccountsTab() {
         {(page) =>
           page.total === 0 ? (
             <EmptyState message={t('admin.users.empty')} />
-          ) : phone ? (
-            <Stack gap="sm" role="list" aria-label={t('admin.tabs.accounts')}>
-              {page.items.map((user) => (
-                <Paper key={user.id} withBorder radius="md" p="sm" role="listitem">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={600} style={{ wordBreak: 'break-all' }}>
-                      {user.email}
-                    </Text>
-                    <UserActions user={user} caller={me} />
-                  </Group>
-                  <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
-                    {columns.slice(1).flatMap((column) => {
-                      const value = column.cell(user);
-                      return value
-                        ? [
-                            <div key={column.key}>
-                              <Text size="xs" c="dimmed">
-                                {column.label}
-                              </Text>
-                              <Text size="sm">{value}</Text>
-                            </div>,
-                          ]
-                        : [];
-                    })}
-                  </SimpleGrid>
-                </Paper>
-              ))}
-            </Stack>
           ) : (
-            <Paper withBorder radius="md">
-              <ScrollArea type="auto">
-                <Table striped highlightOnHover verticalSpacing="xs" miw={1100} aria-label={t('admin.tabs.accounts')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {columns.map((column) => (
-                        <Table.Th
-                          key={column.key}
-                          aria-sort={column.sort ? ariaSort(query.sort === column.sort, query.order) : undefined}
-                        >
-                          {column.sort ? (
-                            <SortButton
-                              label={column.label}
-                              state={query.sort === column.sort ? query.order : undefined}
-                              onClick={() => column.sort && toggleSort(column.sort)}
-                            />
-                          ) : (
-                            column.label
-                          )}
-                        </Table.Th>
-                      ))}
-                      <Table.Th>{t('common.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {page.items.map((user) => (
-                      <Table.Tr key={user.id}>
-                        {columns.map((column, i) =>
-                          i === 0 ? (
-                            <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                              {column.cell(user)}
-                            </Table.Th>
-                          ) : (
-                            <Table.Td key={column.key}>{column.cell(user)}</Table.Td>
-                          ),
-                        )}
-                        <Table.Td>
-                          <UserActions user={user} caller={me} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            </Paper>
+            <AdminRows
+              rows={page.items}
+              rowKey={(user) => user.id}
+              columns={columns}
+              label={t('admin.tabs.accounts')}
+              phone={phone}
+              sort={query.sort}
+              order={query.order}
+              onSort={toggleSort}
+              actions={(user) => <UserActions user={user} caller={me} />}
+            />
           )
         }
       </QueryBoundary>

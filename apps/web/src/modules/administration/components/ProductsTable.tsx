@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,19 @@ import { usePhone } from '../../../ui/use-phone';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useRangeName } from '../../runtime/runtime-context';
 import { useProductsPage } from '../hooks/use-products';
-import { ariaSort, SortBySelect, SortButton, TableFooter, useAddressTableState, useLastPageWhenPastEnd } from './admin-table';
+import {
+  AdminRows,
+  SortBySelect,
+  TableFooter,
+  useAddressTableState,
+  useLastPageWhenPastEnd,
+  type TAdminColumn,
+} from './admin-table';
 import { ProductActions } from './ProductActions';
 
 const TABLE_KEYS = ['q', 'sort', 'order', 'page', 'size'] as const;
 
-type TColumn = { key: string; label: string; sort: TAdminProductSort; cell: (p: TAdminProduct) => string };
+type TColumn = TAdminColumn<TAdminProduct, TAdminProductSort>;
 
 /**
  * The brand's products (spec §2 "Administration"), searched, sorted and paged by the server, with
@@ -76,75 +83,18 @@ export function ProductsTable() {
         {(page) =>
           page.total === 0 ? (
             <EmptyState message={t('admin.products.empty')} />
-          ) : phone ? (
-            <Stack gap="sm" role="list" aria-label={t('admin.tabs.manageProducts')}>
-              {page.items.map((product) => (
-                <Paper key={product.serialNumber} withBorder radius="md" p="sm" role="listitem">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={600} style={{ wordBreak: 'break-all' }}>
-                      {product.serialNumber}
-                    </Text>
-                    <ProductActions product={product} />
-                  </Group>
-                  <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
-                    {columns.slice(1).flatMap((column) => {
-                      const value = column.cell(product);
-                      return value
-                        ? [
-                            <div key={column.key} style={{ minWidth: 0 }}>
-                              <Text size="xs" c="dimmed">
-                                {column.label}
-                              </Text>
-                              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                                {value}
-                              </Text>
-                            </div>,
-                          ]
-                        : [];
-                    })}
-                  </SimpleGrid>
-                </Paper>
-              ))}
-            </Stack>
           ) : (
-            <Paper withBorder radius="md">
-              <ScrollArea type="auto">
-                <Table striped highlightOnHover verticalSpacing="xs" miw={1100} aria-label={t('admin.tabs.manageProducts')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {columns.map((column) => (
-                        <Table.Th key={column.key} aria-sort={ariaSort(query.sort === column.sort, query.order)}>
-                          <SortButton
-                            label={column.label}
-                            state={query.sort === column.sort ? query.order : undefined}
-                            onClick={() => toggleSort(column.sort)}
-                          />
-                        </Table.Th>
-                      ))}
-                      <Table.Th>{t('common.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {page.items.map((product) => (
-                      <Table.Tr key={product.serialNumber}>
-                        {columns.map((column, i) =>
-                          i === 0 ? (
-                            <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                              {column.cell(product)}
-                            </Table.Th>
-                          ) : (
-                            <Table.Td key={column.key}>{column.cell(product)}</Table.Td>
-                          ),
-                        )}
-                        <Table.Td>
-                          <ProductActions product={product} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
-            </Paper>
+            <AdminRows
+              rows={page.items}
+              rowKey={(product) => product.serialNumber}
+              columns={columns}
+              label={t('admin.tabs.manageProducts')}
+              phone={phone}
+              sort={query.sort}
+              order={query.order}
+              onSort={toggleSort}
+              actions={(product) => <ProductActions product={product} />}
+            />
           )
         }
       </QueryBoundary>

@@ -1,5 +1,16 @@
-import { useEffect } from 'react';
-import { Group, NativeSelect, Pagination, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import {
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAddressParams } from '../hooks/use-address-params';
@@ -149,5 +160,113 @@ export function TableFooter({
         />
       </Group>
     </Group>
+  );
+}
+
+/** A column of an administration table: its header, the sort it stands for (if any) and a row's cell text. */
+export type TAdminColumn<T, S extends string = string> = { key: string; label: string; sort?: S; cell: (row: T) => string };
+
+/**
+ * An administration table's rows: a table with sortable headers at desk width, one card per row on a
+ * phone (the first column as its title, the others labelled, empty ones left out). `actions` draws a
+ * row's action menu in both.
+ */
+export function AdminRows<T, S extends string>({
+  rows,
+  rowKey,
+  columns,
+  label,
+  phone,
+  sort,
+  order,
+  onSort,
+  actions,
+}: {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly TAdminColumn<T, S>[];
+  /** the table's (or the card list's) accessible name */
+  label: string;
+  phone: boolean;
+  sort: string;
+  order: 'asc' | 'desc';
+  onSort: (sort: S) => void;
+  actions: (row: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [first, ...others] = columns;
+  if (phone) {
+    return (
+      <Stack gap="sm" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                {first?.cell(row)}
+              </Text>
+              {actions(row)}
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt="xs">
+              {others.flatMap((column) => {
+                const value = column.cell(row);
+                return value
+                  ? [
+                      <div key={column.key} style={{ minWidth: 0 }}>
+                        <Text size="xs" c="dimmed">
+                          {column.label}
+                        </Text>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {value}
+                        </Text>
+                      </div>,
+                    ]
+                  : [];
+              })}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover verticalSpacing="xs" miw={1100} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const by = column.sort;
+                return (
+                  <Table.Th key={column.key} aria-sort={by ? ariaSort(sort === by, order) : undefined}>
+                    {by ? (
+                      <SortButton label={column.label} state={sort === by ? order : undefined} onClick={() => onSort(by)} />
+                    ) : (
+                      column.label
+                    )}
+                  </Table.Th>
+                );
+              })}
+              <Table.Th>{t('common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column, i) =>
+                  i === 0 ? (
+                    <Table.Th key={column.key} scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {column.cell(row)}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                  ),
+                )}
+                <Table.Td>{actions(row)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Paper>
   );
 }
