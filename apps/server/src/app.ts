@@ -394,7 +394,7 @@ async function assembleWashboard(
     userAdministration,
     companies,
     appliances,
-    productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker),
+    productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker, audit),
     productAdministration,
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),

@@ -58,7 +58,8 @@ type THolder = Pick<TAuthUser, 'id' | 'brand' | 'role' | 'email'>;
 type THold = { owner: string | null; serviceCompany: string | null };
 
 /** An audit entry about the machine `serial`, for the account `account` when an administrator acted for one. */
-function productEntry(
+/** The audit entry of an action on the product `serial` (the machine filter finds it). */
+export function productEntry(
   action: TAuditEntry['action'],
   serial: string,
   account: string | null,

@@ -1,4 +1,5 @@
 import type { TBrandCode, TCreateProductRequest } from '@washboard/contracts';
+import { insertAuditRecords, type TNewAuditRecord } from '../audit/audit.repository';
 import type { TDatabase } from '../db/database';
 import type { TApplianceChanges } from './appliance.repository';
 
@@ -58,9 +59,15 @@ export class ProductImportRepository {
    * Writes every product and its (offline) state row in one transaction: all or nothing. The
    * products go in by one COPY and the state rows by one array statement; `beforeCommit` runs last
    * inside the transaction (the broker identities), so its failure writes nothing either. A serial
-   * number taken meanwhile fails the COPY (unique violation, SQLSTATE 23505).
+   * number taken meanwhile fails the COPY (unique violation, SQLSTATE 23505). The audit records
+   * (one per product) commit with the products.
    */
-  async insertAll(brand: TBrandCode, products: readonly TImportedProduct[], beforeCommit: () => Promise<void>): Promise<void> {
+  async insertAll(
+    brand: TBrandCode,
+    products: readonly TImportedProduct[],
+    audit: readonly TNewAuditRecord[],
+    beforeCommit: () => Promise<void>,
+  ): Promise<void> {
     try {
       await this.database.transaction(async (sql) => {
         await sql.copyFrom(
@@ -70,6 +77,7 @@ export class ProductImportRepository {
         await sql.query('INSERT INTO appliance_states (serial_number) SELECT unnest($1::text[])', [
           products.map((p) => p.serialNumber),
         ]);
+        await insertAuditRecords(sql, audit);
         await beforeCommit();
       });
     } finally {

@@ -34,6 +34,6 @@ export const productImportRoutes: FastifyPluginAsyncZod<TOptions> = async (app, 
         },
       },
     },
-    async (request) => productImport.importCsv(request.brand, request.body),
+    async (request) => productImport.importCsv(request.user, request.body),
   );
 };

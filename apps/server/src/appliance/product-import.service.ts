@@ -5,9 +5,11 @@ import {
   type TProductImportProblem,
   type TProductImportResponse,
 } from '@washboard/contracts';
+import type { TAuditActor, AuditService } from '../audit/audit.service';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
 import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
+import { productEntry } from './appliance.service';
 import { isUniqueViolation, type ProductImportRepository } from './product-import.repository';
 
 /** Products brought in from a CSV file (docs/administration.md "Add Products"): all of the file or nothing. */
@@ -15,6 +17,7 @@ export class ProductImportService {
   constructor(
     private readonly repository: ProductImportRepository,
     private readonly broker: TBroker,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -23,9 +26,11 @@ export class ProductImportService {
    * and provisions their broker identities before it commits. Answers each product's device secret,
    * stored only as a hash. Refusals: PRODUCT_IMPORT_EMPTY, PRODUCT_IMPORT_COLUMNS,
    * PRODUCT_IMPORT_TOO_MANY_ROWS, PRODUCT_IMPORT_INVALID (the rows at fault), and
-   * APPLIANCE_ALREADY_EXISTS when a serial number is taken while the file is written.
+   * APPLIANCE_ALREADY_EXISTS when a serial number is taken while the file is written. Each product
+   * added is in the audit trail as `product.add` by `actor`, with its row of the file.
    */
-  async importCsv(brand: TBrandCode, csv: string): Promise<TProductImportResponse> {
+  async importCsv(actor: TAuditActor, csv: string): Promise<TProductImportResponse> {
+    const brand: TBrandCode = actor.brand;
     const read = readProductImport(csv);
     if ('fileError' in read) {
       const error = read.fileError;
@@ -50,10 +55,16 @@ export class ProductImportService {
       );
     }
     const products = read.products.map(({ product }) => ({ ...product, deviceSecret: newDeviceSecret() }));
+    const audit = read.products.map(({ row, product }) => {
+      const { serialNumber, modelNumber, gamma, ratingPower, fw00, fw02 } = product;
+      const after = { modelNumber, gamma, ratingPower, fw00, fw02, csvRow: row };
+      return this.audit.newRecord(actor, productEntry('product.add', serialNumber, null, null, after));
+    });
     try {
       await this.repository.insertAll(
         brand,
         products.map((p) => ({ ...p, secretHash: hashDeviceSecret(p.deviceSecret) })),
+        audit,
         () => this.broker.provisionDevices(products.map((p) => ({ serial: p.serialNumber, secret: p.deviceSecret }))),
       );
     } catch (error) {

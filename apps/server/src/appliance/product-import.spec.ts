@@ -4,6 +4,7 @@ import {
   PRODUCT_IMPORT_MAX_BYTES,
   PRODUCT_IMPORT_MAX_ROWS,
   type TApplianceListPage,
+  type TAuditPage,
   type TProductImportRefusal,
   type TProductImportResponse,
 } from '@washboard/contracts';
@@ -89,6 +90,31 @@ describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
     expect(product).toMatchObject({ serialNumber: serial, modelNumber: 'WB;900 "XL"' });
     const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${serial}`, { headers: admin });
     expect(await detail.json()).toMatchObject({ gamma: 'ge', modelNumber: 'WB;900 "XL"' });
+  });
+
+  it('puts each imported product in the audit trail, by whoever imported it, and a refused file in none', async () => {
+    const serials = [newSerial('IMP'), newSerial('IMP')];
+    expect((await send(`${HEADER}\n${serials.map((s) => row(s, 'WB-700')).join('\n')}\n`, adder)).status).toBe(200);
+    const trail = async (serial: string) => {
+      const res = await server.api(`/api/v1/audit?serial=${serial}`, { headers: admin });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as TAuditPage).items;
+    };
+    const [first] = await trail(serials[1] ?? '');
+    expect(first).toMatchObject({
+      action: 'product.add',
+      actorEmail: 'factory@washboard.test',
+      targetKind: 'product',
+      targetId: serials[1],
+      before: null,
+      after: { modelNumber: 'WB-700', gamma: 'infinity', ratingPower: 'M3', fw00: '1.0.0', fw02: '1.0.2', csvRow: 3 },
+    });
+    expect(first?.requestId).toBeTruthy();
+    expect((await trail(serials[0] ?? '')).map((r) => r.after?.csvRow)).toEqual([2]);
+
+    const refused = newSerial('IMP');
+    expect((await send(`${HEADER}\n${row(refused)}\n${row('x!')}\n`, adder)).status).toBe(422);
+    expect(await trail(refused)).toEqual([]);
   });
 
   it('refuses a kitchen manager and an anonymous caller, and writes nothing', async () => {

@@ -3,7 +3,7 @@ import type { TAuthUser } from '../auth/token.service';
 import type { TTransaction } from '../db/transaction';
 import { currentRequestId } from '../http/request-context';
 import { csvRow } from '../http/csv';
-import type { AuditRepository, TAuditRow } from './audit.repository';
+import type { AuditRepository, TAuditRow, TNewAuditRecord } from './audit.repository';
 
 /** Who acted: the signed-in caller (its e-mail is copied into the record). */
 export type TAuditActor = Pick<TAuthUser, 'id' | 'email' | 'brand'>;
@@ -84,7 +84,15 @@ export class AuditService {
    */
   async record(actor: TAuditActor, entry: TAuditEntry, t?: TTransaction): Promise<void> {
     const repository = t ? this.repository.in(t) : this.repository;
-    await repository.insert({
+    await repository.insert(this.newRecord(actor, entry));
+  }
+
+  /**
+   * The row `record` would write, for a change written by plain SQL in a transaction of its own (a
+   * CSV import's COPY): its repository stores the rows with `insertAuditRecords` in that transaction.
+   */
+  newRecord(actor: TAuditActor, entry: TAuditEntry): TNewAuditRecord {
+    return {
       brand: actor.brand,
       actorId: actor.id,
       actorEmail: actor.email,
@@ -97,7 +105,7 @@ export class AuditService {
       before: entry.before ?? null,
       after: entry.after ?? null,
       requestId: currentRequestId() ?? null,
-    });
+    };
   }
 
   /** One page of the caller's brand's trail, newest first (the route lets only an ADMIN call). */
