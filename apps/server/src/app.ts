@@ -29,6 +29,7 @@ import { JobRepository } from './jobs/job.repository';
 import { JobQueue } from './jobs/job-queue';
 import { JobService } from './jobs/job.service';
 import { RetentionRepository } from './retention/retention.repository';
+import { scheduleStatisticsRollup } from './appliance/statistics-rollup';
 import { RetentionService } from './retention/retention.service';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
@@ -296,6 +297,8 @@ async function assembleWashboard(
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
+  // The statistics charts read a daily roll-up of the counters, kept current by a job (docs/retention.md).
+  await scheduleStatisticsRollup(jobs, applianceDetails);
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));

@@ -44,3 +44,14 @@ export const RETENTION_PURGE = defineJob({
   leaseSeconds: 600,
   transactional: false,
 });
+
+/**
+ * Rolls the counters' reports up into daily first/last snapshots for the statistics charts
+ * (docs/retention.md, "Statistics"). Recurring: at every start and hourly at :20. Transactional: the
+ * day rows and the roll-up's watermark commit together, so a run is applied exactly once.
+ */
+export const STATISTICS_ROLLUP = defineJob({
+  kind: 'statistics.rollup',
+  payload: z.object({}),
+  leaseSeconds: 300,
+});

@@ -7,6 +7,14 @@ export function nextDailyUtc(now: Date, minutes: number): Date {
   return slot;
 }
 
+/** The next instant after `now` at `minute` past a UTC hour: an hourly slot, the same in every instance. */
+export function nextHourlyUtc(now: Date, minute: number): Date {
+  const slot = new Date(now);
+  slot.setUTCMinutes(minute, 0, 0);
+  if (slot.getTime() <= now.getTime()) slot.setUTCHours(slot.getUTCHours() + 1);
+  return slot;
+}
+
 /**
  * A recurring kind (docs/jobs.md, "Recurring kinds"): this instance handles it, queues one run now
  * (dedupe key `start`: instances starting together queue one), and every run first queues the next
