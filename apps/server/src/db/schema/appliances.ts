@@ -149,7 +149,12 @@ export const haccpEvents = pgTable(
     newValue: jsonb('new_value').$type<number>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.serialNumber, t.id] }), index('haccp_events_serial_start_idx').on(t.serialNumber, t.start)],
+  (t) => [
+    primaryKey({ columns: [t.serialNumber, t.id] }),
+    index('haccp_events_serial_start_idx').on(t.serialNumber, t.start),
+    // Retention finds the records past HACCP_RETENTION_YEARS without reading the whole table.
+    index('haccp_events_stop_idx').on(t.stop),
+  ],
 );
 
 /** Alarms, opened and later closed by the same device-made id. */
@@ -171,6 +176,10 @@ export const alarms = pgTable(
     index('alarms_open_idx')
       .on(t.serialNumber)
       .where(sql`${t.stopDate} IS NULL`),
+    // Retention finds the closed alarms past HACCP_RETENTION_YEARS without reading the whole table.
+    index('alarms_closed_stop_idx')
+      .on(t.stopDate)
+      .where(sql`${t.stopDate} IS NOT NULL`),
   ],
 );
 
