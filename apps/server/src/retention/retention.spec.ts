@@ -163,6 +163,14 @@ describe('telemetry partitions and retention', () => {
       // Still open after 3 years: kept.
       await alarm('00000000-0000-4000-8000-000000000013', at(3 * YEAR_MS), null, at(3 * YEAR_MS));
 
+      // Jobs: completed ones a week old go, a recent one and failed ones stay (for the ADMIN).
+      const job = async (kind: string, state: string, finishedAgo: number) =>
+        db.execute(sql`insert into jobs (kind, payload, state, max_attempts, finished_at)
+          values (${kind}, '{}', ${state}, 1, ${at(finishedAgo)})`);
+      await job('test.old', 'completed', 8 * DAY_MS);
+      await job('test.recent', 'completed', DAY_MS);
+      await job('test.failed', 'failed', 30 * DAY_MS);
+
       // The job itself, through the durable queue, as the server schedules it at start.
       const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
       queues.push(jobs);
@@ -200,6 +208,9 @@ describe('telemetry partitions and retention', () => {
         '00000000-0000-4000-8000-000000000011',
         '00000000-0000-4000-8000-000000000013',
       ]);
+
+      const jobsLeft = await rows<{ kind: string }>(db, sql`select kind from jobs where kind like 'test.%' order by kind`);
+      expect(jobsLeft.map((r) => r.kind)).toEqual(['test.failed', 'test.recent']);
 
       // Each kind's next run is queued once, for its daily slot, even when a second instance starts.
       const second = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
