@@ -26,7 +26,9 @@ type TRow = {
 };
 
 function rows(): TRow[] {
-  const start = Date.UTC(2026, 0, 1);
+  // Today (UTC midnight): the rows go into today's daily partition, which always exists, as a live
+  // machine's do — not into the default partition that catches wrong clocks (docs/retention.md).
+  const start = Math.floor(Date.now() / 86_400_000) * 86_400_000;
   return Array.from({ length: ROWS }, (_, i) => ({
     serial: `BENCH${String(i % MACHINES).padStart(5, '0')}`,
     ts: new Date(start + Math.floor(i / MACHINES) * 1000).toISOString(),

@@ -28,6 +28,9 @@ import { Mailer } from './mail/mailer';
 import { JobRepository } from './jobs/job.repository';
 import { JobQueue } from './jobs/job-queue';
 import { JobService } from './jobs/job.service';
+import { RetentionRepository } from './retention/retention.repository';
+import { scheduleStatisticsRollup } from './appliance/statistics-rollup';
+import { RetentionService } from './retention/retention.service';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
 import { TokenService } from './auth/token.service';
@@ -248,6 +251,13 @@ async function assembleWashboard(
   const jobRepository = new JobRepository(database.db);
   // Everything that runs off the request path, durable and run once across instances (docs/jobs.md).
   const jobs = new JobQueue(database.db, jobRepository, app.log);
+  // Telemetry partitions made ahead and old data dropped, by two recurring jobs (docs/retention.md).
+  const retention = new RetentionService(
+    new RetentionRepository(database.db),
+    { telemetryDays: config.TELEMETRY_RETENTION_DAYS, haccpYears: config.HACCP_RETENTION_YEARS },
+    app.log,
+  );
+  await retention.schedule(jobs);
   const mailRepository = new MailRepository(database.db);
   const mailer = new Mailer(mailRepository, jobs, config.SMTP_URL, config.MAIL_FROM, (outcome) => metrics.mail.inc({ outcome }));
   const companyRepository = new CompanyRepository(database.db, accessChanged);
@@ -287,6 +297,8 @@ async function assembleWashboard(
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
   const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
+  // The statistics charts read a daily roll-up of the counters, kept current by a job (docs/retention.md).
+  await scheduleStatisticsRollup(jobs, applianceDetails);
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));

@@ -47,6 +47,17 @@ describe('parseConfig', () => {
     expect(found.some((p) => p.startsWith('ADMIN_PASSWORD:'))).toBe(true);
   });
 
+  it('keeps telemetry 90 days and HACCP records 2 years, and refuses less than the law allows', () => {
+    expect(parseConfig({})).toMatchObject({ TELEMETRY_RETENTION_DAYS: 90, HACCP_RETENTION_YEARS: 2 });
+    expect(parseConfig({ TELEMETRY_RETENTION_DAYS: '30', HACCP_RETENTION_YEARS: '5' })).toMatchObject({
+      TELEMETRY_RETENTION_DAYS: 30,
+      HACCP_RETENTION_YEARS: 5,
+    });
+    const found = problems({ TELEMETRY_RETENTION_DAYS: '1', HACCP_RETENTION_YEARS: '1' });
+    expect(found.find((p) => p.startsWith('TELEMETRY_RETENTION_DAYS:'))).toContain('at least 2');
+    expect(found.find((p) => p.startsWith('HACCP_RETENTION_YEARS:'))).toContain('21 CFR 117.315');
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(problems({ ADMIN_EMAIL: 'admin@example.com' })).toEqual([expect.stringContaining('ADMIN_PASSWORD')]);
   });

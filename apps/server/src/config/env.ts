@@ -146,6 +146,21 @@ const ZEnv = z
      */
     DEVICE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     MQTT_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(262_144),
+    /**
+     * Days of raw telemetry kept (docs/retention.md): older daily partitions are dropped whole. At
+     * least 2, so yesterday's partition is never dropped while a late machine may still write it.
+     */
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(2, 'must be at least 2').max(36_500).default(90),
+    /**
+     * Years HACCP records (cycles, parameter changes) and closed alarms are kept at least; then
+     * deleted. Never below 2: the record-keeping rule of 21 CFR 117.315 (docs/retention.md).
+     */
+    HACCP_RETENTION_YEARS: z.coerce
+      .number()
+      .int()
+      .min(2, 'must be at least 2 (21 CFR 117.315 keeps records two years)')
+      .max(100)
+      .default(2),
     /** Redis for fan-out of push events between server instances. */
     REDIS_URL: url(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
     /** SMTP server for mail; without it mail goes to the outbox table. */

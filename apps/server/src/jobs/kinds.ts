@@ -19,3 +19,39 @@ export const MAIL_SEND = defineJob({
   leaseSeconds: 120,
   transactional: false,
 });
+
+/**
+ * Makes the daily telemetry partitions of today and the next 7 days (docs/retention.md). Recurring:
+ * run at every start and daily at 00:10 UTC. Idempotent (a partition that exists is left alone), so
+ * at least once is enough.
+ */
+export const TELEMETRY_PARTITIONS = defineJob({
+  kind: 'telemetry.partitions',
+  payload: z.object({}),
+  leaseSeconds: 300,
+  transactional: false,
+});
+
+/**
+ * Retention (docs/retention.md): drops the telemetry partitions older than TELEMETRY_RETENTION_DAYS,
+ * deletes HACCP records and closed alarms older than HACCP_RETENTION_YEARS and old completed jobs.
+ * Recurring: at every start and daily at 02:30 UTC. Idempotent; not one transaction, so each
+ * partition and each batch of deletions commits on its own.
+ */
+export const RETENTION_PURGE = defineJob({
+  kind: 'retention.purge',
+  payload: z.object({}),
+  leaseSeconds: 600,
+  transactional: false,
+});
+
+/**
+ * Rolls the counters' reports up into daily first/last snapshots for the statistics charts
+ * (docs/retention.md, "Statistics"). Recurring: at every start and hourly at :20. Transactional: the
+ * day rows and the roll-up's watermark commit together, so a run is applied exactly once.
+ */
+export const STATISTICS_ROLLUP = defineJob({
+  kind: 'statistics.rollup',
+  payload: z.object({}),
+  leaseSeconds: 300,
+});

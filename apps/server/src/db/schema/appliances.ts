@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -148,7 +149,12 @@ export const haccpEvents = pgTable(
     newValue: jsonb('new_value').$type<number>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.serialNumber, t.id] }), index('haccp_events_serial_start_idx').on(t.serialNumber, t.start)],
+  (t) => [
+    primaryKey({ columns: [t.serialNumber, t.id] }),
+    index('haccp_events_serial_start_idx').on(t.serialNumber, t.start),
+    // Retention finds the records past HACCP_RETENTION_YEARS without reading the whole table.
+    index('haccp_events_stop_idx').on(t.stop),
+  ],
 );
 
 /** Alarms, opened and later closed by the same device-made id. */
@@ -170,6 +176,10 @@ export const alarms = pgTable(
     index('alarms_open_idx')
       .on(t.serialNumber)
       .where(sql`${t.stopDate} IS NULL`),
+    // Retention finds the closed alarms past HACCP_RETENTION_YEARS without reading the whole table.
+    index('alarms_closed_stop_idx')
+      .on(t.stopDate)
+      .where(sql`${t.stopDate} IS NOT NULL`),
   ],
 );
 
@@ -185,6 +195,27 @@ export const applianceStats = pgTable(
     stats: jsonb('stats').$type<TDeviceStats>().notNull(),
   },
   (t) => [index('appliance_stats_serial_ts_idx').on(t.serialNumber, t.ts)],
+);
+
+/**
+ * The counters' snapshots rolled up per machine and UTC day (docs/retention.md, "Statistics"): the
+ * day's first and last report and how many there were. The statistics charts read these, not
+ * `appliance_stats`; the `statistics.rollup` job keeps them up to date.
+ */
+export const applianceStatsDaily = pgTable(
+  'appliance_stats_daily',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    reports: integer('reports').notNull(),
+    firstTs: timestamp('first_ts', { withTimezone: true }).notNull(),
+    first: jsonb('first').$type<TDeviceStats>().notNull(),
+    lastTs: timestamp('last_ts', { withTimezone: true }).notNull(),
+    last: jsonb('last').$type<TDeviceStats>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.day] })],
 );
 
 export type TCommandStatus = 'pending' | 'ok' | 'error' | 'timeout' | 'offline';

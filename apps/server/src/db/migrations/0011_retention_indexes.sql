@@ -1,0 +1,2 @@
+CREATE INDEX "alarms_closed_stop_idx" ON "alarms" USING btree ("stop_date") WHERE "alarms"."stop_date" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "haccp_events_stop_idx" ON "haccp_events" USING btree ("stop");

@@ -1,0 +1,37 @@
+import type { JobQueue, TJobHandler, TJobKind } from './job-queue';
+
+/** The next instant after `now` at `minutes` past midnight UTC: a daily slot, the same in every instance. */
+export function nextDailyUtc(now: Date, minutes: number): Date {
+  const slot = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 0, minutes));
+  if (slot.getTime() <= now.getTime()) slot.setUTCDate(slot.getUTCDate() + 1);
+  return slot;
+}
+
+/** The next instant after `now` at `minute` past a UTC hour: an hourly slot, the same in every instance. */
+export function nextHourlyUtc(now: Date, minute: number): Date {
+  const slot = new Date(now);
+  slot.setUTCMinutes(minute, 0, 0);
+  if (slot.getTime() <= now.getTime()) slot.setUTCHours(slot.getUTCHours() + 1);
+  return slot;
+}
+
+/**
+ * A recurring kind (docs/jobs.md, "Recurring kinds"): this instance handles it, queues one run now
+ * (dedupe key `start`: instances starting together queue one), and every run first queues the next
+ * at `next(now)` with the slot's time as its dedupe key — every instance computes the same slot, so
+ * the chain never doubles, and a failing run does not break it.
+ */
+export async function scheduleRecurring<P>(
+  jobs: JobQueue,
+  kind: TJobKind<P>,
+  payload: P,
+  next: (now: Date) => Date,
+  handler: TJobHandler<P>,
+): Promise<void> {
+  jobs.handle(kind, async (given, context) => {
+    const runAt = next(new Date());
+    await jobs.enqueue(kind, payload, { db: context.db, runAt, dedupeKey: `at:${runAt.toISOString()}` });
+    await handler(given, context);
+  });
+  await jobs.enqueue(kind, payload, { dedupeKey: 'start' });
+}

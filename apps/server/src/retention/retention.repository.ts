@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../db/database';
+
+/** What the driver answers for a raw statement: both PGlite and node-postgres give `{ rows }`. */
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+/** A daily telemetry partition: `telemetry_pYYYYMMDD`, the UTC day it holds. */
+export type TTelemetryPartition = { name: string; day: string };
+
+const PARTITION_NAME = /^telemetry_p(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * SQL of the telemetry partitions and of retention (docs/retention.md). The partitions themselves
+ * are made by the database function `telemetry_ensure_partition` (migration 0009), which also moves
+ * the rows of that day out of the default partition.
+ */
+export class RetentionRepository {
+  constructor(private readonly db: TDb) {}
+
+  /** Makes the partitions of these UTC days (`YYYY-MM-DD`) that are missing; answers those it made. */
+  async ensurePartitions(days: readonly string[]): Promise<string[]> {
+    const made: string[] = [];
+    for (const day of days) {
+      const result = await this.db.execute(sql`select telemetry_ensure_partition(${day}::date) as made`);
+      if (rowsOf<{ made: boolean }>(result)[0]?.made) made.push(day);
+    }
+    return made;
+  }
+
+  /** The daily partitions of telemetry, oldest first (the default partition is not among them). */
+  async partitions(): Promise<TTelemetryPartition[]> {
+    const result = await this.db.execute(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'telemetry'::regclass order by c.relname`);
+    return rowsOf<{ name: string }>(result).flatMap(({ name }) => {
+      const match = PARTITION_NAME.exec(name);
+      return match ? [{ name, day: `${match[1]}-${match[2]}-${match[3]}` }] : [];
+    });
+  }
+
+  /** Drops one daily partition with its rows: no row-by-row delete, no table bloat. */
+  async dropPartition(partition: TTelemetryPartition): Promise<void> {
+    if (!PARTITION_NAME.test(partition.name)) throw new Error(`not a telemetry partition: ${partition.name}`);
+    await this.db.execute(sql.raw(`drop table if exists "${partition.name}"`));
+  }
+
+  /** Rows waiting in the default partition (no daily partition covers them) and the machines they came from. */
+  async defaultPartitionRows(): Promise<{ rows: number; machines: number }> {
+    const result = await this.db.execute(
+      sql`select count(*)::int as rows, count(distinct serial_number)::int as machines from telemetry_default`,
+    );
+    return rowsOf<{ rows: number; machines: number }>(result)[0] ?? { rows: 0, machines: 0 };
+  }
+
+  /**
+   * Deletes up to `limit` HACCP records (cycles, parameter changes) that both ended and arrived
+   * before `before` — a machine with a wrong clock cannot age its records out early; answers how many.
+   */
+  deleteHaccpEventsBefore(before: Date, limit: number): Promise<number> {
+    return this.deleteRecordsBefore('haccp_events', 'stop', before, limit);
+  }
+
+  /** Deletes up to `limit` alarms closed and received before `before` (open alarms stay); answers how many. */
+  deleteAlarmsBefore(before: Date, limit: number): Promise<number> {
+    return this.deleteRecordsBefore('alarms', 'stop_date', before, limit);
+  }
+
+  private async deleteRecordsBefore(table: string, ended: string, before: Date, limit: number): Promise<number> {
+    const at = before.toISOString();
+    const result = await this.db.execute(sql`
+      delete from ${sql.identifier(table)} where (serial_number, id) in (
+        select serial_number, id from ${sql.identifier(table)}
+        where ${sql.identifier(ended)} < ${at}::timestamptz and received_at < ${at}::timestamptz
+        limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
+  /** Deletes up to `limit` completed jobs finished before `before`; failed ones stay for the ADMIN. */
+  async deleteCompletedJobsBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from jobs where id in (
+        select id from jobs where state = 'completed' and finished_at < ${before.toISOString()}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+}

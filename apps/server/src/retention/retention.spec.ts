@@ -1,0 +1,229 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/harness';
+import { eventually } from '../../test/devices';
+import { migrationsFolder, openDatabase, type TDatabase, type TDb } from '../db/database';
+import { JobQueue } from '../jobs/job-queue';
+import { JobRepository } from '../jobs/job.repository';
+import { RetentionRepository } from './retention.repository';
+import { RetentionService } from './retention.service';
+
+const log = pino({ level: 'silent' });
+const DAY_MS = 86_400_000;
+const SERIAL = 'RT0000000001';
+
+async function rows<R>(db: TDb, query: ReturnType<typeof sql>): Promise<R[]> {
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/** Where each telemetry row of SERIAL is stored: its time and the partition that holds it. */
+async function placed(db: TDb): Promise<{ ts: string; partition: string }[]> {
+  const found = await rows<{ ts: Date | string; partition: string }>(
+    db,
+    sql`select ts, tableoid::regclass::text as partition from telemetry where serial_number = ${SERIAL} order by ts`,
+  );
+  return found.map((r) => ({ ts: new Date(r.ts).toISOString(), partition: r.partition }));
+}
+
+async function addTelemetry(db: TDb, at: readonly Date[]): Promise<void> {
+  for (const ts of at) {
+    await db.execute(sql`insert into telemetry (serial_number, ts, boiler_tmp) values (${SERIAL}, ${ts.toISOString()}, 850)`);
+  }
+}
+
+const partitionOf = (at: Date) => `telemetry_p${at.toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+describe('telemetry partitions and retention', () => {
+  let drop: () => Promise<void>;
+  let url: string | undefined;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    url = fresh.env.DATABASE_URL;
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('converts an existing telemetry table into daily partitions and keeps every row', async () => {
+    // The migrations before partitioning, in a folder of their own.
+    const folder = migrationsFolder();
+    const before = await mkdtemp(path.join(tmpdir(), 'wb-migrations-'));
+    await cp(folder, before, { recursive: true });
+    const journal = JSON.parse(await readFile(path.join(before, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const upTo = journal.entries.findIndex((e) => e.tag.endsWith('_telemetry_partitions'));
+    expect(upTo).toBeGreaterThan(0);
+    journal.entries = journal.entries.slice(0, upTo);
+    await writeFile(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
+
+    const pool = url ? new pg.Pool({ connectionString: url }) : undefined;
+    const lite = pool ? undefined : await PGlite.create('memory://');
+    const db = (pool ? drizzlePg(pool) : drizzlePglite(lite as PGlite)) as unknown as TDb;
+    const migrate = (migrationsFolder: string) =>
+      pool
+        ? migratePg(drizzlePg(pool), { migrationsFolder })
+        : migratePglite(drizzlePglite(lite as PGlite), { migrationsFolder });
+    try {
+      await migrate(before);
+      const now = Date.now();
+      const existing = [new Date(now - 40 * DAY_MS), new Date(now - 3 * DAY_MS), new Date(now), new Date('2100-01-01T00:00:00Z')];
+      await addTelemetry(db, existing);
+
+      await migrate(folder);
+
+      expect(await placed(db)).toEqual([
+        { ts: existing[0]?.toISOString(), partition: partitionOf(existing[0] as Date) },
+        { ts: existing[1]?.toISOString(), partition: partitionOf(existing[1] as Date) },
+        { ts: existing[2]?.toISOString(), partition: partitionOf(existing[2] as Date) },
+        // Beyond the partitions made ahead: kept in the default partition.
+        { ts: '2100-01-01T00:00:00.000Z', partition: 'telemetry_default' },
+      ]);
+      // Today and the 7 days ahead exist before the first message arrives.
+      const names = (await new RetentionRepository(db).partitions()).map((p) => p.name);
+      for (let i = 0; i <= 7; i++) expect(names).toContain(partitionOf(new Date(now + i * DAY_MS)));
+      // The unique key still holds across partitions: a replayed row is stored once.
+      await db.execute(
+        sql`insert into telemetry (serial_number, ts) values (${SERIAL}, ${(existing[1] as Date).toISOString()}) on conflict do nothing`,
+      );
+      expect(await placed(db)).toHaveLength(4);
+    } finally {
+      await pool?.end();
+      await lite?.close();
+      await rm(before, { recursive: true, force: true });
+    }
+  });
+
+  describe('on a running database', () => {
+    let database: TDatabase;
+    const queues: JobQueue[] = [];
+
+    beforeAll(async () => {
+      database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+      await database.db.execute(sql`
+        insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+        values (${SERIAL}, 'LUMINA', 'PR-100', 'PRIME', '6.5', '1.0.0', '1.0.0', 'x')`);
+    });
+    afterAll(async () => {
+      await Promise.all(queues.map((q) => q.stop()));
+      await database.close();
+    });
+
+    it('moves rows waiting in the default partition into the day partition made for them', async () => {
+      const repository = new RetentionRepository(database.db);
+      const later = new Date(Date.now() + 20 * DAY_MS);
+      await addTelemetry(database.db, [later]);
+      expect((await placed(database.db)).find((r) => r.ts === later.toISOString())?.partition).toBe('telemetry_default');
+
+      expect(await repository.ensurePartitions([later.toISOString().slice(0, 10)])).toHaveLength(1);
+      expect((await placed(database.db)).find((r) => r.ts === later.toISOString())?.partition).toBe(partitionOf(later));
+      // Made once: asking again changes nothing.
+      expect(await repository.ensurePartitions([later.toISOString().slice(0, 10)])).toEqual([]);
+    });
+
+    it('the retention job drops partitions past the retention, keeps newer rows, HACCP records and stray rows', async () => {
+      const db = database.db;
+      const repository = new RetentionRepository(db);
+      const now = Date.now();
+      const old = [new Date(now - 100 * DAY_MS), new Date(now - 95 * DAY_MS)];
+      const recent = [new Date(now - 89 * DAY_MS), new Date(now - 3 * DAY_MS)];
+      await repository.ensurePartitions([...old, ...recent].map((d) => d.toISOString().slice(0, 10)));
+      // A machine whose clock is far off: no daily partition holds these; they must not be lost.
+      const stray = [new Date('1970-01-02T03:04:05Z'), new Date('2099-06-01T12:00:00Z')];
+      await addTelemetry(db, [...old, ...recent, ...stray]);
+
+      // HACCP records and alarms far older than the telemetry retention, younger than 2 years.
+      const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+      const haccp = async (id: string, stop: string, receivedAt: string) =>
+        db.execute(sql`insert into haccp_events (serial_number, id, kind, start, stop, received_at)
+          values (${SERIAL}, ${id}, 'cycle', ${stop}::timestamptz - interval '5 minutes', ${stop}, ${receivedAt})`);
+      const alarm = async (id: string, start: string, stop: string | null, receivedAt: string) =>
+        db.execute(sql`insert into alarms (serial_number, id, error_code, start_date, stop_date, received_at)
+          values (${SERIAL}, ${id}, 'E01', ${start}, ${stop}, ${receivedAt})`);
+      const YEAR_MS = 365 * DAY_MS;
+      await haccp('00000000-0000-4000-8000-000000000001', at(100 * DAY_MS), at(100 * DAY_MS));
+      await haccp('00000000-0000-4000-8000-000000000002', at(700 * DAY_MS), at(700 * DAY_MS));
+      // Past the 2 years: deleted, unless it arrived recently (its clock was wrong).
+      await haccp('00000000-0000-4000-8000-000000000003', at(3 * YEAR_MS), at(3 * YEAR_MS));
+      await haccp('00000000-0000-4000-8000-000000000004', at(3 * YEAR_MS), at(DAY_MS));
+      await alarm('00000000-0000-4000-8000-000000000011', at(100 * DAY_MS), at(99 * DAY_MS), at(99 * DAY_MS));
+      await alarm('00000000-0000-4000-8000-000000000012', at(3 * YEAR_MS), at(3 * YEAR_MS - DAY_MS), at(3 * YEAR_MS));
+      // Still open after 3 years: kept.
+      await alarm('00000000-0000-4000-8000-000000000013', at(3 * YEAR_MS), null, at(3 * YEAR_MS));
+
+      // Jobs: completed ones a week old go, a recent one and failed ones stay (for the ADMIN).
+      const job = async (kind: string, state: string, finishedAgo: number) =>
+        db.execute(sql`insert into jobs (kind, payload, state, max_attempts, finished_at)
+          values (${kind}, '{}', ${state}, 1, ${at(finishedAgo)})`);
+      await job('test.old', 'completed', 8 * DAY_MS);
+      await job('test.recent', 'completed', DAY_MS);
+      await job('test.failed', 'failed', 30 * DAY_MS);
+
+      // The job itself, through the durable queue, as the server schedules it at start.
+      const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
+      queues.push(jobs);
+      const retention = new RetentionService(repository, { telemetryDays: 90, haccpYears: 2 }, log);
+      await retention.schedule(jobs);
+      jobs.start();
+      await eventually(async () => {
+        const done = await rows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from jobs where kind in ('telemetry.partitions', 'retention.purge') and state = 'completed'`,
+        );
+        return done[0]?.n === 2;
+      }, 15_000);
+
+      const kept = await placed(db);
+      const times = kept.map((r) => r.ts);
+      for (const gone of old) expect(times).not.toContain(gone.toISOString());
+      for (const stays of recent) expect(kept).toContainEqual({ ts: stays.toISOString(), partition: partitionOf(stays) });
+      for (const stays of stray) expect(kept).toContainEqual({ ts: stays.toISOString(), partition: 'telemetry_default' });
+      const names = (await repository.partitions()).map((p) => p.name);
+      for (const gone of old) expect(names).not.toContain(partitionOf(gone));
+      for (const stays of recent) expect(names).toContain(partitionOf(stays));
+
+      const haccpLeft = await rows<{ id: string }>(
+        db,
+        sql`select id from haccp_events where serial_number = ${SERIAL} order by id`,
+      );
+      expect(haccpLeft.map((r) => r.id)).toEqual([
+        '00000000-0000-4000-8000-000000000001',
+        '00000000-0000-4000-8000-000000000002',
+        '00000000-0000-4000-8000-000000000004',
+      ]);
+      const alarmsLeft = await rows<{ id: string }>(db, sql`select id from alarms where serial_number = ${SERIAL} order by id`);
+      expect(alarmsLeft.map((r) => r.id)).toEqual([
+        '00000000-0000-4000-8000-000000000011',
+        '00000000-0000-4000-8000-000000000013',
+      ]);
+
+      const jobsLeft = await rows<{ kind: string }>(db, sql`select kind from jobs where kind like 'test.%' order by kind`);
+      expect(jobsLeft.map((r) => r.kind)).toEqual(['test.failed', 'test.recent']);
+
+      // Each kind's next run is queued once, for its daily slot, even when a second instance starts.
+      const second = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
+      queues.push(second);
+      await retention.schedule(second);
+      const queued = await rows<{ kind: string; n: number }>(
+        db,
+        sql`select kind, count(*)::int as n from jobs where state = 'queued' and run_at > now() group by kind order by kind`,
+      );
+      expect(queued).toEqual([
+        { kind: 'retention.purge', n: 1 },
+        { kind: 'telemetry.partitions', n: 1 },
+      ]);
+    });
+  });
+});
