@@ -98,8 +98,10 @@ export function renderAlarmMail(options: {
   const footer = t('mail.alarm.footer', { preference: options.preferenceLabel, link: options.unsubscribeUrl });
   text.push(signature, '', '--', footer, '');
   html.push(`<p>${escapeHtml(signature)}</p>`);
-  const htmlFooter =
-    escapeHtml(t('mail.alarm.footer', { preference: options.preferenceLabel, link: '' })) + link(options.unsubscribeUrl);
+  // In HTML the long signed link hides behind a word; the text part spells it out.
+  const htmlFooter = `${escapeHtml(t('mail.alarm.footer', { preference: options.preferenceLabel, link: '' }))}<a href="${escapeHtml(
+    options.unsubscribeUrl,
+  )}" style="color:${accent}">${escapeHtml(t('unsubscribe.button'))}</a>`;
   return {
     subject,
     text: text.join('\n'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZErrorResponse, ZUnsubscribeQuery, type TBrandCode, type TLanguage } from '@washboard/contracts';
+import { BRANDS, ZErrorResponse, ZUnsubscribeQuery, type TBrandCode, type TLanguage } from '@washboard/contracts';
 import { languageFromHeader, translate } from '../i18n/translate';
 import { brandedHtml, escapeHtml, mailAccent } from '../mail/mail-templates';
 import type { TLimit } from '../http/rate-limit';
@@ -17,7 +17,8 @@ const responses = {
 /** The small page of an unsubscribe link, in the account's language and brand (or the caller's). */
 function page(reply: FastifyReply, status: number, brand: TBrandCode, lang: TLanguage, content: string): FastifyReply {
   const title = escapeHtml(translate(lang, 'unsubscribe.title'));
-  const html = brandedHtml(brand, lang, `<h1 style="font-size:20px">${title}</h1>${content}`, '');
+  const footer = translate(lang, 'layout.footer', { year: BRANDS[brand].copyrightYear, brand: BRANDS[brand].title });
+  const html = brandedHtml(brand, lang, `<h1 style="font-size:20px">${title}</h1>${content}`, escapeHtml(footer));
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
@@ -44,18 +45,14 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe
     done(null, {}),
   );
 
+  const options = (summary: string) => ({
+    config: limit(60, '1 minute'),
+    schema: { tags: ['notifications'], summary, produces: ['text/html'], querystring: ZUnsubscribeQuery, response: responses },
+  });
+
   app.get(
     '/api/v1/unsubscribe',
-    {
-      config: limit(60, '1 minute'),
-      schema: {
-        tags: ['notifications'],
-        summary: 'The page of a notification mail’s unsubscribe link: asks, changes nothing',
-        produces: ['text/html'],
-        querystring: ZUnsubscribeQuery,
-        response: responses,
-      },
-    },
+    options('The page of a notification mail’s unsubscribe link: asks, changes nothing'),
     async (request, reply) => {
       const target = await unsubscribe.target(request.query.token);
       if (!target) return invalid(request, reply);
@@ -78,16 +75,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe
 
   app.post(
     '/api/v1/unsubscribe',
-    {
-      config: limit(60, '1 minute'),
-      schema: {
-        tags: ['notifications'],
-        summary: 'Turns the link’s notification flag off (the page’s button and RFC 8058 one-click)',
-        produces: ['text/html'],
-        querystring: ZUnsubscribeQuery,
-        response: responses,
-      },
-    },
+    options('Turns the link’s notification flag off (the page’s button and RFC 8058 one-click)'),
     async (request, reply) => {
       const target = await unsubscribe.unsubscribe(request.query.token);
       if (!target) return invalid(request, reply);
