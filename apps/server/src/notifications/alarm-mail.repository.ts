@@ -53,9 +53,11 @@ export class AlarmMailRepository {
   }
 
   /**
-   * Records who is to be told of which opening, leaving out reopenings: an opening of a code the
-   * machine had open, or closed less than `reopenSeconds` before it started. Answers the users for
-   * whom something was recorded. A row recorded before is not recorded again.
+   * Records who is to be told of which opening, leaving out reopenings — an opening of a code the
+   * machine had open, or closed less than `reopenSeconds` before it started — and history: an alarm
+   * that arrives already closed and started longer ago than that (a machine back online sending its
+   * backlog). Answers the users for whom something was recorded; a row recorded before is not
+   * recorded again.
    */
   async record(db: TDb, rows: { userId: string; serial: string; alarmId: string }[], reopenSeconds: number): Promise<string[]> {
     const result = await db.execute(sql`
@@ -63,7 +65,8 @@ export class AlarmMailRepository {
       select v."userId", v.serial, v."alarmId"
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v("userId" uuid, serial text, "alarmId" uuid)
       join alarms a on a.serial_number = v.serial and a.id = v."alarmId"
-      where not exists (
+      where (a.stop_date is null or a.start_date > now() - make_interval(secs => ${reopenSeconds}))
+        and not exists (
         select 1 from alarms p
         where p.serial_number = a.serial_number and p.error_code = a.error_code and p.id <> a.id
           and p.start_date <= a.start_date

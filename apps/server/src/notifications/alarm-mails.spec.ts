@@ -163,6 +163,24 @@ describe('alarm notification mails', () => {
     expect(mailsTo('sam@fixit.test', machine.serialNumber)).toHaveLength(1);
   }, 60_000);
 
+  it('does not mail the closed alarms of a backlog, only the one still open', async () => {
+    const machine = await kitchenMachine('Dishwasher Backlog');
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    // Back online after a day: yesterday's alarm, long closed, then one open now.
+    await publish(machine.client, machine.serialNumber, 'alarm', {
+      id: randomUUID(),
+      errorCode: 'F5',
+      startDate: hoursAgo(20),
+      stopDate: hoursAgo(19),
+    });
+    await alarm(machine, randomUUID());
+    const kate = await mail.waitFor('kate@kitchen.test', about(machine.serialNumber), 15_000);
+    await settle((DIGEST_SECONDS + 2) * 1000);
+    expect(mailsTo('kate@kitchen.test', machine.serialNumber)).toEqual([kate]);
+    expect(plainText(kate)).toContain(deviceCatalogues.it.alarms.OH01);
+    expect(plainText(kate)).not.toContain(deviceCatalogues.it.alarms.F5);
+  }, 60_000);
+
   it('folds 50 machines alarming at once into one digest per user', async () => {
     const machines: (TProduct & { client: MqttClient })[] = [];
     for (let i = 0; i < 50; i += 1) machines.push(await kitchenMachine(`Burst ${String(i).padStart(2, '0')}`));
@@ -219,13 +237,19 @@ describe('alarm notification mails', () => {
       expect(await profile(una)).toBe(true);
 
       // RFC 8058 one-click: one POST with the body the mail client sends turns the flag off.
-      const done = await server.api(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-      });
+      const postForm = (body: string) =>
+        server.api(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const done = await postForm('List-Unsubscribe=One-Click');
       expect(done.status).toBe(200);
       expect(await done.text()).toContain('ist für una@kitchen.test jetzt ausgeschaltet');
+      expect(await profile(una)).toBe(false);
+
+      // Turned on again in the profile, then off with the page's button (an empty form POST).
+      const again = { firstName: 'una', lastName: 'Test', weeklyReport: false, thresholdNotifications: false };
+      const on = json({ ...again, alarmNotifications: true, language: 'de' }, una);
+      expect((await server.api('/api/v1/account/updateUser', on)).status).toBe(200);
+      expect(await profile(una)).toBe(true);
+      expect((await postForm('')).status).toBe(200);
       expect(await profile(una)).toBe(false);
     }, 60_000);
   });
