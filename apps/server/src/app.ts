@@ -27,6 +27,10 @@ import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
 import { JobRepository } from './jobs/job.repository';
 import { JobQueue } from './jobs/job-queue';
+import { ALARM_OPENED } from './jobs/kinds';
+import { AlarmMailRepository } from './notifications/alarm-mail.repository';
+import { AlarmMailService } from './notifications/alarm-mail.service';
+import { UnsubscribeService } from './notifications/unsubscribe.service';
 import { JobService } from './jobs/job.service';
 import { RetentionRepository } from './retention/retention.repository';
 import { scheduleStatisticsRollup } from './appliance/statistics-rollup';
@@ -330,7 +334,22 @@ async function assembleWashboard(
     config.COMMAND_TIMEOUT_SECONDS * 1000,
     (command, outcome) => metrics.commands.inc({ command, outcome }),
   );
-  const writer = new DeviceBatcher(new DeviceMessageRepository(database), app.log, {
+  const unsubscribe = new UnsubscribeService(keys, issuer, accountRepository);
+  // Alarm mails (docs/notifications.md): one job per written batch that opened alarms, queued in
+  // the batch's own transaction; the rest happens off the ingestion's path.
+  new AlarmMailService(
+    database.db,
+    new AlarmMailRepository(database.db),
+    jobs,
+    mailer,
+    unsubscribe,
+    (user) => appliances.visibleSerials(user),
+    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
+  );
+  const deviceMessages = new DeviceMessageRepository(database, {
+    alarmsOpened: (sql, opened) => jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened }),
+  });
+  const writer = new DeviceBatcher(deviceMessages, app.log, {
     onCommit: stateChanged,
     onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),
@@ -416,6 +435,7 @@ async function assembleWashboard(
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     live,
     jobs: new JobService(jobRepository),
+    unsubscribe,
     mailbox: demo ? mailer : undefined,
   });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.

@@ -68,3 +68,17 @@ export function linkOf(mail: TCaughtMail): URL {
   if (!match) throw new Error(`no link in mail:\n${mail.text}`);
   return new URL(match[0]);
 }
+
+/** A header of a mail as received, unfolded (long headers arrive on several lines); undefined if absent. */
+export function headerOf(mail: TCaughtMail, name: string): string | undefined {
+  const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** The unsubscribe link of a notification mail, from its List-Unsubscribe header. */
+export function unsubscribeLinkOf(mail: TCaughtMail): URL {
+  const match = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mail, 'List-Unsubscribe') ?? '');
+  if (!match?.[1]) throw new Error(`no List-Unsubscribe header in mail:\n${mail.raw}`);
+  return new URL(match[1]);
+}

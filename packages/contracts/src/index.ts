@@ -43,3 +43,4 @@ export * from './appliance/product-admin.schema';
 export * from './jobs/job.schema';
 export * from './demo/front-panel.schema';
 export * from './audit/audit.schema';
+export * from './notifications/unsubscribe.schema';

@@ -166,12 +166,12 @@ export class ApplianceService {
     return { appliance: found.appliance, state: found.state };
   }
 
-  /** Serial numbers `user` may see (the push channel's filter). */
-  async visibleSerials(user: TAuthUser): Promise<string[]> {
+  /** Serial numbers `user` may see (the push channel's filter, and who is told of an alarm). */
+  async visibleSerials(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<string[]> {
     return [...(await this.visibleSet(user))];
   }
 
-  private visibleSet(user: TAuthUser): Promise<Set<string>> {
+  private visibleSet(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<Set<string>> {
     return this.cache.visibleSerials(userKey(user), async () => this.repository.serials(await this.access.condition(user)));
   }
 

@@ -95,6 +95,8 @@ describe('docs/permissions.md, permission matrix', () => {
     }),
     'POST /oauth2/revoke': () => ({ path: '/oauth2/revoke', init: form({ token: 'not-a-token', client_id: 'washboard-web' }) }),
     'GET /oauth2/jwks': () => ({ path: '/oauth2/jwks' }),
+    'GET /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token' }),
+    'POST /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token', init: { method: 'POST' } }),
     'GET /.well-known/openid-configuration': () => ({ path: '/.well-known/openid-configuration' }),
     'POST /api/v2/account/users': () => ({
       path: '/api/v2/account/users',

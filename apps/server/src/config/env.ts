@@ -167,6 +167,16 @@ const ZEnv = z
     SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
     /** Sender address of the mails. */
     MAIL_FROM: z.email('must be an e-mail address').default('no-reply@washboard.local'),
+    /**
+     * How long alarm openings are collected per user before one mail tells of them all (a burst
+     * across many machines becomes one digest); docs/notifications.md. Default 30 s.
+     */
+    ALARM_MAIL_DIGEST_SECONDS: z.coerce.number().positive().max(600).default(30),
+    /**
+     * An alarm that opens again on the same machine with the same code less than this after the last
+     * one closed (or while it is still open) is not mailed again; it counts as flapping. Default 1 h.
+     */
+    ALARM_MAIL_REOPEN_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
     /** Address users reach the dashboard at; used in links sent by e-mail. */
     PUBLIC_URL: url(/^https?:$/, 'must be an http:// or https:// URL'),
     /** With ADMIN_PASSWORD: an administrator created at start for each brand if none with this e-mail exists. */

@@ -4,6 +4,9 @@ import { openDatabase, type TDatabase } from '../db/database';
 import { freshDatabase } from '../../test/harness';
 import { DeviceBatcher } from './device-batcher';
 import { DeviceMessageRepository } from './device-message.repository';
+import { JobQueue } from '../jobs/job-queue';
+import { JobRepository } from '../jobs/job.repository';
+import { ALARM_OPENED } from '../jobs/kinds';
 
 // The repository loads telemetry with COPY straight into the table and falls back to a staging table
 // when a batch repeats stored rows (a device replaying QoS 1 messages after a reconnect).
@@ -155,6 +158,48 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     expect(rows.map((r) => ({ code: r.error_code, stop: r.stop_date && new Date(r.stop_date).toISOString() }))).toEqual([
       { code: 'W01', stop: at(40) },
     ]);
+  });
+
+  it('queues one alarm-mail job per batch that opened alarms, and none for repeats or closings', async () => {
+    await database.transaction(async (sql) => {
+      for (const serial of ['ALARMS1', 'ALARMS2']) {
+        await sql.query(
+          `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+           values ($1, 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
+          [serial],
+        );
+      }
+    });
+    const jobs = new JobQueue(database.db, new JobRepository(database.db), log);
+    const writer = new DeviceBatcher(
+      new DeviceMessageRepository(database, {
+        alarmsOpened: (sql, opened) => jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened }),
+      }),
+      log,
+    );
+    const queued = async () =>
+      (
+        await database.transaction((sql) =>
+          sql.query<{ payload: { alarms: { serial: string; id: string }[] } }>(
+            "select payload from jobs where kind = 'alarm.opened' order by id",
+          ),
+        )
+      ).rows.map((r) => r.payload.alarms.map((a) => `${a.serial} ${a.id.slice(-2)}`).sort());
+    const alarm = (n: number, stopDate: string | null = null) => ({
+      id: `5b0c8f7e-2d7c-4a53-9d35-0a4a3c1d2e${String(n).padStart(2, '0')}`,
+      errorCode: 'W01',
+      startDate: at(n),
+      stopDate,
+    });
+    await Promise.all([
+      writer.writeAlarm('ALARMS1', alarm(11)),
+      writer.writeAlarm('ALARMS1', alarm(12)),
+      writer.writeAlarm('ALARMS2', alarm(13)),
+    ]);
+    expect(await queued()).toEqual([['ALARMS1 11', 'ALARMS1 12', 'ALARMS2 13']]);
+    // The opening repeated (QoS 1 after a reconnect) and the closing of a stored alarm open nothing.
+    await Promise.all([writer.writeAlarm('ALARMS1', alarm(11)), writer.writeAlarm('ALARMS2', alarm(13, at(50)))]);
+    expect(await queued()).toHaveLength(1);
   });
 
   it('keeps firmware progress moving forward when reports arrive out of order', async () => {

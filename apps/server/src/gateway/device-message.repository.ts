@@ -82,7 +82,15 @@ export type TDeviceMessageRepositoryOptions = {
   /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
   deadLetterCapacity?: number;
   deadLetterPruneEvery?: number;
+  /**
+   * Called in the batch's transaction with the alarms the batch opened (stored for the first time) —
+   * at most once per batch, never for a repeated message; the alarm mails' job is queued here.
+   */
+  alarmsOpened?: (sql: TSqlRunner, opened: TOpenedAlarm[]) => Promise<void>;
 };
+
+/** An alarm a batch stored for the first time: one opening. */
+export type TOpenedAlarm = { serial: string; id: string };
 
 /**
  * Stores the device messages of a batch in one transaction, with one array-parameter statement per
@@ -93,6 +101,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private readonly deadLetterPruneEvery: number;
   /** Refused messages stored since the store was last pruned (by this process). */
   private deadLettersSincePrune = 0;
+  private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
 
   constructor(
     private readonly database: TDatabase,
@@ -100,6 +109,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   ) {
     this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
+    this.alarmsOpened = options.alarmsOpened;
   }
 
   telemetryRows(): TelemetryCopy {
@@ -114,7 +124,10 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     if (b.telemetryRows > 0) await this.insertTelemetry(sql, b, replay);
     if (b.status.size > 0) await this.updateStatus(sql, b.status);
     if (b.events.length > 0) await this.insertEvents(sql, b.events);
-    if (b.alarms.size > 0) await this.upsertAlarms(sql, [...b.alarms.values()]);
+    if (b.alarms.size > 0) {
+      const opened = await this.upsertAlarms(sql, [...b.alarms.values()]);
+      if (opened.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, opened);
+    }
     if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
     if (b.stats.length > 0) {
       await sql.query(
@@ -229,11 +242,18 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     );
   }
 
-  private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<void> {
-    await sql.query(
-      `insert into alarms (serial_number, id, error_code, start_date, stop_date)
-       select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
-       on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)`,
+  /**
+   * Stores the alarms; answers those it stored for the first time (`xmax = 0`: inserted, not
+   * updated) — each one opening, even one that closed within the same batch.
+   */
+  private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<TOpenedAlarm[]> {
+    const { rows: opened } = await sql.query<TOpenedAlarm>(
+      `with stored as (
+         insert into alarms (serial_number, id, error_code, start_date, stop_date)
+         select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
+         on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)
+         returning serial_number, id, xmax = 0 as opened)
+       select serial_number as serial, id from stored where opened`,
       [
         rows.map((r) => r.serial),
         rows.map((r) => r.a.id),
@@ -242,6 +262,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         rows.map((r) => r.a.stopDate),
       ],
     );
+    return opened;
   }
 
   /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */

@@ -44,6 +44,8 @@ import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
 import { auditRoutes } from '../audit/audit.routes';
 import type { AuditService } from '../audit/audit.service';
+import { unsubscribeRoutes } from '../notifications/unsubscribe.routes';
+import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
 export type TApiParts = {
@@ -72,6 +74,7 @@ export type TApiParts = {
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
+  unsubscribe: UnsubscribeService;
   /** The demo's /dev/mailbox, only in demo mode. */
   mailbox: Mailer | undefined;
 };
@@ -99,6 +102,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     codeLimiter: new AttemptLimiter(10, 15 * 60_000),
     mailLimiter: new AttemptLimiter(5, 15 * 60_000),
   });
+  await app.register(unsubscribeRoutes, { unsubscribe: parts.unsubscribe, limit });
   app.decorateRequest('user', null as never);
   await app.register(
     async (scope) => {

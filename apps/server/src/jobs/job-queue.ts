@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TBrandCode } from '@washboard/contracts';
-import type { TDb } from '../db/database';
-import type { JobRepository, TClaimedJob } from './job.repository';
+import type { TDb, TSqlRunner } from '../db/database';
+import { JobRepository, type TClaimedJob } from './job.repository';
 
 /** A kind of job, declared once (jobs/kinds.ts): its name, its payload's schema and how it is run. */
 export type TJobKind<P> = {
@@ -118,6 +118,20 @@ export class JobQueue {
     // Outside a transaction the job is there now; in one, the next poll finds it after the commit.
     if (added && !options.db) this.kick();
     return added;
+  }
+
+  /**
+   * Adds a job of `kind` inside a plain-SQL transaction (the ingestion's batch writer): it commits
+   * with the batch or not at all, and the next poll finds it.
+   */
+  async enqueueSql<P>(sql: TSqlRunner, kind: TJobKind<P>, payload: P, options: { brand?: TBrandCode } = {}): Promise<void> {
+    await JobRepository.insertSql(sql, {
+      kind: kind.kind,
+      payload: kind.payload.parse(payload),
+      brand: options.brand ?? null,
+      runAt: undefined,
+      maxAttempts: kind.maxAttempts,
+    });
   }
 
   start(): void {

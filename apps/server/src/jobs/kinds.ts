@@ -55,3 +55,21 @@ export const STATISTICS_ROLLUP = defineJob({
   payload: z.object({}),
   leaseSeconds: 300,
 });
+
+/**
+ * Alarms a written batch of device messages opened (docs/notifications.md): finds who sees each
+ * machine and wants alarm mails, records them and starts each one's digest window. Enqueued at most
+ * once per batch, in the batch's transaction. Not transactional (it reads through the shared
+ * visibility cache); rerunning it records nobody twice.
+ */
+export const ALARM_OPENED = defineJob({
+  kind: 'alarm.opened',
+  payload: z.object({ alarms: z.array(z.object({ serial: z.string(), id: z.uuid() })).min(1) }),
+  transactional: false,
+});
+
+/** One user's alarm mail: the openings collected during the digest window, as one mail or one digest. */
+export const ALARM_MAIL = defineJob({
+  kind: 'alarm.mail',
+  payload: z.object({ userId: z.uuid() }),
+});

@@ -11,11 +11,17 @@ export type TMailKind =
   | 'emailTaken';
 /** What a mail's text may name besides the greeting's first name. */
 export type TMailValues = { code?: string; link?: string; applicant?: string; company?: string };
-export type TRenderedMail = { subject: string; text: string; html: string };
+export type TRenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  /** extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post) */
+  headers?: Record<string, string>;
+};
 
 const ACCENT: Record<TBrandCode, string> = { LUMINA: '#0e8fa0', KESTREL: '#d9480f' };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -59,14 +65,38 @@ export function renderMail(
     const safe = escapeHtml(options.link);
     htmlBody = htmlBody.replace(safe, `<a href="${safe}" style="color:${ACCENT[options.brand]}">${safe}</a>`);
   }
-  const html = `<!doctype html><html lang="${options.lang}"><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${ACCENT[options.brand]};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(brand.title)}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5">
-<p>${escapeHtml(greeting)}</p><p>${paragraphs(htmlBody)}</p><p>${escapeHtml(signature)}</p>
-</td></tr>
-<tr><td style="padding:12px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">${escapeHtml(footer)}</td></tr>
-</table></td></tr></table></body></html>`;
+  const html = brandedHtml(
+    options.brand,
+    options.lang,
+    `<p>${escapeHtml(greeting)}</p><p>${paragraphs(htmlBody)}</p><p>${escapeHtml(signature)}</p>`,
+    escapeHtml(footer),
+  );
   return { subject, text, html };
+}
+
+/** The brand's accent colour in mails (links, the header band). */
+export function mailAccent(brand: TBrandCode): string {
+  return ACCENT[brand];
+}
+
+/** A mail's HTML page in the brand's look: its title band, `content` (HTML) and `footer` (HTML). */
+export function brandedHtml(brandCode: TBrandCode, lang: TLanguage, content: string, footer: string): string {
+  const brand = BRANDS[brandCode];
+  // Fluid up to 560 px (a phone's 390 px too); readers that honour prefers-color-scheme get dark colours.
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><style>
+@media (prefers-color-scheme: dark) {
+  .wb-page { background:#111418 !important; color:#e5e7eb !important; }
+  .wb-card { background:#1c2128 !important; }
+  .wb-footer { color:#9ca3af !important; border-top-color:#2d333b !important; }
+}
+</style></head><body class="wb-page" style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table class="wb-card" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${ACCENT[brandCode]};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(brand.title)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5;overflow-wrap:anywhere">
+${content}
+</td></tr>
+<tr><td class="wb-footer" style="padding:12px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb;overflow-wrap:anywhere">${footer}</td></tr>
+</table></td></tr></table></body></html>`;
 }

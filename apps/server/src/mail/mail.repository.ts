@@ -20,8 +20,10 @@ export class MailRepository {
     mail: TRenderedMail,
     status: 'pending' | 'outbox',
     then: (tx: TDb, id: string) => Promise<unknown> = async () => {},
+    /** a caller's transaction to store the mail in (a savepoint of it) */
+    db: TDb = this.db,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(mailOutbox)
         .values({ brand, to, ...mail, status })

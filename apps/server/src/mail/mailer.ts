@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TBrandCode } from '@washboard/contracts';
 import { BRANDS } from '@washboard/contracts';
+import type { TDb } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { MAIL_SEND } from '../jobs/kinds';
 import type { MailRepository, TOutboxMail } from './mail.repository';
@@ -32,14 +33,22 @@ export class Mailer {
     return this.repo.latest(limit);
   }
 
-  /** Stores a mail for sending (or in the outbox when there is no SMTP server). */
-  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail): Promise<void> {
+  /**
+   * Stores a mail for sending (or in the outbox when there is no SMTP server). Within a caller's
+   * transaction (`db`, e.g. a job's) the mail commits with it.
+   */
+  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail, db?: TDb): Promise<void> {
     if (!this.transport) {
-      await this.repo.insert(brand, to, mail, 'outbox');
+      await this.repo.insert(brand, to, mail, 'outbox', undefined, db);
       return;
     }
-    await this.repo.insert(brand, to, mail, 'pending', (tx, mailId) =>
-      this.jobs.enqueue(MAIL_SEND, { mailId }, { db: tx, brand }),
+    await this.repo.insert(
+      brand,
+      to,
+      mail,
+      'pending',
+      (tx, mailId) => this.jobs.enqueue(MAIL_SEND, { mailId }, { db: tx, brand }),
+      db,
     );
     this.jobs.kick();
   }
@@ -61,6 +70,7 @@ export class Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers ?? undefined,
       });
     } catch (error) {
       this.observe('failed');

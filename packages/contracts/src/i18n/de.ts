@@ -1332,5 +1332,29 @@ export const de = {
       subject: 'Jemand wollte sich mit Ihrer {{brand}}-Adresse registrieren',
       body: 'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein neues {{brand}}-Konto anlegen; für die Adresse besteht bereits ein Konto. Falls Sie es waren, melden Sie sich hier an:\n\n{{link}}\n\nFalls Sie Ihr Passwort vergessen haben, wählen Sie dort „Passwort vergessen?“. Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto ist unverändert.',
     },
+    alarm: {
+      subject: '{{brand}}: Alarm {{code}} an {{machine}}',
+      intro: 'Die Maschine {{machine}} (Seriennummer {{serial}}) hat einen Alarm ausgelöst.',
+      severity: 'Schweregrad: {{severity}}',
+      openings: 'In der letzten Stunde {{count}}-mal ausgelöst.',
+      solutions: 'Was zu tun ist, in dieser Reihenfolge:',
+      solutionsFor: 'Was bei {{code}} zu tun ist, in dieser Reihenfolge:',
+      open: 'Maschine öffnen: {{link}}',
+      unknownCode: 'Alarm nicht im Katalog',
+      footer:
+        'Sie erhalten diese E-Mail, weil „{{preference}}“ in Ihrem Profil eingeschaltet ist. Mit einem Klick ausschalten: {{link}}',
+    },
+    alarmDigest: {
+      subject: '{{brand}}: {{count}} Alarme an Ihren Maschinen',
+      intro: 'An Ihren Maschinen wurden {{count}} Alarme ausgelöst.',
+    },
+  },
+
+  unsubscribe: {
+    title: 'E-Mail-Benachrichtigungen',
+    question: '„{{preference}}“ für {{email}} ausschalten?',
+    button: 'Abmelden',
+    done: '„{{preference}}“ ist für {{email}} jetzt ausgeschaltet. Sie können es in Ihrem Profil wieder einschalten.',
+    invalid: 'Dieser Abmeldelink ist ungültig. Melden Sie sich an und ändern Sie Ihre E-Mail-Benachrichtigungen im Profil.',
   },
 } satisfies TCatalogue;

@@ -1313,5 +1313,28 @@ export const en = {
       subject: 'Someone tried to register with your {{brand}} address',
       body: 'Someone, perhaps you, tried to create a new {{brand}} account with this e-mail address, which already has an account. If it was you, sign in here:\n\n{{link}}\n\nIf you forgot your password, choose "Forgot your password?" on that page. If it was not you, ignore this message: your account has not changed.',
     },
+    alarm: {
+      subject: '{{brand}}: alarm {{code}} on {{machine}}',
+      intro: 'The machine {{machine}} (serial number {{serial}}) raised an alarm.',
+      severity: 'Severity: {{severity}}',
+      openings: 'Opened {{count}} times in the last hour.',
+      solutions: 'What to do, in this order:',
+      solutionsFor: 'What to do for {{code}}, in this order:',
+      open: 'Open the machine: {{link}}',
+      unknownCode: 'Alarm not in the catalogue',
+      footer: 'You receive this e-mail because “{{preference}}” is on in your profile. Turn it off with one click: {{link}}',
+    },
+    alarmDigest: {
+      subject: '{{brand}}: {{count}} alarms on your machines',
+      intro: '{{count}} alarms opened on your machines.',
+    },
+  },
+
+  unsubscribe: {
+    title: 'E-mail notifications',
+    question: 'Turn off “{{preference}}” for {{email}}?',
+    button: 'Unsubscribe',
+    done: '“{{preference}}” is now off for {{email}}. You can turn it on again in your profile.',
+    invalid: 'This unsubscribe link is not valid. Sign in and change your e-mail notifications in your profile.',
   },
 } as const;

@@ -1326,5 +1326,28 @@ export const es = {
       subject: 'Alguien intentó registrarse con tu dirección de {{brand}}',
       body: 'Alguien, quizá tú, intentó crear una nueva cuenta de {{brand}} con esta dirección de correo electrónico, que ya tiene una cuenta. Si fuiste tú, inicia sesión aquí:\n\n{{link}}\n\nSi olvidaste tu contraseña, elige «¿Has olvidado tu contraseña?» en esa página. Si no fuiste tú, ignora este mensaje: tu cuenta no ha cambiado.',
     },
+    alarm: {
+      subject: '{{brand}}: alarma {{code}} en {{machine}}',
+      intro: 'La máquina {{machine}} (número de serie {{serial}}) ha activado una alarma.',
+      severity: 'Gravedad: {{severity}}',
+      openings: 'Activada {{count}} veces en la última hora.',
+      solutions: 'Qué hacer, en este orden:',
+      solutionsFor: 'Qué hacer con {{code}}, en este orden:',
+      open: 'Abrir la máquina: {{link}}',
+      unknownCode: 'Alarma que no figura en el catálogo',
+      footer: 'Recibe este correo porque «{{preference}}» está activado en su perfil. Desactívelo con un clic: {{link}}',
+    },
+    alarmDigest: {
+      subject: '{{brand}}: {{count}} alarmas en sus máquinas',
+      intro: 'Se han activado {{count}} alarmas en sus máquinas.',
+    },
+  },
+
+  unsubscribe: {
+    title: 'Notificaciones por correo',
+    question: '¿Desactivar «{{preference}}» para {{email}}?',
+    button: 'Darse de baja',
+    done: '«{{preference}}» está ahora desactivado para {{email}}. Puede volver a activarlo en su perfil.',
+    invalid: 'Este enlace para darse de baja no es válido. Inicie sesión y cambie sus notificaciones por correo en su perfil.',
   },
 } satisfies TCatalogue;

@@ -1331,5 +1331,29 @@ export const fr = {
       subject: "Quelqu'un a tenté de s'inscrire avec votre adresse {{brand}}",
       body: "Quelqu'un, peut-être vous, a tenté de créer un nouveau compte {{brand}} avec cette adresse e-mail, qui a déjà un compte. Si c'était vous, connectez-vous ici\u00a0:\n\n{{link}}\n\nSi vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur cette page. Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",
     },
+    alarm: {
+      subject: '{{brand}} : alarme {{code}} sur {{machine}}',
+      intro: 'La machine {{machine}} (numéro de série {{serial}}) a déclenché une alarme.',
+      severity: 'Gravité : {{severity}}',
+      openings: 'Déclenchée {{count}} fois au cours de la dernière heure.',
+      solutions: 'Que faire, dans cet ordre :',
+      solutionsFor: 'Que faire pour {{code}}, dans cet ordre :',
+      open: 'Ouvrir la machine : {{link}}',
+      unknownCode: 'Alarme absente du catalogue',
+      footer: 'Vous recevez cet e-mail car « {{preference}} » est activé dans votre profil. Désactivez-le en un clic : {{link}}',
+    },
+    alarmDigest: {
+      subject: '{{brand}} : {{count}} alarmes sur vos machines',
+      intro: '{{count}} alarmes se sont déclenchées sur vos machines.',
+    },
+  },
+
+  unsubscribe: {
+    title: 'Notifications par e-mail',
+    question: 'Désactiver « {{preference}} » pour {{email}} ?',
+    button: 'Se désabonner',
+    done: '« {{preference}} » est désormais désactivé pour {{email}}. Vous pouvez le réactiver dans votre profil.',
+    invalid:
+      "Ce lien de désabonnement n'est pas valide. Connectez-vous et modifiez vos notifications par e-mail dans votre profil.",
   },
 } satisfies TCatalogue;

@@ -1326,5 +1326,28 @@ export const it = {
       subject: 'Qualcuno ha tentato di registrarsi con il tuo indirizzo {{brand}}',
       body: 'Qualcuno, forse tu, ha tentato di creare un nuovo account {{brand}} con questo indirizzo e-mail, che ha già un account. Se sei stato tu, accedi qui:\n\n{{link}}\n\nSe hai dimenticato la password, scegli "Hai dimenticato la password?" in quella pagina. Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',
     },
+    alarm: {
+      subject: '{{brand}}: allarme {{code}} su {{machine}}',
+      intro: 'La macchina {{machine}} (numero di serie {{serial}}) ha segnalato un allarme.',
+      severity: 'Gravità: {{severity}}',
+      openings: "Aperto {{count}} volte nell'ultima ora.",
+      solutions: "Cosa fare, in quest'ordine:",
+      solutionsFor: "Cosa fare per {{code}}, in quest'ordine:",
+      open: 'Apri la macchina: {{link}}',
+      unknownCode: 'Allarme non presente nel catalogo',
+      footer: 'Ricevi questa e-mail perché «{{preference}}» è attivo nel tuo profilo. Disattivalo con un clic: {{link}}',
+    },
+    alarmDigest: {
+      subject: '{{brand}}: {{count}} allarmi sulle tue macchine',
+      intro: 'Sulle tue macchine si sono aperti {{count}} allarmi.',
+    },
+  },
+
+  unsubscribe: {
+    title: 'Notifiche e-mail',
+    question: 'Disattivare «{{preference}}» per {{email}}?',
+    button: "Annulla l'iscrizione",
+    done: '«{{preference}}» è ora disattivato per {{email}}. Puoi riattivarlo nel tuo profilo.',
+    invalid: 'Questo link di disiscrizione non è valido. Accedi e modifica le notifiche e-mail nel tuo profilo.',
   },
 } satisfies TCatalogue;

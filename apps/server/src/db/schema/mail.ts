@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TBrandCode } from '@washboard/contracts';
 
 export type TMailStatus = 'pending' | 'sent' | 'outbox';
@@ -15,6 +15,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of a notification (RFC 8058) */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   status: text('status').$type<TMailStatus>().notNull().default('pending'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

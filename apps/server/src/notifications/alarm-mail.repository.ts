@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TBrandCode, TLanguage, TRole } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import { appliances, users } from '../db/schema/index';
+
+/** What the visibility rule needs of a recipient. */
+export type TAlarmRecipient = { id: string; brand: TBrandCode; role: TRole };
+/** Whom a mail goes to, as read when it is written. */
+export type TMailUser = {
+  id: string;
+  brand: TBrandCode;
+  email: string;
+  firstName: string;
+  language: TLanguage;
+  wanted: boolean;
+};
+/** A recorded opening, ready to be told. */
+export type TPendingAlarm = { serialNumber: string; machineName: string; errorCode: string; openings: number };
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+/** SQL of the alarm mails (docs/notifications.md). `db` arguments may be a caller's transaction. */
+export class AlarmMailRepository {
+  constructor(private readonly db: TDb) {}
+
+  /** The brand of each of `serials` (deleted products included: nobody sees them, the rule says so). */
+  async brands(serials: string[]): Promise<Map<string, TBrandCode>> {
+    const rows = await this.db
+      .select({ serial: appliances.serialNumber, brand: appliances.brand })
+      .from(appliances)
+      .where(inArray(appliances.serialNumber, serials));
+    return new Map(rows.map((r) => [r.serial, r.brand]));
+  }
+
+  /** The active accounts of `brands` with alarm notifications on. */
+  async optedIn(brands: TBrandCode[]): Promise<TAlarmRecipient[]> {
+    if (brands.length === 0) return [];
+    return this.db
+      .select({ id: users.id, brand: users.brand, role: users.role })
+      .from(users)
+      .where(and(inArray(users.brand, brands), eq(users.status, 'ACTIVE'), eq(users.alarmNotifications, true)));
+  }
+
+  /**
+   * Locks the accounts' rows until `db` commits, in a fixed order: a user's mail job and the jobs
+   * recording new openings for that user take turns, so no opening is recorded behind a mail job
+   * that already read its user's openings.
+   */
+  async lockUsers(db: TDb, ids: string[]): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
+  }
+
+  /**
+   * Records who is to be told of which opening, leaving out reopenings — an opening of a code the
+   * machine had open, or closed less than `reopenSeconds` before it started — and history: an alarm
+   * that arrives already closed and started longer ago than that (a machine back online sending its
+   * backlog). Answers the users for whom something was recorded; a row recorded before is not
+   * recorded again.
+   */
+  async record(db: TDb, rows: { userId: string; serial: string; alarmId: string }[], reopenSeconds: number): Promise<string[]> {
+    const result = await db.execute(sql`
+      insert into alarm_mail_queue (user_id, serial_number, alarm_id)
+      select v."userId", v.serial, v."alarmId"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v("userId" uuid, serial text, "alarmId" uuid)
+      join alarms a on a.serial_number = v.serial and a.id = v."alarmId"
+      where (a.stop_date is null or a.start_date > now() - make_interval(secs => ${reopenSeconds}))
+        and not exists (
+        select 1 from alarms p
+        where p.serial_number = a.serial_number and p.error_code = a.error_code and p.id <> a.id
+          and p.start_date <= a.start_date
+          and (p.stop_date is null or p.stop_date > a.start_date - make_interval(secs => ${reopenSeconds})))
+      on conflict do nothing
+      returning user_id`);
+    return [...new Set(rowsOf<{ user_id: string }>(result).map((r) => r.user_id))];
+  }
+
+  /** The account a mail goes to, and whether it still wants alarm mails. */
+  async mailUser(db: TDb, id: string): Promise<TMailUser | undefined> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        brand: users.brand,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+        alarmNotifications: users.alarmNotifications,
+        status: users.status,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) return undefined;
+    const { alarmNotifications, status, ...user } = row;
+    return { ...user, wanted: alarmNotifications && status === 'ACTIVE' };
+  }
+
+  /**
+   * Takes the user's recorded openings not told yet, marking them told: oldest first, each with the
+   * number of openings of its code on its machine within `windowSeconds` (a flapping alarm).
+   */
+  async take(db: TDb, userId: string, windowSeconds: number): Promise<TPendingAlarm[]> {
+    const result = await db.execute(sql`
+      with taken as (
+        update alarm_mail_queue set mailed_at = now()
+        where user_id = ${userId} and mailed_at is null
+        returning serial_number, alarm_id)
+      select a.serial_number as "serialNumber", coalesce(ap.appliance_name, a.serial_number) as "machineName",
+        a.error_code as "errorCode",
+        (select count(*) from alarms o
+          where o.serial_number = a.serial_number and o.error_code = a.error_code
+            and o.start_date > now() - make_interval(secs => ${windowSeconds}))::int as openings
+      from taken t
+      join alarms a on a.serial_number = t.serial_number and a.id = t.alarm_id
+      join appliances ap on ap.serial_number = a.serial_number
+      order by a.start_date, a.serial_number`);
+    return rowsOf<TPendingAlarm>(result).map((r) => ({ ...r, openings: Math.max(1, Number(r.openings)) }));
+  }
+}
