@@ -78,6 +78,19 @@ export class RetentionRepository {
     return rowsOf(result).length;
   }
 
+  /**
+   * Deletes up to `limit` rows of the alarm-mail queue whose mail went out before `before` (the
+   * reopen and flapping rules read the alarms, not these rows); answers how many.
+   */
+  async deleteMailedAlarmNoticesBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from alarm_mail_queue where (user_id, serial_number, alarm_id) in (
+        select user_id, serial_number, alarm_id from alarm_mail_queue
+        where mailed_at < ${before.toISOString()}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
   /** Deletes up to `limit` completed jobs finished before `before`; failed ones stay for the ADMIN. */
   async deleteCompletedJobsBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`

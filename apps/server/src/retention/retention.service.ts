@@ -11,6 +11,8 @@ export const PARTITIONS_AHEAD_DAYS = 7;
 const DELETE_BATCH = 5000;
 /** Completed jobs are kept this long (failed ones stay until an ADMIN retries them). */
 const COMPLETED_JOB_DAYS = 7;
+/** Rows of the alarm-mail queue are kept this long after their mail went out. */
+const MAILED_ALARM_DAYS = 7;
 
 export type TRetentionPolicy = { telemetryDays: number; haccpYears: number };
 
@@ -20,6 +22,7 @@ export type TPurgeOutcome = {
   haccpEvents: number;
   alarms: number;
   jobs: number;
+  alarmMails: number;
   defaultPartition: { rows: number; machines: number };
 };
 
@@ -50,7 +53,7 @@ export class RetentionService {
   /**
    * Drops every daily partition whose whole day is older than the telemetry retention, then deletes
    * HACCP records and closed alarms older than the HACCP retention (batch by batch) and completed
-   * jobs older than a week. The default partition is never emptied here: what waits there is told.
+   * jobs and sent alarm-mail rows older than a week. The default partition is never emptied here: what waits there is told.
    */
   async purge(now = new Date()): Promise<TPurgeOutcome> {
     const telemetryCutoff = now.getTime() - this.policy.telemetryDays * DAY_MS;
@@ -68,8 +71,11 @@ export class RetentionService {
     const jobs = await drain((limit) =>
       this.repository.deleteCompletedJobsBefore(new Date(now.getTime() - COMPLETED_JOB_DAYS * DAY_MS), limit),
     );
+    const alarmMails = await drain((limit) =>
+      this.repository.deleteMailedAlarmNoticesBefore(new Date(now.getTime() - MAILED_ALARM_DAYS * DAY_MS), limit),
+    );
     const defaultPartition = await this.repository.defaultPartitionRows();
-    const outcome = { droppedPartitions, haccpEvents, alarms, jobs, defaultPartition };
+    const outcome = { droppedPartitions, haccpEvents, alarms, jobs, alarmMails, defaultPartition };
     this.log.info(outcome, 'retention ran');
     if (defaultPartition.rows > 0) {
       this.log.warn(

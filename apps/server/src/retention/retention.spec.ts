@@ -171,6 +171,17 @@ describe('telemetry partitions and retention', () => {
       await job('test.recent', 'completed', DAY_MS);
       await job('test.failed', 'failed', 30 * DAY_MS);
 
+      // The alarm-mail queue: rows whose mail went out more than a week ago go; unsent and recent ones stay.
+      const userId = '00000000-0000-4000-8000-0000000000aa';
+      await db.execute(sql`insert into users (id, brand, email, password_hash, role, status, first_name, last_name)
+        values (${userId}, 'LUMINA', 'told@kitchen.test', 'x', 'KITCHEN_MANAGER', 'ACTIVE', 'T', 'Old')`);
+      const told = async (alarmId: string, mailedAgo: number | null) =>
+        db.execute(sql`insert into alarm_mail_queue (user_id, serial_number, alarm_id, mailed_at)
+          values (${userId}, ${SERIAL}, ${alarmId}, ${mailedAgo === null ? null : at(mailedAgo)})`);
+      await told('00000000-0000-4000-8000-000000000021', 8 * DAY_MS);
+      await told('00000000-0000-4000-8000-000000000022', DAY_MS);
+      await told('00000000-0000-4000-8000-000000000023', null);
+
       // The job itself, through the durable queue, as the server schedules it at start.
       const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
       queues.push(jobs);
@@ -211,6 +222,11 @@ describe('telemetry partitions and retention', () => {
 
       const jobsLeft = await rows<{ kind: string }>(db, sql`select kind from jobs where kind like 'test.%' order by kind`);
       expect(jobsLeft.map((r) => r.kind)).toEqual(['test.failed', 'test.recent']);
+      const toldLeft = await rows<{ alarm_id: string }>(db, sql`select alarm_id from alarm_mail_queue order by alarm_id`);
+      expect(toldLeft.map((r) => r.alarm_id)).toEqual([
+        '00000000-0000-4000-8000-000000000022',
+        '00000000-0000-4000-8000-000000000023',
+      ]);
 
       // Each kind's next run is queued once, for its daily slot, even when a second instance starts.
       const second = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
