@@ -80,11 +80,14 @@ describe('telemetry partitions and retention', () => {
       await migrate(before);
       const now = Date.now();
       const existing = [new Date(now - 40 * DAY_MS), new Date(now - 3 * DAY_MS), new Date(now), new Date('2100-01-01T00:00:00Z')];
-      await addTelemetry(db, existing);
+      // A machine whose clock was reset: no partition of 1970, which the first retention run would drop.
+      const reset = new Date('1970-01-01T00:10:00Z');
+      await addTelemetry(db, [reset, ...existing]);
 
       await migrate(folder);
 
       expect(await placed(db)).toEqual([
+        { ts: reset.toISOString(), partition: 'telemetry_default' },
         { ts: existing[0]?.toISOString(), partition: partitionOf(existing[0] as Date) },
         { ts: existing[1]?.toISOString(), partition: partitionOf(existing[1] as Date) },
         { ts: existing[2]?.toISOString(), partition: partitionOf(existing[2] as Date) },
@@ -98,7 +101,7 @@ describe('telemetry partitions and retention', () => {
       await db.execute(
         sql`insert into telemetry (serial_number, ts) values (${SERIAL}, ${(existing[1] as Date).toISOString()}) on conflict do nothing`,
       );
-      expect(await placed(db)).toHaveLength(4);
+      expect(await placed(db)).toHaveLength(5);
     } finally {
       await pool?.end();
       await lite?.close();

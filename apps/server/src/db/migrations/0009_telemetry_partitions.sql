@@ -31,10 +31,14 @@ BEGIN
   RETURN true;
 END
 $$;--> statement-breakpoint
+-- Partitions only for the days of the last 400 and the next 7: rows dated further away (a machine
+-- whose clock was reset to 1970) go to the default partition like such rows arriving later, where
+-- retention never deletes them — a partition of 1970 would be dropped by the first retention run.
+-- It also bounds the partitions this one transaction makes (and the locks it holds) to about 408.
 SELECT "telemetry_ensure_partition"(d::date)
 FROM (
   SELECT DISTINCT (ts AT TIME ZONE 'UTC')::date AS d FROM "telemetry_unpartitioned"
-  WHERE ts < (now() AT TIME ZONE 'UTC')::date + 8
+  WHERE ts < (now() AT TIME ZONE 'UTC')::date + 8 AND ts >= (now() AT TIME ZONE 'UTC')::date - 400
   UNION
   SELECT generate_series((now() AT TIME ZONE 'UTC')::date, (now() AT TIME ZONE 'UTC')::date + 7, interval '1 day')::date
 ) AS days;--> statement-breakpoint
