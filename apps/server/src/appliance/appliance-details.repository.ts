@@ -61,14 +61,21 @@ export class ApplianceDetailsRepository {
   }
 
   /**
-   * Rolls up the counters' reports that arrived since the last roll-up (`appliance_stats` ids above
-   * the watermark) into their machine-days, merged with what those days already hold (earlier first,
-   * later last, counts added), then moves the watermark. Each report is rolled up once: run it in
-   * one transaction (`db`) so the days and the watermark commit together. Answers the days written.
+   * Rolls up the counters' reports that arrived since the last roll-up into their machine-days,
+   * merged with what those days already hold (earlier first, later last, counts added), then moves
+   * the watermark. A run takes the ids above the watermark up to the highest id the run before it
+   * saw (`nextId`), not up to today's highest: ids are drawn before their batch commits, so with
+   * several instances writing, a batch holding lower ids may commit after one holding higher ids —
+   * a watermark moved past them would leave them out for good. An hour later every batch that drew
+   * an id then has long committed. Each report is rolled up once: run it in one transaction (`db`)
+   * so the days and the watermark commit together. Answers the days written.
    */
   async rollUpStats(db: TDb): Promise<number> {
     const result = await db.execute(sql`
-      with mark as (select ${ROLLUP_WATERMARK} as id, (select coalesce(max(id), 0) from appliance_stats) as top),
+      with mark as (
+        select ${ROLLUP_WATERMARK} as id,
+          greatest(${ROLLUP_WATERMARK}, coalesce((select (value->>'nextId')::bigint from settings where key = ${ROLLUP_KEY}), 0)) as top,
+          (select coalesce(max(id), 0) from appliance_stats) as seen),
       days as (
         select serial_number, (ts at time zone 'UTC')::date as day, count(*)::int as reports,
           min(ts) as first_ts, (array_agg(stats order by ts, id))[1] as first,
@@ -86,7 +93,7 @@ export class ApplianceDetailsRepository {
           last = case when excluded.last_ts >= d.last_ts then excluded.last else d.last end
         returning 1),
       moved as (
-        insert into settings (key, value) select ${ROLLUP_KEY}, jsonb_build_object('lastId', top) from mark
+        insert into settings (key, value) select ${ROLLUP_KEY}, jsonb_build_object('lastId', top, 'nextId', seen) from mark
         on conflict (key) do update set value = excluded.value, updated_at = now())
       select count(*)::int as n from written`);
     return rowsOf<{ n: number }>(result)[0]?.n ?? 0;

@@ -55,6 +55,28 @@ describe('the statistics charts read the daily roll-up', () => {
     await server.close();
   });
 
+  /**
+   * One run of the hourly roll-up, through the queue. A run rolls up to the highest id the run
+   * before it saw, so what was written before the call is rolled up by the second of two runs.
+   */
+  const rollUp = async () => {
+    const completed = async () => {
+      const done = await server.washboard.database.db.execute(
+        sql`select count(*)::int as n from jobs where kind = 'statistics.rollup' and state = 'completed'`,
+      );
+      return (done as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    const before = await completed();
+    await server.washboard.jobs.enqueue(STATISTICS_ROLLUP, {});
+    await eventually(async () => (await completed()) > before, 15_000);
+  };
+  const dayRows = async () => {
+    const rolled = await server.washboard.database.db.execute(
+      sql`select count(*)::int as n from appliance_stats_daily where serial_number = ${serial}`,
+    );
+    return (rolled as unknown as { rows: { n: number }[] }).rows[0]?.n;
+  };
+
   const chart = async (from: number, to: number): Promise<TDeviceStats[]> => {
     const res = await server.api(
       `/api/v1/event-hub-listener/event/${serial}/statistics?startDate=${new Date(from).toISOString()}&stopDate=${new Date(to).toISOString()}`,
@@ -89,12 +111,13 @@ describe('the statistics charts read the daily roll-up', () => {
     const before = await chart(from, to);
     expect(before).toEqual(reports);
 
-    // The roll-up, through the queue as the hourly job runs it.
-    await server.washboard.jobs.enqueue(STATISTICS_ROLLUP, {});
-    await eventually(async () => {
-      const rolled = await db.execute(sql`select count(*)::int as n from appliance_stats_daily where serial_number = ${serial}`);
-      return (rolled as unknown as { rows: { n: number }[] }).rows[0]?.n === 29;
-    }, 15_000);
+    // The roll-up, through the queue as the hourly job runs it: the first run only notes how far
+    // the reports go, the second rolls them up.
+    await rollUp();
+    expect(await dayRows()).toBe(0);
+    expect(await chart(from, to)).toEqual(reports);
+    await rollUp();
+    expect(await dayRows()).toBe(29);
 
     const after = await chart(from, to);
     // Each day's first and last report, nothing else.
@@ -118,14 +141,19 @@ describe('the statistics charts read the daily roll-up', () => {
       stats(today + 2_000, cycles + 3, energy + 900),
       stats(today + 3_000, cycles + 4, energy + 990),
     ];
-    for (const report of [late[0] as TDeviceStats, ...todays]) {
+    // Yesterday's late report draws its id first but commits last, after a roll-up saw today's
+    // higher ids (two instances writing): it must still be rolled up.
+    const drawn = await db.execute(sql`select nextval(pg_get_serial_sequence('appliance_stats', 'id'))::bigint as id`);
+    const lateId = (drawn as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    for (const report of todays) {
       await db.execute(sql`insert into appliance_stats (serial_number, ts, stats) values (${serial}, ${report.ts}, ${report})`);
     }
-    await server.washboard.jobs.enqueue(STATISTICS_ROLLUP, {});
-    await eventually(async () => {
-      const rolled = await db.execute(sql`select count(*)::int as n from appliance_stats_daily where serial_number = ${serial}`);
-      return (rolled as unknown as { rows: { n: number }[] }).rows[0]?.n === 30;
-    }, 15_000);
+    await rollUp();
+    await db.execute(
+      sql`insert into appliance_stats (id, serial_number, ts, stats) values (${lateId}, ${serial}, ${late[0]?.ts}, ${late[0]})`,
+    );
+    await rollUp();
+    expect(await dayRows()).toBe(30);
     // Yesterday's late report is merged into that day as its last (the raw reports it was rolled up
     // from are gone); today's three are all there.
     const yesterday = await db.execute(
