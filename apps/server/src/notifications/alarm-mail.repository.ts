@@ -60,17 +60,22 @@ export class AlarmMailRepository {
    * recorded again.
    */
   async record(db: TDb, rows: { userId: string; serial: string; alarmId: string }[], reopenSeconds: number): Promise<string[]> {
+    // Which openings are news is decided once per alarm (not once per user told of it), then
+    // crossed with the users. Of two openings of a code at the same instant, the lower id is first.
     const result = await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v("userId" uuid, serial text, "alarmId" uuid)),
+      news as (
+        select a.serial_number, a.id from alarms a
+        where (a.serial_number, a.id) in (select distinct serial, "alarmId" from v)
+          and (a.stop_date is null or a.start_date > now() - make_interval(secs => ${reopenSeconds}))
+          and not exists (
+            select 1 from alarms p
+            where p.serial_number = a.serial_number and p.error_code = a.error_code and p.id <> a.id
+              and (p.start_date, p.id) < (a.start_date, a.id)
+              and (p.stop_date is null or p.stop_date > a.start_date - make_interval(secs => ${reopenSeconds}))))
       insert into alarm_mail_queue (user_id, serial_number, alarm_id)
-      select v."userId", v.serial, v."alarmId"
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v("userId" uuid, serial text, "alarmId" uuid)
-      join alarms a on a.serial_number = v.serial and a.id = v."alarmId"
-      where (a.stop_date is null or a.start_date > now() - make_interval(secs => ${reopenSeconds}))
-        and not exists (
-        select 1 from alarms p
-        where p.serial_number = a.serial_number and p.error_code = a.error_code and p.id <> a.id
-          and p.start_date <= a.start_date
-          and (p.stop_date is null or p.stop_date > a.start_date - make_interval(secs => ${reopenSeconds})))
+      select v."userId", v.serial, v."alarmId" from v join news on news.serial_number = v.serial and news.id = v."alarmId"
       on conflict do nothing
       returning user_id`);
     return [...new Set(rowsOf<{ user_id: string }>(result).map((r) => r.user_id))];

@@ -222,6 +222,10 @@ describe('alarm notification mails', () => {
       expect(html).toContain('„Alarmbenachrichtigungen“ für una@kitchen.test ausschalten?');
       expect(html).toMatch(/<form method="post"[^>]*><button type="submit"[^>]*>Abmelden<\/button>/);
       expect(await profile(una)).toBe(true);
+      // Its brand's inline styles are allowed by the page's policy; nothing else loads.
+      expect(page.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/,
+      );
 
       // A token changed by one character is refused, in the caller's language, and changes nothing.
       const token = link.searchParams.get('token') ?? '';
@@ -250,6 +254,14 @@ describe('alarm notification mails', () => {
       expect((await server.api('/api/v1/account/updateUser', on)).status).toBe(200);
       expect(await profile(una)).toBe(true);
       expect((await postForm('')).status).toBe(200);
+      expect(await profile(una)).toBe(false);
+
+      // And once more with the multipart body RFC 8058 suggests to mail clients.
+      expect((await server.api('/api/v1/account/updateUser', on)).status).toBe(200);
+      const form = new FormData();
+      form.set('List-Unsubscribe', 'One-Click');
+      const multipart = await server.api(url, { method: 'POST', body: form });
+      expect(multipart.status).toBe(200);
       expect(await profile(una)).toBe(false);
     }, 60_000);
   });

@@ -14,12 +14,23 @@ const responses = {
   429: ZErrorResponse,
 };
 
+/**
+ * The page's own policy instead of the API's `default-src 'none'`, which would block the brand's
+ * inline styles: styles inline, the form posting to us, nothing else loaded, never framed.
+ */
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 /** The small page of an unsubscribe link, in the account's language and brand (or the caller's). */
 function page(reply: FastifyReply, status: number, brand: TBrandCode, lang: TLanguage, content: string): FastifyReply {
   const title = escapeHtml(translate(lang, 'unsubscribe.title'));
   const footer = translate(lang, 'layout.footer', { year: BRANDS[brand].copyrightYear, brand: BRANDS[brand].title });
   const html = brandedHtml(brand, lang, `<h1 style="font-size:20px">${title}</h1>${content}`, escapeHtml(footer));
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_POLICY)
+    .send(html);
 }
 
 function invalid(request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -40,10 +51,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe
   app,
   { unsubscribe, limit },
 ) => {
-  // The one-click body (`List-Unsubscribe=One-Click`) or the page's empty form: nothing in it is needed.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
-    done(null, {}),
-  );
+  // The one-click body (`List-Unsubscribe=One-Click`, url-encoded or, as RFC 8058 suggests,
+  // multipart) or the page's empty form: nothing in it is needed, so neither is parsed.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  }
 
   const options = (summary: string) => ({
     config: limit(60, '1 minute'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -18,5 +19,13 @@ export const alarmMailQueue = pgTable(
     /** when the mail telling of it was stored; null while it waits for its user's digest window */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.serialNumber, t.alarmId] }), index('alarm_mail_queue_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serialNumber, t.alarmId] }),
+    // A user's openings waiting for the digest (`alarm.mail`), without reading the ones already told.
+    index('alarm_mail_queue_waiting_idx')
+      .on(t.userId)
+      .where(sql`${t.mailedAt} IS NULL`),
+    // The retention run's deletion of rows told more than a week ago.
+    index('alarm_mail_queue_mailed_idx').on(t.mailedAt),
+  ],
 );
