@@ -15,6 +15,7 @@ export * from './device/default-parameters';
 export * from './device/alarms';
 export * from './device/units';
 export * from './device/hygiene';
+export * from './device/heat-dose';
 export * from './device/appliance.rules';
 export * from './device/appliance-list.rules';
 export * from './device/product-import.rules';
