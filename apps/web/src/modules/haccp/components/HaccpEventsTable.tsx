@@ -57,7 +57,8 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
 
 /**
  * The HACCP events of the period: cycle, start, end, type, parameter, the peak wash and final-rinse
- * temperatures and the hygiene verdict; a failed cycle is tinted red with its reasons. On a phone,
+ * temperatures, the hygiene verdict (before the wider, informative columns: it binds), the heat dose
+ * and the Food Code rules met or missed; a failed cycle is tinted red with its reasons. On a phone,
  * one card per event with the verdict first. Needs the device texts (parameter labels): render
  * inside Suspense.
  */
@@ -197,7 +198,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
       ) : (
         <HaccpTable
           label={t('haccp.tabs.events')}
-          minWidth={1240}
+          minWidth={1300}
           columns={[
             { label: t('haccp.columns.cycleName') },
             { label: t('haccp.columns.start') },
@@ -206,9 +207,9 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
             { label: t('haccp.columns.parameterName') },
             { label: t('haccp.columns.washTmp'), align: 'right' },
             { label: t('haccp.columns.rinseTmp'), align: 'right' },
+            { label: t('haccp.columns.verdict') },
             { label: t('heatDose.columns.heatDose') },
             { label: t('heatDose.columns.foodCode') },
-            { label: t('haccp.columns.verdict') },
           ]}
         >
           {shown.map((e) => (
@@ -218,15 +219,15 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
               <Table.Td>{type(e)}</Table.Td>
               <Table.Td>{parameter(e)}</Table.Td>
-              <Table.Td ta="right" {...measured(e, 'wash')}>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
                 {temperature(e.washTmp)}
               </Table.Td>
-              <Table.Td ta="right" {...measured(e, 'rinse')}>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'rinse')}>
                 {temperature(e.rinseTmp)}
               </Table.Td>
+              <Table.Td miw={150}>{verdict(e)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dose(e)}</Table.Td>
-              <Table.Td maw={220}>{foodCode(e)}</Table.Td>
-              <Table.Td>{verdict(e)}</Table.Td>
+              <Table.Td miw={220}>{foodCode(e)}</Table.Td>
             </Table.Tr>
           ))}
         </HaccpTable>
