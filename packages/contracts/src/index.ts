@@ -37,6 +37,7 @@ export * from './account/account.schema';
 export * from './device/protocol.schema';
 export * from './device/commands.schema';
 export * from './device/appliance.schema';
+export * from './device/temperature-history.schema';
 export * from './device/product-import.schema';
 export * from './device/dead-letter.schema';
 export * from './device/default-parameters.schema';
