@@ -31,6 +31,9 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'heatDose.hue': ['it', 'fr', 'de', 'es'],
   'heatDose.a0': ['it', 'fr', 'de', 'es'],
   'heatDose.short.hue': ['it', 'fr', 'de', 'es'],
+  'temperatureHistory.range': ['it', 'fr', 'de', 'es'],
+  'temperatureHistory.volumes': ['fr'],
+  'temperatureHistory.cycles': ['fr'],
   // Standard loanwords in the target language.
   'login.signin.email': ['it', 'fr'],
   'register.step1.email': ['it', 'fr'],

@@ -777,6 +777,17 @@ export const de = {
     },
   },
 
+  temperatureHistory: {
+    title: 'Temperaturverlauf',
+    period: 'Zeitraum',
+    periods: { lastCycle: 'Letzter Zyklus', day: 'Tag', week: 'Woche', month: 'Monat' },
+    temperatures: 'Temperaturen',
+    volumes: 'Füllmengen',
+    cycles: 'Zyklen',
+    empty: 'Keine Messwerte in diesem Zeitraum',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Alarmprotokoll',
     columns: {

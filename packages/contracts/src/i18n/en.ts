@@ -759,6 +759,17 @@ export const en = {
     },
   },
 
+  temperatureHistory: {
+    title: 'Temperature history',
+    period: 'Period',
+    periods: { lastCycle: 'Last cycle', day: 'Day', week: 'Week', month: 'Month' },
+    temperatures: 'Temperatures',
+    volumes: 'Volumes',
+    cycles: 'Cycles',
+    empty: 'No readings in this period',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Alarm register',
     columns: {

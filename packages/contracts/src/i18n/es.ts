@@ -773,6 +773,17 @@ export const es = {
     },
   },
 
+  temperatureHistory: {
+    title: 'Historial de temperaturas',
+    period: 'Periodo',
+    periods: { lastCycle: 'Último ciclo', day: 'Día', week: 'Semana', month: 'Mes' },
+    temperatures: 'Temperaturas',
+    volumes: 'Volúmenes',
+    cycles: 'Ciclos',
+    empty: 'No hay lecturas en este periodo',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registro de alarmas',
     columns: {

@@ -777,6 +777,17 @@ export const fr = {
     },
   },
 
+  temperatureHistory: {
+    title: 'Historique des températures',
+    period: 'Période',
+    periods: { lastCycle: 'Dernier cycle', day: 'Jour', week: 'Semaine', month: 'Mois' },
+    temperatures: 'Températures',
+    volumes: 'Volumes',
+    cycles: 'Cycles',
+    empty: 'Aucune mesure sur cette période',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registre des alarmes',
     columns: {

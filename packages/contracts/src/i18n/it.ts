@@ -773,6 +773,17 @@ export const it = {
     },
   },
 
+  temperatureHistory: {
+    title: 'Storico delle temperature',
+    period: 'Periodo',
+    periods: { lastCycle: 'Ultimo ciclo', day: 'Giorno', week: 'Settimana', month: 'Mese' },
+    temperatures: 'Temperature',
+    volumes: 'Volumi',
+    cycles: 'Cicli',
+    empty: 'Nessuna lettura in questo periodo',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registro allarmi',
     columns: {
