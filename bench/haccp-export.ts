@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { hygieneRuleFor, type TCycleType } from '@washboard/contracts';
+import { foodCodeClassFor, hygieneRuleFor, type TCycleType } from '@washboard/contracts';
 import { openDatabase } from '../apps/server/src/db/database';
 import {
   renderAlarmsReport,
@@ -42,6 +42,8 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
         rinseMaxTmp: i % 40 === 0 ? 805 : 830 + (i % 25),
         rinseWaterVlm: 30,
       },
+      // Every 40th rinse is cold: its heat dose falls short of 3,600 HUE as well.
+      heatDose: { hue: i % 40 === 0 ? 3100 : 9000 + (i % 500), a0: i % 40 === 0 ? 6.2 : 12.5, seconds: 15 },
       parameterName: null,
       oldValue: null,
       newValue: null,
@@ -75,12 +77,13 @@ async function seed(dataDir: string, serial: string, events: THaccpReportEvent[]
             e.stop.toISOString(),
             e.completed,
             JSON.stringify(e.measurements),
+            JSON.stringify(e.heatDose),
           );
-          const p = k * 7;
-          return `($1, $${p + 2}, 'cycle', $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}::jsonb)`;
+          const p = k * 8;
+          return `($1, $${p + 2}, 'cycle', $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, $${p + 8}::jsonb, $${p + 9}::jsonb)`;
         });
         await sql.query(
-          `INSERT INTO haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed, measurements) VALUES ${values.join(',')}`,
+          `INSERT INTO haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed, measurements, heat_dose) VALUES ${values.join(',')}`,
           [serial, ...params],
         );
       }
@@ -155,6 +158,7 @@ export async function haccpExport(): Promise<TResult[]> {
       to: new Date(`${YEAR}-12-31T23:59:59.999Z`),
       createdAt: new Date(),
       rule: hygieneRuleFor('undercounter'),
+      foodCodeClass: foodCodeClassFor('undercounter'),
     };
     // Warm both paths once (JIT, PGlite caches) before measuring.
     await download(`${base}/alarms/export?${period}`, user);

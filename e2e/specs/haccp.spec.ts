@@ -24,7 +24,10 @@ let admin: Api;
 let device: MqttClient;
 const contexts: BrowserContext[] = [];
 
-/** Today's cycles, an hour apart from 5 hours ago: the third has a cold final rinse (78.4 °C). */
+/**
+ * Today's cycles, an hour apart from 5 hours ago, each with its final-rinse trace: 15 s at 85.1 °C
+ * (43,143 HUE), but the third has a cold final rinse (78.4 °C peak, 2,259 HUE).
+ */
 const CYCLES = 6;
 const COLD_RINSE = 2;
 const startOf = (i: number) => new Date(Date.now() - (5 - i) * 3_600_000);
@@ -46,6 +49,7 @@ beforeAll(async () => {
       stop: new Date(startOf(i).getTime() + 150_000).toISOString(),
       completed: true,
       measurements: { washMinTmp: 590, washMaxTmp: 622, rinseMinTmp: 780, rinseMaxTmp: i === COLD_RINSE ? 784 : 851 },
+      rinseTrace: i === COLD_RINSE ? [700, 784, ...Array<number>(10).fill(750)] : Array<number>(15).fill(851),
     });
   }
   await publish('alarm', {
@@ -87,6 +91,18 @@ describe('HACCP', () => {
     // The failure stands out: a red row.
     const background = await failed.evaluate((row) => getComputedStyle(row).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    // The heat dose of each rinse and the Food Code rules of a stationary dual-temperature machine:
+    // the cold rinse falls short of 3,600 HUE, and a 62.2 °C wash misses the Food Code's 66 °C.
+    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 2259 · A0 4');
+    const passed = haccp.eventRows('pass').first();
+    expect(await passed.locator('[data-heat-dose]').innerText()).toBe('HUE 43.143 · A0 48,5');
+    expect(await failed.locator('[data-food-code="missed"]').innerText()).toBe(
+      'Non rispettate: almeno 3600 HUE (NSF/ANSI 3); lavaggio almeno 66,0 °C (4-501.110); risciacquo finale almeno 82,0 °C (4-501.112)',
+    );
+    expect(await passed.locator('[data-food-code="missed"]').innerText()).toBe(
+      'Non rispettate: lavaggio almeno 66,0 °C (4-501.110)',
+    );
+    await page.getByText(/Regole del Food Code per macchine a cesto fisso a doppia temperatura/).waitFor();
     await expectNoRawKeys(page);
     await screenshot(page, 'haccp-events-it');
 
@@ -108,7 +124,9 @@ describe('HACCP', () => {
     expect(events).toContain(applianceName);
     expect(events).toContain(serialNumber);
     expect(events).toContain('Cicli di lavaggio: 6 · non conformi alla regola igienica: 1');
-    expect(events).toMatch(/78,4 °C\s+NON CONFORME: Risciacquo finale\s+sotto 82,0 °C/);
+    expect(events).toMatch(/78,4 °C\s+2259 \/ 4\s+Non rispettate: HUE,\s+NON CONFORME:/);
+    expect(events).toMatch(/85,1 °C\s+43143 \/ 48,5\s+Non rispettate:\s+Conforme/);
+    expect(events).toContain('Regole del Food Code per macchine a cesto fisso a doppia temperatura: almeno 3600 HUE');
     expect(events.match(/\bConforme\b/g)?.length).toBe(CYCLES - 1);
     expect(events).toContain('Pagina 1 di 1');
 
@@ -120,6 +138,22 @@ describe('HACCP', () => {
     expect(alarms).toMatch(/Codice allarme\s+Descrizione\s+Inizio\s+Fine\s+Livello di gravità/);
     expect(alarms).toMatch(/OH01\s+Sovratemperatura del boiler.*Alta/);
     expect(alarms).toMatch(/W03\s+Livello del detergente basso.*Ancora attivo\s+Bassa/);
+  });
+
+  it('shows the heat dose and the Food Code rules in the dark scheme, and on a phone in the light one', async () => {
+    for (const [name, options, scheme] of [
+      ['haccp-heat-dose-dark', { viewport: { width: 1366, height: 900 } }, 'dark'],
+      ['haccp-heat-dose-390-light', { viewport: { width: 390, height: 844 } }, 'light'],
+    ] as const) {
+      const page = await pageWith(options, { 'wb.language': 'en', 'wb.colorScheme': scheme });
+      const haccp = new HaccpPage(page, 'en');
+      await haccp.goto(baseUrl, serialNumber);
+      await expect.poll(() => haccp.eventRows('fail').count()).toBe(1);
+      expect(await haccp.eventRows('fail').locator('[data-heat-dose]').innerText()).toBe('HUE 2,259 · A0 4');
+      expect(await haccp.eventRows('pass').locator('[data-food-code="missed"]').count()).toBe(CYCLES - 1);
+      await expectNoRawKeys(page);
+      await screenshot(page, name);
+    }
   });
 
   it('refuses a reversed period and shows an empty period', async () => {
@@ -159,6 +193,7 @@ describe('HACCP', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoRawKeys(page);
+    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 2,259 · A0 4');
     await screenshot(page, 'haccp-phone-en-dark');
     await haccp.tab('alarms').click();
     await page.getByTestId('haccp-alarm-OH01').waitFor();

@@ -71,6 +71,8 @@ import { DefaultParameterRepository } from './default-parameters/default-paramet
 import { DefaultParameterService } from './default-parameters/default-parameters.service';
 import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
+import { TemperatureHistoryRepository } from './device/temperature-history.repository';
+import { TemperatureHistoryService } from './device/temperature-history.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
@@ -433,6 +435,7 @@ async function assembleWashboard(
     devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters, audit),
     audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
+    temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
     live,
     jobs: new JobService(jobRepository),
     unsubscribe,

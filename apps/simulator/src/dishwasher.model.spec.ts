@@ -5,6 +5,8 @@ import {
   SYSTEM_STATES,
   alarmsFor,
   deviceTopic,
+  heatDose,
+  HUE_MIN,
   hygieneRuleFor,
   hygieneVerdict,
   type TCommandInput,
@@ -13,6 +15,7 @@ import {
   ZCommand,
 } from '@washboard/contracts';
 import { describe, expect, it } from 'vitest';
+import { presets } from './catalogue';
 import type { TDeviceMessage } from './device-message';
 import { DishwasherModel, QUIET_ACTIVITY, type TDishwasherModelOptions } from './dishwasher.model';
 import { checkDeviceMessage } from './protocol-check';
@@ -284,6 +287,21 @@ describe('HACCP records', () => {
     expect(m.rinseWaterVlm).toBe(35);
     expect(Date.parse(record.stop) - Date.parse(record.start)).toBeGreaterThanOrEqual(250_000);
     expectValid(h.messages);
+  });
+
+  it('reports its final rinse second by second, within the recorded extremes and above 3,600 HUE', () => {
+    const h = harness();
+    h.model.startCycle('intensive');
+    h.until(() => h.model.state !== SYSTEM_STATES.RUN, 600);
+    const [record] = h.of('event');
+    if (record?.kind !== 'cycle') throw new Error('expected a cycle record');
+    const trace = record.rinseTrace ?? [];
+    const rinseSeconds = presets('infinity')['intensive.rinseTime'] ?? 0;
+    expect(trace.length).toBeGreaterThanOrEqual(rinseSeconds);
+    expect(trace.length).toBeLessThanOrEqual(rinseSeconds + 1);
+    expect(Math.min(...trace)).toBeGreaterThanOrEqual(record.measurements.rinseMinTmp);
+    expect(Math.max(...trace)).toBeLessThanOrEqual(record.measurements.rinseMaxTmp);
+    expect(heatDose(trace).hue).toBeGreaterThanOrEqual(HUE_MIN);
   });
 
   it('marks a stopped cycle as not completed', () => {

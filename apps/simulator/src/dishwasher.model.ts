@@ -2,6 +2,7 @@ import {
   CLAIMING_CODE_TTL_SECONDS,
   CYCLE_TYPES,
   SYSTEM_STATES,
+  RINSE_TRACE_MAX_SAMPLES,
   keptFieldsFor,
   TELEMETRY_FIELDS,
   systemStateName,
@@ -142,6 +143,10 @@ type TRunningCycle = {
   /** temperature × litres of the rinse so far, for its mean temperature */
   rinseHeat: number;
   rinseLitres: number;
+  /** the final rinse's outlet temperature, tenths of °C, one sample a second (the record's `rinseTrace`) */
+  rinseTrace: number[];
+  /** seconds of final rinse so far (when the next sample is due) */
+  rinseSeconds: number;
 };
 
 type TActiveAlarm = {
@@ -810,7 +815,13 @@ export class DishwasherModel {
         const litres = this.rinseFlow * dt;
         // The rinse leaves from the top of the boiler; cold mains water enters at the bottom.
         const outlet = drawFromBoiler(this.boiler, m.boilerLitres, litres, this.inlet);
-        cycle.rinse = extend(cycle.rinse, this.sense(outlet));
+        const reading = this.sense(outlet);
+        cycle.rinse = extend(cycle.rinse, reading);
+        // One sample a second of rinse, whatever the tick (a long tick repeats its reading).
+        while (cycle.rinseTrace.length <= cycle.rinseSeconds && cycle.rinseTrace.length < RINSE_TRACE_MAX_SAMPLES) {
+          cycle.rinseTrace.push(tenths(reading));
+        }
+        cycle.rinseSeconds += dt;
         cycle.rinseHeat += outlet * litres;
         this.counters.waterLitres += litres;
         cycle.rinseLitres += litres;
@@ -936,6 +947,8 @@ export class DishwasherModel {
       rinse: null,
       rinseHeat: 0,
       rinseLitres: 0,
+      rinseTrace: [],
+      rinseSeconds: 0,
     };
     // A fresh rack of ware, a little warmer than the room.
     this.rackTemp = this.room + 5;
@@ -992,6 +1005,7 @@ export class DishwasherModel {
         stop: this.now(),
         completed,
         measurements,
+        ...(cycle.rinseTrace.length > 0 ? { rinseTrace: cycle.rinseTrace } : {}),
       },
     });
     // After the water was changed (or a drain was stopped halfway) the machine refills and reheats

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTopic, hygieneRuleFor, hygieneVerdict, type TDeviceStats } from '@washboard/contracts';
+import { deviceTopic, heatDose, HUE_MIN, hygieneRuleFor, hygieneVerdict, type TDeviceStats } from '@washboard/contracts';
 import { DishwasherModel, QUIET_ACTIVITY } from './dishwasher.model';
 import { KITCHEN_ACTIVITY, machineHistory } from './history';
 import { heatingCondition } from './machine-condition';
@@ -162,6 +162,24 @@ describe('machineHistory', () => {
     expect(judged).toBeGreaterThan(12 * 30 * 6);
     expect(failed / judged).toBeLessThanOrEqual(0.1);
     expect(scaledFailures).toBeGreaterThan(0);
+  });
+
+  it('reports a realistic final-rinse trace with every cycle: within its extremes, and short of 3,600 HUE only when weak', () => {
+    let short = 0;
+    for (const event of events) {
+      if (event.kind !== 'cycle') continue;
+      const trace = event.rinseTrace ?? [];
+      expect(trace.length).toBeGreaterThanOrEqual(5);
+      // Starts at the rinse minimum (the water left in the pipe), peaks at the recorded maximum.
+      expect(trace[0]).toBe(event.measurements.rinseMinTmp);
+      expect(Math.max(...trace)).toBe(event.measurements.rinseMaxTmp);
+      expect(Math.min(...trace)).toBe(event.measurements.rinseMinTmp);
+      if (heatDose(trace).hue < HUE_MIN) {
+        short += 1;
+        expect(event.measurements.rinseMaxTmp).toBeLessThan(820);
+      }
+    }
+    expect(short / events.length).toBeLessThan(0.05);
   });
 
   it('is the same for the same seed and serial, and its own for another machine', () => {

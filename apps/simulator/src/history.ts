@@ -7,6 +7,7 @@ import { heatingCondition, type THeatingCondition } from './machine-condition';
 import { MACHINE_PROFILES, WATER_HEAT_CAPACITY, machineTypeFor } from './machine-profile';
 import { createRandom, seedFrom, type TRandom } from './random';
 import { KITCHEN_DAY, nextCycleStart } from './kitchen-day';
+import { rinseTrace } from './rinse-trace';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -77,6 +78,8 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
   // The generator every simulated machine uses, on a stream of its own: the live machine seeded
   // with the same number draws other ids, so its cycles never collide with its past.
   const random = createRandom(seedFrom(options.seed, machine.serial, 'history'));
+  // The rinse traces draw from a stream of their own, so the rest of the history stays as it was.
+  const traceRandom = createRandom(seedFrom(options.seed, machine.serial, 'rinse-trace'));
   const condition = heatingCondition(options.seed, machine.serial);
   const profile = MACHINE_PROFILES[machineTypeFor(machine.gamma)];
   const values = presets(machine.gamma);
@@ -107,6 +110,8 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
       const stopped = !coldBoiler && random.next() < 0.015;
       const took = seconds + (coldBoiler ? settings.maxPauseSeconds : 0);
       cycles += 1;
+      const measured = measurements(random, cycle, settings, condition, coldBoiler);
+      const rinseSeconds = cycle.rinseSeconds > 0 ? cycle.rinseSeconds : cycle.rinseLitres / profile.rinseFlow;
       messages.push({
         topic: 'event',
         payload: {
@@ -117,7 +122,8 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
           start: new Date(at).toISOString(),
           stop: new Date(at + took * 1000).toISOString(),
           completed: !stopped,
-          measurements: measurements(random, cycle, settings, condition, coldBoiler),
+          measurements: measured,
+          rinseTrace: rinseTrace(traceRandom, { minTmp: measured.rinseMinTmp, maxTmp: measured.rinseMaxTmp }, rinseSeconds),
         },
       });
       if (coldBoiler && pauseTimeoutCode) {

@@ -271,6 +271,7 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
   onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
   onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
+  onMachine('GET temperature-history', (c) => ({ path: `${at(c, 'temperature-history')}?period=day` }));
   onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));
   onMachine('POST restore-presets', (c) => ({ path: at(c, 'restore-presets'), init: { method: 'POST' } }));
   onMachine('POST update', (c) => ({ path: at(c, 'update'), init: json({ version: '9.9.9' }) }));

@@ -1,6 +1,7 @@
 import {
   DEAD_LETTER_CAPACITY,
   TELEMETRY_FIELDS,
+  heatDose,
   TELEMETRY_KEYS,
   staleFota,
   type TDeviceAlarm,
@@ -221,9 +222,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private async insertEvents(sql: TSqlRunner, rows: TBatch['events']): Promise<void> {
     await sql.query(
       `insert into haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed,
-         measurements, parameter_name, old_value, new_value)
+         measurements, parameter_name, old_value, new_value, rinse_trace, heat_dose)
        select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[],
-         $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[])
+         $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
        on conflict do nothing`,
       [
         rows.map((r) => r.serial),
@@ -238,6 +239,10 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         rows.map((r) => (r.e.kind === 'parameter' ? r.e.parameterName : null)),
         rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.oldValue ?? null) : null)),
         rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.newValue) : null)),
+        rows.map((r) => (r.e.kind === 'cycle' && r.e.rinseTrace ? JSON.stringify(r.e.rinseTrace) : null)),
+        // The heat dose is computed once, here: a cycle record is rare next to telemetry (one every
+        // few minutes a machine against one a second), and the reads then only compare figures.
+        rows.map((r) => (r.e.kind === 'cycle' && r.e.rinseTrace ? JSON.stringify(heatDose(r.e.rinseTrace)) : null)),
       ],
     );
   }

@@ -23,7 +23,11 @@ function pdfText(pdf: Buffer, page?: number): string {
   return execFileSync('pdftotext', ['-layout', ...pages, file, '-'], { encoding: 'utf8' });
 }
 
-/** 60 washing cycles (the 7th with a cold final rinse, the 12th stopped early) and one parameter change. */
+/**
+ * 60 washing cycles (the 7th with a cold final rinse, the 12th stopped early) and one parameter
+ * change. Each cycle but the 12th reports its final-rinse trace: 12 s at 84.8 °C, or for the 7th a
+ * weak rinse (70.0 °C, 78.5 °C, then ten seconds at 75.0 °C).
+ */
 const DAY = '2026-11-10';
 function cycleAt(i: number) {
   const start = new Date(Date.parse(`${DAY}T06:00:00Z`) + i * 10 * 60_000);
@@ -36,6 +40,7 @@ function cycleAt(i: number) {
     stop: new Date(start.getTime() + 150_000).toISOString(),
     completed: i !== 11,
     measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: i === 6 ? 785 : 848 },
+    ...(i === 11 ? {} : { rinseTrace: i === 6 ? [700, 785, ...Array<number>(10).fill(750)] : Array<number>(12).fill(848) }),
   };
 }
 
@@ -108,6 +113,35 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(byNumber.get(12)).toMatchObject({ verdict: 'fail', failures: ['notCompleted'] });
       expect(events.find((e) => e.kind === 'parameter')).toMatchObject({ verdict: 'notApplicable' });
     });
+
+    it('gives every cycle with a rinse trace its heat dose and the Food Code rules it meets or misses', async () => {
+      const res = await server.api(`${base()}/events?${period}`, { headers: anna });
+      const byNumber = new Map(((await res.json()) as THaccpEventView[]).map((e) => [e.cycleNumber, e]));
+      const missed = (e: THaccpEventView | undefined) => e?.checks.filter((c) => !c.met).map((c) => c.rule);
+      // 12 × 60 × 10^((84.8 − 71.1)/8.33) = 31,768 HUE; A0 12 × 10^0.48 = 36.2.
+      expect(byNumber.get(1)?.heatDose).toEqual({ hue: 31_768, a0: 36.2, seconds: 12 });
+      // An undercounter machine is a stationary dual-temperature machine: wash at least 66 °C.
+      expect(byNumber.get(1)?.checks).toEqual([
+        { rule: 'hue', value: 31_768, limit: 3600, met: true },
+        { rule: 'washMin', value: 615, limit: 660, met: false },
+        { rule: 'rinseMin', value: 848, limit: 820, met: true },
+        { rule: 'rinseMax', value: 848, limit: 900, met: true },
+      ]);
+      // The weak rinse: 60 × (10^(−1.1/8.33) + 10^(7.4/8.33) + 10 × 10^(3.9/8.33)) = 2,272 HUE.
+      expect(byNumber.get(7)?.heatDose).toEqual({ hue: 2272, a0: 4, seconds: 12 });
+      expect(missed(byNumber.get(7))).toEqual(['hue', 'washMin', 'rinseMin']);
+      // No trace reported: no heat dose, and the temperature rules only.
+      expect(byNumber.get(12)?.heatDose).toBeNull();
+      expect(byNumber.get(12)?.checks.map((c) => c.rule)).toEqual(['washMin', 'rinseMin', 'rinseMax']);
+    });
+
+    it('refuses a cycle record whose trace is longer than ten minutes, and stores nothing of it', async () => {
+      const long = { ...cycleAt(90), rinseTrace: Array<number>(601).fill(848) };
+      await publish(device, serial, 'event', long);
+      await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 500));
+      const res = await server.api(`${base()}/events/${long.id}`, { headers: anna });
+      expect(res.status).toBe(404);
+    });
   });
 
   describe('GET /api/v1/event-hub-listener/event/{serial}/events/export', () => {
@@ -119,6 +153,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="haccp-events_${serial}_${DAY}_${DAY}.pdf"`);
       const pdf = Buffer.from(await res.arrayBuffer());
+      if (process.env.HACCP_PDF_OUT) writeFileSync(process.env.HACCP_PDF_OUT, pdf);
       const text = pdfText(pdf);
       expect(text).toContain('Lumina Professional');
       expect(text).toContain('HACCP report: wash cycles and events');
@@ -131,10 +166,15 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toContain('Washing cycles: 60 · failing the hygiene rule: 2 · records in total: 61');
       // The cold rinse of cycle 7 (06:00 UTC + 60 min = 08:00 in Rome) and the stopped cycle 12.
       expect(text).toMatch(/Dishes\s+10\/11\/2026 08:00:00\s+10\/11\/2026 08:02:30\s+Telemetry \/ measurements/);
-      expect(text).toMatch(/78\.5 °C\s+FAIL: Final rinse below 82\.0 °C/);
-      expect(text).toContain('FAIL: Cycle stopped before its end');
+      // The heat dose (HUE / A0) and the Food Code rules missed by name, their limits in the head.
+      expect(text).toContain(
+        'Food Code rules for stationary-rack dual-temperature machines: at least 3600 HUE (NSF/ANSI 3); wash at least 66.0 °C (4-501.110)',
+      );
+      expect(text).toMatch(/78\.5 °C\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/84\.8 °C\s+31768 \/ 36\.2\s+Missed: wash\s+Pass/);
+      expect(text).toMatch(/FAIL: Cycle stopped\s+before its end/);
       expect(text).toMatch(
-        /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler temperature/,
+        /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler\s+85 °C » 82 °C/,
       );
       expect(text).toContain('85 °C » 82 °C');
       expect(text.match(/\bPass\b/g)?.length).toBe(58);
@@ -146,7 +186,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         const onPage = pdfText(pdf, page);
         expect(onPage).toContain(`Page ${page} of ${pages}`);
         expect(onPage).toMatch(
-          /Cycle\s+Start\s+End\s+Type\s+Parameter\s+Value\s+Wash temp\.\s+Final rinse(?: temp\.)?\s+Hygiene check/,
+          /Cycle\s+Start\s+End\s+Type\s+Parameter\s+Value\s+Wash(?: temp\.)?\s+Final rinse(?: temp\.)?\s+HUE \/ A0\s+Food Code\s+Hygiene check/,
         );
       }
     });
@@ -188,7 +228,8 @@ describe(`HACCP reports (${testBroker()})`, () => {
       });
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
       expect(text).toContain('final rinse at least 180 °F');
-      expect(text).toMatch(/173 °F\s+FAIL: Final rinse below 180 °F/);
+      expect(text).toMatch(/173 °F\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toContain('final rinse at most 194 °F (4-501.112)');
     });
 
     it('answers 404 for a machine the caller may not see', async () => {

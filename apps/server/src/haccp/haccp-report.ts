@@ -3,7 +3,11 @@ import {
   BRANDS,
   CYCLE_TYPES,
   deviceCatalogues,
+  foodCodeClassText,
+  HUE_MIN,
   hygieneVerdict,
+  sanitisingChecks,
+  sanitisingSummary,
   intlLocale,
   parameterByKey,
   parameterDisplayUnit,
@@ -12,6 +16,9 @@ import {
   type TAlarmSeverity,
   type TBrandCode,
   type TCycleMeasurements,
+  type TFoodCodeClass,
+  type THeatDose,
+  type THeatDoseWriter,
   type THygieneFailure,
   type THygieneRule,
   type TLanguage,
@@ -36,6 +43,7 @@ export type THaccpReportEvent = {
   stop: Date;
   completed: boolean | null;
   measurements: TCycleMeasurements | null;
+  heatDose: THeatDose | null;
   parameterName: string | null;
   oldValue: number | null;
   newValue: number | null | undefined;
@@ -55,6 +63,8 @@ export type THaccpReportContext = {
   to: Date;
   createdAt: Date;
   rule: THygieneRule;
+  /** The Food Code class of the machine (heat dose and temperature rules, docs/hygiene.md). */
+  foodCodeClass: TFoodCodeClass;
 };
 
 /** The colours of the HACCP verdicts and severities, besides the document's own. */
@@ -285,29 +295,39 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       await pause();
     }
 
+    const writer: THeatDoseWriter = { t, temperature: f.temperature, number: f.number };
     const startY = firstPageHeader(pdf, ctx, f, title, [
       t('haccp.rule', { machineType, wash: f.temperature(ctx.rule.washMin), rinse: f.temperature(ctx.rule.rinseMin) }),
+      foodCodeClassText(ctx.foodCodeClass, writer),
       t('haccp.pdf.cyclesSummary', { cycles: washing, failed, events: events.length }),
     ]);
+    // A4 landscape holds 780 units: the dates and the type keep one line; the heat dose is compact
+    // and the Food Code cell names the missed rules only (their limits are in the head).
     const columns: TColumn[] = [
-      { title: t('haccp.columns.cycleName'), width: 60 },
+      { title: t('haccp.columns.cycleName'), width: 56 },
       { title: t('haccp.columns.start'), width: 78 },
       { title: t('haccp.columns.stop'), width: 78 },
       { title: t('haccp.columns.type'), width: 100 },
-      { title: t('haccp.columns.parameterName'), width: 124 },
+      { title: t('haccp.columns.parameterName'), width: 84, wrap: true },
       { title: t('haccp.columns.value'), width: 66 },
-      { title: t('haccp.columns.washTmp'), width: 58 },
-      { title: t('haccp.columns.rinseTmp'), width: 66 },
-      { title: t('haccp.columns.verdict'), width: 150 },
+      { title: t('haccp.columns.washTmp'), width: 44 },
+      { title: t('haccp.columns.rinseTmp'), width: 48 },
+      { title: t('heatDose.columns.hueA0'), width: 62 },
+      { title: t('heatDose.columns.foodCode'), width: 80, wrap: true },
+      { title: t('haccp.columns.verdict'), width: 84 },
     ];
-    const rows = events.map((e, i) => ({ e, v: verdicts[i] as ReturnType<typeof hygieneVerdict> }));
+    const rows = events.map((e, i) => {
+      const v = verdicts[i] as ReturnType<typeof hygieneVerdict>;
+      const checks = v.verdict === 'notApplicable' ? [] : sanitisingChecks({ ...v, heatDose: e.heatDose }, ctx.foodCodeClass);
+      return { e, v, foodCode: sanitisingSummary(checks, writer, true) };
+    });
     await drawTable(pdf, {
       startY,
       columns,
       items: rows,
       chrome: pageChrome(ctx, title),
       empty: t('haccp.noEvents'),
-      row: ({ e, v }) => {
+      row: ({ e, v, foodCode }) => {
         const fail = v.verdict === 'fail';
         const isCycle = e.kind === 'cycle';
         const key = e.parameterName ?? '';
@@ -327,6 +347,19 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
             },
             temperatureCell(v.washTmp, v.failures.includes('wash')),
             temperatureCell(v.rinseTmp, v.failures.includes('rinse')),
+            v.verdict === 'notApplicable'
+              ? { text: '–' }
+              : e.heatDose
+                ? {
+                    text: `${f.number(e.heatDose.hue)} / ${f.number(e.heatDose.a0)}`,
+                    color: e.heatDose.hue >= HUE_MIN ? COLOR.pass : COLOR.medium,
+                    bold: e.heatDose.hue < HUE_MIN,
+                  }
+                : { text: '–', color: COLOR.muted },
+            foodCode
+              ? // Orange, not red: the verdict that binds is the hygiene rule (docs/hygiene.md).
+                { text: foodCode.text, color: foodCode.met ? COLOR.pass : COLOR.medium, wrap: true }
+              : { text: '–', color: COLOR.muted },
             fail
               ? {
                   text: `${verdictText.fail}: ${v.failures.map((x) => failureText[x]).join('; ')}`,

@@ -56,6 +56,7 @@ export class HaccpRepository {
         stop: haccpEvents.stop,
         completed: haccpEvents.completed,
         measurements: haccpEvents.measurements,
+        heatDose: haccpEvents.heatDose,
         parameterName: haccpEvents.parameterName,
         oldValue: haccpEvents.oldValue,
         newValue: haccpEvents.newValue,

@@ -1,12 +1,15 @@
 import {
   BRANDS,
+  foodCodeClassFor,
   hygieneRuleFor,
+  sanitisingChecks,
   hygieneVerdict,
   ZDateRangeQuery,
   type TAlarmView,
   type THaccpEventView,
   type THaccpExportQuery,
   type THygieneRule,
+  type TFoodCodeClass,
   type TLanguage,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
@@ -68,8 +71,9 @@ async function allPages<T extends { id: string }>(
 /** A PDF report and the name it is downloaded under. */
 export type THaccpReportFile = { fileName: string; pdf: Buffer };
 
-function toEventView(e: THaccpEventRow, rule: THygieneRule): THaccpEventView {
+function toEventView(e: THaccpEventRow, rule: THygieneRule, foodCode: TFoodCodeClass): THaccpEventView {
   const hygiene = hygieneVerdict(e, rule);
+  const judged = hygiene.verdict !== 'notApplicable';
   return {
     id: e.id,
     kind: e.kind,
@@ -86,6 +90,8 @@ function toEventView(e: THaccpEventRow, rule: THygieneRule): THaccpEventView {
     rinseTmp: hygiene.rinseTmp,
     verdict: hygiene.verdict,
     failures: [...hygiene.failures],
+    heatDose: e.heatDose ?? null,
+    checks: judged ? sanitisingChecks({ ...hygiene, heatDose: e.heatDose ?? null }, foodCode) : [],
   };
 }
 
@@ -101,7 +107,8 @@ export class HaccpService {
     const { appliance } = await this.appliances.visible(user, serial);
     const rule = hygieneRuleFor(appliance.type);
     const rows = await this.repository.events(serial, rangeBoundary(from, false), rangeBoundary(to, true));
-    return rows.map((e) => toEventView(e, rule));
+    const foodCode = foodCodeClassFor(appliance.type);
+    return rows.map((e) => toEventView(e, rule, foodCode));
   }
 
   /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
@@ -109,7 +116,7 @@ export class HaccpService {
     const { appliance } = await this.appliances.visible(user, serial);
     const e = await this.repository.event(serial, id);
     if (!e) throw new AppError('NOT_FOUND');
-    return toEventView(e, hygieneRuleFor(appliance.type));
+    return toEventView(e, hygieneRuleFor(appliance.type), foodCodeClassFor(appliance.type));
   }
 
   /**
@@ -134,6 +141,7 @@ export class HaccpService {
       ...period,
       createdAt: new Date(),
       rule: hygieneRuleFor(appliance.type),
+      foodCodeClass: foodCodeClassFor(appliance.type),
     };
     const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
     return { context, days };

@@ -34,6 +34,8 @@ import type { DefaultParameterService } from '../default-parameters/default-para
 import { eventHubRoutes } from '../device/event-hub.routes';
 import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
+import { temperatureHistoryRoutes } from '../device/temperature-history.routes';
+import type { TemperatureHistoryService } from '../device/temperature-history.service';
 import type { HaccpService } from '../haccp/haccp.service';
 import { liveRoutes } from '../live/live.routes';
 import type { LiveHub } from '../live/live.hub';
@@ -71,6 +73,7 @@ export type TApiParts = {
   defaultParameters: DefaultParameterService;
   devices: DeviceDataService;
   haccp: HaccpService;
+  temperatureHistory: TemperatureHistoryService;
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
@@ -135,6 +138,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(eventHubRoutes, { devices: parts.devices });
       await scope.register(haccpRoutes, { haccp: parts.haccp });
+      await scope.register(temperatureHistoryRoutes, { temperatureHistory: parts.temperatureHistory });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );

@@ -4,6 +4,7 @@ import { DeviceOverview } from '../modules/devices/components/DeviceOverview';
 import { DeviceActions } from '../modules/devices/components/details/DeviceActions';
 import { DeviceAreaLinks } from '../modules/devices/components/details/DeviceAreaLinks';
 import { DeviceDetails } from '../modules/devices/components/details/DeviceDetails';
+import { TemperatureHistory } from '../modules/devices/components/details/TemperatureHistory';
 import { PageHeader } from '../ui/PageHeader';
 import { StatusPage } from './StatusPage';
 
@@ -18,6 +19,7 @@ export function DevicePage() {
       </PageHeader>
       <DeviceOverview serialNumber={serialNumber} notFound={<StatusPage screen="notFound" />} />
       <DeviceAreaLinks serialNumber={serialNumber} />
+      <TemperatureHistory serialNumber={serialNumber} />
       <DeviceDetails serialNumber={serialNumber} />
     </>
   );

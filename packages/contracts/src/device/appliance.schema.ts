@@ -3,6 +3,7 @@ import { GAMMAS } from '../appliance/gamma';
 import { BRAND_CODES } from '../brand/brands';
 import { CYCLE_TYPES } from './cycles';
 import { HYGIENE_FAILURES, HYGIENE_VERDICTS, MACHINE_TYPES } from './hygiene';
+import { SANITISING_RULES } from './heat-dose';
 import { UNIT_SYSTEMS } from './units';
 import {
   APPLIANCE_CONNECTIVITIES,
@@ -251,6 +252,10 @@ export const ZHaccpEventView = z
     /** The hygiene verdict against the rule of the machine's type (docs/hygiene.md). */
     verdict: z.enum(HYGIENE_VERDICTS),
     failures: z.array(z.enum(HYGIENE_FAILURES)),
+    /** HUE and A0 of the final rinse, when the machine reported its trace (docs/hygiene.md, "Heat dose"). */
+    heatDose: z.object({ hue: z.number(), a0: z.number(), seconds: z.number() }).nullable(),
+    /** The rules of the machine's Food Code class the washing cycle meets or misses (none for other records). */
+    checks: z.array(z.object({ rule: z.enum(SANITISING_RULES), value: z.number(), limit: z.number(), met: z.boolean() })),
   })
   .meta({ id: 'HaccpEvent' });
 export type THaccpEventView = z.infer<typeof ZHaccpEventView>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
 import { PARAMETERS, parameterByKey } from './parameters';
 import { TELEMETRY_FIELDS, TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
+import { RINSE_TRACE_MAX_SAMPLES } from './heat-dose';
 import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
@@ -57,6 +58,11 @@ export const ZHaccpEvent = z.discriminatedUnion('kind', [
     /** false when the cycle was stopped before its end */
     completed: z.boolean().default(true),
     measurements: ZCycleMeasurements,
+    /**
+     * The final-rinse temperature at the rinse outlet, one sample a second from the rinse's start,
+     * tenths of °C (docs/hygiene.md, "Heat dose"); optional, at most RINSE_TRACE_MAX_SAMPLES.
+     */
+    rinseTrace: z.array(ZTenthsCelsius).max(RINSE_TRACE_MAX_SAMPLES).optional(),
   }),
   z.object({
     id: ZId,

@@ -25,6 +25,15 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
   'devices.filter.wifi': ['it', 'fr', 'es'],
   'devices.filter.offline': ['it', 'de'],
+  // The heat dose's acronyms and the Food Code's name (docs/hygiene.md).
+  'heatDose.columns.foodCode': ['it', 'fr', 'de', 'es'],
+  'heatDose.columns.hueA0': ['it', 'fr', 'de', 'es'],
+  'heatDose.hue': ['it', 'fr', 'de', 'es'],
+  'heatDose.a0': ['it', 'fr', 'de', 'es'],
+  'heatDose.short.hue': ['it', 'fr', 'de', 'es'],
+  'temperatureHistory.range': ['it', 'fr', 'de', 'es'],
+  'temperatureHistory.volumes': ['fr'],
+  'temperatureHistory.cycles': ['fr'],
   // Standard loanwords in the target language.
   'login.signin.email': ['it', 'fr'],
   'register.step1.email': ['it', 'fr'],

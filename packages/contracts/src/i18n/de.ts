@@ -753,6 +753,41 @@ export const de = {
     },
   },
 
+  heatDose: {
+    columns: { heatDose: 'Wärmedosis', foodCode: 'Food Code', hueA0: 'HUE / A0' },
+    hue: 'HUE {{value}}',
+    a0: 'A0 {{value}}',
+    noTrace: 'Kein Nachspülverlauf',
+    allMet: 'Alle {{count}} Regeln erfüllt',
+    allMetShort: 'Alle {{count}} erfüllt',
+    missed: 'Nicht erfüllt: {{rules}}',
+    short: { hue: 'HUE', washMin: 'Spülen', rinseMin: 'Klarspülen', rinseMax: 'Klarspülen max.' },
+    rules: {
+      hue: 'mindestens {{limit}} HUE (NSF/ANSI 3)',
+      washMin: 'Spülen mindestens {{limit}} (4-501.110)',
+      rinseMin: 'Klarspülen mindestens {{limit}} (4-501.112)',
+      rinseMax: 'Klarspülen höchstens {{limit}} (4-501.112)',
+    },
+    classRule: 'Food-Code-Regeln für {{machineClass}}: {{rules}}. A0 (EN ISO 15883) wird zur Information angezeigt.',
+    classes: {
+      stationarySingle: 'Standkorbmaschinen mit einer Temperatur',
+      stationaryDual: 'Standkorbmaschinen mit zwei Temperaturen',
+      conveyor: 'Bandspülmaschinen',
+      chemical: 'chemisch desinfizierende Maschinen',
+    },
+  },
+
+  temperatureHistory: {
+    title: 'Temperaturverlauf',
+    period: 'Zeitraum',
+    periods: { lastCycle: 'Letzter Zyklus', day: 'Tag', week: 'Woche', month: 'Monat' },
+    temperatures: 'Temperaturen',
+    volumes: 'Füllmengen',
+    cycles: 'Zyklen',
+    empty: 'Keine Messwerte in diesem Zeitraum',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Alarmprotokoll',
     columns: {

@@ -735,6 +735,41 @@ export const en = {
     },
   },
 
+  heatDose: {
+    columns: { heatDose: 'Heat dose', foodCode: 'Food Code', hueA0: 'HUE / A0' },
+    hue: 'HUE {{value}}',
+    a0: 'A0 {{value}}',
+    noTrace: 'No rinse trace',
+    allMet: 'All {{count}} rules met',
+    allMetShort: 'All {{count}} met',
+    missed: 'Missed: {{rules}}',
+    short: { hue: 'HUE', washMin: 'wash', rinseMin: 'rinse', rinseMax: 'rinse max.' },
+    rules: {
+      hue: 'at least {{limit}} HUE (NSF/ANSI 3)',
+      washMin: 'wash at least {{limit}} (4-501.110)',
+      rinseMin: 'final rinse at least {{limit}} (4-501.112)',
+      rinseMax: 'final rinse at most {{limit}} (4-501.112)',
+    },
+    classRule: 'Food Code rules for {{machineClass}} machines: {{rules}}. A0 (EN ISO 15883) is shown for information.',
+    classes: {
+      stationarySingle: 'stationary-rack single-temperature',
+      stationaryDual: 'stationary-rack dual-temperature',
+      conveyor: 'conveyor',
+      chemical: 'chemical-sanitising',
+    },
+  },
+
+  temperatureHistory: {
+    title: 'Temperature history',
+    period: 'Period',
+    periods: { lastCycle: 'Last cycle', day: 'Day', week: 'Week', month: 'Month' },
+    temperatures: 'Temperatures',
+    volumes: 'Volumes',
+    cycles: 'Cycles',
+    empty: 'No readings in this period',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Alarm register',
     columns: {

@@ -748,6 +748,42 @@ export const es = {
     },
   },
 
+  heatDose: {
+    columns: { heatDose: 'Dosis de calor', foodCode: 'Food Code', hueA0: 'HUE / A0' },
+    hue: 'HUE {{value}}',
+    a0: 'A0 {{value}}',
+    noTrace: 'Sin registro del aclarado',
+    allMet: 'Las {{count}} reglas cumplidas',
+    allMetShort: 'Las {{count}} cumplidas',
+    missed: 'No cumplidas: {{rules}}',
+    short: { hue: 'HUE', washMin: 'lavado', rinseMin: 'aclarado', rinseMax: 'aclarado máx.' },
+    rules: {
+      hue: 'al menos {{limit}} HUE (NSF/ANSI 3)',
+      washMin: 'lavado al menos {{limit}} (4-501.110)',
+      rinseMin: 'aclarado final al menos {{limit}} (4-501.112)',
+      rinseMax: 'aclarado final como máximo {{limit}} (4-501.112)',
+    },
+    classRule:
+      'Reglas del Food Code para máquinas {{machineClass}}: {{rules}}. A0 (EN ISO 15883) se muestra a título informativo.',
+    classes: {
+      stationarySingle: 'de cesta fija de temperatura única',
+      stationaryDual: 'de cesta fija de doble temperatura',
+      conveyor: 'de arrastre',
+      chemical: 'de desinfección química',
+    },
+  },
+
+  temperatureHistory: {
+    title: 'Historial de temperaturas',
+    period: 'Periodo',
+    periods: { lastCycle: 'Último ciclo', day: 'Día', week: 'Semana', month: 'Mes' },
+    temperatures: 'Temperaturas',
+    volumes: 'Volúmenes',
+    cycles: 'Ciclos',
+    empty: 'No hay lecturas en este periodo',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registro de alarmas',
     columns: {

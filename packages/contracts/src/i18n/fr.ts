@@ -752,6 +752,42 @@ export const fr = {
     },
   },
 
+  heatDose: {
+    columns: { heatDose: 'Dose de chaleur', foodCode: 'Food Code', hueA0: 'HUE / A0' },
+    hue: 'HUE {{value}}',
+    a0: 'A0 {{value}}',
+    noTrace: 'Pas de relevé du rinçage',
+    allMet: 'Les {{count}} règles respectées',
+    allMetShort: 'Les {{count}} respectées',
+    missed: 'Non respectées : {{rules}}',
+    short: { hue: 'HUE', washMin: 'lavage', rinseMin: 'rinçage', rinseMax: 'rinçage max.' },
+    rules: {
+      hue: 'au moins {{limit}} HUE (NSF/ANSI 3)',
+      washMin: 'lavage au moins {{limit}} (4-501.110)',
+      rinseMin: 'rinçage final au moins {{limit}} (4-501.112)',
+      rinseMax: 'rinçage final au plus {{limit}} (4-501.112)',
+    },
+    classRule:
+      'Règles du Food Code pour les machines {{machineClass}} : {{rules}}. A0 (EN ISO 15883) est indiqué à titre d’information.',
+    classes: {
+      stationarySingle: 'à panier fixe à température unique',
+      stationaryDual: 'à panier fixe à double température',
+      conveyor: 'à convoyeur',
+      chemical: 'à désinfection chimique',
+    },
+  },
+
+  temperatureHistory: {
+    title: 'Historique des températures',
+    period: 'Période',
+    periods: { lastCycle: 'Dernier cycle', day: 'Jour', week: 'Semaine', month: 'Mois' },
+    temperatures: 'Températures',
+    volumes: 'Volumes',
+    cycles: 'Cycles',
+    empty: 'Aucune mesure sur cette période',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registre des alarmes',
     columns: {

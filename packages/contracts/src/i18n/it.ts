@@ -748,6 +748,42 @@ export const it = {
     },
   },
 
+  heatDose: {
+    columns: { heatDose: 'Dose di calore', foodCode: 'Food Code', hueA0: 'HUE / A0' },
+    hue: 'HUE {{value}}',
+    a0: 'A0 {{value}}',
+    noTrace: 'Nessuna traccia del risciacquo',
+    allMet: 'Tutte le {{count}} regole rispettate',
+    allMetShort: 'Tutte {{count}} rispettate',
+    missed: 'Non rispettate: {{rules}}',
+    short: { hue: 'HUE', washMin: 'lavaggio', rinseMin: 'risciacquo', rinseMax: 'risciacquo max.' },
+    rules: {
+      hue: 'almeno {{limit}} HUE (NSF/ANSI 3)',
+      washMin: 'lavaggio almeno {{limit}} (4-501.110)',
+      rinseMin: 'risciacquo finale almeno {{limit}} (4-501.112)',
+      rinseMax: 'risciacquo finale al massimo {{limit}} (4-501.112)',
+    },
+    classRule:
+      'Regole del Food Code per macchine {{machineClass}}: {{rules}}. A0 (EN ISO 15883) è indicato a titolo informativo.',
+    classes: {
+      stationarySingle: 'a cesto fisso a temperatura singola',
+      stationaryDual: 'a cesto fisso a doppia temperatura',
+      conveyor: 'a traino',
+      chemical: 'a sanificazione chimica',
+    },
+  },
+
+  temperatureHistory: {
+    title: 'Storico delle temperature',
+    period: 'Periodo',
+    periods: { lastCycle: 'Ultimo ciclo', day: 'Giorno', week: 'Settimana', month: 'Mese' },
+    temperatures: 'Temperature',
+    volumes: 'Volumi',
+    cycles: 'Cicli',
+    empty: 'Nessuna lettura in questo periodo',
+    range: '{{min}} – {{max}}',
+  },
+
   alarmRegister: {
     title: 'Registro allarmi',
     columns: {

@@ -18,6 +18,7 @@ import type {
   TBrandCode,
   TCommandName,
   TCycleMeasurements,
+  THeatDose,
   TDeviceStats,
   TFotaStatus,
   TGamma,
@@ -144,6 +145,10 @@ export const haccpEvents = pgTable(
     stop: timestamp('stop', { withTimezone: true }).notNull(),
     completed: boolean('completed'),
     measurements: jsonb('measurements').$type<TCycleMeasurements>(),
+    /** The final-rinse trace the machine reported (tenths of °C, one a second), docs/hygiene.md. */
+    rinseTrace: jsonb('rinse_trace').$type<number[]>(),
+    /** HUE and A0 computed from `rinseTrace` when the record arrived (null without a trace). */
+    heatDose: jsonb('heat_dose').$type<THeatDose>(),
     parameterName: text('parameter_name'),
     oldValue: jsonb('old_value').$type<number | null>(),
     newValue: jsonb('new_value').$type<number>(),

@@ -1,4 +1,4 @@
-import type { TAlarmView, TDeviceStats } from '@washboard/contracts';
+import type { TAlarmView, TDeviceStats, TTemperatureHistory, TTemperatureHistoryPeriod } from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A date range as the event-hub calls take it (ISO instants). */
@@ -29,4 +29,9 @@ export function unclaimAppliance(serialNumber: string): Promise<void> {
 /** A model's document (a PDF, `detail.documents[].url`) fetched with the token: a plain link would carry none. */
 export function fetchDocumentFile(url: string): Promise<Blob> {
   return apiFetchBlob(url);
+}
+
+/** Temperatures and volumes of a period, min/max per time bucket, with the cycles (docs/hygiene.md). */
+export function fetchTemperatureHistory(serialNumber: string, period: TTemperatureHistoryPeriod): Promise<TTemperatureHistory> {
+  return apiFetch<TTemperatureHistory>(`${eventPath(serialNumber, 'temperature-history')}?${new URLSearchParams({ period })}`);
 }

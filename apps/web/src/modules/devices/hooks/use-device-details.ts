@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TApplianceDetail } from '@washboard/contracts';
-import { fetchAlarms, fetchStatistics, renameAppliance, unclaimAppliance, type TDateRange } from '../api/device-details-api';
+import type { TApplianceDetail, TTemperatureHistoryPeriod } from '@washboard/contracts';
+import {
+  fetchAlarms,
+  fetchStatistics,
+  fetchTemperatureHistory,
+  renameAppliance,
+  unclaimAppliance,
+  type TDateRange,
+} from '../api/device-details-api';
 import { deviceKeys } from './device-keys';
 
 const DAY_MS = 86_400_000;
@@ -11,7 +18,18 @@ export const ALARM_REGISTER_DAYS = 365;
 export const detailKeys = {
   statistics: (serialNumber: string, days: number) => [...deviceKeys.all, 'statistics', serialNumber, days] as const,
   alarms: (serialNumber: string) => [...deviceKeys.all, 'alarms', serialNumber] as const,
+  temperatureHistory: (serialNumber: string, period: TTemperatureHistoryPeriod) =>
+    [...deviceKeys.all, 'temperatureHistory', serialNumber, period] as const,
 };
+
+/** The machine's temperature history of a period; the live values extend it on the page (TemperatureHistory). */
+export function useTemperatureHistory(serialNumber: string, period: TTemperatureHistoryPeriod) {
+  return useQuery({
+    queryKey: detailKeys.temperatureHistory(serialNumber, period),
+    queryFn: () => fetchTemperatureHistory(serialNumber, period),
+    placeholderData: (previous) => previous,
+  });
+}
 
 /** The last `days` days up to now (the end a minute ahead: the machine's clock may run a little fast). */
 function lastDays(days: number): TDateRange {

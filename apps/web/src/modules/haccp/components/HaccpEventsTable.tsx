@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import {
   formatDate,
   formatTemperature,
+  heatDoseText,
+  HUE_MIN,
+  sanitisingSummary,
   isLanguage,
   parameterByKey,
   parameterDisplayUnit,
@@ -17,6 +20,7 @@ import {
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
+import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpTable } from './HaccpTable';
 
 const PAGE_SIZE = 50;
@@ -53,7 +57,8 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
 
 /**
  * The HACCP events of the period: cycle, start, end, type, parameter, the peak wash and final-rinse
- * temperatures and the hygiene verdict; a failed cycle is tinted red with its reasons. On a phone,
+ * temperatures, the hygiene verdict (before the wider, informative columns: it binds), the heat dose
+ * and the Food Code rules met or missed; a failed cycle is tinted red with its reasons. On a phone,
  * one card per event with the verdict first. Needs the device texts (parameter labels): render
  * inside Suspense.
  */
@@ -63,6 +68,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
   const phone = usePhone();
   const [page, setPage] = useState(1);
+  const writer = useHeatDoseWriter(unitSystem);
   if (events.length === 0) return <EmptyState message={t('haccp.noEvents')} />;
   const pages = Math.ceil(events.length / PAGE_SIZE);
   const current = Math.min(page, pages);
@@ -101,6 +107,31 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
         ))}
       </Stack>
     );
+  /** HUE and A0 of the rinse: green from 3,600 HUE, orange and bold below (informative: the hygiene rule binds). */
+  const dose = (e: THaccpEventView) => {
+    if (e.verdict === 'notApplicable') return <Text size="sm">–</Text>;
+    const short = e.heatDose !== null && e.heatDose.hue < HUE_MIN;
+    return (
+      <Text size="sm" c={e.heatDose ? (short ? 'orange' : 'teal') : 'dimmed'} fw={short ? 700 : undefined} data-heat-dose>
+        {heatDoseText(e.heatDose, writer)}
+      </Text>
+    );
+  };
+  /** The Food Code rules of the machine's class: "All 4 rules met", or the ones missed, in orange. */
+  const foodCode = (e: THaccpEventView) => {
+    const summary = sanitisingSummary(e.checks, writer);
+    if (!summary) return <Text size="sm">–</Text>;
+    return (
+      <Text
+        size="xs"
+        c={summary.met ? 'teal' : 'orange'}
+        fw={summary.met ? undefined : 600}
+        data-food-code={summary.met ? 'met' : 'missed'}
+      >
+        {summary.text}
+      </Text>
+    );
+  };
   const parameter = (e: THaccpEventView) =>
     e.parameterName ? (
       <Stack gap={0}>
@@ -144,6 +175,18 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
                     {temperature(e.rinseTmp)}
                   </Labelled>
                 </SimpleGrid>
+                {e.verdict !== 'notApplicable' && (
+                  <Stack gap={2}>
+                    <Text size="xs" c="dimmed">
+                      {t('heatDose.columns.heatDose')}
+                    </Text>
+                    {dose(e)}
+                    <Text size="xs" c="dimmed">
+                      {t('heatDose.columns.foodCode')}
+                    </Text>
+                    {foodCode(e)}
+                  </Stack>
+                )}
                 <Text size="xs" c="dimmed">
                   {type(e)}
                 </Text>
@@ -155,7 +198,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
       ) : (
         <HaccpTable
           label={t('haccp.tabs.events')}
-          minWidth={1000}
+          minWidth={1300}
           columns={[
             { label: t('haccp.columns.cycleName') },
             { label: t('haccp.columns.start') },
@@ -165,6 +208,8 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
             { label: t('haccp.columns.washTmp'), align: 'right' },
             { label: t('haccp.columns.rinseTmp'), align: 'right' },
             { label: t('haccp.columns.verdict') },
+            { label: t('heatDose.columns.heatDose') },
+            { label: t('heatDose.columns.foodCode') },
           ]}
         >
           {shown.map((e) => (
@@ -174,13 +219,15 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
               <Table.Td>{type(e)}</Table.Td>
               <Table.Td>{parameter(e)}</Table.Td>
-              <Table.Td ta="right" {...measured(e, 'wash')}>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
                 {temperature(e.washTmp)}
               </Table.Td>
-              <Table.Td ta="right" {...measured(e, 'rinse')}>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'rinse')}>
                 {temperature(e.rinseTmp)}
               </Table.Td>
-              <Table.Td>{verdict(e)}</Table.Td>
+              <Table.Td miw={150}>{verdict(e)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dose(e)}</Table.Td>
+              <Table.Td miw={220}>{foodCode(e)}</Table.Td>
             </Table.Tr>
           ))}
         </HaccpTable>

@@ -1,12 +1,13 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
+import { foodCodeClassFor, foodCodeClassText, formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents, useMachineUnitSystem } from '../hooks/use-haccp';
+import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpExportButtons } from './HaccpExportButtons';
@@ -27,6 +28,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
   const unitSystem = useMachineUnitSystem(serialNumber);
   const detail = useApplianceDetail(serialNumber);
   const rule = hygieneRuleFor(detail.data?.type ?? 'undercounter');
+  const writer = useHeatDoseWriter(unitSystem);
 
   if (isNotFound(events.error)) return notFound;
   const failed = events.data?.filter((e) => e.verdict === 'fail').length ?? 0;
@@ -44,6 +46,8 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
             wash: formatTemperature(rule.washMin, unitSystem, { lang }),
             rinse: formatTemperature(rule.rinseMin, unitSystem, { lang }),
           })}
+          <br />
+          {foodCodeClassText(foodCodeClassFor(detail.data.type), writer)}
         </Text>
       )}
       <Tabs defaultValue="events" keepMounted={false}>

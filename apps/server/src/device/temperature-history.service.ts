@@ -1,0 +1,69 @@
+import {
+  keptFieldsFor,
+  TEMPERATURE_HISTORY_FIELDS,
+  type TTemperatureHistory,
+  type TTemperatureHistoryPeriod,
+  type TTemperatureHistoryQuery,
+} from '@washboard/contracts';
+import type { TAuthUser } from '../auth/token.service';
+import type { ApplianceService } from '../appliance/appliance.service';
+import type { TemperatureHistoryRepository } from './temperature-history.repository';
+
+const DAY_MS = 86_400_000;
+const PERIOD_MS: Record<Exclude<TTemperatureHistoryPeriod, 'lastCycle'>, number> = {
+  day: DAY_MS,
+  week: 7 * DAY_MS,
+  month: 30 * DAY_MS,
+};
+/** Time shown before and after the last cycle, so its heating up and the rinse's end are in view. */
+const CYCLE_MARGIN_MS = 60_000;
+
+/**
+ * The temperature history of a machine (docs/hygiene.md, "Temperature history"): its temperatures
+ * and volumes over a period, downsampled to at most the buckets asked for, and its cycles.
+ */
+export class TemperatureHistoryService {
+  constructor(
+    private readonly appliances: ApplianceService,
+    private readonly repository: TemperatureHistoryRepository,
+  ) {}
+
+  /**
+   * The history of one period ending now (or around the last cycle), after the visibility check
+   * (404 APPLIANCE_NOT_FOUND for a machine the caller may not see). Only the fields the machine's
+   * range keeps are drawn.
+   */
+  async history(
+    user: TAuthUser,
+    serial: string,
+    query: TTemperatureHistoryQuery,
+    now = new Date(),
+  ): Promise<TTemperatureHistory> {
+    const { appliance } = await this.appliances.visible(user, serial);
+    const kept = keptFieldsFor(appliance.gamma);
+    const fields = TEMPERATURE_HISTORY_FIELDS.filter((key) => kept.includes(key));
+    let from: Date;
+    let to: Date;
+    if (query.period === 'lastCycle') {
+      const last = await this.repository.lastCycle(serial);
+      from = new Date((last?.start ?? now).getTime() - CYCLE_MARGIN_MS);
+      to = new Date((last?.stop ?? now).getTime() + CYCLE_MARGIN_MS);
+    } else {
+      to = now;
+      from = new Date(now.getTime() - PERIOD_MS[query.period]);
+    }
+    const bucketSeconds = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / query.buckets));
+    const [buckets, cycles] = await Promise.all([
+      this.repository.buckets(serial, from, to, bucketSeconds, fields),
+      this.repository.cycles(serial, from, to),
+    ]);
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      bucketSeconds,
+      fields: [...fields],
+      buckets: buckets.map((b) => ({ t: b.t.toISOString(), min: b.min, max: b.max })),
+      cycles: cycles.map((c) => ({ start: c.start.toISOString(), stop: c.stop.toISOString(), cycleName: c.cycleName })),
+    };
+  }
+}

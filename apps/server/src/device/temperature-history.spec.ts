@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues, type TTemperatureHistory } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { json, signedInUsers, signIn } from '../../test/accounts';
+import { createProduct, deviceShowingCode, eventually, publish } from '../../test/devices';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+type THeaders = Record<string, string>;
+
+describe(`GET /api/v1/event-hub-listener/event/{serial}/temperature-history (${testBroker()})`, () => {
+  let server: TTestServer;
+  let anna: THeaders;
+  let bruno: THeaders;
+  let serial = '';
+  let device: MqttClient;
+  // Two hours of telemetry, one row a second, ending a minute ago: boiler 85.0 °C, tank 60.0 °C.
+  const end = Date.now() - 60_000;
+  const start = end - 2 * 3_600_000;
+  // One sample of 119.0 °C between two rows, sent by the machine itself, and one dip to 30.0 °C.
+  const peakAt = new Date(start + 3_600_000 + 17_500);
+  const dipAt = new Date(start + 1_800_000);
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    const admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    [anna, bruno] = await signedInUsers(server, admin, ['anna@kitchen.test', 'bruno@kitchen.test']);
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    serial = product.serialNumber;
+    device = await deviceShowingCode(server, product, '271828');
+    await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 300));
+    const claimed = await server.api('/api/v1/appliance/claim', json({ activationCode: '271828', serialNumber: serial }, anna));
+    expect(claimed.status).toBe(200);
+
+    await server.washboard.database.transaction(async (sql) => {
+      await sql.query(
+        `insert into telemetry (serial_number, ts, boiler_tmp, tank_tmp, boiler_vlm)
+         select $1, $2::timestamptz + make_interval(secs => g), case when g = 1800 then 300 else 850 end, 600, 120
+         from generate_series(0, 7199) g`,
+        [serial, new Date(start).toISOString()],
+      );
+      await sql.query(
+        `insert into haccp_events (serial_number, id, kind, cycle_name, start, stop, completed, measurements)
+         values ($1, $2, 'cycle', 'dishes', $3, $4, true, '{"washMinTmp":600,"washMaxTmp":620,"rinseMinTmp":800,"rinseMaxTmp":850}')`,
+        [serial, randomUUID(), new Date(end - 600_000).toISOString(), new Date(end - 450_000).toISOString()],
+      );
+    });
+    await publish(device, serial, 'telemetry', { ts: peakAt.toISOString(), boilerTmp: 1190, tankTmp: 610 });
+    await eventually(async () => {
+      const res = await server.washboard.database.transaction((sql) =>
+        sql.query('select 1 from telemetry where serial_number = $1 and ts = $2', [serial, peakAt.toISOString()]),
+      );
+      return res.rows.length > 0;
+    });
+  });
+  afterAll(async () => {
+    await device.endAsync(true);
+    await server.close();
+  });
+
+  const history = async (query: string, headers = anna) =>
+    server.api(`/api/v1/event-hub-listener/event/${serial}/temperature-history?${query}`, { headers });
+
+  it('keeps a single-sample peak and dip of a day through downsampling to 100 buckets', async () => {
+    const res = await history('period=day&buckets=100');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as TTemperatureHistory;
+    expect(body.bucketSeconds).toBe(864);
+    expect(body.buckets.length).toBeLessThanOrEqual(100);
+    // Two hours of a day's 100 buckets: 9 or 10 buckets hold data.
+    expect(body.buckets.length).toBeGreaterThanOrEqual(9);
+    expect(body.fields).toEqual(expect.arrayContaining(['boilerTmp', 'tankTmp', 'waterTmp', 'boilerVlm']));
+    const holding = (at: Date) =>
+      body.buckets.find((b) => Date.parse(b.t) <= at.getTime() && at.getTime() < Date.parse(b.t) + body.bucketSeconds * 1000);
+    expect(holding(peakAt)?.max.boilerTmp).toBe(1190);
+    expect(holding(peakAt)?.min.boilerTmp).toBe(850);
+    expect(holding(dipAt)?.min.boilerTmp).toBe(300);
+    expect(Math.max(...body.buckets.map((b) => b.max.boilerTmp ?? 0))).toBe(1190);
+    expect(holding(peakAt)?.max.tankTmp).toBe(610);
+    expect(body.cycles).toHaveLength(1);
+  });
+
+  it('draws the last cycle with a minute either side, second by second', async () => {
+    const res = await history('period=lastCycle&buckets=1000');
+    const body = (await res.json()) as TTemperatureHistory;
+    expect(body.from).toBe(new Date(end - 660_000).toISOString());
+    expect(body.to).toBe(new Date(end - 390_000).toISOString());
+    expect(body.bucketSeconds).toBe(1);
+    expect(body.buckets).toHaveLength(270);
+    expect(body.cycles).toEqual([
+      { start: new Date(end - 600_000).toISOString(), stop: new Date(end - 450_000).toISOString(), cycleName: 'dishes' },
+    ]);
+  });
+
+  it("refuses another kitchen's machine", async () => {
+    const res = await history('period=day', bruno);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('APPLIANCE_NOT_FOUND');
+  });
+
+  it('refuses an unknown period or too many buckets with a translated message', async () => {
+    const period = await history('period=year');
+    expect(period.status).toBe(400);
+    const tooMany = await server.api(`/api/v1/event-hub-listener/event/${serial}/temperature-history?buckets=5000`, {
+      headers: { ...anna, 'accept-language': 'de' },
+    });
+    expect(tooMany.status).toBe(400);
+    const body = (await tooMany.json()) as { code: string; message: string };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toContain(catalogues.de.apiErrors.VALIDATION_FAILED);
+  });
+});

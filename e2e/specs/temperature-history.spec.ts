@@ -1,0 +1,59 @@
+import { describe, expect, inject, it } from 'vitest';
+import { catalogues } from '@washboard/contracts';
+import { adminWithMachines } from '../fixtures/admin-suite';
+import { expectNoRawKeys, screenshot } from '../fixtures/browser';
+
+const baseUrl = inject('baseUrl');
+const en = catalogues.en;
+const { adminPage, machineNamed } = adminWithMachines();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('temperature history', () => {
+  it("draws a virtual machine's temperatures and volumes with its cycle shaded, and grows live at the right edge", async () => {
+    const machine = await machineNamed('History machine');
+    // A cycle of the virtual machine, its telemetry sent each second while it heats and washes.
+    machine.startCycle('fast');
+    for (let i = 0; i < 5; i += 1) {
+      machine.advance(10);
+      machine.sendTelemetry();
+      await pause(1100);
+    }
+    machine.advance(300);
+
+    const page = await adminPage({ viewport: { width: 1280, height: 900 } }, { 'wb.language': 'en' });
+    await page.goto(`${baseUrl}/device/${machine.serial}`);
+    const history = page.getByRole('region', { name: en.temperatureHistory.title });
+    await history.waitFor({ timeout: 30_000 });
+    await expect.poll(() => history.getByRole('img').count()).toBe(2);
+    const temperatures = history.getByRole('img', { name: new RegExp(`^${en.temperatureHistory.temperatures}:`) });
+    expect(await temperatures.getAttribute('aria-label')).toContain(en.device.live.boilerTemperature);
+    expect(await temperatures.locator('[data-field="boilerTmp"] path').count()).toBe(2);
+    // The cycle's HACCP record (with its rinse trace) shades its time on both charts.
+    await expect.poll(() => history.locator('[data-cycle]').count()).toBe(2);
+    const points = Number(await history.getAttribute('data-points'));
+    expect(points).toBeGreaterThanOrEqual(1);
+
+    // A reading pushed while the page is open extends the chart at its right edge.
+    await pause(1100);
+    machine.sendTelemetry();
+    await expect.poll(async () => Number(await history.getAttribute('data-live-points'))).toBeGreaterThanOrEqual(1);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'temperature-history-day-light');
+
+    // The last cycle, second by second.
+    await history.getByText(en.temperatureHistory.periods.lastCycle).click();
+    await expect.poll(() => history.locator('[data-cycle]').count()).toBe(2);
+    await history.scrollIntoViewIfNeeded();
+    await screenshot(page, 'temperature-history-light');
+
+    const phone = await adminPage({ viewport: { width: 390, height: 844 } }, { 'wb.language': 'en', 'wb.colorScheme': 'dark' });
+    await phone.goto(`${baseUrl}/device/${machine.serial}`);
+    const onPhone = phone.getByRole('region', { name: en.temperatureHistory.title });
+    await expect.poll(() => onPhone.getByRole('img').count()).toBe(2);
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await onPhone.getByText(en.temperatureHistory.periods.lastCycle).click();
+    await onPhone.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'temperature-history-390-dark');
+  });
+});
