@@ -64,6 +64,8 @@ import { DefaultParameterRepository } from './default-parameters/default-paramet
 import { DefaultParameterService } from './default-parameters/default-parameters.service';
 import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
+import { AlarmRepository } from './alarm/alarm.repository';
+import { AlarmService } from './alarm/alarm.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
@@ -402,6 +404,14 @@ async function assembleWashboard(
     devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters, audit),
     audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
+    alarms: new AlarmService(
+      appliances,
+      applianceAccess,
+      new AlarmRepository(database.db),
+      transactions,
+      audit,
+      (brand, message) => live.publish(brand, message),
+    ),
     live,
     jobs: new JobService(jobRepository),
     mailbox: demo ? mailer : undefined,

@@ -268,6 +268,15 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('GET events/export', (c) => ({ path: `${at(c, 'events/export')}?${range()}` }));
   onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
   onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
+  onMachine('GET alarms/assignees', (c) => ({ path: at(c, 'alarms/assignees') }));
+  onMachine('POST alarms/{id}/acknowledge', (c) => ({
+    path: at(c, `alarms/${crypto.randomUUID()}/acknowledge`),
+    init: json({}),
+  }));
+  onMachine('POST alarms/{id}/assign', (c) => ({
+    path: at(c, `alarms/${crypto.randomUUID()}/assign`),
+    init: json({ userId: crypto.randomUUID() }),
+  }));
   onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
   onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));
   onMachine('POST restore-presets', (c) => ({ path: at(c, 'restore-presets'), init: { method: 'POST' } }));

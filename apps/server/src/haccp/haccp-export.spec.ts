@@ -231,6 +231,24 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toContain('Pagina 1 di 1');
     });
 
+    it('shows who acknowledged an alarm and when', async () => {
+      const listed = await server.api(`${base()}/alarms?${period}`, { headers: anna });
+      const w03 = ((await listed.json()) as { id: string; errorCode: string }[]).find((a) => a.errorCode === 'W03');
+      const ack = await server.api(`${base()}/alarms/${w03?.id ?? ''}/acknowledge`, {
+        method: 'POST',
+        body: '{}',
+        headers: { ...anna, 'content-type': 'application/json' },
+      });
+      expect(ack.status).toBe(200);
+      const res = await server.api(`${base()}/alarms/export?${period}&timeZone=UTC`, {
+        headers: { ...anna, 'accept-language': 'it-IT' },
+      });
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toMatch(/Livello di gravità\s+Preso in carico/);
+      expect(text).toMatch(/W03\s+.*Ancora attivo\s+Bassa\s+Anna Rossi, \d{2}\/\d{2}\/\d{4}/);
+      expect(text).toMatch(/OH01\s+.*Alta\s+–/);
+    });
+
     it('answers 404 for a machine the caller may not see', async () => {
       const res = await server.api(`${base()}/alarms/export?${period}`, { headers: bruno });
       expect(res.status).toBe(404);

@@ -15,6 +15,7 @@ import type { ApplianceService } from '../appliance/appliance.service';
 import type { haccpEvents } from '../db/schema/index';
 import { rangeBoundary } from '../http/date-range';
 import type { HaccpRepository } from './haccp.repository';
+import { toAlarmView } from '../alarm/alarm.repository';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect;
@@ -163,11 +164,6 @@ export class HaccpService {
   async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<TAlarmView[]> {
     await this.appliances.visible(user, serial);
     const rows = await this.repository.alarms(serial, rangeBoundary(from, false), rangeBoundary(to, true));
-    return rows.map((a) => ({
-      id: a.id,
-      errorCode: a.errorCode,
-      startDate: a.startDate.toISOString(),
-      stopDate: a.stopDate ? a.stopDate.toISOString() : null,
-    }));
+    return rows.map(toAlarmView);
   }
 }

@@ -34,6 +34,8 @@ import type { DefaultParameterService } from '../default-parameters/default-para
 import { eventHubRoutes } from '../device/event-hub.routes';
 import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
+import { alarmRoutes } from '../alarm/alarm.routes';
+import type { AlarmService } from '../alarm/alarm.service';
 import type { HaccpService } from '../haccp/haccp.service';
 import { liveRoutes } from '../live/live.routes';
 import type { LiveHub } from '../live/live.hub';
@@ -69,6 +71,7 @@ export type TApiParts = {
   defaultParameters: DefaultParameterService;
   devices: DeviceDataService;
   haccp: HaccpService;
+  alarms: AlarmService;
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
@@ -131,6 +134,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(eventHubRoutes, { devices: parts.devices });
       await scope.register(haccpRoutes, { haccp: parts.haccp });
+      await scope.register(alarmRoutes, { alarms: parts.alarms });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );

@@ -1,3 +1,4 @@
+import type { TAlarmView } from './appliance.schema';
 import type { TCycleType } from './cycles';
 import type { TLiveTelemetry } from './telemetry-fields';
 
@@ -19,7 +20,10 @@ export type TLiveMessage =
   | {
       type: 'alarm';
       serialNumber: string;
-      alarm: { id: string; errorCode: string; startDate: string; stopDate: string | null };
+      /** The device's fields; an acknowledgement or assignment sends the alarm's lifecycle too. */
+      alarm: { id: string; errorCode: string; startDate: string; stopDate: string | null } & Partial<
+        Pick<TAlarmView, 'acknowledgement' | 'assignment'>
+      >;
     }
   | { type: 'fotaStatus'; serialNumber: string; perc: number; inProg: boolean }
   | { type: 'versions'; serialNumber: string; versions: { fw00: string; fw02: string; connectivity: string; control: string } }

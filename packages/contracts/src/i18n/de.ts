@@ -340,6 +340,10 @@ export const de = {
     FIRMWARE_UP_TO_DATE: 'Die Firmware ist bereits auf dem neuesten Stand',
     INVALID_DATE_RANGE:
       'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
+    ALARM_NOT_FOUND: 'Diese Maschine hat keinen solchen Alarm',
+    ALARM_CLOSED: 'Der Alarm ist bereits beendet: Nur offene Alarme können quittiert oder zugewiesen werden',
+    ALARM_ALREADY_ACKNOWLEDGED: 'Der Alarm wurde bereits quittiert',
+    ALARM_ASSIGNEE_INVALID: 'Diese Person sieht die Maschine nicht: Wählen Sie jemanden, der sie sieht',
     EXPORT_FAILED: 'Der Bericht konnte nicht erstellt werden. Bitte versuchen Sie es später erneut',
   },
 
@@ -700,6 +704,7 @@ export const de = {
     exportEvents: 'Ereignisse exportieren (PDF)',
     exportAlarms: 'Alarme exportieren (PDF)',
     columns: {
+      acknowledged: 'Quittiert',
       cycleName: 'Programm',
       start: 'Beginn',
       stop: 'Ende',
@@ -754,6 +759,20 @@ export const de = {
   },
 
   alarmRegister: {
+    noteTooLong: 'Höchstens {{count}} Zeichen',
+    handling: 'Bearbeitung',
+    acknowledge: 'Quittieren',
+    assign: 'Zuweisen',
+    acknowledgedBy: 'Quittiert von {{name}} am {{date}} um {{time}}',
+    assignedTo: 'Zugewiesen an {{name}}',
+    unknownPerson: 'ein gelöschtes Konto',
+    acknowledgeTitle: 'Alarm {{code}} quittieren',
+    assignTitle: 'Alarm {{code}} zuweisen',
+    note: 'Notiz (optional)',
+    assignee: 'Zuständige Person',
+    acknowledged: 'Alarm quittiert',
+    assigned: 'Alarm zugewiesen',
+    notAcknowledged: 'Nicht quittiert',
     title: 'Alarmprotokoll',
     columns: {
       date: 'Datum',
@@ -907,6 +926,10 @@ export const de = {
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
+        },
+        alarm: {
+          acknowledge: 'Alarm quittiert',
+          assign: 'Alarm zugewiesen',
         },
         defaults: {
           set: 'Standardparameter geändert',

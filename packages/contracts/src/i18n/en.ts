@@ -327,6 +327,10 @@ export const en = {
     TANK_REPLACEMENT_INHIBITED: 'Tank replacement is not possible while the machine is starting up',
     FIRMWARE_UP_TO_DATE: 'The firmware is already up to date',
     INVALID_DATE_RANGE: 'Choose a valid period of at most one year: the start date must be on or before the end date',
+    ALARM_NOT_FOUND: 'This machine has no such alarm',
+    ALARM_CLOSED: 'The alarm is already closed: only open alarms can be acknowledged or assigned',
+    ALARM_ALREADY_ACKNOWLEDGED: 'The alarm has already been acknowledged',
+    ALARM_ASSIGNEE_INVALID: 'This person does not see the machine: choose someone who does',
     EXPORT_FAILED: 'The report could not be created, please try again later',
   },
 
@@ -683,6 +687,7 @@ export const en = {
     exportEvents: 'Export events (PDF)',
     exportAlarms: 'Export alarms (PDF)',
     columns: {
+      acknowledged: 'Acknowledged',
       cycleName: 'Cycle',
       start: 'Start',
       stop: 'End',
@@ -736,6 +741,20 @@ export const en = {
   },
 
   alarmRegister: {
+    noteTooLong: 'At most {{count}} characters',
+    handling: 'Handling',
+    acknowledge: 'Acknowledge',
+    assign: 'Assign',
+    acknowledgedBy: 'Acknowledged by {{name}} on {{date}} at {{time}}',
+    assignedTo: 'Assigned to {{name}}',
+    unknownPerson: 'a deleted account',
+    acknowledgeTitle: 'Acknowledge alarm {{code}}',
+    assignTitle: 'Assign alarm {{code}}',
+    note: 'Note (optional)',
+    assignee: 'Person',
+    acknowledged: 'Alarm acknowledged',
+    assigned: 'Alarm assigned',
+    notAcknowledged: 'Not acknowledged',
     title: 'Alarm register',
     columns: {
       date: 'Date',
@@ -888,6 +907,10 @@ export const en = {
           claim: 'Product assigned to a user',
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',
+        },
+        alarm: {
+          acknowledge: 'Alarm acknowledged',
+          assign: 'Alarm assigned',
         },
         defaults: {
           set: 'Default parameter changed',

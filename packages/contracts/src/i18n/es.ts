@@ -336,6 +336,10 @@ export const es = {
     FIRMWARE_UP_TO_DATE: 'El firmware ya está actualizado',
     INVALID_DATE_RANGE:
       'Elija un periodo válido de un año como máximo: la fecha de inicio debe ser anterior o igual a la fecha de fin',
+    ALARM_NOT_FOUND: 'Esta máquina no tiene esa alarma',
+    ALARM_CLOSED: 'La alarma ya está cerrada: solo se pueden reconocer o asignar alarmas abiertas',
+    ALARM_ALREADY_ACKNOWLEDGED: 'La alarma ya ha sido reconocida',
+    ALARM_ASSIGNEE_INVALID: 'Esta persona no ve la máquina: elija a alguien que la vea',
     EXPORT_FAILED: 'No se ha podido generar el informe, vuelve a intentarlo más tarde',
   },
 
@@ -695,6 +699,7 @@ export const es = {
     exportEvents: 'Exportar eventos (PDF)',
     exportAlarms: 'Exportar alarmas (PDF)',
     columns: {
+      acknowledged: 'Reconocida',
       cycleName: 'Ciclo',
       start: 'Inicio',
       stop: 'Fin',
@@ -749,6 +754,20 @@ export const es = {
   },
 
   alarmRegister: {
+    noteTooLong: 'Como máximo {{count}} caracteres',
+    handling: 'Gestión',
+    acknowledge: 'Reconocer',
+    assign: 'Asignar',
+    acknowledgedBy: 'Reconocida por {{name}} el {{date}} a las {{time}}',
+    assignedTo: 'Asignada a {{name}}',
+    unknownPerson: 'una cuenta eliminada',
+    acknowledgeTitle: 'Reconocer la alarma {{code}}',
+    assignTitle: 'Asignar la alarma {{code}}',
+    note: 'Nota (opcional)',
+    assignee: 'Persona',
+    acknowledged: 'Alarma reconocida',
+    assigned: 'Alarma asignada',
+    notAcknowledged: 'No reconocida',
     title: 'Registro de alarmas',
     columns: {
       date: 'Fecha',
@@ -901,6 +920,10 @@ export const es = {
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
+        },
+        alarm: {
+          acknowledge: 'Alarma reconocida',
+          assign: 'Alarma asignada',
         },
         defaults: {
           set: 'Parámetro predeterminado modificado',

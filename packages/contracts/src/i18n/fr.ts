@@ -339,6 +339,10 @@ export const fr = {
     FIRMWARE_UP_TO_DATE: 'Le firmware est déjà à jour',
     INVALID_DATE_RANGE:
       "Choisissez une période valide d'un an au plus : la date de début doit précéder la date de fin ou lui être égale",
+    ALARM_NOT_FOUND: "Cette machine n'a pas cette alarme",
+    ALARM_CLOSED: "L'alarme est déjà close : seules les alarmes ouvertes peuvent être acquittées ou attribuées",
+    ALARM_ALREADY_ACKNOWLEDGED: "L'alarme a déjà été acquittée",
+    ALARM_ASSIGNEE_INVALID: "Cette personne ne voit pas la machine : choisissez quelqu'un qui la voit",
     EXPORT_FAILED: "Le rapport n'a pas pu être généré, veuillez réessayer plus tard",
   },
 
@@ -699,6 +703,7 @@ export const fr = {
     exportEvents: 'Exporter les événements (PDF)',
     exportAlarms: 'Exporter les alarmes (PDF)',
     columns: {
+      acknowledged: 'Acquittée',
       cycleName: 'Programme',
       start: 'Début',
       stop: 'Fin',
@@ -753,6 +758,20 @@ export const fr = {
   },
 
   alarmRegister: {
+    noteTooLong: '{{count}} caractères au maximum',
+    handling: 'Traitement',
+    acknowledge: 'Acquitter',
+    assign: 'Attribuer',
+    acknowledgedBy: 'Acquittée par {{name}} le {{date}} à {{time}}',
+    assignedTo: 'Attribuée à {{name}}',
+    unknownPerson: 'un compte supprimé',
+    acknowledgeTitle: "Acquitter l'alarme {{code}}",
+    assignTitle: "Attribuer l'alarme {{code}}",
+    note: 'Note (facultative)',
+    assignee: 'Personne',
+    acknowledged: 'Alarme acquittée',
+    assigned: 'Alarme attribuée',
+    notAcknowledged: 'Non acquittée',
     title: 'Registre des alarmes',
     columns: {
       date: 'Jour',
@@ -906,6 +925,10 @@ export const fr = {
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
+        },
+        alarm: {
+          acknowledge: 'Alarme acquittée',
+          assign: 'Alarme attribuée',
         },
         defaults: {
           set: 'Paramètre par défaut modifié',

@@ -335,6 +335,10 @@ export const it = {
     FIRMWARE_UP_TO_DATE: 'Il firmware è già aggiornato',
     INVALID_DATE_RANGE:
       'Scegli un periodo valido di al massimo un anno: la data di inizio deve precedere o coincidere con la data di fine',
+    ALARM_NOT_FOUND: 'Questo allarme non esiste per questa macchina',
+    ALARM_CLOSED: "L'allarme è già chiuso: si possono prendere in carico o assegnare solo gli allarmi aperti",
+    ALARM_ALREADY_ACKNOWLEDGED: "L'allarme è già stato preso in carico",
+    ALARM_ASSIGNEE_INVALID: 'Questa persona non vede la macchina: scegli qualcuno tra chi la vede',
     EXPORT_FAILED: 'Non è stato possibile creare il report, riprova più tardi',
   },
 
@@ -695,6 +699,7 @@ export const it = {
     exportEvents: 'Esporta eventi (PDF)',
     exportAlarms: 'Esporta allarmi (PDF)',
     columns: {
+      acknowledged: 'Preso in carico',
       cycleName: 'Ciclo',
       start: 'Inizio',
       stop: 'Fine',
@@ -749,6 +754,20 @@ export const it = {
   },
 
   alarmRegister: {
+    noteTooLong: 'Al massimo {{count}} caratteri',
+    handling: 'Gestione',
+    acknowledge: 'Prendi in carico',
+    assign: 'Assegna',
+    acknowledgedBy: 'Preso in carico da {{name}} il {{date}} alle {{time}}',
+    assignedTo: 'Assegnato a {{name}}',
+    unknownPerson: 'un account eliminato',
+    acknowledgeTitle: "Prendi in carico l'allarme {{code}}",
+    assignTitle: "Assegna l'allarme {{code}}",
+    note: 'Nota (facoltativa)',
+    assignee: 'Persona',
+    acknowledged: 'Allarme preso in carico',
+    assigned: 'Allarme assegnato',
+    notAcknowledged: 'Non preso in carico',
     title: 'Registro allarmi',
     columns: {
       date: 'Data',
@@ -901,6 +920,10 @@ export const it = {
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
+        },
+        alarm: {
+          acknowledge: 'Allarme preso in carico',
+          assign: 'Allarme assegnato',
         },
         defaults: {
           set: 'Parametro predefinito modificato',
