@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TApplianceDetail } from '@washboard/contracts';
-import { fetchAlarms, fetchStatistics, renameAppliance, unclaimAppliance, type TDateRange } from '../api/device-details-api';
+import type { TAcknowledgeAlarmRequest, TAlarmView, TApplianceDetail } from '@washboard/contracts';
+import {
+  acknowledgeAlarm,
+  assignAlarm,
+  fetchAlarmAssignees,
+  fetchAlarms,
+  fetchStatistics,
+  renameAppliance,
+  unclaimAppliance,
+  type TDateRange,
+} from '../api/device-details-api';
 import { deviceKeys } from './device-keys';
 
 const DAY_MS = 86_400_000;
@@ -11,6 +20,7 @@ export const ALARM_REGISTER_DAYS = 365;
 export const detailKeys = {
   statistics: (serialNumber: string, days: number) => [...deviceKeys.all, 'statistics', serialNumber, days] as const,
   alarms: (serialNumber: string) => [...deviceKeys.all, 'alarms', serialNumber] as const,
+  assignees: (serialNumber: string) => [...deviceKeys.all, 'alarmAssignees', serialNumber] as const,
 };
 
 /** The last `days` days up to now (the end a minute ahead: the machine's clock may run a little fast). */
@@ -66,4 +76,35 @@ export function useUnclaimAppliance(serialNumber: string) {
       void client.invalidateQueries({ queryKey: deviceKeys.lists });
     },
   });
+}
+
+/** The answered alarm replaces its row in the register. */
+function useStoreAlarm(serialNumber: string) {
+  const client = useQueryClient();
+  return (alarm: TAlarmView) =>
+    client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) =>
+      register?.map((a) => (a.id === alarm.id ? alarm : a)),
+    );
+}
+
+export function useAcknowledgeAlarm(serialNumber: string) {
+  const store = useStoreAlarm(serialNumber);
+  return useMutation({
+    mutationFn: ({ alarmId, request }: { alarmId: string; request: TAcknowledgeAlarmRequest }) =>
+      acknowledgeAlarm(serialNumber, alarmId, request),
+    onSuccess: store,
+  });
+}
+
+export function useAssignAlarm(serialNumber: string) {
+  const store = useStoreAlarm(serialNumber);
+  return useMutation({
+    mutationFn: ({ alarmId, userId }: { alarmId: string; userId: string }) => assignAlarm(serialNumber, alarmId, userId),
+    onSuccess: store,
+  });
+}
+
+/** Who an alarm of the machine can be assigned to; loaded when the dialog opens. */
+export function useAlarmAssignees(serialNumber: string) {
+  return useQuery({ queryKey: detailKeys.assignees(serialNumber), queryFn: () => fetchAlarmAssignees(serialNumber) });
 }
