@@ -66,6 +66,9 @@ import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
 import { AlarmRepository } from './alarm/alarm.repository';
 import { AlarmService } from './alarm/alarm.service';
+import { AlarmFollowUp } from './alarm/alarm-follow-up';
+import { NotificationRepository } from './notifications/notification.repository';
+import { NotificationService } from './notifications/notification.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
@@ -320,7 +323,29 @@ async function assembleWashboard(
     config.COMMAND_TIMEOUT_SECONDS * 1000,
     (command, outcome) => metrics.commands.inc({ command, outcome }),
   );
-  const writer = new DeviceBatcher(new DeviceMessageRepository(database), app.log, {
+  const alarmRepository = new AlarmRepository(database.db);
+  const notifications = new NotificationService(new NotificationRepository(database.db), (brand, userId, message) =>
+    live.publishToUser(brand, userId, message),
+  );
+  // Reminders and escalations of unacknowledged alarms, and the notification centre (docs/alarms.md).
+  const alarmFollowUp = new AlarmFollowUp(
+    jobs,
+    applianceRepository,
+    applianceAccess,
+    alarmRepository,
+    notifications,
+    mailer,
+    transactions,
+    {
+      reminderSeconds: config.ALARM_REMINDER_SECONDS,
+      escalationSeconds: config.ALARM_ESCALATION_SECONDS,
+      publicUrl,
+    },
+  );
+  const deviceMessages = new DeviceMessageRepository(database, {
+    alarmsOpened: (sql, opened) => alarmFollowUp.alarmsOpened(sql, opened),
+  });
+  const writer = new DeviceBatcher(deviceMessages, app.log, {
     onCommit: stateChanged,
     onBatch: (outcome, seconds) => metrics.batchCommit.observe({ outcome }, seconds),
     onRevived: (changes) => ingest.announcePresence(changes),
@@ -404,14 +429,10 @@ async function assembleWashboard(
     devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters, audit),
     audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
-    alarms: new AlarmService(
-      appliances,
-      applianceAccess,
-      new AlarmRepository(database.db),
-      transactions,
-      audit,
-      (brand, message) => live.publish(brand, message),
+    alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
+      live.publish(brand, message),
     ),
+    notifications,
     live,
     jobs: new JobService(jobRepository),
     mailbox: demo ? mailer : undefined,

@@ -100,6 +100,29 @@ export class AlarmRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Marks the reminder or escalation of the alarm as sent if it is still open, unacknowledged and
+   * not yet reminded or escalated; answers whether it did (then the caller sends it, in the same
+   * transaction).
+   */
+  async markFollowUp(stage: 'reminder' | 'escalation', serialNumber: string, id: string): Promise<boolean> {
+    const column = stage === 'reminder' ? alarms.remindedAt : alarms.escalatedAt;
+    const rows = await this.db
+      .update(alarms)
+      .set(stage === 'reminder' ? { remindedAt: new Date() } : { escalatedAt: new Date() })
+      .where(
+        and(
+          eq(alarms.serialNumber, serialNumber),
+          eq(alarms.id, id),
+          isNull(alarms.stopDate),
+          isNull(alarms.acknowledgedAt),
+          isNull(column),
+        ),
+      )
+      .returning({ id: alarms.id });
+    return rows.length > 0;
+  }
+
   /** Assigns the alarm to `userId` if it is still open; answers whether it did. */
   async assign(serialNumber: string, id: string, to: { userId: string; at: Date }): Promise<boolean> {
     const rows = await this.db

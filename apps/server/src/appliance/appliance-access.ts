@@ -50,7 +50,14 @@ export class ApplianceAccess {
    * it, and the SERVICE_MANAGERs of its service company and of every company above it: the same
    * rule as `condition` (docs/permissions.md) read from the machine's side.
    */
-  async viewers(appliance: { brand: TBrandCode; ownerUserId: string | null; companyCode: string | null }): Promise<TUser[]> {
+  async viewers(appliance: {
+    brand: TBrandCode;
+    ownerUserId: string | null;
+    companyCode: string | null;
+    deletedAt: Date | null;
+  }): Promise<TUser[]> {
+    // A deleted product is nobody's (as in `condition`).
+    if (appliance.deletedAt) return [];
     const company = appliance.companyCode ? await this.companies.findByCode(appliance.brand, appliance.companyCode) : undefined;
     const managerCompanyIds = company ? await this.companies.lineageIds(company.id) : [];
     const serviceCompanyIds = company ? await this.companies.lineageIds(company.id, 1) : [];

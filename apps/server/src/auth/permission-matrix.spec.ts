@@ -115,6 +115,9 @@ describe('docs/permissions.md, permission matrix', () => {
       init: { method: 'POST', headers: { verificationcode: 'not-a-reset-link-token', newpassword: 'NewPassw0rd' } },
     }),
     'GET /api/v1/account/userinfo': () => ({ path: '/api/v1/account/userinfo' }),
+    'GET /api/v1/notifications': () => ({ path: '/api/v1/notifications' }),
+    'POST /api/v1/notifications/{id}/read': () => ({ path: `/api/v1/notifications/${crypto.randomUUID()}/read`, init: json({}) }),
+    'POST /api/v1/notifications/read-all': () => ({ path: '/api/v1/notifications/read-all', init: json({}) }),
     'POST /api/v1/account/updateUser': () => ({
       path: '/api/v1/account/updateUser',
       init: json({

@@ -152,6 +152,24 @@ const ZEnv = z
     SMTP_URL: url(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
     /** Sender address of the mails. */
     MAIL_FROM: z.email('must be an e-mail address').default('no-reply@washboard.local'),
+    /**
+     * Seconds a high-severity alarm may stay open and unacknowledged before the people who see its
+     * machine are reminded (docs/alarms.md); default 30 minutes.
+     */
+    ALARM_REMINDER_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(7 * 86_400)
+      .default(1800),
+    /**
+     * Seconds after the reminder, the alarm still unacknowledged, before the managers of the service
+     * company serving the machine are told (docs/alarms.md); default 30 minutes more.
+     */
+    ALARM_ESCALATION_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(7 * 86_400)
+      .default(1800),
     /** Address users reach the dashboard at; used in links sent by e-mail. */
     PUBLIC_URL: url(/^https?:$/, 'must be an http:// or https:// URL'),
     /** With ADMIN_PASSWORD: an administrator created at start for each brand if none with this e-mail exists. */

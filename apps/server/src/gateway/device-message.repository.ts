@@ -78,7 +78,15 @@ function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
 
 type TBatch = TDeviceBatch<TelemetryCopy>;
 
+/** An alarm a batch stored for the first time, still open. */
+export type TOpenedAlarm = { serialNumber: string; alarmId: string; errorCode: string };
+
 export type TDeviceMessageRepositoryOptions = {
+  /**
+   * Called in the batch's transaction with the alarms it opened (stored for the first time, still
+   * open), when there are any: what must commit with them (a job) is written through `sql`.
+   */
+  alarmsOpened?: (sql: TSqlRunner, opened: TOpenedAlarm[]) => Promise<void>;
   /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
   deadLetterCapacity?: number;
   deadLetterPruneEvery?: number;
@@ -93,6 +101,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private readonly deadLetterPruneEvery: number;
   /** Refused messages stored since the store was last pruned (by this process). */
   private deadLettersSincePrune = 0;
+  private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
 
   constructor(
     private readonly database: TDatabase,
@@ -100,6 +109,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   ) {
     this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
+    this.alarmsOpened = options.alarmsOpened;
   }
 
   telemetryRows(): TelemetryCopy {
@@ -230,10 +240,13 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   }
 
   private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<void> {
-    await sql.query(
+    // `xmax = 0` holds for a row this statement inserted, not for one it updated: the openings.
+    const { rows: stored } = await sql.query<TOpenedAlarm & { opened: boolean }>(
       `insert into alarms (serial_number, id, error_code, start_date, stop_date)
        select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
-       on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)`,
+       on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)
+       returning serial_number as "serialNumber", id as "alarmId", error_code as "errorCode",
+         (xmax = 0 and stop_date is null) as opened`,
       [
         rows.map((r) => r.serial),
         rows.map((r) => r.a.id),
@@ -242,6 +255,10 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         rows.map((r) => r.a.stopDate),
       ],
     );
+    const openings = stored
+      .filter((r) => r.opened)
+      .map(({ serialNumber, alarmId, errorCode }) => ({ serialNumber, alarmId, errorCode }));
+    if (openings.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, openings);
   }
 
   /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */

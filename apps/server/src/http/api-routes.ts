@@ -45,6 +45,8 @@ import { jobRoutes } from '../jobs/job.routes';
 import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
 import { auditRoutes } from '../audit/audit.routes';
+import { notificationRoutes } from '../notifications/notification.routes';
+import type { NotificationService } from '../notifications/notification.service';
 import type { AuditService } from '../audit/audit.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
@@ -72,6 +74,7 @@ export type TApiParts = {
   devices: DeviceDataService;
   haccp: HaccpService;
   alarms: AlarmService;
+  notifications: NotificationService;
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
@@ -149,6 +152,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(auditRoutes, { audit: parts.audit });
+      await scope.register(notificationRoutes, { notifications: parts.notifications });
     },
     { prefix: '/api/v1' },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { TBrandCode } from '@washboard/contracts';
-import type { TDb } from '../db/database';
+import type { TDb, TSqlRunner } from '../db/database';
 import type { JobRepository, TClaimedJob } from './job.repository';
 
 /** A kind of job, declared once (jobs/kinds.ts): its name, its payload's schema and how it is run. */
@@ -118,6 +118,25 @@ export class JobQueue {
     // Outside a transaction the job is there now; in one, the next poll finds it after the commit.
     if (added && !options.db) this.kick();
     return added;
+  }
+
+  /**
+   * `enqueue` inside a transaction of raw statements (the gateway's batched writer): the job commits
+   * with the batch, or not at all.
+   */
+  async enqueueWith<P>(
+    runner: TSqlRunner,
+    kind: TJobKind<P>,
+    payload: P,
+    options: Omit<TEnqueueOptions, 'db' | 'dedupeKey'> = {},
+  ) {
+    await this.repository.insertWith(runner, {
+      kind: kind.kind,
+      payload: kind.payload.parse(payload),
+      brand: options.brand ?? null,
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts ?? kind.maxAttempts,
+    });
   }
 
   start(): void {

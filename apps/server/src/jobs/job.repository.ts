@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
-import type { TDb } from '../db/database';
+import type { TDb, TSqlRunner } from '../db/database';
 import { jobs, type TJobState } from '../db/schema/index';
 
 export type TJobRow = typeof jobs.$inferSelect;
@@ -41,6 +41,17 @@ export class JobRepository {
       .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey], where: sql`state in ('queued', 'running')` })
       .returning({ id: jobs.id });
     return inserted.length === 1;
+  }
+
+  /**
+   * `insert` through a raw statement runner: for the gateway's batched writer, whose transaction is
+   * not a drizzle one. No dedupe key: the writer adds at most one job per batch.
+   */
+  async insertWith(runner: TSqlRunner, job: Omit<TNewJob, 'dedupeKey'>): Promise<void> {
+    await runner.query(
+      `insert into jobs (kind, payload, brand, run_at, max_attempts) values ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), $5)`,
+      [job.kind, JSON.stringify(job.payload), job.brand, job.runAt?.toISOString() ?? null, job.maxAttempts],
+    );
   }
 
   /**

@@ -3,7 +3,8 @@ import type { TBrandCode } from '@washboard/contracts';
 import { BRANDS } from '@washboard/contracts';
 import type { JobQueue } from '../jobs/job-queue';
 import { MAIL_SEND } from '../jobs/kinds';
-import type { MailRepository, TOutboxMail } from './mail.repository';
+import type { TDb } from '../db/database';
+import { MailRepository, type TOutboxMail } from './mail.repository';
 import type { TRenderedMail } from './mail-templates';
 
 /**
@@ -32,15 +33,17 @@ export class Mailer {
     return this.repo.latest(limit);
   }
 
-  /** Stores a mail for sending (or in the outbox when there is no SMTP server). */
-  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail): Promise<void> {
+  /**
+   * Stores a mail for sending (or in the outbox when there is no SMTP server); inside the caller's
+   * transaction `db` when given, so the mail is sent only if that commits.
+   */
+  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail, db?: TDb): Promise<void> {
+    const repo = db ? new MailRepository(db) : this.repo;
     if (!this.transport) {
-      await this.repo.insert(brand, to, mail, 'outbox');
+      await repo.insert(brand, to, mail, 'outbox');
       return;
     }
-    await this.repo.insert(brand, to, mail, 'pending', (tx, mailId) =>
-      this.jobs.enqueue(MAIL_SEND, { mailId }, { db: tx, brand }),
-    );
+    await repo.insert(brand, to, mail, 'pending', (tx, mailId) => this.jobs.enqueue(MAIL_SEND, { mailId }, { db: tx, brand }));
     this.jobs.kick();
   }
 

@@ -1351,6 +1351,14 @@ export const de = {
       subject: 'Eine Registrierung wartet auf Ihre Freigabe bei {{brand}}',
       body: '{{applicant}} hat sich für das Unternehmen {{company}} registriert und wartet auf Ihre Freigabe. Nehmen Sie die Anfrage unter Freigaben an oder lehnen Sie sie ab:\n\n{{link}}',
     },
+    alarmReminder: {
+      subject: 'Alarm an {{machine}} noch nicht quittiert',
+      body: 'Der Alarm {{alarm}} der Maschine {{machine}} ist noch offen und niemand hat ihn quittiert. Öffnen Sie die Maschine, um ihn zu bearbeiten:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Unbearbeiteter Alarm an {{machine}}: an den Service eskaliert',
+      body: 'Der Alarm {{alarm}} der Maschine {{machine}}, die Ihr Unternehmen betreut, ist noch offen und niemand hat ihn quittiert, obwohl die Personen, die die Maschine sehen, erinnert wurden. Öffnen Sie die Maschine, um ihn zu bearbeiten:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Jemand wollte sich mit Ihrer {{brand}}-Adresse registrieren',
       body: 'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein neues {{brand}}-Konto anlegen; für die Adresse besteht bereits ein Konto. Falls Sie es waren, melden Sie sich hier an:\n\n{{link}}\n\nFalls Sie Ihr Passwort vergessen haben, wählen Sie dort „Passwort vergessen?“. Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Ihr Konto ist unverändert.',

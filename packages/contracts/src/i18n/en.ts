@@ -1332,6 +1332,14 @@ export const en = {
       subject: 'A registration waits for your approval on {{brand}}',
       body: '{{applicant}} registered for the company {{company}} and waits for your approval. Accept or reject the request under Authorizations:\n\n{{link}}',
     },
+    alarmReminder: {
+      subject: 'Alarm still unacknowledged on {{machine}}',
+      body: 'The alarm {{alarm}} of the machine {{machine}} is still open and nobody has acknowledged it. Open the machine to handle it:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Unhandled alarm on {{machine}}: escalated to the service',
+      body: 'The alarm {{alarm}} of the machine {{machine}}, serviced by your company, is still open and nobody has acknowledged it, although the people who see the machine were reminded. Open the machine to handle it:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Someone tried to register with your {{brand}} address',
       body: 'Someone, perhaps you, tried to create a new {{brand}} account with this e-mail address, which already has an account. If it was you, sign in here:\n\n{{link}}\n\nIf you forgot your password, choose "Forgot your password?" on that page. If it was not you, ignore this message: your account has not changed.',

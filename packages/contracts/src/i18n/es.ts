@@ -1345,6 +1345,14 @@ export const es = {
       subject: 'Un registro espera tu aprobación en {{brand}}',
       body: '{{applicant}} se ha registrado para la empresa {{company}} y espera tu aprobación. Acepta o rechaza la solicitud en Autorizaciones:\n\n{{link}}',
     },
+    alarmReminder: {
+      subject: 'Alarma aún sin reconocer en {{machine}}',
+      body: 'La alarma {{alarm}} de la máquina {{machine}} sigue abierta y nadie la ha reconocido. Abra la máquina para gestionarla:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Alarma sin gestionar en {{machine}}: escalada al servicio técnico',
+      body: 'La alarma {{alarm}} de la máquina {{machine}}, atendida por su empresa, sigue abierta y nadie la ha reconocido, aunque se recordó a las personas que ven la máquina. Abra la máquina para gestionarla:\n\n{{link}}',
+    },
     emailTaken: {
       subject: 'Alguien intentó registrarse con tu dirección de {{brand}}',
       body: 'Alguien, quizá tú, intentó crear una nueva cuenta de {{brand}} con esta dirección de correo electrónico, que ya tiene una cuenta. Si fuiste tú, inicia sesión aquí:\n\n{{link}}\n\nSi olvidaste tu contraseña, elige «¿Has olvidado tu contraseña?» en esa página. Si no fuiste tú, ignora este mensaje: tu cuenta no ha cambiado.',

@@ -1350,6 +1350,14 @@ export const fr = {
       subject: 'Une inscription attend votre approbation sur {{brand}}',
       body: "{{applicant}} s'est inscrit pour l'entreprise {{company}} et attend votre approbation. Acceptez ou refusez la demande sous Autorisations\u00a0:\n\n{{link}}",
     },
+    alarmReminder: {
+      subject: 'Alarme toujours non acquittée sur {{machine}}',
+      body: "L'alarme {{alarm}} de la machine {{machine}} est toujours ouverte et personne ne l'a acquittée. Ouvrez la machine pour la traiter :\n\n{{link}}",
+    },
+    alarmEscalation: {
+      subject: 'Alarme non traitée sur {{machine}} : transmise au service',
+      body: "L'alarme {{alarm}} de la machine {{machine}}, entretenue par votre entreprise, est toujours ouverte et personne ne l'a acquittée, malgré le rappel envoyé aux personnes qui voient la machine. Ouvrez la machine pour la traiter :\n\n{{link}}",
+    },
     emailTaken: {
       subject: "Quelqu'un a tenté de s'inscrire avec votre adresse {{brand}}",
       body: "Quelqu'un, peut-être vous, a tenté de créer un nouveau compte {{brand}} avec cette adresse e-mail, qui a déjà un compte. Si c'était vous, connectez-vous ici\u00a0:\n\n{{link}}\n\nSi vous avez oublié votre mot de passe, choisissez « Mot de passe oublié ? » sur cette page. Si ce n'était pas vous, ignorez ce message : votre compte n'a pas changé.",

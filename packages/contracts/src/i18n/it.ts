@@ -1345,6 +1345,14 @@ export const it = {
       subject: 'Una registrazione attende la tua approvazione su {{brand}}',
       body: "{{applicant}} si è registrato per l'azienda {{company}} e attende la tua approvazione. Accetta o rifiuta la richiesta in Autorizzazioni:\n\n{{link}}",
     },
+    alarmReminder: {
+      subject: 'Allarme ancora da prendere in carico su {{machine}}',
+      body: "L'allarme {{alarm}} della macchina {{machine}} è ancora aperto e nessuno l'ha preso in carico. Apri la macchina per gestirlo:\n\n{{link}}",
+    },
+    alarmEscalation: {
+      subject: 'Allarme non gestito su {{machine}}: escalation al service',
+      body: "L'allarme {{alarm}} della macchina {{machine}}, assistita dalla tua azienda, è ancora aperto e nessuno l'ha preso in carico, nonostante il promemoria a chi vede la macchina. Apri la macchina per gestirlo:\n\n{{link}}",
+    },
     emailTaken: {
       subject: 'Qualcuno ha tentato di registrarsi con il tuo indirizzo {{brand}}',
       body: 'Qualcuno, forse tu, ha tentato di creare un nuovo account {{brand}} con questo indirizzo e-mail, che ha già un account. Se sei stato tu, accedi qui:\n\n{{link}}\n\nSe hai dimenticato la password, scegli "Hai dimenticato la password?" in quella pagina. Se non sei stato tu, ignora questo messaggio: il tuo account non è cambiato.',

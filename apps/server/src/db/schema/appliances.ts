@@ -170,6 +170,9 @@ export const alarms = pgTable(
     /** Whom it is assigned to (someone who sees the machine), and since when. */
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** When the unacknowledged high-severity alarm's reminder and escalation went out (docs/alarms.md). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.serialNumber, t.id] }),

@@ -8,3 +8,4 @@ export * from './dead-letters';
 export * from './default-parameters';
 export * from './jobs';
 export * from './audit';
+export * from './notifications';
