@@ -1,12 +1,15 @@
 import { describe, expect, inject, it } from 'vitest';
-import { catalogues } from '@washboard/contracts';
+import { catalogues, deviceCatalogues } from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { expectNoRawKeys, screenshot } from '../fixtures/browser';
 import { DeviceDetailsPage } from '../pom/device-details-page';
 import { HaccpPage } from '../pom/haccp-page';
+import { AppShell } from '../pom/app-shell';
 
 const baseUrl = inject('baseUrl');
 const it_ = catalogues.it;
+const itDevice = deviceCatalogues.it;
+
 const suite = adminWithMachines();
 const { adminPage, machineNamed } = suite;
 
@@ -108,5 +111,50 @@ describe('the alarm lifecycle in the alarm register', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phoneDetails.alarmRow('OH01').getByRole('button', { name: it_.alarmRegister.acknowledge }).click();
     await screenshot(phone, 'alarm-lifecycle-390-dialog');
+  });
+
+  it("shows an alarm raised by a machine in the open tab's notification centre at once; marking read clears the count", async () => {
+    const page = await adminPage();
+    const shell = new AppShell(page);
+    await page.goto(`${baseUrl}/devices`);
+    await shell.notificationBell().waitFor();
+    // Earlier tests left notifications: start from none unread.
+    await suite.admin().post('/api/v1/notifications/read-all', {});
+    await page.reload();
+    await expect.poll(() => shell.notificationBell().getAttribute('aria-label')).toBe(it_.notifications.title);
+
+    const machine = await machineNamed('Lavastoviglie notifiche');
+    machine.raiseAlarm('OH01');
+    const unread = `${it_.notifications.title}, ${it_.notifications.unread.replace('{{count}}', '1')}`;
+    await expect.poll(() => shell.notificationBell().getAttribute('aria-label'), { timeout: 15_000 }).toBe(unread);
+    const centre = await shell.openNotifications();
+    const item = centre.getByRole('listitem').first();
+    expect(await item.textContent()).toContain(
+      it_.notifications.kinds.alarmOpened.replace('{{machine}}', 'Lavastoviglie notifiche'),
+    );
+    expect(await item.textContent()).toContain(itDevice.alarms.OH01);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'notification-centre');
+
+    await item.getByRole('button', { name: it_.notifications.markRead }).click();
+    await expect.poll(() => shell.notificationBell().getAttribute('aria-label')).toBe(it_.notifications.title);
+    await page.reload();
+    await shell.notificationBell().waitFor();
+    await expect.poll(() => shell.notificationBell().getAttribute('aria-label')).toBe(it_.notifications.title);
+  });
+
+  it('shows the notification centre in dark and on a phone', async () => {
+    const machine = await machineNamed('Lavastoviglie notte');
+    machine.raiseAlarm('W03');
+    const dark = await adminPage({}, { 'wb.colorScheme': 'dark' });
+    await dark.goto(`${baseUrl}/devices`);
+    await (await new AppShell(dark).openNotifications()).getByRole('listitem').first().waitFor();
+    await screenshot(dark, 'notification-centre-dark');
+
+    const phone = await adminPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${baseUrl}/devices`);
+    await (await new AppShell(phone).openNotifications()).getByRole('listitem').first().waitFor();
+    await screenshot(phone, 'notification-centre-390');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

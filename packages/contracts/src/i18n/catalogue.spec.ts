@@ -25,6 +25,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
   'devices.filter.wifi': ['it', 'fr', 'es'],
   'devices.filter.offline': ['it', 'de'],
+  'notifications.title': ['fr'],
   // Standard loanwords in the target language.
   'login.signin.email': ['it', 'fr'],
   'register.step1.email': ['it', 'fr'],

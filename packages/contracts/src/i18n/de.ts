@@ -758,6 +758,19 @@ export const de = {
     },
   },
 
+  notifications: {
+    title: 'Benachrichtigungen',
+    unread: '{{count}} ungelesen',
+    empty: 'Keine Benachrichtigungen',
+    markAllRead: 'Alle als gelesen markieren',
+    markRead: 'Als gelesen markieren',
+    kinds: {
+      alarmOpened: 'Alarm an {{machine}}',
+      alarmReminder: 'Alarm an {{machine}} noch nicht quittiert',
+      alarmEscalation: 'Eskaliert: unbearbeiteter Alarm an {{machine}}',
+    },
+  },
+
   alarmRegister: {
     noteTooLong: 'Höchstens {{count}} Zeichen',
     handling: 'Bearbeitung',

@@ -740,6 +740,19 @@ export const en = {
     },
   },
 
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} unread',
+    empty: 'No notifications',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    kinds: {
+      alarmOpened: 'Alarm on {{machine}}',
+      alarmReminder: 'Alarm still unacknowledged on {{machine}}',
+      alarmEscalation: 'Escalated: unhandled alarm on {{machine}}',
+    },
+  },
+
   alarmRegister: {
     noteTooLong: 'At most {{count}} characters',
     handling: 'Handling',

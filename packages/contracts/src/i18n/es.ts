@@ -753,6 +753,19 @@ export const es = {
     },
   },
 
+  notifications: {
+    title: 'Notificaciones',
+    unread: '{{count}} sin leer',
+    empty: 'No hay notificaciones',
+    markAllRead: 'Marcar todas como leídas',
+    markRead: 'Marcar como leída',
+    kinds: {
+      alarmOpened: 'Alarma en {{machine}}',
+      alarmReminder: 'Alarma aún sin reconocer en {{machine}}',
+      alarmEscalation: 'Escalada: alarma sin gestionar en {{machine}}',
+    },
+  },
+
   alarmRegister: {
     noteTooLong: 'Como máximo {{count}} caracteres',
     handling: 'Gestión',

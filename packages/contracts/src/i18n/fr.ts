@@ -757,6 +757,19 @@ export const fr = {
     },
   },
 
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} non lues',
+    empty: 'Aucune notification',
+    markAllRead: 'Tout marquer comme lu',
+    markRead: 'Marquer comme lue',
+    kinds: {
+      alarmOpened: 'Alarme sur {{machine}}',
+      alarmReminder: 'Alarme toujours non acquittée sur {{machine}}',
+      alarmEscalation: 'Transmise au service : alarme non traitée sur {{machine}}',
+    },
+  },
+
   alarmRegister: {
     noteTooLong: '{{count}} caractères au maximum',
     handling: 'Traitement',

@@ -753,6 +753,19 @@ export const it = {
     },
   },
 
+  notifications: {
+    title: 'Notifiche',
+    unread: '{{count}} non lette',
+    empty: 'Nessuna notifica',
+    markAllRead: 'Segna tutte come lette',
+    markRead: 'Segna come letta',
+    kinds: {
+      alarmOpened: 'Allarme su {{machine}}',
+      alarmReminder: 'Allarme ancora da prendere in carico su {{machine}}',
+      alarmEscalation: 'Escalation: allarme non gestito su {{machine}}',
+    },
+  },
+
   alarmRegister: {
     noteTooLong: 'Al massimo {{count}} caratteri',
     handling: 'Gestione',
