@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { catalogues, deviceCatalogues } from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
@@ -81,6 +82,11 @@ describe('the alarm lifecycle in the alarm register', () => {
       new RegExp(`^${name}, \\d{2}/\\d{2}/\\d{4}`),
     );
     await screenshot(page, 'alarm-lifecycle-haccp');
+    // The CSV report names who acknowledged it too.
+    const csv = await haccp.export('alarmsCsv');
+    expect(csv.suggestedFilename()).toMatch(new RegExp(`^haccp-alarms_${machine.serial}_.*\\.csv$`));
+    const csvText = await readFile((await csv.path()) ?? '', 'utf8');
+    expect(csvText).toMatch(new RegExp(`\\nOH01,.*,high,${name},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,Chiamato il tecnico,${name}\\r`));
     await details.goto(baseUrl, machine.serial);
     await details.open('alarms');
 

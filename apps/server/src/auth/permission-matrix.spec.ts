@@ -271,6 +271,7 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('GET events/export', (c) => ({ path: `${at(c, 'events/export')}?${range()}` }));
   onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
   onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
+  onMachine('GET alarms/export.csv', (c) => ({ path: `${at(c, 'alarms/export.csv')}?${range()}` }));
   onMachine('GET alarms/assignees', (c) => ({ path: at(c, 'alarms/assignees') }));
   onMachine('POST alarms/{id}/acknowledge', (c) => ({
     path: at(c, `alarms/${crypto.randomUUID()}/acknowledge`),

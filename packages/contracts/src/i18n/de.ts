@@ -703,6 +703,7 @@ export const de = {
     },
     exportEvents: 'Ereignisse exportieren (PDF)',
     exportAlarms: 'Alarme exportieren (PDF)',
+    exportAlarmsCsv: 'Alarme exportieren (CSV)',
     columns: {
       acknowledged: 'Quittiert',
       cycleName: 'Programm',

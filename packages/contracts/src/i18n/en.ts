@@ -686,6 +686,7 @@ export const en = {
     },
     exportEvents: 'Export events (PDF)',
     exportAlarms: 'Export alarms (PDF)',
+    exportAlarmsCsv: 'Export alarms (CSV)',
     columns: {
       acknowledged: 'Acknowledged',
       cycleName: 'Cycle',

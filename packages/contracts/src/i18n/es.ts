@@ -698,6 +698,7 @@ export const es = {
     },
     exportEvents: 'Exportar eventos (PDF)',
     exportAlarms: 'Exportar alarmas (PDF)',
+    exportAlarmsCsv: 'Exportar alarmas (CSV)',
     columns: {
       acknowledged: 'Reconocida',
       cycleName: 'Ciclo',

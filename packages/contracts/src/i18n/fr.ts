@@ -702,6 +702,7 @@ export const fr = {
     },
     exportEvents: 'Exporter les événements (PDF)',
     exportAlarms: 'Exporter les alarmes (PDF)',
+    exportAlarmsCsv: 'Exporter les alarmes (CSV)',
     columns: {
       acknowledged: 'Acquittée',
       cycleName: 'Programme',

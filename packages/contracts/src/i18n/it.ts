@@ -698,6 +698,7 @@ export const it = {
     },
     exportEvents: 'Esporta eventi (PDF)',
     exportAlarms: 'Esporta allarmi (PDF)',
+    exportAlarmsCsv: 'Esporta allarmi (CSV)',
     columns: {
       acknowledged: 'Preso in carico',
       cycleName: 'Ciclo',
