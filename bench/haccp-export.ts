@@ -55,6 +55,9 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       errorCode: ALARM_CODES[i % ALARM_CODES.length] ?? 'OH01',
       startDate: new Date(at),
       stopDate: i === ALARMS - 1 ? null : new Date(at + 600_000),
+      // Half acknowledged, so the report's widest column is drawn as in use.
+      acknowledgedAt: i % 2 === 0 ? new Date(at + 60_000) : null,
+      acknowledgedByName: i % 2 === 0 ? 'Maria Rossi' : null,
     };
   });
   return { events, alarms };

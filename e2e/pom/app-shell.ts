@@ -73,6 +73,22 @@ export class AppShell {
     return this.page.getByTestId('footer-copyright');
   }
 
+  /** The notification centre's bell; its name says how many are unread. */
+  notificationBell() {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.text.notifications.title}(,|$)`) });
+  }
+
+  /** The open notification centre. */
+  notificationCentre() {
+    return this.page.getByRole('dialog', { name: this.text.notifications.title });
+  }
+
+  async openNotifications() {
+    await this.notificationBell().click();
+    await this.notificationCentre().waitFor();
+    return this.notificationCentre();
+  }
+
   colorSchemeToggle() {
     return this.page.getByRole('button', { name: this.text.layout.colorScheme.toggle });
   }

@@ -73,6 +73,27 @@ export class DeviceDetailsPage extends DeviceScreen {
     return this.page.getByTestId(`alarm-${code}`);
   }
 
+  /** Acknowledges the open alarm `code` through its dialog, with `note` if given. */
+  async acknowledgeAlarm(code: string, note = ''): Promise<void> {
+    const register = this.text.alarmRegister;
+    await this.alarmRow(code).getByRole('button', { name: register.acknowledge }).click();
+    const dialog = this.page.getByRole('dialog', { name: register.acknowledgeTitle.replace('{{code}}', code) });
+    if (note) await dialog.getByLabel(register.note).fill(note);
+    await dialog.getByRole('button', { name: register.acknowledge }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Assigns the open alarm `code` to the person named `name` through its dialog. */
+  async assignAlarm(code: string, name: string): Promise<void> {
+    const register = this.text.alarmRegister;
+    await this.alarmRow(code).getByRole('button', { name: register.assign }).click();
+    const dialog = this.page.getByRole('dialog', { name: register.assignTitle.replace('{{code}}', code) });
+    await dialog.getByRole('combobox', { name: register.assignee }).click();
+    await this.page.getByRole('option', { name, exact: true }).click();
+    await dialog.getByRole('button', { name: register.assign }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
   firmwareBar() {
     return this.page.getByRole('progressbar', { name: this.text.firmware.inProgress });
   }

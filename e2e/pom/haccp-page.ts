@@ -52,12 +52,13 @@ export class HaccpPage {
     return this.eventsTable().or(this.eventCards()).locator(`[data-verdict="${verdict}"]`);
   }
 
-  exportButton(report: 'events' | 'alarms') {
-    return this.page.getByRole('button', { name: report === 'events' ? this.text.exportEvents : this.text.exportAlarms });
+  exportButton(report: 'events' | 'alarms' | 'alarmsCsv') {
+    const names = { events: this.text.exportEvents, alarms: this.text.exportAlarms, alarmsCsv: this.text.exportAlarmsCsv };
+    return this.page.getByRole('button', { name: names[report] });
   }
 
   /** Clicks an export and answers the download it starts. */
-  async export(report: 'events' | 'alarms'): Promise<Download> {
+  async export(report: 'events' | 'alarms' | 'alarmsCsv'): Promise<Download> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton(report).click()]);
     return download;
   }

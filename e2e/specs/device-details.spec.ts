@@ -184,6 +184,7 @@ describe('device details', () => {
       it_.alarmRegister.columns.time,
       it_.alarmRegister.columns.description,
       it_.alarmRegister.columns.solutions,
+      it_.alarmRegister.handling,
     ]);
     await screenshot(page, 'device-details-alarms');
 

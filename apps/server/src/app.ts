@@ -73,6 +73,11 @@ import { HaccpRepository } from './haccp/haccp.repository';
 import { HaccpService } from './haccp/haccp.service';
 import { TemperatureHistoryRepository } from './device/temperature-history.repository';
 import { TemperatureHistoryService } from './device/temperature-history.service';
+import { AlarmRepository } from './alarm/alarm.repository';
+import { AlarmService } from './alarm/alarm.service';
+import { AlarmFollowUp } from './alarm/alarm-follow-up';
+import { NotificationRepository } from './notifications/notification.repository';
+import { NotificationService } from './notifications/notification.service';
 import { inProcessFanout, redisFanout, type TFanout } from './live/fanout';
 import { LiveHub } from './live/live.hub';
 import { demoWanted } from './demo/demo-mode';
@@ -348,8 +353,35 @@ async function assembleWashboard(
     (user) => appliances.visibleSerials(user),
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
   );
+  const alarmRepository = new AlarmRepository(database.db);
+  const notifications = new NotificationService(new NotificationRepository(database.db), (brand, userId, message) =>
+    live.publishToUser(brand, userId, message),
+  );
+  // Reminders and escalations of unacknowledged alarms, and the notification centre (docs/alarms.md).
+  const alarmFollowUp = new AlarmFollowUp(
+    jobs,
+    applianceRepository,
+    applianceAccess,
+    alarmRepository,
+    notifications,
+    mailer,
+    transactions,
+    {
+      reminderSeconds: config.ALARM_REMINDER_SECONDS,
+      escalationSeconds: config.ALARM_ESCALATION_SECONDS,
+      publicUrl,
+    },
+  );
   const deviceMessages = new DeviceMessageRepository(database, {
-    alarmsOpened: (sql, opened) => jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened }),
+    // One job for the mails of every opening, one for the notification centre and reminders of
+    // those still open; both commit with the batch.
+    alarmsOpened: async (sql, opened) => {
+      await jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened.map((a) => ({ serial: a.serialNumber, id: a.alarmId })) });
+      const open = opened
+        .filter((a) => a.open)
+        .map(({ serialNumber, alarmId, errorCode }) => ({ serialNumber, alarmId, errorCode }));
+      if (open.length > 0) await alarmFollowUp.alarmsOpened(sql, open);
+    },
   });
   const writer = new DeviceBatcher(deviceMessages, app.log, {
     onCommit: stateChanged,
@@ -436,6 +468,10 @@ async function assembleWashboard(
     audit,
     haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
     temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
+    alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
+      live.publish(brand, message),
+    ),
+    notifications,
     live,
     jobs: new JobService(jobRepository),
     unsubscribe,

@@ -79,6 +79,37 @@ export class AccountRepository {
     return rows[0];
   }
 
+  /**
+   * The ACTIVE accounts of `brand` that are its ADMINs, the account `ownerId`, SERVICE users of
+   * `serviceCompanyIds` or SERVICE_MANAGERs of `managerCompanyIds` (ApplianceAccess.viewers: who
+   * sees one machine), by name.
+   */
+  async activeViewers(
+    brand: TBrandCode,
+    who: { ownerId: string | null; serviceCompanyIds: string[]; managerCompanyIds: string[] },
+  ): Promise<TUser[]> {
+    return this.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.brand, brand),
+          eq(users.status, 'ACTIVE'),
+          or(
+            eq(users.role, 'ADMIN'),
+            who.ownerId ? eq(users.id, who.ownerId) : undefined,
+            who.serviceCompanyIds.length > 0
+              ? and(eq(users.role, 'SERVICE'), inArray(users.companyId, who.serviceCompanyIds))
+              : undefined,
+            who.managerCompanyIds.length > 0
+              ? and(eq(users.role, 'SERVICE_MANAGER'), inArray(users.companyId, who.managerCompanyIds))
+              : undefined,
+          ),
+        ),
+      )
+      .orderBy(asc(users.lastName), asc(users.firstName));
+  }
+
   async findById(id: string): Promise<TUserWithCompany | undefined> {
     const rows = await this.db
       .select(withCompany)

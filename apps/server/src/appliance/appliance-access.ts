@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { appliances } from '../db/schema/index';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
-import type { AccountRepository } from '../account/account.repository';
+import type { AccountRepository, TUser } from '../account/account.repository';
 import type { CompanyRepository } from '../company/company.repository';
 
 /**
@@ -42,6 +42,26 @@ export class ApplianceAccess {
         : undefined;
     if (!found || found.brand !== brand || found.status === 'DELETED') return undefined;
     return { id: found.id, brand: found.brand, role: found.role, email: found.email };
+  }
+
+  /**
+   * The other way round from `condition`: the active accounts that see the machine — the brand's
+   * ADMINs, its owner, the SERVICE users of its service company and of the company directly above
+   * it, and the SERVICE_MANAGERs of its service company and of every company above it: the same
+   * rule as `condition` (docs/permissions.md) read from the machine's side.
+   */
+  async viewers(appliance: {
+    brand: TBrandCode;
+    ownerUserId: string | null;
+    companyCode: string | null;
+    deletedAt: Date | null;
+  }): Promise<TUser[]> {
+    // A deleted product is nobody's (as in `condition`).
+    if (appliance.deletedAt) return [];
+    const company = appliance.companyCode ? await this.companies.findByCode(appliance.brand, appliance.companyCode) : undefined;
+    const managerCompanyIds = company ? await this.companies.lineageIds(company.id) : [];
+    const serviceCompanyIds = company ? await this.companies.lineageIds(company.id, 1) : [];
+    return this.accounts.activeViewers(appliance.brand, { ownerId: appliance.ownerUserId, serviceCompanyIds, managerCompanyIds });
   }
 
   /** The SQL condition selecting the appliances `user` may see. */

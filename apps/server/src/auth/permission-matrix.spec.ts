@@ -117,6 +117,9 @@ describe('docs/permissions.md, permission matrix', () => {
       init: { method: 'POST', headers: { verificationcode: 'not-a-reset-link-token', newpassword: 'NewPassw0rd' } },
     }),
     'GET /api/v1/account/userinfo': () => ({ path: '/api/v1/account/userinfo' }),
+    'GET /api/v1/notifications': () => ({ path: '/api/v1/notifications' }),
+    'POST /api/v1/notifications/{id}/read': () => ({ path: `/api/v1/notifications/${crypto.randomUUID()}/read`, init: json({}) }),
+    'POST /api/v1/notifications/read-all': () => ({ path: '/api/v1/notifications/read-all', init: json({}) }),
     'POST /api/v1/account/updateUser': () => ({
       path: '/api/v1/account/updateUser',
       init: json({
@@ -270,6 +273,16 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('GET events/export', (c) => ({ path: `${at(c, 'events/export')}?${range()}` }));
   onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
   onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
+  onMachine('GET alarms/export.csv', (c) => ({ path: `${at(c, 'alarms/export.csv')}?${range()}` }));
+  onMachine('GET alarms/assignees', (c) => ({ path: at(c, 'alarms/assignees') }));
+  onMachine('POST alarms/{id}/acknowledge', (c) => ({
+    path: at(c, `alarms/${crypto.randomUUID()}/acknowledge`),
+    init: json({}),
+  }));
+  onMachine('POST alarms/{id}/assign', (c) => ({
+    path: at(c, `alarms/${crypto.randomUUID()}/assign`),
+    init: json({ userId: crypto.randomUUID() }),
+  }));
   onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
   onMachine('GET temperature-history', (c) => ({ path: `${at(c, 'temperature-history')}?period=day` }));
   onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));

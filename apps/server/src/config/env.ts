@@ -177,6 +177,24 @@ const ZEnv = z
      * one closed (or while it is still open) is not mailed again; it counts as flapping. Default 1 h.
      */
     ALARM_MAIL_REOPEN_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /**
+     * Seconds a high-severity alarm may stay open and unacknowledged before the people who see its
+     * machine are reminded (docs/alarms.md); default 30 minutes.
+     */
+    ALARM_REMINDER_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(7 * 86_400)
+      .default(1800),
+    /**
+     * Seconds after the reminder, the alarm still unacknowledged, before the managers of the service
+     * company serving the machine are told (docs/alarms.md); default 30 minutes more.
+     */
+    ALARM_ESCALATION_SECONDS: z.coerce
+      .number()
+      .min(0.1)
+      .max(7 * 86_400)
+      .default(1800),
     /** Address users reach the dashboard at; used in links sent by e-mail. */
     PUBLIC_URL: url(/^https?:$/, 'must be an http:// or https:// URL'),
     /** With ADMIN_PASSWORD: an administrator created at start for each brand if none with this e-mail exists. */

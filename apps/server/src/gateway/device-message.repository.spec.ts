@@ -173,7 +173,8 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     const jobs = new JobQueue(database.db, new JobRepository(database.db), log);
     const writer = new DeviceBatcher(
       new DeviceMessageRepository(database, {
-        alarmsOpened: (sql, opened) => jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened }),
+        alarmsOpened: (sql, opened) =>
+          jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened.map((a) => ({ serial: a.serialNumber, id: a.alarmId })) }),
       }),
       log,
     );

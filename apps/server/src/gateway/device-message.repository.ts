@@ -79,19 +79,20 @@ function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
 
 type TBatch = TDeviceBatch<TelemetryCopy>;
 
+/** An alarm a batch stored for the first time: one opening; `open` false when it also closed in the batch. */
+export type TOpenedAlarm = { serialNumber: string; alarmId: string; errorCode: string; open: boolean };
+
 export type TDeviceMessageRepositoryOptions = {
   /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
   deadLetterCapacity?: number;
   deadLetterPruneEvery?: number;
   /**
    * Called in the batch's transaction with the alarms the batch opened (stored for the first time) —
-   * at most once per batch, never for a repeated message; the alarm mails' job is queued here.
+   * at most once per batch, never for a repeated message: what must commit with them (the jobs of
+   * the alarm mails and of the notification centre) is written through `sql`.
    */
   alarmsOpened?: (sql: TSqlRunner, opened: TOpenedAlarm[]) => Promise<void>;
 };
-
-/** An alarm a batch stored for the first time: one opening. */
-export type TOpenedAlarm = { serial: string; id: string };
 
 /**
  * Stores the device messages of a batch in one transaction, with one array-parameter statement per
@@ -249,7 +250,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
 
   /**
    * Stores the alarms; answers those it stored for the first time (`xmax = 0`: inserted, not
-   * updated) — each one opening, even one that closed within the same batch.
+   * updated) — each one opening, even one that closed within the same batch (`open` false).
    */
   private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<TOpenedAlarm[]> {
     const { rows: opened } = await sql.query<TOpenedAlarm>(
@@ -257,8 +258,8 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
          insert into alarms (serial_number, id, error_code, start_date, stop_date)
          select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
          on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)
-         returning serial_number, id, xmax = 0 as opened)
-       select serial_number as serial, id from stored where opened`,
+         returning serial_number, id, error_code, stop_date is null as open, xmax = 0 as opened)
+       select serial_number as "serialNumber", id as "alarmId", error_code as "errorCode", open from stored where opened`,
       [
         rows.map((r) => r.serial),
         rows.map((r) => r.a.id),

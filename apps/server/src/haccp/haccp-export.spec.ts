@@ -272,6 +272,40 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toContain('Pagina 1 di 1');
     });
 
+    it('shows who acknowledged an alarm and when', async () => {
+      const listed = await server.api(`${base()}/alarms?${period}`, { headers: anna });
+      const w03 = ((await listed.json()) as { id: string; errorCode: string }[]).find((a) => a.errorCode === 'W03');
+      const ack = await server.api(`${base()}/alarms/${w03?.id ?? ''}/acknowledge`, {
+        method: 'POST',
+        body: '{}',
+        headers: { ...anna, 'content-type': 'application/json' },
+      });
+      expect(ack.status).toBe(200);
+      const res = await server.api(`${base()}/alarms/export?${period}&timeZone=UTC`, {
+        headers: { ...anna, 'accept-language': 'it-IT' },
+      });
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toMatch(/Livello di gravità\s+Preso in carico/);
+      expect(text).toMatch(/W03\s+.*Ancora attivo\s+Bassa\s+Anna Rossi, \d{2}\/\d{2}\/\d{4}/);
+      expect(text).toMatch(/OH01\s+.*Alta\s+–/);
+
+      // The CSV report says the same, for programs.
+      const csv = await server.api(`${base()}/alarms/export.csv?${period}`, { headers: { ...anna, 'accept-language': 'en' } });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="haccp-alarms_${serial}_${DAY}_${DAY}.csv"`);
+      const lines = (await csv.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'error_code,description,start,stop,severity,acknowledged_by,acknowledged_at,acknowledgement_note,assigned_to',
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toMatch(/^OH01,.*,2026-11-10T08:00:00\.000Z,2026-11-10T08:05:00\.000Z,high,,,,$/);
+      expect(lines[2]).toMatch(/^W03,.*,2026-11-10T09:00:00\.000Z,,low,Anna Rossi,\d{4}-\d{2}-\d{2}T[\d:.]+Z,,$/);
+    });
+
     it('answers 404 for a machine the caller may not see', async () => {
       const res = await server.api(`${base()}/alarms/export?${period}`, { headers: bruno });
       expect(res.status).toBe(404);

@@ -49,7 +49,14 @@ export type THaccpReportEvent = {
   newValue: number | null | undefined;
 };
 
-export type THaccpReportAlarm = { errorCode: string; startDate: Date; stopDate: Date | null };
+export type THaccpReportAlarm = {
+  errorCode: string;
+  startDate: Date;
+  stopDate: Date | null;
+  /** Who acknowledged it (null: a deleted account) and when; no time: not acknowledged. */
+  acknowledgedAt: Date | null;
+  acknowledgedByName: string | null;
+};
 
 /** Everything the reports print besides the rows. */
 export type THaccpReportContext = {
@@ -377,7 +384,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
 
 const SEVERITY_COLOR: Record<TAlarmSeverity, string> = { high: COLOR.fail, medium: COLOR.medium, low: COLOR.muted };
 
-/** The alarms report: every alarm active in the period, with its description and severity. */
+/** The alarms report: every alarm active in the period, with its description, severity and who acknowledged it when. */
 export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly THaccpReportAlarm[]): Promise<Buffer> {
   return renderReport(ctx, 'haccp.pdf.alarmsTitle', async (pdf, { t, f, title }) => {
     const texts = deviceCatalogues[ctx.lang] as unknown as {
@@ -389,10 +396,11 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
     const startY = firstPageHeader(pdf, ctx, f, title, [t('haccp.pdf.alarmsSummary', { count: alarms.length })]);
     const columns: TColumn[] = [
       { title: t('haccp.columns.errorCode'), width: 60 },
-      { title: t('haccp.columns.description'), width: 440, wrap: true },
+      { title: t('haccp.columns.description'), width: 290, wrap: true },
       { title: t('haccp.columns.start'), width: 95 },
       { title: t('haccp.columns.stop'), width: 95 },
       { title: t('haccp.columns.severity'), width: 80 },
+      { title: t('haccp.columns.acknowledged'), width: 150, wrap: true },
     ];
     await drawTable(pdf, {
       startY,
@@ -410,6 +418,12 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
             { text: a.stopDate ? f.dateTime(a.stopDate) : ongoing, color: a.stopDate ? undefined : COLOR.fail },
             severity
               ? { text: texts.severities[severity], color: SEVERITY_COLOR[severity], bold: severity === 'high' }
+              : { text: '–', color: COLOR.muted },
+            a.acknowledgedAt
+              ? {
+                  text: `${a.acknowledgedByName ?? t('alarmRegister.unknownPerson')}, ${f.dateTime(a.acknowledgedAt)}`,
+                  wrap: true,
+                }
               : { text: '–', color: COLOR.muted },
           ],
         };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { alarms, haccpEvents } from '../db/schema/index';
+import { selectAlarmViews } from '../alarm/alarm.repository';
 
 /** The alarms of a machine that were active at any moment of [from, to]. */
 function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
@@ -34,9 +35,7 @@ export class HaccpRepository {
 
   /** Alarms that were active at any moment of [from, to]. */
   async alarms(serialNumber: string, from: Date, to: Date) {
-    return this.db
-      .select()
-      .from(alarms)
+    return selectAlarmViews(this.db)
       .where(and(...alarmsActiveDuring(serialNumber, from, to)))
       .orderBy(desc(alarms.startDate))
       .limit(5000);
@@ -76,9 +75,7 @@ export class HaccpRepository {
 
   /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
   async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
-    return this.db
-      .select({ id: alarms.id, errorCode: alarms.errorCode, startDate: alarms.startDate, stopDate: alarms.stopDate })
-      .from(alarms)
+    return selectAlarmViews(this.db)
       .where(
         and(
           ...alarmsActiveDuring(serialNumber, from, to),

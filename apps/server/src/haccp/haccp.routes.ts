@@ -80,6 +80,28 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
   );
 
   app.get(
+    '/event/:serialNumber/alarms/export.csv',
+    {
+      schema: {
+        ...deviceDataRead,
+        summary: 'HACCP alarms report (text/csv) with the severity and who acknowledged every alarm, when',
+        querystring: ZHaccpExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('the CSV file'), ...deviceDataErrors },
+      },
+    },
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const file = await haccp.alarmsCsv(request.user, request.params.serialNumber, request.query, lang);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(file.csv);
+    },
+  );
+
+  app.get(
     '/event/:serialNumber/alarms',
     {
       schema: {

@@ -1,6 +1,8 @@
 import {
+  alarmByCode,
   BRANDS,
   foodCodeClassFor,
+  deviceCatalogues,
   hygieneRuleFor,
   sanitisingChecks,
   hygieneVerdict,
@@ -17,7 +19,9 @@ import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { haccpEvents } from '../db/schema/index';
 import { rangeBoundary } from '../http/date-range';
+import { csvRow } from '../http/csv';
 import type { HaccpRepository } from './haccp.repository';
+import { toAlarmView } from '../alarm/alarm.repository';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect;
@@ -67,6 +71,22 @@ async function allPages<T extends { id: string }>(
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
+
+/** The CSV alarms report's columns, in order (stable names: the file is read by programs too). */
+const ALARMS_CSV_HEADER = [
+  'error_code',
+  'description',
+  'start',
+  'stop',
+  'severity',
+  'acknowledged_by',
+  'acknowledged_at',
+  'acknowledgement_note',
+  'assigned_to',
+];
+
+/** The CSV alarms report and the name it is downloaded under. */
+export type THaccpCsvFile = { fileName: string; csv: string };
 
 /** A PDF report and the name it is downloaded under. */
 export type THaccpReportFile = { fileName: string; pdf: Buffer };
@@ -167,15 +187,40 @@ export class HaccpService {
     return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
   }
 
+  /**
+   * The HACCP alarms report as CSV (stable column names, times in ISO 8601 UTC, the description in
+   * `lang`): every alarm of the period with its severity and lifecycle — who acknowledged it, when,
+   * the note, and whom it is assigned to.
+   */
+  async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
+    const { context, days } = await this.reportContext(user, serial, query, lang);
+    const rows = await allPages(
+      (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+      (a) => a.startDate,
+    );
+    const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
+    const lines = rows.map((a) =>
+      csvRow([
+        a.errorCode,
+        texts.alarms[a.errorCode] ?? a.errorCode,
+        a.startDate.toISOString(),
+        a.stopDate?.toISOString(),
+        alarmByCode(a.errorCode)?.severity,
+        a.acknowledgedByName,
+        a.acknowledgedAt?.toISOString(),
+        a.acknowledgementNote,
+        a.assignedToName,
+      ]),
+    );
+    // A byte-order mark: spreadsheet programs then read the file as UTF-8.
+    const csv = `\uFEFF${csvRow(ALARMS_CSV_HEADER)}${lines.join('')}`;
+    return { fileName: `haccp-alarms_${serial}_${days}.csv`, csv };
+  }
+
   /** The alarms active at any moment of the range, newest first. */
   async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<TAlarmView[]> {
     await this.appliances.visible(user, serial);
     const rows = await this.repository.alarms(serial, rangeBoundary(from, false), rangeBoundary(to, true));
-    return rows.map((a) => ({
-      id: a.id,
-      errorCode: a.errorCode,
-      startDate: a.startDate.toISOString(),
-      stopDate: a.stopDate ? a.stopDate.toISOString() : null,
-    }));
+    return rows.map(toAlarmView);
   }
 }

@@ -36,6 +36,8 @@ import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
 import { temperatureHistoryRoutes } from '../device/temperature-history.routes';
 import type { TemperatureHistoryService } from '../device/temperature-history.service';
+import { alarmRoutes } from '../alarm/alarm.routes';
+import type { AlarmService } from '../alarm/alarm.service';
 import type { HaccpService } from '../haccp/haccp.service';
 import { liveRoutes } from '../live/live.routes';
 import type { LiveHub } from '../live/live.hub';
@@ -45,6 +47,8 @@ import { jobRoutes } from '../jobs/job.routes';
 import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
 import { auditRoutes } from '../audit/audit.routes';
+import { notificationRoutes } from '../notifications/notification.routes';
+import type { NotificationService } from '../notifications/notification.service';
 import type { AuditService } from '../audit/audit.service';
 import { unsubscribeRoutes } from '../notifications/unsubscribe.routes';
 import type { UnsubscribeService } from '../notifications/unsubscribe.service';
@@ -74,6 +78,8 @@ export type TApiParts = {
   devices: DeviceDataService;
   haccp: HaccpService;
   temperatureHistory: TemperatureHistoryService;
+  alarms: AlarmService;
+  notifications: NotificationService;
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
@@ -139,6 +145,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(eventHubRoutes, { devices: parts.devices });
       await scope.register(haccpRoutes, { haccp: parts.haccp });
       await scope.register(temperatureHistoryRoutes, { temperatureHistory: parts.temperatureHistory });
+      await scope.register(alarmRoutes, { alarms: parts.alarms });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );
@@ -153,6 +160,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(auditRoutes, { audit: parts.audit });
+      await scope.register(notificationRoutes, { notifications: parts.notifications });
     },
     { prefix: '/api/v1' },
   );

@@ -73,3 +73,40 @@ export const ALARM_MAIL = defineJob({
   kind: 'alarm.mail',
   payload: z.object({ userId: z.uuid() }),
 });
+
+/** The alarms of one follow-up job: machine and device-made id. */
+const ZAlarmRefs = z.array(z.object({ serialNumber: z.string(), alarmId: z.uuid(), errorCode: z.string() })).min(1);
+
+/**
+ * Alarms a batch of device messages opened and that are still open (docs/alarms.md): notifies the
+ * people who see each machine in the notification centre, and queues the reminder of the
+ * high-severity ones. Added by the gateway's writer in the batch's transaction, beside the
+ * `alarm.opened` of the mails, at most one per batch. Not transactional (it reads who sees the
+ * machines before its own transaction) but idempotent: a notification is added once per user and alarm.
+ */
+export const ALARM_NOTIFY = defineJob({
+  kind: 'alarm.notify',
+  payload: z.object({ alarms: ZAlarmRefs }),
+  transactional: false,
+});
+
+/**
+ * Reminds the people who see the machine of high-severity alarms still open and unacknowledged
+ * ALARM_REMINDER_SECONDS after they opened, then queues their escalation. Each alarm is reminded
+ * once (`alarms.reminded_at`, set in the transaction that adds the mails and notifications).
+ */
+export const ALARM_REMIND = defineJob({
+  kind: 'alarm.remind',
+  payload: z.object({ alarms: ZAlarmRefs }),
+  transactional: false,
+});
+
+/**
+ * Tells the service managers of the machine's service company of alarms still unacknowledged
+ * ALARM_ESCALATION_SECONDS after the reminder; once per alarm (`alarms.escalated_at`).
+ */
+export const ALARM_ESCALATE = defineJob({
+  kind: 'alarm.escalate',
+  payload: z.object({ alarms: ZAlarmRefs }),
+  transactional: false,
+});

@@ -6,7 +6,12 @@ import type { TFanout } from './fanout';
 const LIVE_CHANNEL = 'washboard:live';
 
 /** A push message about one machine (the set of machines changing travels as a domain event). */
-export type TMachineMessage = Exclude<TLiveMessage, { type: 'appliances' }>;
+export type TMachineMessage = Exclude<TLiveMessage, { type: 'appliances' } | { type: 'notification' }>;
+/** A push message for one user (their notification centre). */
+export type TUserMessage = Extract<TLiveMessage, { type: 'notification' }>;
+
+/** Routing headers of user messages start with this (serial numbers never do: SERIAL_NUMBER_PATTERN). */
+const TO_USER = '@';
 
 /** One browser connection of the push channel. */
 export type TLiveClient = {
@@ -57,6 +62,11 @@ export class LiveHub {
       this.remove(c);
       c.close('SESSION_CHANGED');
     }
+  }
+
+  /** Sends `message` to every instance's browsers of the user `userId` of `brand`. */
+  publishToUser(brand: TBrandCode, userId: string, message: TUserMessage): void {
+    this.fanout.publish(LIVE_CHANNEL, `${brand} ${TO_USER}${userId} ${JSON.stringify(message)}`);
   }
 
   /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */
@@ -130,6 +140,11 @@ export class LiveHub {
   }
 
   private deliver(brand: TBrandCode, serialNumber: string, data: string): void {
+    if (serialNumber.startsWith(TO_USER)) {
+      const userId = serialNumber.slice(TO_USER.length);
+      for (const c of this.clients) if (c.user.id === userId && c.user.brand === brand) c.send(data);
+      return;
+    }
     const targets = this.bySerial.get(serialNumber);
     if (!targets) return;
     for (const c of targets) if (c.user.brand === brand) c.send(data);

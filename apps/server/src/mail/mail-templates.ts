@@ -8,9 +8,20 @@ export type TMailKind =
   | 'accountRejected'
   | 'pendingApproval'
   | 'approvalRequested'
-  | 'emailTaken';
+  | 'emailTaken'
+  | 'alarmReminder'
+  | 'alarmEscalation';
 /** What a mail's text may name besides the greeting's first name. */
-export type TMailValues = { code?: string; link?: string; applicant?: string; company?: string };
+export type TMailValues = {
+  code?: string;
+  link?: string;
+  applicant?: string;
+  company?: string;
+  /** The machine's name and serial number (alarm mails). */
+  machine?: string;
+  /** The alarm's code and description (alarm mails). */
+  alarm?: string;
+};
 export type TRenderedMail = {
   subject: string;
   text: string;
@@ -46,6 +57,8 @@ export function renderMail(
     link: options.link ?? '',
     applicant: options.applicant ?? '',
     company: options.company ?? '',
+    machine: options.machine ?? '',
+    alarm: options.alarm ?? '',
   };
   const subject = translate(options.lang, `mail.${kind}.subject`, params);
   const greeting = translate(options.lang, 'mail.greeting', params);

@@ -3,10 +3,12 @@ import type { JobQueue, TJobContext } from '../jobs/job-queue';
 import { ALARM_MAIL, ALARM_OPENED } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
 import { translate } from '../i18n/translate';
-import type { TOpenedAlarm } from '../gateway/device-message.repository';
 import type { AlarmMailRepository, TAlarmRecipient } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
+
+/** One opening of an `alarm.opened` job: the machine and the device-made alarm id. */
+type TOpening = { serial: string; id: string };
 
 export type TAlarmMailOptions = {
   /** ALARM_MAIL_DIGEST_SECONDS: how long a user's openings are collected into one mail */
@@ -39,7 +41,7 @@ export class AlarmMailService {
   }
 
   /** The `alarm.opened` job: records who is to be told and starts their digest windows. */
-  async opened(alarms: readonly TOpenedAlarm[]): Promise<void> {
+  async opened(alarms: readonly TOpening[]): Promise<void> {
     const brands = await this.repository.brands([...new Set(alarms.map((a) => a.serial))]);
     const recipients = await this.repository.optedIn([...new Set(brands.values())]);
     const rows: { userId: string; serial: string; alarmId: string }[] = [];

@@ -73,6 +73,14 @@ export const API_ERRORS = {
   TANK_REPLACEMENT_INHIBITED: 409,
   FIRMWARE_UP_TO_DATE: 409,
   INVALID_DATE_RANGE: 400,
+  // The alarm lifecycle (docs/alarms.md).
+  /** The machine has no alarm with this id. */
+  ALARM_NOT_FOUND: 404,
+  /** The alarm is closed: only an open alarm is acknowledged or assigned. */
+  ALARM_CLOSED: 409,
+  ALARM_ALREADY_ACKNOWLEDGED: 409,
+  /** The account to assign an alarm to does not see its machine (or is unknown, inactive, of another brand). */
+  ALARM_ASSIGNEE_INVALID: 400,
   // The demo's virtual front panel.
   /** A remote control session is active: the machine refuses its front panel's buttons. */
   PANEL_LOCKED: 409,

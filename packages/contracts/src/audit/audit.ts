@@ -21,6 +21,8 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'product.delete',
   'defaults.set',
   'defaults.reset',
+  'alarm.acknowledge',
+  'alarm.assign',
 ] as const;
 
 /** A remote command's action: `command.` and the device registry's command name (each command is recorded). */

@@ -273,10 +273,47 @@ export const ZHaccpExportQuery = z.object({
 });
 export type THaccpExportQuery = z.infer<typeof ZHaccpExportQuery>;
 
+/** The longest note an acknowledgement keeps (docs/alarms.md). */
+export const ALARM_NOTE_MAX_LENGTH = 500;
+
+/** A person named on an alarm (who acknowledged it, whom it is assigned to). */
+export const ZAlarmPerson = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AlarmPerson' });
+export type TAlarmPerson = z.infer<typeof ZAlarmPerson>;
+
+/** Who acknowledged an open alarm, when, and their note (docs/alarms.md). */
+export const ZAlarmAcknowledgement = z
+  .object({ by: ZAlarmPerson.nullable(), at: z.string(), note: z.string().nullable() })
+  .meta({ id: 'AlarmAcknowledgement' });
+export type TAlarmAcknowledgement = z.infer<typeof ZAlarmAcknowledgement>;
+
+/** The person an alarm is assigned to, and since when. */
+export const ZAlarmAssignment = z.object({ to: ZAlarmPerson.nullable(), at: z.string() }).meta({ id: 'AlarmAssignment' });
+export type TAlarmAssignment = z.infer<typeof ZAlarmAssignment>;
+
 export const ZAlarmView = z
-  .object({ id: z.string(), errorCode: z.string(), startDate: z.string(), stopDate: z.string().nullable() })
+  .object({
+    id: z.string(),
+    errorCode: z.string(),
+    startDate: z.string(),
+    stopDate: z.string().nullable(),
+    acknowledgement: ZAlarmAcknowledgement.nullable(),
+    assignment: ZAlarmAssignment.nullable(),
+  })
   .meta({ id: 'Alarm' });
 export type TAlarmView = z.infer<typeof ZAlarmView>;
+
+/** …/alarms/{id}/acknowledge and …/assign: the machine and the alarm (the device-made id). */
+export const ZAlarmParams = ZSerialParams.extend({ id: z.uuid() });
+
+/** POST …/alarms/{id}/acknowledge: an optional note, at most ALARM_NOTE_MAX_LENGTH characters. */
+export const ZAcknowledgeAlarmRequest = z
+  .object({ note: z.string().trim().max(ALARM_NOTE_MAX_LENGTH).optional() })
+  .meta({ id: 'AcknowledgeAlarmRequest' });
+export type TAcknowledgeAlarmRequest = z.infer<typeof ZAcknowledgeAlarmRequest>;
+
+/** POST …/alarms/{id}/assign: the account to assign it to (someone who sees the machine). */
+export const ZAssignAlarmRequest = z.object({ userId: z.uuid() }).meta({ id: 'AssignAlarmRequest' });
+export type TAssignAlarmRequest = z.infer<typeof ZAssignAlarmRequest>;
 
 /** GET …/parameters: what the machine reported last (raw values), optionally only some keys. */
 export const ZParametersQuery = z.object({ parameters: z.string().max(4000).optional() });

@@ -1,3 +1,5 @@
+import type { TAlarmView } from './appliance.schema';
+import type { TNotification } from '../notifications/notification.schema';
 import type { TCycleType } from './cycles';
 import type { TLiveTelemetry } from './telemetry-fields';
 
@@ -19,12 +21,17 @@ export type TLiveMessage =
   | {
       type: 'alarm';
       serialNumber: string;
-      alarm: { id: string; errorCode: string; startDate: string; stopDate: string | null };
+      /** The device's fields; an acknowledgement or assignment sends the alarm's lifecycle too. */
+      alarm: { id: string; errorCode: string; startDate: string; stopDate: string | null } & Partial<
+        Pick<TAlarmView, 'acknowledgement' | 'assignment'>
+      >;
     }
   | { type: 'fotaStatus'; serialNumber: string; perc: number; inProg: boolean }
   | { type: 'versions'; serialNumber: string; versions: { fw00: string; fw02: string; connectivity: string; control: string } }
   /** The set of machines the user may see changed (claimed, released): reload the list. */
-  | { type: 'appliances' };
+  | { type: 'appliances' }
+  /** A new entry of the user's notification centre (sent to that user only). */
+  | { type: 'notification'; notification: TNotification };
 
 /** Server → browser control messages of the push channel. */
 export type TLiveControl =

@@ -34,6 +34,7 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'temperatureHistory.range': ['it', 'fr', 'de', 'es'],
   'temperatureHistory.volumes': ['fr'],
   'temperatureHistory.cycles': ['fr'],
+  'notifications.title': ['fr'],
   // Standard loanwords in the target language.
   'login.signin.email': ['it', 'fr'],
   'register.step1.email': ['it', 'fr'],

@@ -340,6 +340,10 @@ export const de = {
     FIRMWARE_UP_TO_DATE: 'Die Firmware ist bereits auf dem neuesten Stand',
     INVALID_DATE_RANGE:
       'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
+    ALARM_NOT_FOUND: 'Diese Maschine hat keinen solchen Alarm',
+    ALARM_CLOSED: 'Der Alarm ist bereits beendet: Nur offene Alarme können quittiert oder zugewiesen werden',
+    ALARM_ALREADY_ACKNOWLEDGED: 'Der Alarm wurde bereits quittiert',
+    ALARM_ASSIGNEE_INVALID: 'Diese Person sieht die Maschine nicht: Wählen Sie jemanden, der sie sieht',
     EXPORT_FAILED: 'Der Bericht konnte nicht erstellt werden. Bitte versuchen Sie es später erneut',
   },
 
@@ -699,7 +703,9 @@ export const de = {
     },
     exportEvents: 'Ereignisse exportieren (PDF)',
     exportAlarms: 'Alarme exportieren (PDF)',
+    exportAlarmsCsv: 'Alarme exportieren (CSV)',
     columns: {
+      acknowledged: 'Quittiert',
       cycleName: 'Programm',
       start: 'Beginn',
       stop: 'Ende',
@@ -788,7 +794,34 @@ export const de = {
     range: '{{min}} – {{max}}',
   },
 
+  notifications: {
+    title: 'Benachrichtigungen',
+    unread: '{{count}} ungelesen',
+    empty: 'Keine Benachrichtigungen',
+    markAllRead: 'Alle als gelesen markieren',
+    markRead: 'Als gelesen markieren',
+    kinds: {
+      alarmOpened: 'Alarm an {{machine}}',
+      alarmReminder: 'Alarm an {{machine}} noch nicht quittiert',
+      alarmEscalation: 'Eskaliert: unbearbeiteter Alarm an {{machine}}',
+    },
+  },
+
   alarmRegister: {
+    noteTooLong: 'Höchstens {{count}} Zeichen',
+    handling: 'Bearbeitung',
+    acknowledge: 'Quittieren',
+    assign: 'Zuweisen',
+    acknowledgedBy: 'Quittiert von {{name}} am {{date}} um {{time}}',
+    assignedTo: 'Zugewiesen an {{name}}',
+    unknownPerson: 'ein gelöschtes Konto',
+    acknowledgeTitle: 'Alarm {{code}} quittieren',
+    assignTitle: 'Alarm {{code}} zuweisen',
+    note: 'Notiz (optional)',
+    assignee: 'Zuständige Person',
+    acknowledged: 'Alarm quittiert',
+    assigned: 'Alarm zugewiesen',
+    notAcknowledged: 'Nicht quittiert',
     title: 'Alarmprotokoll',
     columns: {
       date: 'Datum',
@@ -942,6 +975,10 @@ export const de = {
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
+        },
+        alarm: {
+          acknowledge: 'Alarm quittiert',
+          assign: 'Alarm zugewiesen',
         },
         defaults: {
           set: 'Standardparameter geändert',
@@ -1362,6 +1399,14 @@ export const de = {
     approvalRequested: {
       subject: 'Eine Registrierung wartet auf Ihre Freigabe bei {{brand}}',
       body: '{{applicant}} hat sich für das Unternehmen {{company}} registriert und wartet auf Ihre Freigabe. Nehmen Sie die Anfrage unter Freigaben an oder lehnen Sie sie ab:\n\n{{link}}',
+    },
+    alarmReminder: {
+      subject: 'Alarm an {{machine}} noch nicht quittiert',
+      body: 'Der Alarm {{alarm}} der Maschine {{machine}} ist noch offen und niemand hat ihn quittiert. Öffnen Sie die Maschine, um ihn zu bearbeiten:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Unbearbeiteter Alarm an {{machine}}: an den Service eskaliert',
+      body: 'Der Alarm {{alarm}} der Maschine {{machine}}, die Ihr Unternehmen betreut, ist noch offen und niemand hat ihn quittiert, obwohl die Personen, die die Maschine sehen, erinnert wurden. Öffnen Sie die Maschine, um ihn zu bearbeiten:\n\n{{link}}',
     },
     emailTaken: {
       subject: 'Jemand wollte sich mit Ihrer {{brand}}-Adresse registrieren',

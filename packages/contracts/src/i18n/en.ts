@@ -327,6 +327,10 @@ export const en = {
     TANK_REPLACEMENT_INHIBITED: 'Tank replacement is not possible while the machine is starting up',
     FIRMWARE_UP_TO_DATE: 'The firmware is already up to date',
     INVALID_DATE_RANGE: 'Choose a valid period of at most one year: the start date must be on or before the end date',
+    ALARM_NOT_FOUND: 'This machine has no such alarm',
+    ALARM_CLOSED: 'The alarm is already closed: only open alarms can be acknowledged or assigned',
+    ALARM_ALREADY_ACKNOWLEDGED: 'The alarm has already been acknowledged',
+    ALARM_ASSIGNEE_INVALID: 'This person does not see the machine: choose someone who does',
     EXPORT_FAILED: 'The report could not be created, please try again later',
   },
 
@@ -682,7 +686,9 @@ export const en = {
     },
     exportEvents: 'Export events (PDF)',
     exportAlarms: 'Export alarms (PDF)',
+    exportAlarmsCsv: 'Export alarms (CSV)',
     columns: {
+      acknowledged: 'Acknowledged',
       cycleName: 'Cycle',
       start: 'Start',
       stop: 'End',
@@ -770,7 +776,34 @@ export const en = {
     range: '{{min}} – {{max}}',
   },
 
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} unread',
+    empty: 'No notifications',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    kinds: {
+      alarmOpened: 'Alarm on {{machine}}',
+      alarmReminder: 'Alarm still unacknowledged on {{machine}}',
+      alarmEscalation: 'Escalated: unhandled alarm on {{machine}}',
+    },
+  },
+
   alarmRegister: {
+    noteTooLong: 'At most {{count}} characters',
+    handling: 'Handling',
+    acknowledge: 'Acknowledge',
+    assign: 'Assign',
+    acknowledgedBy: 'Acknowledged by {{name}} on {{date}} at {{time}}',
+    assignedTo: 'Assigned to {{name}}',
+    unknownPerson: 'a deleted account',
+    acknowledgeTitle: 'Acknowledge alarm {{code}}',
+    assignTitle: 'Assign alarm {{code}}',
+    note: 'Note (optional)',
+    assignee: 'Person',
+    acknowledged: 'Alarm acknowledged',
+    assigned: 'Alarm assigned',
+    notAcknowledged: 'Not acknowledged',
     title: 'Alarm register',
     columns: {
       date: 'Date',
@@ -923,6 +956,10 @@ export const en = {
           claim: 'Product assigned to a user',
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',
+        },
+        alarm: {
+          acknowledge: 'Alarm acknowledged',
+          assign: 'Alarm assigned',
         },
         defaults: {
           set: 'Default parameter changed',
@@ -1343,6 +1380,14 @@ export const en = {
     approvalRequested: {
       subject: 'A registration waits for your approval on {{brand}}',
       body: '{{applicant}} registered for the company {{company}} and waits for your approval. Accept or reject the request under Authorizations:\n\n{{link}}',
+    },
+    alarmReminder: {
+      subject: 'Alarm still unacknowledged on {{machine}}',
+      body: 'The alarm {{alarm}} of the machine {{machine}} is still open and nobody has acknowledged it. Open the machine to handle it:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Unhandled alarm on {{machine}}: escalated to the service',
+      body: 'The alarm {{alarm}} of the machine {{machine}}, serviced by your company, is still open and nobody has acknowledged it, although the people who see the machine were reminded. Open the machine to handle it:\n\n{{link}}',
     },
     emailTaken: {
       subject: 'Someone tried to register with your {{brand}} address',

@@ -336,6 +336,10 @@ export const es = {
     FIRMWARE_UP_TO_DATE: 'El firmware ya está actualizado',
     INVALID_DATE_RANGE:
       'Elija un periodo válido de un año como máximo: la fecha de inicio debe ser anterior o igual a la fecha de fin',
+    ALARM_NOT_FOUND: 'Esta máquina no tiene esa alarma',
+    ALARM_CLOSED: 'La alarma ya está cerrada: solo se pueden reconocer o asignar alarmas abiertas',
+    ALARM_ALREADY_ACKNOWLEDGED: 'La alarma ya ha sido reconocida',
+    ALARM_ASSIGNEE_INVALID: 'Esta persona no ve la máquina: elija a alguien que la vea',
     EXPORT_FAILED: 'No se ha podido generar el informe, vuelve a intentarlo más tarde',
   },
 
@@ -694,7 +698,9 @@ export const es = {
     },
     exportEvents: 'Exportar eventos (PDF)',
     exportAlarms: 'Exportar alarmas (PDF)',
+    exportAlarmsCsv: 'Exportar alarmas (CSV)',
     columns: {
+      acknowledged: 'Reconocida',
       cycleName: 'Ciclo',
       start: 'Inicio',
       stop: 'Fin',
@@ -784,7 +790,34 @@ export const es = {
     range: '{{min}} – {{max}}',
   },
 
+  notifications: {
+    title: 'Notificaciones',
+    unread: '{{count}} sin leer',
+    empty: 'No hay notificaciones',
+    markAllRead: 'Marcar todas como leídas',
+    markRead: 'Marcar como leída',
+    kinds: {
+      alarmOpened: 'Alarma en {{machine}}',
+      alarmReminder: 'Alarma aún sin reconocer en {{machine}}',
+      alarmEscalation: 'Escalada: alarma sin gestionar en {{machine}}',
+    },
+  },
+
   alarmRegister: {
+    noteTooLong: 'Como máximo {{count}} caracteres',
+    handling: 'Gestión',
+    acknowledge: 'Reconocer',
+    assign: 'Asignar',
+    acknowledgedBy: 'Reconocida por {{name}} el {{date}} a las {{time}}',
+    assignedTo: 'Asignada a {{name}}',
+    unknownPerson: 'una cuenta eliminada',
+    acknowledgeTitle: 'Reconocer la alarma {{code}}',
+    assignTitle: 'Asignar la alarma {{code}}',
+    note: 'Nota (opcional)',
+    assignee: 'Persona',
+    acknowledged: 'Alarma reconocida',
+    assigned: 'Alarma asignada',
+    notAcknowledged: 'No reconocida',
     title: 'Registro de alarmas',
     columns: {
       date: 'Fecha',
@@ -937,6 +970,10 @@ export const es = {
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
+        },
+        alarm: {
+          acknowledge: 'Alarma reconocida',
+          assign: 'Alarma asignada',
         },
         defaults: {
           set: 'Parámetro predeterminado modificado',
@@ -1357,6 +1394,14 @@ export const es = {
     approvalRequested: {
       subject: 'Un registro espera tu aprobación en {{brand}}',
       body: '{{applicant}} se ha registrado para la empresa {{company}} y espera tu aprobación. Acepta o rechaza la solicitud en Autorizaciones:\n\n{{link}}',
+    },
+    alarmReminder: {
+      subject: 'Alarma aún sin reconocer en {{machine}}',
+      body: 'La alarma {{alarm}} de la máquina {{machine}} sigue abierta y nadie la ha reconocido. Abra la máquina para gestionarla:\n\n{{link}}',
+    },
+    alarmEscalation: {
+      subject: 'Alarma sin gestionar en {{machine}}: escalada al servicio técnico',
+      body: 'La alarma {{alarm}} de la máquina {{machine}}, atendida por su empresa, sigue abierta y nadie la ha reconocido, aunque se recordó a las personas que ven la máquina. Abra la máquina para gestionarla:\n\n{{link}}',
     },
     emailTaken: {
       subject: 'Alguien intentó registrarse con tu dirección de {{brand}}',

@@ -339,6 +339,10 @@ export const fr = {
     FIRMWARE_UP_TO_DATE: 'Le firmware est déjà à jour',
     INVALID_DATE_RANGE:
       "Choisissez une période valide d'un an au plus : la date de début doit précéder la date de fin ou lui être égale",
+    ALARM_NOT_FOUND: "Cette machine n'a pas cette alarme",
+    ALARM_CLOSED: "L'alarme est déjà close : seules les alarmes ouvertes peuvent être acquittées ou attribuées",
+    ALARM_ALREADY_ACKNOWLEDGED: "L'alarme a déjà été acquittée",
+    ALARM_ASSIGNEE_INVALID: "Cette personne ne voit pas la machine : choisissez quelqu'un qui la voit",
     EXPORT_FAILED: "Le rapport n'a pas pu être généré, veuillez réessayer plus tard",
   },
 
@@ -698,7 +702,9 @@ export const fr = {
     },
     exportEvents: 'Exporter les événements (PDF)',
     exportAlarms: 'Exporter les alarmes (PDF)',
+    exportAlarmsCsv: 'Exporter les alarmes (CSV)',
     columns: {
+      acknowledged: 'Acquittée',
       cycleName: 'Programme',
       start: 'Début',
       stop: 'Fin',
@@ -788,7 +794,34 @@ export const fr = {
     range: '{{min}} – {{max}}',
   },
 
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} non lues',
+    empty: 'Aucune notification',
+    markAllRead: 'Tout marquer comme lu',
+    markRead: 'Marquer comme lue',
+    kinds: {
+      alarmOpened: 'Alarme sur {{machine}}',
+      alarmReminder: 'Alarme toujours non acquittée sur {{machine}}',
+      alarmEscalation: 'Transmise au service : alarme non traitée sur {{machine}}',
+    },
+  },
+
   alarmRegister: {
+    noteTooLong: '{{count}} caractères au maximum',
+    handling: 'Traitement',
+    acknowledge: 'Acquitter',
+    assign: 'Attribuer',
+    acknowledgedBy: 'Acquittée par {{name}} le {{date}} à {{time}}',
+    assignedTo: 'Attribuée à {{name}}',
+    unknownPerson: 'un compte supprimé',
+    acknowledgeTitle: "Acquitter l'alarme {{code}}",
+    assignTitle: "Attribuer l'alarme {{code}}",
+    note: 'Note (facultative)',
+    assignee: 'Personne',
+    acknowledged: 'Alarme acquittée',
+    assigned: 'Alarme attribuée',
+    notAcknowledged: 'Non acquittée',
     title: 'Registre des alarmes',
     columns: {
       date: 'Jour',
@@ -942,6 +975,10 @@ export const fr = {
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
+        },
+        alarm: {
+          acknowledge: 'Alarme acquittée',
+          assign: 'Alarme attribuée',
         },
         defaults: {
           set: 'Paramètre par défaut modifié',
@@ -1362,6 +1399,14 @@ export const fr = {
     approvalRequested: {
       subject: 'Une inscription attend votre approbation sur {{brand}}',
       body: "{{applicant}} s'est inscrit pour l'entreprise {{company}} et attend votre approbation. Acceptez ou refusez la demande sous Autorisations\u00a0:\n\n{{link}}",
+    },
+    alarmReminder: {
+      subject: 'Alarme toujours non acquittée sur {{machine}}',
+      body: "L'alarme {{alarm}} de la machine {{machine}} est toujours ouverte et personne ne l'a acquittée. Ouvrez la machine pour la traiter :\n\n{{link}}",
+    },
+    alarmEscalation: {
+      subject: 'Alarme non traitée sur {{machine}} : transmise au service',
+      body: "L'alarme {{alarm}} de la machine {{machine}}, entretenue par votre entreprise, est toujours ouverte et personne ne l'a acquittée, malgré le rappel envoyé aux personnes qui voient la machine. Ouvrez la machine pour la traiter :\n\n{{link}}",
     },
     emailTaken: {
       subject: "Quelqu'un a tenté de s'inscrire avec votre adresse {{brand}}",

@@ -335,6 +335,10 @@ export const it = {
     FIRMWARE_UP_TO_DATE: 'Il firmware è già aggiornato',
     INVALID_DATE_RANGE:
       'Scegli un periodo valido di al massimo un anno: la data di inizio deve precedere o coincidere con la data di fine',
+    ALARM_NOT_FOUND: 'Questo allarme non esiste per questa macchina',
+    ALARM_CLOSED: "L'allarme è già chiuso: si possono prendere in carico o assegnare solo gli allarmi aperti",
+    ALARM_ALREADY_ACKNOWLEDGED: "L'allarme è già stato preso in carico",
+    ALARM_ASSIGNEE_INVALID: 'Questa persona non vede la macchina: scegli qualcuno tra chi la vede',
     EXPORT_FAILED: 'Non è stato possibile creare il report, riprova più tardi',
   },
 
@@ -694,7 +698,9 @@ export const it = {
     },
     exportEvents: 'Esporta eventi (PDF)',
     exportAlarms: 'Esporta allarmi (PDF)',
+    exportAlarmsCsv: 'Esporta allarmi (CSV)',
     columns: {
+      acknowledged: 'Preso in carico',
       cycleName: 'Ciclo',
       start: 'Inizio',
       stop: 'Fine',
@@ -784,7 +790,34 @@ export const it = {
     range: '{{min}} – {{max}}',
   },
 
+  notifications: {
+    title: 'Notifiche',
+    unread: '{{count}} non lette',
+    empty: 'Nessuna notifica',
+    markAllRead: 'Segna tutte come lette',
+    markRead: 'Segna come letta',
+    kinds: {
+      alarmOpened: 'Allarme su {{machine}}',
+      alarmReminder: 'Allarme ancora da prendere in carico su {{machine}}',
+      alarmEscalation: 'Escalation: allarme non gestito su {{machine}}',
+    },
+  },
+
   alarmRegister: {
+    noteTooLong: 'Al massimo {{count}} caratteri',
+    handling: 'Gestione',
+    acknowledge: 'Prendi in carico',
+    assign: 'Assegna',
+    acknowledgedBy: 'Preso in carico da {{name}} il {{date}} alle {{time}}',
+    assignedTo: 'Assegnato a {{name}}',
+    unknownPerson: 'un account eliminato',
+    acknowledgeTitle: "Prendi in carico l'allarme {{code}}",
+    assignTitle: "Assegna l'allarme {{code}}",
+    note: 'Nota (facoltativa)',
+    assignee: 'Persona',
+    acknowledged: 'Allarme preso in carico',
+    assigned: 'Allarme assegnato',
+    notAcknowledged: 'Non preso in carico',
     title: 'Registro allarmi',
     columns: {
       date: 'Data',
@@ -937,6 +970,10 @@ export const it = {
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
+        },
+        alarm: {
+          acknowledge: 'Allarme preso in carico',
+          assign: 'Allarme assegnato',
         },
         defaults: {
           set: 'Parametro predefinito modificato',
@@ -1357,6 +1394,14 @@ export const it = {
     approvalRequested: {
       subject: 'Una registrazione attende la tua approvazione su {{brand}}',
       body: "{{applicant}} si è registrato per l'azienda {{company}} e attende la tua approvazione. Accetta o rifiuta la richiesta in Autorizzazioni:\n\n{{link}}",
+    },
+    alarmReminder: {
+      subject: 'Allarme ancora da prendere in carico su {{machine}}',
+      body: "L'allarme {{alarm}} della macchina {{machine}} è ancora aperto e nessuno l'ha preso in carico. Apri la macchina per gestirlo:\n\n{{link}}",
+    },
+    alarmEscalation: {
+      subject: 'Allarme non gestito su {{machine}}: escalation al service',
+      body: "L'allarme {{alarm}} della macchina {{machine}}, assistita dalla tua azienda, è ancora aperto e nessuno l'ha preso in carico, nonostante il promemoria a chi vede la macchina. Apri la macchina per gestirlo:\n\n{{link}}",
     },
     emailTaken: {
       subject: 'Qualcuno ha tentato di registrarsi con il tuo indirizzo {{brand}}',

@@ -174,6 +174,16 @@ export const alarms = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     stopDate: timestamp('stop_date', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The alarm lifecycle (docs/alarms.md): who acknowledged it, when, with what note. */
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgementNote: text('acknowledgement_note'),
+    /** Whom it is assigned to (someone who sees the machine), and since when. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** When the unacknowledged high-severity alarm's reminder and escalation went out (docs/alarms.md). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.serialNumber, t.id] }),

@@ -9,3 +9,4 @@ export * from './default-parameters';
 export * from './jobs';
 export * from './audit';
 export * from './alarm-mails';
+export * from './notifications';

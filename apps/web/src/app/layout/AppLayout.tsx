@@ -20,6 +20,7 @@ import { ColorSchemeToggle } from './DisplaySettings';
 import { LayoutModeMenu } from './LayoutModeMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { MainMenu } from './MainMenu';
+import { NotificationBell } from '../../modules/notifications/components/NotificationBell';
 import { menuItems } from './navigation';
 
 /** The spec's mobile breakpoint: below 1091 px the menu is always an overlay. */
@@ -126,6 +127,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
                 })
               }
             />
+            <NotificationBell />
             <ColorSchemeToggle />
             <LayoutModeMenu />
           </Group>

@@ -1,4 +1,11 @@
-import type { TAlarmView, TDeviceStats, TTemperatureHistory, TTemperatureHistoryPeriod } from '@washboard/contracts';
+import type {
+  TAcknowledgeAlarmRequest,
+  TAlarmPerson,
+  TAlarmView,
+  TDeviceStats,
+  TTemperatureHistory,
+  TTemperatureHistoryPeriod,
+} from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A date range as the event-hub calls take it (ISO instants). */
@@ -12,6 +19,27 @@ export function fetchStatistics(serialNumber: string, range: TDateRange): Promis
 /** Alarms active at any moment of the range, most recent first. */
 export function fetchAlarms(serialNumber: string, range: TDateRange): Promise<TAlarmView[]> {
   return apiFetch<TAlarmView[]>(`${eventPath(serialNumber, 'alarms')}?${new URLSearchParams(range)}`);
+}
+
+/** Acknowledges an open alarm as the signed-in user; answers the alarm with its lifecycle. */
+export function acknowledgeAlarm(serialNumber: string, alarmId: string, request: TAcknowledgeAlarmRequest): Promise<TAlarmView> {
+  return apiFetch<TAlarmView>(eventPath(serialNumber, `alarms/${alarmId}/acknowledge`), {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+}
+
+/** Assigns an open alarm to someone who sees the machine. */
+export function assignAlarm(serialNumber: string, alarmId: string, userId: string): Promise<TAlarmView> {
+  return apiFetch<TAlarmView>(eventPath(serialNumber, `alarms/${alarmId}/assign`), {
+    method: 'POST',
+    body: JSON.stringify({ userId }),
+  });
+}
+
+/** The people an alarm of the machine can be assigned to. */
+export function fetchAlarmAssignees(serialNumber: string): Promise<TAlarmPerson[]> {
+  return apiFetch<TAlarmPerson[]>(eventPath(serialNumber, 'alarms/assignees'));
 }
 
 export function renameAppliance(serialNumber: string, applianceName: string): Promise<void> {

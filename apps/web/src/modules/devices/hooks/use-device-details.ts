@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TApplianceDetail, TTemperatureHistoryPeriod } from '@washboard/contracts';
+import type { TAcknowledgeAlarmRequest, TAlarmView, TApplianceDetail, TTemperatureHistoryPeriod } from '@washboard/contracts';
 import {
+  acknowledgeAlarm,
+  assignAlarm,
+  fetchAlarmAssignees,
   fetchAlarms,
   fetchStatistics,
   fetchTemperatureHistory,
@@ -20,6 +23,7 @@ export const detailKeys = {
   alarms: (serialNumber: string) => [...deviceKeys.all, 'alarms', serialNumber] as const,
   temperatureHistory: (serialNumber: string, period: TTemperatureHistoryPeriod) =>
     [...deviceKeys.all, 'temperatureHistory', serialNumber, period] as const,
+  assignees: (serialNumber: string) => [...deviceKeys.all, 'alarmAssignees', serialNumber] as const,
 };
 
 /** The machine's temperature history of a period; the live values extend it on the page (TemperatureHistory). */
@@ -84,4 +88,35 @@ export function useUnclaimAppliance(serialNumber: string) {
       void client.invalidateQueries({ queryKey: deviceKeys.lists });
     },
   });
+}
+
+/** The answered alarm replaces its row in the register. */
+function useStoreAlarm(serialNumber: string) {
+  const client = useQueryClient();
+  return (alarm: TAlarmView) =>
+    client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) =>
+      register?.map((a) => (a.id === alarm.id ? alarm : a)),
+    );
+}
+
+export function useAcknowledgeAlarm(serialNumber: string) {
+  const store = useStoreAlarm(serialNumber);
+  return useMutation({
+    mutationFn: ({ alarmId, request }: { alarmId: string; request: TAcknowledgeAlarmRequest }) =>
+      acknowledgeAlarm(serialNumber, alarmId, request),
+    onSuccess: store,
+  });
+}
+
+export function useAssignAlarm(serialNumber: string) {
+  const store = useStoreAlarm(serialNumber);
+  return useMutation({
+    mutationFn: ({ alarmId, userId }: { alarmId: string; userId: string }) => assignAlarm(serialNumber, alarmId, userId),
+    onSuccess: store,
+  });
+}
+
+/** Who an alarm of the machine can be assigned to; loaded when the dialog opens. */
+export function useAlarmAssignees(serialNumber: string) {
+  return useQuery({ queryKey: detailKeys.assignees(serialNumber), queryFn: () => fetchAlarmAssignees(serialNumber) });
 }

@@ -69,13 +69,22 @@ function applyFota(client: QueryClient, { serialNumber, perc, inProg }: Extract<
   );
 }
 
-/** An alarm opened or closed: written into the register (the push may overtake the database write). */
+/**
+ * An alarm opened, closed, acknowledged or assigned: written into the register (the push may
+ * overtake the database write).
+ */
 function applyAlarm(client: QueryClient, { serialNumber, alarm }: Extract<TLiveMessage, { type: 'alarm' }>): void {
-  client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) =>
-    register
-      ? [alarm, ...register.filter((a) => a.id !== alarm.id)].sort((a, b) => b.startDate.localeCompare(a.startDate))
-      : register,
-  );
+  client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) => {
+    if (!register) return register;
+    // The machine's own pushes carry no lifecycle: the acknowledgement and assignment held stay.
+    const held = register.find((a) => a.id === alarm.id);
+    const merged: TAlarmView = {
+      ...alarm,
+      acknowledgement: alarm.acknowledgement ?? held?.acknowledgement ?? null,
+      assignment: alarm.assignment ?? held?.assignment ?? null,
+    };
+    return [merged, ...register.filter((a) => a.id !== alarm.id)].sort((a, b) => b.startDate.localeCompare(a.startDate));
+  });
 }
 
 /** New versions; running the firmware an update was installing ends that update (as the server stores it). */

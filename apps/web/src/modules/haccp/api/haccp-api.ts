@@ -4,7 +4,14 @@ import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
 export type THaccpPeriod = { startDate: string; stopDate: string };
 
-export type THaccpReport = 'events' | 'alarms';
+/** The exports: the two PDF reports, and the alarms report as CSV. */
+export type THaccpReport = 'events' | 'alarms' | 'alarmsCsv';
+
+const REPORT_PATHS: Record<THaccpReport, { path: string; name: string; extension: string }> = {
+  events: { path: 'events/export', name: 'events', extension: 'pdf' },
+  alarms: { path: 'alarms/export', name: 'alarms', extension: 'pdf' },
+  alarmsCsv: { path: 'alarms/export.csv', name: 'alarms', extension: 'csv' },
+};
 
 /** HACCP events that started in the period, most recent first, each cycle with its hygiene verdict. */
 export function fetchHaccpEvents(serialNumber: string, period: THaccpPeriod): Promise<THaccpEventView[]> {
@@ -25,7 +32,7 @@ export async function fetchMachineUnitSystem(serialNumber: string): Promise<TUni
 }
 
 /**
- * One of the two PDF reports, made by the server in the interface language (the client's
+ * One of the reports, made by the server in the interface language (the client's
  * Accept-Language) with times in `timeZone`; answers the file and the name to save it under.
  */
 export async function fetchHaccpReport(
@@ -35,6 +42,7 @@ export async function fetchHaccpReport(
   timeZone: string,
 ): Promise<{ blob: Blob; fileName: string }> {
   const query = new URLSearchParams({ ...period, timeZone });
-  const blob = await apiFetchBlob(`${eventPath(serialNumber, `${report}/export`)}?${query}`);
-  return { blob, fileName: `haccp-${report}_${serialNumber}_${period.startDate}_${period.stopDate}.pdf` };
+  const { path, name, extension } = REPORT_PATHS[report];
+  const blob = await apiFetchBlob(`${eventPath(serialNumber, path)}?${query}`);
+  return { blob, fileName: `haccp-${name}_${serialNumber}_${period.startDate}_${period.stopDate}.${extension}` };
 }

@@ -8,7 +8,10 @@ import { HaccpTable } from './HaccpTable';
 
 const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: 'orange', low: 'gray' };
 
-/** The alarms of the period: code, description, start, end (or still active) and severity; cards on a phone. Inside Suspense. */
+/**
+ * The alarms of the period: code, description, start, end (or still active), severity and who
+ * acknowledged it when; cards on a phone. Inside Suspense.
+ */
 export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const { t: td } = useDeviceTranslation();
@@ -28,6 +31,9 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; t
           {t('device.alarms.active')}
         </Badge>
       ),
+      acknowledged: alarm.acknowledgement
+        ? `${alarm.acknowledgement.by?.name ?? t('alarmRegister.unknownPerson')}, ${formatDate(alarm.acknowledgement.at, 'long', lang, timeZone)}`
+        : '–',
       severity: entry ? (
         <Badge color={SEVERITY_COLORS[entry.severity]} variant={entry.severity === 'high' ? 'filled' : 'light'}>
           {td(`severities.${entry.severity}`)}
@@ -61,6 +67,9 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; t
               <Text size="xs" c="dimmed">
                 {t('haccp.columns.start')}: {row.start}
               </Text>
+              <Text size="xs" c="dimmed">
+                {t('haccp.columns.acknowledged')}: {row.acknowledged}
+              </Text>
               <Group gap={4} wrap="nowrap">
                 <Text size="xs" c="dimmed">
                   {t('haccp.columns.stop')}:
@@ -78,13 +87,14 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; t
   return (
     <HaccpTable
       label={t('haccp.tabs.alarms')}
-      minWidth={820}
+      minWidth={980}
       columns={[
         { label: t('haccp.columns.errorCode') },
         { label: t('haccp.columns.description') },
         { label: t('haccp.columns.start') },
         { label: t('haccp.columns.stop') },
         { label: t('haccp.columns.severity') },
+        { label: t('haccp.columns.acknowledged') },
       ]}
     >
       {rows.map((row) => (
@@ -94,6 +104,7 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; t
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.stop}</Table.Td>
           <Table.Td>{row.severity}</Table.Td>
+          <Table.Td data-testid="haccp-alarm-acknowledged">{row.acknowledged}</Table.Td>
         </Table.Tr>
       ))}
     </HaccpTable>

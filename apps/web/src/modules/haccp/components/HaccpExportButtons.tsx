@@ -1,11 +1,20 @@
 import { Button, Group } from '@mantine/core';
 import { notify } from '../../../ui/notify';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { THaccpPeriod, THaccpReport } from '../api/haccp-api';
 import { useHaccpExport } from '../hooks/use-haccp';
 
-/** The two PDF exports of the period: events (with the hygiene verdicts) and alarms (with severity). */
+const LABELS: Record<THaccpReport, 'haccp.exportEvents' | 'haccp.exportAlarms' | 'haccp.exportAlarmsCsv'> = {
+  events: 'haccp.exportEvents',
+  alarms: 'haccp.exportAlarms',
+  alarmsCsv: 'haccp.exportAlarmsCsv',
+};
+
+/**
+ * The exports of the period: events (with the hygiene verdicts) and alarms (with severity and who
+ * acknowledged them) as PDF, and the alarms as CSV.
+ */
 export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
   const { t } = useTranslation();
   const exporter = useHaccpExport(serialNumber);
@@ -17,16 +26,18 @@ export function HaccpExportButtons({ serialNumber, period }: { serialNumber: str
     );
   return (
     <Group gap="sm" wrap="wrap">
-      {(['events', 'alarms'] as const).map((report) => (
+      {(['events', 'alarms', 'alarmsCsv'] as const).map((report) => (
         <Button
           key={report}
           variant="light"
-          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          leftSection={
+            report === 'alarmsCsv' ? <IconFileTypeCsv size={18} aria-hidden /> : <IconFileTypePdf size={18} aria-hidden />
+          }
           loading={running === report}
           disabled={running !== null && running !== report}
           onClick={() => start(report)}
         >
-          {t(report === 'events' ? 'haccp.exportEvents' : 'haccp.exportAlarms')}
+          {t(LABELS[report])}
         </Button>
       ))}
     </Group>

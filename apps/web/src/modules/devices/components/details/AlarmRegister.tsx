@@ -1,18 +1,29 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { alarmByCode, formatDate, formatTime, isLanguage } from '@washboard/contracts';
+import { alarmByCode, formatDate, formatTime, isLanguage, type TAlarmView } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useDeviceTranslation } from '../../../i18n/device-texts';
 import { useAlarmRegister } from '../../hooks/use-device-details';
 import { Loading } from '../../../../ui/Loading';
 import { usePhone } from '../../../../ui/use-phone';
+import { AlarmLifecycle } from './AlarmLifecycle';
 
-type TRow = { id: string; code: string; open: boolean; date: string; time: string; description: string; solutions: ReactNode };
+type TRow = {
+  alarm: TAlarmView;
+  id: string;
+  code: string;
+  open: boolean;
+  date: string;
+  time: string;
+  description: string;
+  solutions: ReactNode;
+};
 
 /**
  * The alarm register (device-areas §2): date, time, description and the possible solutions in the
- * order to try them; alarms still open are marked. Needs the device texts: render inside Suspense.
+ * order to try them; alarms still open are marked; who acknowledged each and whom it is assigned to,
+ * with the buttons to do both while it is open (docs/alarms.md). Needs the device texts: render inside Suspense.
  */
 export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
   const { t, i18n } = useTranslation();
@@ -30,6 +41,7 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
   const rows: TRow[] = register.data.map((alarm) => {
     const entry = alarmByCode(alarm.errorCode);
     return {
+      alarm,
       id: alarm.id,
       code: alarm.errorCode,
       open: alarm.stopDate === null,
@@ -80,6 +92,10 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
                   {t('alarmRegister.columns.solutions')}
                 </Text>
                 {row.solutions}
+                <Text size="xs" c="dimmed" fw={600}>
+                  {t('alarmRegister.handling')}
+                </Text>
+                <AlarmLifecycle serialNumber={serialNumber} alarm={row.alarm} />
               </Stack>
             </Paper>
           ))}
@@ -93,6 +109,7 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
                 <Table.Th w={70}>{t('alarmRegister.columns.time')}</Table.Th>
                 <Table.Th>{t('alarmRegister.columns.description')}</Table.Th>
                 <Table.Th>{t('alarmRegister.columns.solutions')}</Table.Th>
+                <Table.Th w={230}>{t('alarmRegister.handling')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -107,6 +124,9 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
                     </Stack>
                   </Table.Td>
                   <Table.Td style={{ verticalAlign: 'top' }}>{row.solutions}</Table.Td>
+                  <Table.Td style={{ verticalAlign: 'top' }}>
+                    <AlarmLifecycle serialNumber={serialNumber} alarm={row.alarm} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TNotificationList } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
+import { plainText, startMailCatcher } from '../../test/mail-catcher';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+type THeaders = Record<string, string>;
+
+describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () => {
+  let server: TTestServer;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let admin: THeaders;
+  const headers: Record<string, THeaders> = {};
+  let serial = '';
+  let device: MqttClient;
+  const unacknowledged = randomUUID();
+  const acknowledged = randomUUID();
+  const lowSeverity = randomUUID();
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    // One second to the reminder, one more to the escalation.
+    server = await startTestServer(
+      {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SMTP_URL: mail.url,
+        ALARM_REMINDER_SECONDS: '1',
+        ALARM_ESCALATION_SECONDS: '1',
+      },
+      { broker: testBroker() },
+    );
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    const company = async (name: string, parentCode?: string) => {
+      const res = await server.api('/api/v1/account/companies', json({ name, ...(parentCode ? { parentCode } : {}) }, admin));
+      return ((await res.json()) as { code: string }).code;
+    };
+    const central = await company('Rete Centrale');
+    const north = await company('Servizi Nord', central);
+    const south = await company('Servizi Sud');
+    const people = [
+      ['anna@kitchen.test', 'Anna', null, null],
+      ['carlo@nord.test', 'Carlo', 'SERVICE', north],
+      ['dora@centrale.test', 'Dora', 'SERVICE_MANAGER', central],
+      ['elio@sud.test', 'Elio', 'SERVICE_MANAGER', south],
+    ] as const;
+    for (const [email, firstName, role, code] of people) {
+      const id = await activeUser(server, admin, email, 'LUMINA', { firstName });
+      if (role) {
+        const res = await server.api(`/api/v1/account/users/${id}/updateRole?targetRole=${role}&companyCode=${code}`, {
+          method: 'PUT',
+          headers: admin,
+        });
+        expect(res.status).toBe(200);
+      }
+      headers[firstName] = (await signIn(server, email, PASSWORD)).headers;
+      // Everyone wants alarm mails but Carlo.
+      const profile = { firstName, lastName: 'Test', weeklyReport: false, thresholdNotifications: false, language: 'en' };
+      const saved = await server.api(
+        '/api/v1/account/updateUser',
+        json({ ...profile, alarmNotifications: firstName !== 'Carlo' }, headers[firstName]),
+      );
+      expect(saved.status).toBe(200);
+    }
+
+    const product = await createProduct(server, admin, { gamma: 'infinity' });
+    serial = product.serialNumber;
+    for (const userEmail of ['anna@kitchen.test', 'carlo@nord.test']) {
+      expect((await server.api('/api/v1/appliance/claim', json({ serialNumber: serial, userEmail }, admin))).status).toBe(200);
+    }
+    await server.api('/api/v1/appliance/updateAppliance?serialNumber=' + serial, json({ applianceName: 'Bar counter' }, admin));
+    device = await connectDevice(server, product);
+    const startDate = new Date().toISOString();
+    await publish(device, serial, 'alarm', { id: unacknowledged, errorCode: 'OH01', startDate, stopDate: null });
+    await publish(device, serial, 'alarm', { id: acknowledged, errorCode: 'AN01', startDate, stopDate: null });
+    await publish(device, serial, 'alarm', { id: lowSeverity, errorCode: 'W03', startDate, stopDate: null });
+    // Anna acknowledges one high-severity alarm at once.
+    await eventually(async () => {
+      const res = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/alarms/${acknowledged}/acknowledge`,
+        json({}, headers.Anna),
+      );
+      return res.status === 200;
+    });
+  });
+  afterAll(async () => {
+    await device.endAsync(true);
+    await server.close();
+    await mail.close();
+  });
+
+  const notifications = async (name: string) => {
+    const res = await server.api('/api/v1/notifications', { headers: headers[name] });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TNotificationList;
+  };
+
+  it('escalates an unacknowledged high-severity alarm to the service managers after reminding who sees the machine', async () => {
+    const escalation = await mail.waitFor('dora@centrale.test', (m) => /Subject: Unhandled alarm/.test(m.text), 20_000);
+    const text = plainText(escalation);
+    expect(escalation.text).toMatch(/Subject: Unhandled alarm on Bar counter/);
+    expect(text).toContain('OH01');
+    expect(text).toContain(`/device/${serial}`);
+    // The reminder went first, to the people who see the machine and want alarm mails.
+    const reminder = await mail.waitFor('anna@kitchen.test', (m) =>
+      /Subject: Alarm still unacknowledged on Bar counter/.test(m.text),
+    );
+    expect(plainText(reminder)).toContain('OH01');
+
+    // Dora's centre holds the escalation; Anna's the openings and the reminder; Carlo (no mails) too.
+    const dora = await notifications('Dora');
+    expect(dora.items.filter((n) => n.kind === 'alarmEscalation').map((n) => n.alarmId)).toEqual([unacknowledged]);
+    const anna = await notifications('Anna');
+    expect(
+      anna.items
+        .filter((n) => n.kind === 'alarmOpened')
+        .map((n) => n.errorCode)
+        .sort(),
+    ).toEqual(['AN01', 'OH01', 'W03']);
+    expect(anna.items.filter((n) => n.kind === 'alarmReminder').map((n) => n.alarmId)).toEqual([unacknowledged]);
+    expect(anna.items.some((n) => n.kind === 'alarmEscalation')).toBe(false);
+    const carlo = await notifications('Carlo');
+    expect(carlo.items.filter((n) => n.kind === 'alarmReminder')).toHaveLength(1);
+  });
+
+  it('does not remind or escalate an acknowledged or a low-severity alarm, nor tell another company', async () => {
+    // Two more job polls after the escalation: anything else due would have gone by now.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const followUps = mail.mails.filter((m) => /Subject: (Alarm still|Unhandled alarm)/.test(m.text));
+    expect(followUps.every((m) => /OH01/.test(m.text) && !/AN01|W03/.test(m.text))).toBe(true);
+    // Dora sees the machine too: she had the reminder, then the escalation.
+    expect(followUps.map((m) => m.to).sort()).toEqual(['anna@kitchen.test', 'dora@centrale.test', 'dora@centrale.test']);
+    expect((await notifications('Elio')).items).toEqual([]);
+  });
+
+  describe('POST /api/v1/notifications/{id}/read and read-all', () => {
+    it("marks one of the caller's notifications read, refuses another user's, then marks all read", async () => {
+      const before = await notifications('Anna');
+      expect(before.unread).toBe(before.items.length);
+      const first = before.items[0];
+      if (!first) throw new Error('Anna has no notification');
+      // Dora cannot touch Anna's notification.
+      const foreign = await server.api(`/api/v1/notifications/${first.id}/read`, json({}, headers.Dora));
+      expect(foreign.status).toBe(404);
+      expect((await notifications('Anna')).unread).toBe(before.unread);
+
+      expect((await server.api(`/api/v1/notifications/${first.id}/read`, json({}, headers.Anna))).status).toBe(200);
+      const after = await notifications('Anna');
+      expect(after.unread).toBe(before.unread - 1);
+      expect(after.items.find((n) => n.id === first.id)?.readAt).not.toBeNull();
+      expect((await server.api('/api/v1/notifications/read-all', json({}, headers.Anna))).status).toBe(200);
+      expect((await notifications('Anna')).unread).toBe(0);
+      expect((await notifications('Dora')).unread).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import { alarmByCode, deviceCatalogues, type TLanguage, type TNotificationKind } from '@washboard/contracts';
+import type { TSqlRunner } from '../db/database';
+import type { Transactions } from '../db/transaction';
+import type { TUser } from '../account/account.repository';
+import type { ApplianceRepository } from '../appliance/appliance.repository';
+import type { ApplianceAccess } from '../appliance/appliance-access';
+import type { JobQueue } from '../jobs/job-queue';
+import { ALARM_ESCALATE, ALARM_NOTIFY, ALARM_REMIND } from '../jobs/kinds';
+import type { Mailer } from '../mail/mailer';
+import { renderMail } from '../mail/mail-templates';
+import type { NotificationService } from '../notifications/notification.service';
+import type { TNewNotification } from '../notifications/notification.repository';
+import type { AlarmRepository } from './alarm.repository';
+
+/** An alarm a follow-up is about: its machine, its device-made id and its code. */
+type TAlarmRef = { serialNumber: string; alarmId: string; errorCode: string };
+type TAppliance = NonNullable<Awaited<ReturnType<ApplianceRepository['find']>>>;
+type TAudience = { appliance: TAppliance; viewers: TUser[] };
+type TStage = 'reminder' | 'escalation';
+
+export type TAlarmFollowUpOptions = {
+  /** ALARM_REMINDER_SECONDS and ALARM_ESCALATION_SECONDS (docs/alarms.md). */
+  reminderSeconds: number;
+  escalationSeconds: number;
+  /** The dashboard's address, for the link to the machine in the mails. */
+  publicUrl: string;
+};
+
+const STAGE: Record<TStage, { notification: TNotificationKind; mail: 'alarmReminder' | 'alarmEscalation' }> = {
+  reminder: { notification: 'alarmReminder', mail: 'alarmReminder' },
+  escalation: { notification: 'alarmEscalation', mail: 'alarmEscalation' },
+};
+
+/**
+ * What follows an alarm's opening (docs/alarms.md): the people who see the machine are notified;
+ * a high-severity alarm still open and unacknowledged after ALARM_REMINDER_SECONDS reminds them
+ * (notification and, for those with alarm notifications on, a mail), and after
+ * ALARM_ESCALATION_SECONDS more is escalated to the service managers of the machine's service
+ * company. Each step is a job of the durable queue, checking the alarm when it runs.
+ */
+export class AlarmFollowUp {
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly appliances: ApplianceRepository,
+    private readonly access: ApplianceAccess,
+    private readonly alarms: AlarmRepository,
+    private readonly notifications: NotificationService,
+    private readonly mailer: Mailer,
+    private readonly transactions: Transactions,
+    private readonly options: TAlarmFollowUpOptions,
+  ) {
+    jobs.handle(ALARM_NOTIFY, ({ alarms }) => this.opened(alarms));
+    jobs.handle(ALARM_REMIND, ({ alarms }) => this.followUp('reminder', alarms));
+    jobs.handle(ALARM_ESCALATE, ({ alarms }) => this.followUp('escalation', alarms));
+  }
+
+  /** The gateway writer's hook, in the batch's transaction: one job for all the alarms it opened. */
+  async alarmsOpened(sql: TSqlRunner, opened: TAlarmRef[]): Promise<void> {
+    await this.jobs.enqueueSql(sql, ALARM_NOTIFY, { alarms: opened });
+  }
+
+  /** The `alarm.notify` job: notifies who sees each machine, queues the reminder of the high-severity alarms. */
+  private async opened(refs: TAlarmRef[]): Promise<void> {
+    const audiences = await this.audiences(refs);
+    const high = refs.filter((r) => alarmByCode(r.errorCode)?.severity === 'high');
+    await this.transactions.run(async (t) => {
+      await this.notifications.add(
+        t,
+        this.notificationsOf('alarmOpened', refs, audiences, () => true),
+      );
+      if (high.length === 0) return;
+      const runAt = new Date(Date.now() + this.options.reminderSeconds * 1000);
+      await this.jobs.enqueue(ALARM_REMIND, { alarms: high }, { db: t.tx, runAt });
+    });
+  }
+
+  /**
+   * The `alarm.remind` and `alarm.escalate` jobs: for each alarm still open and unacknowledged (and
+   * not yet reminded or escalated), marks it, notifies and mails its audience — who sees the machine
+   * for a reminder, the service managers among them for an escalation — all in one transaction;
+   * a reminder then queues the escalation.
+   */
+  private async followUp(stage: TStage, refs: TAlarmRef[]): Promise<void> {
+    const audiences = await this.audiences(refs);
+    const audience = (viewer: TUser) => stage === 'reminder' || viewer.role === 'SERVICE_MANAGER';
+    await this.transactions.run(async (t) => {
+      const alarms = this.alarms.in(t);
+      const due: TAlarmRef[] = [];
+      for (const ref of refs) if (await alarms.markFollowUp(stage, ref.serialNumber, ref.alarmId)) due.push(ref);
+      await this.notifications.add(t, this.notificationsOf(STAGE[stage].notification, due, audiences, audience));
+      for (const ref of due) {
+        const target = audiences.get(ref.serialNumber);
+        if (!target) continue;
+        for (const viewer of target.viewers.filter((v) => audience(v) && v.alarmNotifications)) {
+          await this.mailer.enqueue(viewer.brand, viewer.email, this.mail(stage, viewer, target.appliance, ref), t.tx);
+        }
+      }
+      if (stage === 'reminder' && due.length > 0) {
+        const runAt = new Date(Date.now() + this.options.escalationSeconds * 1000);
+        await this.jobs.enqueue(ALARM_ESCALATE, { alarms: due }, { db: t.tx, runAt });
+      }
+    });
+  }
+
+  /** Each machine of `refs` with the active accounts that see it (none for a deleted or unknown one). */
+  private async audiences(refs: TAlarmRef[]): Promise<Map<string, TAudience>> {
+    const audiences = new Map<string, TAudience>();
+    for (const serial of new Set(refs.map((r) => r.serialNumber))) {
+      const appliance = await this.appliances.find(serial);
+      if (appliance) audiences.set(serial, { appliance, viewers: await this.access.viewers(appliance) });
+    }
+    return audiences;
+  }
+
+  private notificationsOf(
+    kind: TNotificationKind,
+    refs: TAlarmRef[],
+    audiences: Map<string, TAudience>,
+    include: (viewer: TUser) => boolean,
+  ): TNewNotification[] {
+    return refs.flatMap((ref) => {
+      const target = audiences.get(ref.serialNumber);
+      if (!target) return [];
+      const payload = { errorCode: ref.errorCode, applianceName: target.appliance.applianceName ?? ref.serialNumber };
+      return target.viewers
+        .filter(include)
+        .map((v) => ({ userId: v.id, brand: v.brand, kind, serialNumber: ref.serialNumber, alarmId: ref.alarmId, payload }));
+    });
+  }
+
+  private mail(stage: TStage, viewer: TUser, appliance: TAppliance, ref: TAlarmRef) {
+    const lang = viewer.language as TLanguage;
+    const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
+    const name = appliance.applianceName ?? appliance.serialNumber;
+    return renderMail(STAGE[stage].mail, {
+      brand: viewer.brand,
+      lang,
+      firstName: viewer.firstName,
+      machine: name === appliance.serialNumber ? name : `${name} (${appliance.serialNumber})`,
+      alarm: `${ref.errorCode} – ${texts.alarms[ref.errorCode] ?? ref.errorCode}`,
+      link: `${this.options.publicUrl}/device/${encodeURIComponent(appliance.serialNumber)}`,
+    });
+  }
+}

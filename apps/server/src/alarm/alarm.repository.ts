@@ -1,0 +1,135 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TAlarmView } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
+import { alarms, users } from '../db/schema/index';
+
+const acknowledger = alias(users, 'acknowledger');
+const assignee = alias(users, 'assignee');
+
+/**
+ * The columns of an alarm as the register, the HACCP table and the report show it: the device's
+ * fields and its lifecycle, with the names of who acknowledged it and whom it is assigned to.
+ * `selectAlarmViews` selects them.
+ */
+export const alarmViewColumns = {
+  id: alarms.id,
+  errorCode: alarms.errorCode,
+  startDate: alarms.startDate,
+  stopDate: alarms.stopDate,
+  acknowledgedAt: alarms.acknowledgedAt,
+  acknowledgementNote: alarms.acknowledgementNote,
+  acknowledgedById: acknowledger.id,
+  acknowledgedByName: sql<string | null>`${acknowledger.firstName} || ' ' || ${acknowledger.lastName}`,
+  assignedAt: alarms.assignedAt,
+  assignedToId: assignee.id,
+  assignedToName: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
+};
+
+export type TAlarmViewRow = {
+  id: string;
+  errorCode: string;
+  startDate: Date;
+  stopDate: Date | null;
+  acknowledgedAt: Date | null;
+  acknowledgementNote: string | null;
+  acknowledgedById: string | null;
+  acknowledgedByName: string | null;
+  assignedAt: Date | null;
+  assignedToId: string | null;
+  assignedToName: string | null;
+};
+
+/** `select alarmViewColumns from alarms` with the accounts they name; add the conditions and the order. */
+export function selectAlarmViews(db: TDb) {
+  return db
+    .select(alarmViewColumns)
+    .from(alarms)
+    .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy))
+    .leftJoin(assignee, eq(assignee.id, alarms.assignedTo))
+    .$dynamic();
+}
+
+/** An alarm row as the API answers it. A deleted account leaves the time with no person (null). */
+export function toAlarmView(row: TAlarmViewRow): TAlarmView {
+  return {
+    id: row.id,
+    errorCode: row.errorCode,
+    startDate: row.startDate.toISOString(),
+    stopDate: row.stopDate ? row.stopDate.toISOString() : null,
+    acknowledgement: row.acknowledgedAt
+      ? {
+          by: row.acknowledgedById && row.acknowledgedByName ? { id: row.acknowledgedById, name: row.acknowledgedByName } : null,
+          at: row.acknowledgedAt.toISOString(),
+          note: row.acknowledgementNote,
+        }
+      : null,
+    assignment: row.assignedAt
+      ? {
+          to: row.assignedToId && row.assignedToName ? { id: row.assignedToId, name: row.assignedToName } : null,
+          at: row.assignedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** SQL of the alarm lifecycle: one alarm with its lifecycle, acknowledging and assigning it. */
+export class AlarmRepository {
+  constructor(private readonly db: TDb) {}
+
+  /** The same repository inside the transaction `t`. */
+  in(t: TTransaction): AlarmRepository {
+    return new AlarmRepository(t.tx);
+  }
+
+  async find(serialNumber: string, id: string): Promise<TAlarmViewRow | undefined> {
+    const rows = await selectAlarmViews(this.db).where(and(eq(alarms.serialNumber, serialNumber), eq(alarms.id, id)));
+    return rows[0];
+  }
+
+  /** Acknowledges the alarm if it is still open and unacknowledged; answers whether it did. */
+  async acknowledge(serialNumber: string, id: string, by: { userId: string; note: string | null; at: Date }): Promise<boolean> {
+    const rows = await this.db
+      .update(alarms)
+      .set({ acknowledgedBy: by.userId, acknowledgedAt: by.at, acknowledgementNote: by.note })
+      .where(
+        and(eq(alarms.serialNumber, serialNumber), eq(alarms.id, id), isNull(alarms.stopDate), isNull(alarms.acknowledgedAt)),
+      )
+      .returning({ id: alarms.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Marks the reminder or escalation of the alarm as sent if it is still open, unacknowledged and
+   * not yet reminded or escalated; answers whether it did (then the caller sends it, in the same
+   * transaction).
+   */
+  async markFollowUp(stage: 'reminder' | 'escalation', serialNumber: string, id: string): Promise<boolean> {
+    const column = stage === 'reminder' ? alarms.remindedAt : alarms.escalatedAt;
+    const rows = await this.db
+      .update(alarms)
+      .set(stage === 'reminder' ? { remindedAt: new Date() } : { escalatedAt: new Date() })
+      .where(
+        and(
+          eq(alarms.serialNumber, serialNumber),
+          eq(alarms.id, id),
+          isNull(alarms.stopDate),
+          isNull(alarms.acknowledgedAt),
+          isNull(column),
+        ),
+      )
+      .returning({ id: alarms.id });
+    return rows.length > 0;
+  }
+
+  /** Assigns the alarm to `userId` if it is still open; answers whether it did. */
+  async assign(serialNumber: string, id: string, to: { userId: string; at: Date }): Promise<boolean> {
+    const rows = await this.db
+      .update(alarms)
+      .set({ assignedTo: to.userId, assignedAt: to.at })
+      .where(and(eq(alarms.serialNumber, serialNumber), eq(alarms.id, id), isNull(alarms.stopDate)))
+      .returning({ id: alarms.id });
+    return rows.length > 0;
+  }
+}

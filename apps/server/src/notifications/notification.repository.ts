@@ -1,0 +1,89 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  type TNotification,
+  type TNotificationKind,
+  type TNotificationPayload,
+} from '@washboard/contracts';
+import type { TBrandCode } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+import type { TTransaction } from '../db/transaction';
+import { notifications } from '../db/schema/index';
+
+export type TNewNotification = {
+  userId: string;
+  brand: TBrandCode;
+  kind: TNotificationKind;
+  serialNumber: string;
+  alarmId: string;
+  payload: TNotificationPayload;
+};
+type TRow = typeof notifications.$inferSelect;
+
+/** A stored notification as the API answers it. */
+export function toNotification(row: TRow): TNotification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    serialNumber: row.serialNumber,
+    alarmId: row.alarmId,
+    errorCode: row.payload.errorCode,
+    applianceName: row.payload.applianceName,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+  };
+}
+
+/** SQL of the notification centre: adding, listing and marking read one user's notifications. */
+export class NotificationRepository {
+  constructor(private readonly db: TDb) {}
+
+  in(t: TTransaction): NotificationRepository {
+    return new NotificationRepository(t.tx);
+  }
+
+  /**
+   * Adds notifications; one a user already has for the same alarm and kind is not added again (a
+   * follow-up job that ran twice). Answers those added.
+   */
+  async insert(rows: TNewNotification[]): Promise<TRow[]> {
+    if (rows.length === 0) return [];
+    return this.db
+      .insert(notifications)
+      .values(rows)
+      .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.alarmId] })
+      .returning();
+  }
+
+  /** The user's newest notifications and how many of all are unread. */
+  async list(userId: string): Promise<{ rows: TRow[]; unread: number }> {
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIST_LIMIT);
+    const [unread] = await this.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return { rows, unread: Number(unread?.n ?? 0) };
+  }
+
+  /** Marks one of the user's notifications read; answers false when the user has no such notification. */
+  async markRead(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+      .returning({ id: notifications.id });
+    return rows.length > 0;
+  }
+
+  async markAllRead(userId: string): Promise<void> {
+    await this.db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  }
+}

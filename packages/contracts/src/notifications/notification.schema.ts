@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from './notifications';
+
+export const ZNotification = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    serialNumber: z.string(),
+    alarmId: z.string().nullable(),
+    errorCode: z.string(),
+    applianceName: z.string(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** GET /api/v1/notifications: the newest notifications and how many are unread. */
+export const ZNotificationList = z
+  .object({ items: z.array(ZNotification), unread: z.number().int() })
+  .meta({ id: 'NotificationList' });
+export type TNotificationList = z.infer<typeof ZNotificationList>;
+
+export const ZNotificationParams = z.object({ id: z.uuid() });
