@@ -4,7 +4,7 @@ import { BRANDS } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { MAIL_SEND } from '../jobs/kinds';
-import { MailRepository, type TOutboxMail } from './mail.repository';
+import { type MailRepository, type TOutboxMail } from './mail.repository';
 import type { TRenderedMail } from './mail-templates';
 
 /**
