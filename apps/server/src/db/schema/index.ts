@@ -9,3 +9,5 @@ export * from './default-parameters';
 export * from './jobs';
 export * from './audit';
 export * from './alarm-mails';
+export * from './offline-periods';
+export * from './weekly-reports';
