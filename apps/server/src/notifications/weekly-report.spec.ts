@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
-import { headerOf, plainText, startMailCatcher, type TCaughtMail } from '../../test/mail-catcher';
+import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf, type TCaughtMail } from '../../test/mail-catcher';
 import { reportWeek } from './weekly-report-time';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
@@ -47,7 +47,7 @@ describe('weekly report', () => {
     // kitchen in London) have one machine each.
     await person('kate@kitchen.test', { weeklyReport: true });
     await person('olga@kitchen.test', { weeklyReport: false });
-    await person('kurt@london.test', { weeklyReport: true, country: 'GB' });
+    await person('kurt@london.test', { weeklyReport: true, country: 'GB', language: 'de' });
     for (const [name, owner] of [
       ['Alpha', 'kate@kitchen.test'],
       ['Beta', 'kate@kitchen.test'],
@@ -98,7 +98,7 @@ describe('weekly report', () => {
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   }
 
-  async function person(email: string, options: { weeklyReport: boolean; country?: string }): Promise<void> {
+  async function person(email: string, options: { weeklyReport: boolean; country?: string; language?: string }): Promise<void> {
     await activeUser(server, admin, email);
     const { headers } = await signIn(server, email, PASSWORD, 'LUMINA');
     const profile = {
@@ -108,7 +108,7 @@ describe('weekly report', () => {
       weeklyReport: options.weeklyReport,
       thresholdNotifications: false,
       alarmNotifications: false,
-      language: 'en',
+      language: options.language ?? 'en',
     };
     expect((await server.api('/api/v1/account/updateUser', json(profile, headers))).status).toBe(200);
   }
@@ -157,7 +157,7 @@ describe('weekly report', () => {
       cyclesUntilMaintenance: 100,
     });
 
-  const weekly = (m: TCaughtMail) => m.text.includes('This is how your machines did');
+  const weekly = (m: TCaughtMail) => /This is how your machines did|So liefen Ihre Maschinen/.test(m.text);
   const serial = (name: string) => machines[name]?.serialNumber ?? name;
 
   it('sends Kate one report on her Monday 07:00 with each machine’s figures, and nobody else', async () => {
@@ -175,7 +175,7 @@ describe('weekly report', () => {
     };
     const alpha = block('Alpha');
     expect(alpha).toContain('Cycles run: 4');
-    expect(alpha).toContain('Hygiene: 50% of 4 washing cycles passed');
+    expect(alpha).toContain('Hygiene: 50% passed (washing cycles judged: 4)');
     expect(alpha).toContain('Final rinse below 82.0 °C (79.0 °C)');
     expect(alpha).toContain('Cycle stopped before its end');
     expect(alpha).toContain('Alarms: 2 opened, 1 still open (W03, OH01)');
@@ -184,12 +184,12 @@ describe('weekly report', () => {
     expect(alpha).toContain('Offline: 0 h');
     const gamma = block('Gamma');
     expect(gamma).toContain('Cycles run: 2');
-    expect(gamma).toContain('Hygiene: 100% of 2 washing cycles passed');
+    expect(gamma).toContain('Hygiene: 100% passed (washing cycles judged: 2)');
     expect(gamma).toContain('Offline: 5 h');
     expect(gamma).toContain('Water: not measured (week before: not measured)');
     // Beta had nothing to report: one line.
     expect(text).toContain(`Beta (${serial('Beta')}): nothing to report: no cycles, no alarms, online all week`);
-    expect(text).toContain('3 machines · 6 cycles · 2 alarms opened');
+    expect(text).toContain('Machines: 3 · cycles: 6 · alarms opened: 2');
     // Only her machines.
     expect(text).not.toContain(serial('Olga'));
     expect(text).not.toContain(serial('Kurt'));
@@ -203,12 +203,25 @@ describe('weekly report', () => {
     // An hour later it is 07:10 in London: Kurt's report, with his machine only.
     expect(await reports.schedule(new Date(now.getTime() + HOUR))).toBe(1);
     const kurt = await mail.waitFor('kurt@london.test', weekly, 15_000);
+    // In his language (German), with his machine only.
     expect(plainText(kurt)).toContain(`Kurt (${serial('Kurt')})`);
+    expect(plainText(kurt)).toContain('Gelaufene Zyklen: 1');
+    expect(plainText(kurt)).toMatch(/Hygiene: 100\s% bestanden \(bewertete Spülzyklen: 1\)/);
     for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga']) expect(plainText(kurt)).not.toContain(serial(other));
 
     await settle(2000);
     expect(mail.mails.filter((m) => m.to === 'kate@kitchen.test' && weekly(m))).toHaveLength(1);
     expect(mail.mails.filter((m) => m.to === 'olga@kitchen.test' && weekly(m))).toHaveLength(0);
+
+    // Kate unsubscribes with one click (RFC 8058): the next Monday brings her nothing.
+    const link = unsubscribeLinkOf(kate);
+    const off = await server.api(`${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(off.status).toBe(200);
+    expect(await reports.schedule(new Date(now.getTime() + 7 * 24 * HOUR))).toBe(0);
   });
 
   it('records when a machine goes offline and comes back', async () => {

@@ -1351,11 +1351,11 @@ export const de = {
     weeklyReport: {
       subject: '{{brand}}: Ihr Wochenbericht, {{from}} – {{to}}',
       intro: 'So liefen Ihre Maschinen vom {{from}} bis {{to}}.',
-      summary: '{{machines}} Maschinen · {{cycles}} Zyklen · {{alarms}} Alarme ausgelöst',
+      summary: 'Maschinen: {{machines}} · Zyklen: {{cycles}} · ausgelöste Alarme: {{alarms}}',
       attached: 'Dieselben Zahlen finden Sie im angehängten PDF.',
       quiet: 'nichts zu melden: keine Zyklen, keine Alarme, die ganze Woche online',
       cycles: 'Gelaufene Zyklen: {{count}}',
-      hygiene: 'Hygiene: {{rate}} von {{count}} Spülzyklen bestanden',
+      hygiene: 'Hygiene: {{rate}} bestanden (bewertete Spülzyklen: {{count}})',
       hygieneNone: 'Hygiene: kein Spülzyklus zu bewerten',
       failing: 'Nicht bestandene Zyklen:',
       alarms: 'Alarme: {{opened}} ausgelöst, {{open}} noch offen',

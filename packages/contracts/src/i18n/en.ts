@@ -1331,11 +1331,11 @@ export const en = {
     weeklyReport: {
       subject: '{{brand}}: your weekly report, {{from}} – {{to}}',
       intro: 'This is how your machines did from {{from}} to {{to}}.',
-      summary: '{{machines}} machines · {{cycles}} cycles · {{alarms}} alarms opened',
+      summary: 'Machines: {{machines}} · cycles: {{cycles}} · alarms opened: {{alarms}}',
       attached: 'The same figures are attached as a PDF.',
       quiet: 'nothing to report: no cycles, no alarms, online all week',
       cycles: 'Cycles run: {{count}}',
-      hygiene: 'Hygiene: {{rate}} of {{count}} washing cycles passed',
+      hygiene: 'Hygiene: {{rate}} passed (washing cycles judged: {{count}})',
       hygieneNone: 'Hygiene: no washing cycle to judge',
       failing: 'Failing cycles:',
       alarms: 'Alarms: {{opened}} opened, {{open}} still open',

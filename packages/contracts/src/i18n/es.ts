@@ -1344,11 +1344,11 @@ export const es = {
     weeklyReport: {
       subject: '{{brand}}: su informe semanal, {{from}} – {{to}}',
       intro: 'Así les ha ido a sus máquinas del {{from}} al {{to}}.',
-      summary: '{{machines}} máquinas · {{cycles}} ciclos · {{alarms}} alarmas activadas',
+      summary: 'Máquinas: {{machines}} · ciclos: {{cycles}} · alarmas activadas: {{alarms}}',
       attached: 'Las mismas cifras van adjuntas en PDF.',
       quiet: 'nada que señalar: sin ciclos, sin alarmas, en línea toda la semana',
       cycles: 'Ciclos realizados: {{count}}',
-      hygiene: 'Higiene: {{rate}} de {{count}} ciclos de lavado superados',
+      hygiene: 'Higiene: {{rate}} superados (ciclos de lavado evaluados: {{count}})',
       hygieneNone: 'Higiene: ningún ciclo de lavado que evaluar',
       failing: 'Ciclos no conformes:',
       alarms: 'Alarmas: {{opened}} activadas, {{open}} aún abiertas',

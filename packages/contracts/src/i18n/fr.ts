@@ -1349,11 +1349,11 @@ export const fr = {
     weeklyReport: {
       subject: '{{brand}} : votre rapport hebdomadaire, {{from}} – {{to}}',
       intro: 'Voici le bilan de vos machines du {{from}} au {{to}}.',
-      summary: '{{machines}} machines · {{cycles}} cycles · {{alarms}} alarmes déclenchées',
+      summary: 'Machines : {{machines}} · cycles : {{cycles}} · alarmes déclenchées : {{alarms}}',
       attached: 'Les mêmes chiffres sont joints en PDF.',
       quiet: 'rien à signaler : aucun cycle, aucune alarme, en ligne toute la semaine',
       cycles: 'Cycles effectués : {{count}}',
-      hygiene: 'Hygiène : {{rate}} de {{count}} cycles de lavage conformes',
+      hygiene: 'Hygiène : {{rate}} conformes (cycles de lavage évalués : {{count}})',
       hygieneNone: 'Hygiène : aucun cycle de lavage à évaluer',
       failing: 'Cycles non conformes :',
       alarms: 'Alarmes : {{opened}} déclenchées, {{open}} encore ouvertes',

@@ -1344,11 +1344,11 @@ export const it = {
     weeklyReport: {
       subject: '{{brand}}: il tuo resoconto settimanale, {{from}} – {{to}}',
       intro: 'Ecco come sono andate le tue macchine dal {{from}} al {{to}}.',
-      summary: '{{machines}} macchine · {{cycles}} cicli · {{alarms}} allarmi aperti',
+      summary: 'Macchine: {{machines}} · cicli: {{cycles}} · allarmi aperti: {{alarms}}',
       attached: 'Gli stessi dati sono allegati in PDF.',
       quiet: 'niente da segnalare: nessun ciclo, nessun allarme, sempre in linea',
       cycles: 'Cicli eseguiti: {{count}}',
-      hygiene: 'Igiene: superata da {{rate}} di {{count}} cicli di lavaggio',
+      hygiene: 'Igiene: {{rate}} superati (cicli di lavaggio valutati: {{count}})',
       hygieneNone: 'Igiene: nessun ciclo di lavaggio da valutare',
       failing: 'Cicli non conformi:',
       alarms: 'Allarmi: {{opened}} aperti, {{open}} ancora aperti',
