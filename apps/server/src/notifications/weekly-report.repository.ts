@@ -120,8 +120,12 @@ export class WeeklyReportRepository {
     const result = await db.execute(sql`
       select a.serial_number as "serialNumber", coalesce(a.appliance_name, a.serial_number) as name, a.type,
         coalesce(al.opened, 0)::int as "alarmsOpened", coalesce(al.codes, '{}') as "alarmCodes",
-        (select count(*) from alarms o where o.serial_number = a.serial_number and o.start_date < ${to}::timestamptz
-          and (o.stop_date is null or o.stop_date >= ${to}::timestamptz))::int as "alarmsOpen",
+        -- Open at the week's end: still open (the partial index of open alarms), or closed since
+        -- (the index on stop_date: only the hours after the week's end).
+        ((select count(*) from alarms o where o.serial_number = a.serial_number and o.stop_date is null
+            and o.start_date < ${to}::timestamptz)
+          + (select count(*) from alarms o where o.serial_number = a.serial_number and o.stop_date >= ${to}::timestamptz
+            and o.start_date < ${to}::timestamptz))::int as "alarmsOpen",
         coalesce((select extract(epoch from sum(
             least(coalesce(p.online_at, ${to}::timestamptz), ${to}::timestamptz) - greatest(p.offline_at, ${from}::timestamptz)))
           from appliance_offline_periods p where p.serial_number = a.serial_number
