@@ -30,6 +30,8 @@ import { JobQueue } from './jobs/job-queue';
 import { ALARM_OPENED } from './jobs/kinds';
 import { AlarmMailRepository } from './notifications/alarm-mail.repository';
 import { AlarmMailService } from './notifications/alarm-mail.service';
+import { WeeklyReportRepository } from './notifications/weekly-report.repository';
+import { WeeklyReportService } from './notifications/weekly-report.service';
 import { UnsubscribeService } from './notifications/unsubscribe.service';
 import { JobService } from './jobs/job.service';
 import { RetentionRepository } from './retention/retention.repository';
@@ -98,6 +100,8 @@ export type TWashboard = {
   live: LiveHub;
   /** The durable job queue and this instance's worker (docs/jobs.md). */
   jobs: JobQueue;
+  /** The weekly report mails (docs/notifications.md, "Weekly report"). */
+  weeklyReports: WeeklyReportService;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
   /** What the start block must point out, such as a default port that was taken and the one used instead. */
@@ -372,6 +376,17 @@ async function assembleWashboard(
       publicUrl,
     },
   );
+  // The weekly report (docs/notifications.md): an hourly job queues each account's report on its Monday 07:00.
+  const weeklyReports = new WeeklyReportService(
+    database.db,
+    new WeeklyReportRepository(database.db),
+    jobs,
+    mailer,
+    unsubscribe,
+    (user) => appliances.visibleSerials(user),
+    { publicUrl },
+  );
+  await weeklyReports.start();
   const deviceMessages = new DeviceMessageRepository(database, {
     // One job for the mails of every opening, one for the notification centre and reminders of
     // those still open; both commit with the batch.
@@ -551,6 +566,7 @@ async function assembleWashboard(
     writer,
     live,
     jobs,
+    weeklyReports,
     demoAccounts: demoRun?.accounts,
     startNotes,
     routes,

@@ -110,3 +110,27 @@ export const ALARM_ESCALATE = defineJob({
   payload: z.object({ alarms: ZAlarmRefs }),
   transactional: false,
 });
+
+/**
+ * Queues the weekly reports that are due (docs/notifications.md, "Weekly report"): every opted-in
+ * account whose local Monday 07:00 has come and whose week's report is not written yet. Recurring:
+ * at every start and hourly at :05 UTC. Idempotent (a report written or queued is not queued again).
+ */
+export const REPORT_SCHEDULE = defineJob({
+  kind: 'report.schedule',
+  payload: z.object({}),
+  leaseSeconds: 300,
+  transactional: false,
+});
+
+/**
+ * One account's weekly report of the week starting on `week` (a Monday, YYYY-MM-DD, in `timeZone`).
+ * Dedupe key: account and week. Not transactional (it reads through the visibility cache); the mail
+ * and the week's record commit together, so it is written exactly once.
+ */
+export const REPORT_WEEKLY = defineJob({
+  kind: 'report.weekly',
+  payload: z.object({ userId: z.uuid(), week: z.iso.date(), timeZone: z.string().min(1).max(64) }),
+  leaseSeconds: 120,
+  transactional: false,
+});

@@ -1,5 +1,6 @@
 import { BRANDS, type TBrandCode, type TLanguage } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
+import type { TMailAttachment } from '../db/schema/mail';
 
 export type TMailKind =
   | 'verificationCode'
@@ -28,6 +29,8 @@ export type TRenderedMail = {
   html: string;
   /** extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post) */
   headers?: Record<string, string>;
+  /** files sent with it (the weekly report's PDF) */
+  attachments?: TMailAttachment[];
 };
 
 const ACCENT: Record<TBrandCode, string> = { LUMINA: '#0e8fa0', KESTREL: '#d9480f' };
@@ -112,4 +115,35 @@ ${content}
 </td></tr>
 <tr><td class="wb-footer" style="padding:12px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb;overflow-wrap:anywhere">${footer}</td></tr>
 </table></td></tr></table></body></html>`;
+}
+
+/**
+ * A notification mail (docs/notifications.md, "Every notification mail") from its body — `text`
+ * lines and `html` paragraphs, the greeting included — with the signature, the footer saying why it
+ * came with its one-click unsubscribe link, the brand's layout and the RFC 8058 headers.
+ */
+export function notificationMail(options: {
+  brand: TBrandCode;
+  lang: TLanguage;
+  subject: string;
+  text: readonly string[];
+  html: readonly string[];
+  unsubscribeUrl: string;
+  /** the profile flag's label, e.g. "Weekly report" */
+  preferenceLabel: string;
+}): TRenderedMail {
+  const { brand, lang, unsubscribeUrl } = options;
+  const t = (key: string, params: Record<string, string> = {}) => translate(lang, key, { brand: BRANDS[brand].title, ...params });
+  const signature = t('mail.signature');
+  const footer = t('mail.alarm.footer', { preference: options.preferenceLabel, link: unsubscribeUrl });
+  // In HTML the long signed link hides behind a word; the text part spells it out.
+  const htmlFooter = `${escapeHtml(t('mail.alarm.footer', { preference: options.preferenceLabel, link: '' }))}<a href="${escapeHtml(
+    unsubscribeUrl,
+  )}" style="color:${ACCENT[brand]}">${escapeHtml(t('unsubscribe.button'))}</a>`;
+  return {
+    subject: options.subject,
+    text: [...options.text, signature, '', '--', footer, ''].join('\n'),
+    html: brandedHtml(brand, lang, [...options.html, `<p>${escapeHtml(signature)}</p>`].join('\n'), htmlFooter),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

@@ -71,6 +71,11 @@ export class Mailer {
         text: mail.text,
         html: mail.html,
         headers: mail.headers ?? undefined,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
     } catch (error) {
       this.observe('failed');

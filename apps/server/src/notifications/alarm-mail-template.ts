@@ -7,7 +7,7 @@ import {
   type TLanguage,
 } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
-import { brandedHtml, escapeHtml, mailAccent, type TRenderedMail } from '../mail/mail-templates';
+import { escapeHtml, mailAccent, notificationMail, type TRenderedMail } from '../mail/mail-templates';
 
 /** One alarm opening a mail tells of. */
 export type TAlarmMailItem = {
@@ -94,18 +94,13 @@ export function renderAlarmMail(options: {
     text.push(title, ...info.solutions.map((s, i) => `${i + 1}. ${s}`), '');
     html.push(`<p>${escapeHtml(title)}</p><ol>${info.solutions.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>`);
   }
-  const signature = t('mail.signature');
-  const footer = t('mail.alarm.footer', { preference: options.preferenceLabel, link: options.unsubscribeUrl });
-  text.push(signature, '', '--', footer, '');
-  html.push(`<p>${escapeHtml(signature)}</p>`);
-  // In HTML the long signed link hides behind a word; the text part spells it out.
-  const htmlFooter = `${escapeHtml(t('mail.alarm.footer', { preference: options.preferenceLabel, link: '' }))}<a href="${escapeHtml(
-    options.unsubscribeUrl,
-  )}" style="color:${accent}">${escapeHtml(t('unsubscribe.button'))}</a>`;
-  return {
+  return notificationMail({
+    brand: options.brand,
+    lang,
     subject,
-    text: text.join('\n'),
-    html: brandedHtml(options.brand, lang, html.join('\n'), htmlFooter),
-    headers: { 'List-Unsubscribe': `<${options.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+    text,
+    html,
+    unsubscribeUrl: options.unsubscribeUrl,
+    preferenceLabel: options.preferenceLabel,
+  });
 }

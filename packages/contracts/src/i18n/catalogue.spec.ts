@@ -75,6 +75,11 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'haccp.columns.parameterName': ['de'],
   'parameters.columns.name': ['de'],
   'units.imperial': ['es'],
+  // The weekly report: words French and German share with English.
+  'mail.weeklyReport.machine': ['fr'],
+  'mail.weeklyReport.colCycles': ['fr'],
+  'mail.weeklyReport.offline': ['de'],
+  'mail.weeklyReport.colOffline': ['de'],
   // Country names spelt the same.
   'countries.FR': ['fr'],
 };

@@ -10,3 +10,5 @@ export * from './jobs';
 export * from './audit';
 export * from './alarm-mails';
 export * from './notifications';
+export * from './offline-periods';
+export * from './weekly-reports';

@@ -1,0 +1,97 @@
+import { hygieneRuleFor, hygieneVerdict, type THygieneFailure } from '@washboard/contracts';
+import type { TCycleRow, TMachineWeekRow } from './weekly-report.repository';
+
+/** A washing cycle of the week that failed the hygiene rule. */
+export type TFailingCycle = {
+  start: Date;
+  cycleName: string | null;
+  cycleNumber: number | null;
+  failures: readonly THygieneFailure[];
+  washTmp: number | null;
+  rinseTmp: number | null;
+};
+
+/** A counter's use in the week and in the week before (null: not measured — no report before the boundary). */
+export type TUse = { week: number | null; previous: number | null };
+
+/** One machine's week as the report tells it (docs/notifications.md, "Weekly report": the definitions). */
+export type TMachineWeek = {
+  serialNumber: string;
+  name: string;
+  /** every cycle that started in the week (washing and maintenance) */
+  cycles: number;
+  /** washing cycles judged by the hygiene rule (pass or fail; "no measurements" left out) */
+  judged: number;
+  passed: number;
+  failing: TFailingCycle[];
+  rule: ReturnType<typeof hygieneRuleFor>;
+  alarmsOpened: number;
+  /** the codes opened, each once, in the order first opened */
+  alarmCodes: string[];
+  alarmsOpen: number;
+  /** litres */
+  water: TUse;
+  /** kWh */
+  energy: TUse;
+  offlineHours: number;
+  /** nothing to report: told in one line */
+  quiet: boolean;
+};
+
+/** What a lifetime counter grew by between two reports; a counter that fell was restarted and counts from zero. */
+function grown(before: number | undefined, after: number | undefined): number | null {
+  if (before === undefined || after === undefined) return null;
+  return after >= before ? after - before : after;
+}
+
+/** The machines' weeks from the repository's rows and the week's cycles, judged by each machine's hygiene rule. */
+export function machineWeeks(rows: readonly TMachineWeekRow[], cycles: readonly TCycleRow[]): TMachineWeek[] {
+  const bySerial = new Map<string, TCycleRow[]>();
+  for (const cycle of cycles) bySerial.set(cycle.serialNumber, [...(bySerial.get(cycle.serialNumber) ?? []), cycle]);
+  return rows.map((row) => {
+    const rule = hygieneRuleFor(row.type);
+    const own = bySerial.get(row.serialNumber) ?? [];
+    let judged = 0;
+    let passed = 0;
+    const failing: TFailingCycle[] = [];
+    for (const cycle of own) {
+      const result = hygieneVerdict({ kind: 'cycle', ...cycle }, rule);
+      if (result.verdict === 'pass' || result.verdict === 'fail') judged += 1;
+      if (result.verdict === 'pass') passed += 1;
+      if (result.verdict === 'fail') {
+        failing.push({
+          start: cycle.start,
+          cycleName: cycle.cycleName,
+          cycleNumber: cycle.cycleNumber,
+          failures: result.failures,
+          washTmp: result.washTmp,
+          rinseTmp: result.rinseTmp,
+        });
+      }
+    }
+    const [p, w, e] = [row.countersBeforePrevious, row.countersBeforeWeek, row.countersAtEnd];
+    const litres = (v: number | null) => (v === null ? null : v / 10);
+    const kwh = (v: number | null) => (v === null ? null : v / 1000);
+    const water = { week: litres(grown(w?.totalWater, e?.totalWater)), previous: litres(grown(p?.totalWater, w?.totalWater)) };
+    const energy = { week: kwh(grown(w?.energy, e?.energy)), previous: kwh(grown(p?.energy, w?.energy)) };
+    const offlineHours = Math.round((row.offlineSeconds / 3600) * 10) / 10;
+    const quiet =
+      own.length === 0 && row.alarmsOpened === 0 && row.alarmsOpen === 0 && offlineHours === 0 && !water.week && !energy.week;
+    return {
+      serialNumber: row.serialNumber,
+      name: row.name,
+      cycles: own.length,
+      judged,
+      passed,
+      failing,
+      rule,
+      alarmsOpened: row.alarmsOpened,
+      alarmCodes: [...new Set(row.alarmCodes)],
+      alarmsOpen: row.alarmsOpen,
+      water,
+      energy,
+      offlineHours,
+      quiet,
+    };
+  });
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import type { TBrandCode, TCycleMeasurements, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
+import type { TDb } from '../db/database';
+
+/** An account whose report may be due: what the visibility rule and the time zone need. */
+export type TReportRecipient = { id: string; brand: TBrandCode; role: TRole; country: string | null };
+/** Whom a report goes to, as read when it is written. */
+export type TReportUser = {
+  id: string;
+  brand: TBrandCode;
+  role: TRole;
+  email: string;
+  firstName: string;
+  language: TLanguage;
+  country: string | null;
+  wanted: boolean;
+};
+
+/** The counters a report compares: the latest report before each of the three boundaries. */
+type TCounters = Pick<TDeviceStats, 'totalWater' | 'energy'>;
+
+/** One machine's week, as the database answers it. */
+export type TMachineWeekRow = {
+  serialNumber: string;
+  name: string;
+  type: string;
+  alarmsOpened: number;
+  /** alarm codes opened in the week, as often as each opened */
+  alarmCodes: string[];
+  alarmsOpen: number;
+  offlineSeconds: number;
+  /** counters before the previous week, before the week, before its end (null: no report yet) */
+  countersBeforePrevious: TCounters | null;
+  countersBeforeWeek: TCounters | null;
+  countersAtEnd: TCounters | null;
+};
+
+/** One cycle of the week, to be judged by the hygiene rule. */
+export type TCycleRow = {
+  serialNumber: string;
+  id: string;
+  cycleName: string | null;
+  cycleNumber: number | null;
+  start: Date;
+  completed: boolean | null;
+  measurements: TCycleMeasurements | null;
+};
+
+export type TWeekBounds = { previousStart: Date; start: Date; end: Date };
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+const iso = (d: Date) => d.toISOString();
+/** A list of texts as one parameter (a JSON array), for `= any(…)`. */
+const texts = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** SQL of the weekly report (docs/notifications.md, "Weekly report"). `db` may be a caller's transaction. */
+export class WeeklyReportRepository {
+  constructor(private readonly db: TDb) {}
+
+  /**
+   * The active accounts with the weekly report on and no report of `week` yet whose country is one
+   * of `countries`, and, when `others` is set, those whose country is none of `mapped` (the default
+   * time zone's accounts).
+   */
+  async optedIn(week: string, countries: string[], others: boolean, mapped: string[]): Promise<TReportRecipient[]> {
+    const result = await this.db.execute(sql`
+      select u.id, u.brand, u.role, u.country from users u
+      where u.status = 'ACTIVE' and u.weekly_report
+        and (upper(coalesce(u.country, '')) = any(${texts(countries)})
+          or (${others} and not upper(coalesce(u.country, '')) = any(${texts(mapped)})))
+        and not exists (select 1 from weekly_reports w where w.user_id = u.id and w.week = ${week}::date)
+      order by u.id`);
+    return rowsOf<TReportRecipient>(result);
+  }
+
+  /** Whether the account's report of `week` was written. */
+  async written(userId: string, week: string): Promise<boolean> {
+    const result = await this.db.execute(sql`select 1 from weekly_reports where user_id = ${userId} and week = ${week}::date`);
+    return rowsOf(result).length > 0;
+  }
+
+  /** The account a report goes to, and whether it still wants it. */
+  async reportUser(db: TDb, id: string): Promise<TReportUser | undefined> {
+    const [row] = rowsOf<TReportUser>(
+      await db.execute(sql`
+        select id, brand, role, email, first_name as "firstName", language, country,
+          (weekly_report and status = 'ACTIVE') as wanted
+        from users where id = ${id}`),
+    );
+    return row;
+  }
+
+  /**
+   * Records the account's report of `week`; false when it was written before (the caller then
+   * writes nothing: one report per account and week).
+   */
+  async claimWeek(db: TDb, userId: string, week: string): Promise<boolean> {
+    const result = await db.execute(sql`
+      insert into weekly_reports (user_id, week) values (${userId}, ${week}::date)
+      on conflict do nothing returning user_id`);
+    return rowsOf(result).length > 0;
+  }
+
+  /**
+   * Per machine of `serials` (products not deleted), in one statement: alarms opened in the week
+   * and their codes, alarms open at its end, seconds offline within it, and the counters' latest
+   * report before each boundary (each an index lookup on `appliance_stats (serial_number, ts)`).
+   */
+  async machines(db: TDb, serials: string[], week: TWeekBounds): Promise<TMachineWeekRow[]> {
+    if (serials.length === 0) return [];
+    const [from, to, prev] = [iso(week.start), iso(week.end), iso(week.previousStart)];
+    const counters = (
+      bound: string,
+    ) => sql`(select jsonb_build_object('totalWater', (s.stats->>'totalWater')::bigint, 'energy', (s.stats->>'energy')::bigint)
+        from appliance_stats s where s.serial_number = a.serial_number and s.ts < ${bound}::timestamptz
+        order by s.ts desc limit 1)`;
+    const result = await db.execute(sql`
+      select a.serial_number as "serialNumber", coalesce(a.appliance_name, a.serial_number) as name, a.type,
+        coalesce(al.opened, 0)::int as "alarmsOpened", coalesce(al.codes, '{}') as "alarmCodes",
+        -- Open at the week's end: still open (the partial index of open alarms), or closed since
+        -- (the index on stop_date: only the hours after the week's end).
+        ((select count(*) from alarms o where o.serial_number = a.serial_number and o.stop_date is null
+            and o.start_date < ${to}::timestamptz)
+          + (select count(*) from alarms o where o.serial_number = a.serial_number and o.stop_date >= ${to}::timestamptz
+            and o.start_date < ${to}::timestamptz))::int as "alarmsOpen",
+        coalesce((select extract(epoch from sum(
+            least(coalesce(p.online_at, ${to}::timestamptz), ${to}::timestamptz) - greatest(p.offline_at, ${from}::timestamptz)))
+          from appliance_offline_periods p where p.serial_number = a.serial_number
+            and p.offline_at < ${to}::timestamptz and (p.online_at is null or p.online_at > ${from}::timestamptz)), 0)::float8 as "offlineSeconds",
+        ${counters(prev)} as "countersBeforePrevious",
+        ${counters(from)} as "countersBeforeWeek",
+        ${counters(to)} as "countersAtEnd"
+      from appliances a
+      left join lateral (
+        select count(*) as opened, array_agg(o.error_code order by o.start_date) as codes from alarms o
+        where o.serial_number = a.serial_number and o.start_date >= ${from}::timestamptz and o.start_date < ${to}::timestamptz) al on true
+      where a.serial_number = any(${texts(serials)}) and a.deleted_at is null
+      order by lower(coalesce(a.appliance_name, a.serial_number)), a.serial_number`);
+    return rowsOf<TMachineWeekRow>(result).map((r) => ({ ...r, offlineSeconds: Number(r.offlineSeconds) }));
+  }
+
+  /** The washing and maintenance cycles of `serials` that started within the week, oldest first. */
+  async cycles(db: TDb, serials: string[], week: TWeekBounds): Promise<TCycleRow[]> {
+    if (serials.length === 0) return [];
+    const result = await db.execute(sql`
+      select serial_number as "serialNumber", id, cycle_name as "cycleName", cycle_number as "cycleNumber",
+        start, completed, measurements
+      from haccp_events
+      where serial_number = any(${texts(serials)}) and kind = 'cycle'
+        and start >= ${iso(week.start)}::timestamptz and start < ${iso(week.end)}::timestamptz
+      order by start, serial_number`);
+    return rowsOf<TCycleRow & { start: Date | string }>(result).map((r) => ({ ...r, start: new Date(r.start) }));
+  }
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf, type TCaughtMail } from '../../test/mail-catcher';
+import { reportWeek } from './weekly-report-time';
+
+const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+const HOUR = 3600 * 1000;
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The PDF attached to a caught mail (base64 in its multipart body). */
+function pdfAttachmentOf(mail: TCaughtMail): Buffer {
+  const at = mail.raw.search(/Content-Type: application\/pdf/i);
+  if (at < 0) throw new Error('no PDF attachment');
+  const body = mail.raw.slice(mail.raw.indexOf('\r\n\r\n', at) + 4);
+  return Buffer.from(body.slice(0, body.indexOf('\r\n--')).replace(/\s+/g, ''), 'base64');
+}
+
+/**
+ * The weekly report on a fake clock (docs/notifications.md, "Weekly report"): the scheduler is run
+ * at chosen instants; the machines' week is made of device messages dated in it.
+ */
+describe('weekly report', () => {
+  let server: TTestServer;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let admin: Record<string, string> = {};
+  const devices: MqttClient[] = [];
+  // The Monday 07:10 (Rome) of this week: the report covers last week, the comparison the one before.
+  const thisMonday = reportWeek(new Date(), 'Europe/Rome').end;
+  const now = new Date(thisMonday.getTime() + 7 * HOUR + 10 * 60 * 1000);
+  const week = reportWeek(now, 'Europe/Rome');
+  const at = (hours: number) => new Date(week.start.getTime() + hours * HOUR).toISOString();
+  const machines: Record<string, TProduct & { client: MqttClient }> = {};
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    server = await startTestServer(
+      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, PUBLIC_URL: 'https://dash.example.test' },
+      { broker: testBroker() },
+    );
+    admin = (await signIn(server, ADMIN.email, ADMIN.password, 'LUMINA')).headers;
+    // Kate runs a kitchen with three machines and wants the report; Olga (opted out) and Kurt (a
+    // kitchen in London) have one machine each.
+    await person('kate@kitchen.test', { weeklyReport: true });
+    await person('olga@kitchen.test', { weeklyReport: false });
+    await person('kurt@london.test', { weeklyReport: true, country: 'GB', language: 'de' });
+    for (const [name, owner] of [
+      ['Alpha', 'kate@kitchen.test'],
+      ['Beta', 'kate@kitchen.test'],
+      ['Gamma', 'kate@kitchen.test'],
+      ['Olga', 'olga@kitchen.test'],
+      ['Kurt', 'kurt@london.test'],
+    ] as const) {
+      machines[name] = await machine(name, owner);
+    }
+    const { Alpha, Beta, Gamma, Kurt } = machines as Record<string, TProduct & { client: MqttClient }>;
+    if (!Alpha || !Beta || !Gamma || !Kurt) throw new Error('machines missing');
+    // Alpha: four washing cycles last week (two pass, one rinses too cold, one stopped early), one the
+    // week before; two alarms opened last week (one still open), one the week before.
+    await cycle(Alpha, at(26), 650, 850);
+    await cycle(Alpha, at(50), 640, 845);
+    await cycle(Alpha, at(74.5), 650, 790, 31);
+    await cycle(Alpha, at(98), 650, 850, 32, false);
+    await cycle(Alpha, new Date(week.previousStart.getTime() + 30 * HOUR).toISOString(), 650, 850);
+    await alarm(Alpha, 'OH01', at(74.4), null);
+    await alarm(Alpha, 'W03', at(30), at(31));
+    await alarm(Alpha, 'W04', new Date(week.previousStart.getTime() + 2 * HOUR).toISOString(), at(-100));
+    // Counters: 100 l and 5 kWh the week before, 150 l and 8 kWh last week.
+    await stats(Alpha, new Date(week.previousStart.getTime() - HOUR).toISOString(), 1000, 5000);
+    await stats(Alpha, at(-1), 2000, 10000);
+    await stats(Alpha, at(160), 3500, 18000);
+    // Beta: counters that did not move, nothing else.
+    await stats(Beta, at(-1), 500, 700);
+    await stats(Beta, at(100), 500, 700);
+    // Gamma: two passing cycles, and offline for 5 hours on Wednesday.
+    await cycle(Gamma, at(49), 650, 850);
+    await cycle(Gamma, at(60), 650, 850);
+    await cycle(Kurt, at(10), 650, 850);
+    await eventually(
+      async () => (await count('haccp_events')) === 8 && (await count('appliance_stats')) === 5 && (await count('alarms')) === 3,
+    );
+    await server.washboard.database.db.execute(
+      sql`insert into appliance_offline_periods (serial_number, offline_at, online_at) values (${Gamma.serialNumber}, ${at(50)}, ${at(55)})`,
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await server?.close();
+    await mail?.close();
+  });
+
+  async function count(table: string): Promise<number> {
+    const result = await server.washboard.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  }
+
+  async function person(email: string, options: { weeklyReport: boolean; country?: string; language?: string }): Promise<void> {
+    await activeUser(server, admin, email);
+    const { headers } = await signIn(server, email, PASSWORD, 'LUMINA');
+    const profile = {
+      firstName: email.split('@')[0] ?? 'x',
+      lastName: 'Test',
+      country: options.country ?? null,
+      weeklyReport: options.weeklyReport,
+      thresholdNotifications: false,
+      alarmNotifications: false,
+      language: options.language ?? 'en',
+    };
+    expect((await server.api('/api/v1/account/updateUser', json(profile, headers))).status).toBe(200);
+  }
+
+  async function machine(name: string, owner: string): Promise<TProduct & { client: MqttClient }> {
+    const product = await createProduct(server, admin);
+    const claim = { serialNumber: product.serialNumber, userEmail: owner, applianceName: name };
+    expect((await server.api('/api/v1/appliance/claim', json(claim, admin))).status).toBe(200);
+    const client = await connectDevice(server, product);
+    devices.push(client);
+    return { ...product, client };
+  }
+
+  const cycle = (
+    m: TProduct & { client: MqttClient },
+    start: string,
+    wash: number,
+    rinse: number,
+    cycleNumber = 1,
+    completed = true,
+  ) =>
+    publish(m.client, m.serialNumber, 'event', {
+      id: randomUUID(),
+      kind: 'cycle',
+      cycleName: 'dishes',
+      cycleNumber,
+      start,
+      stop: new Date(Date.parse(start) + 20 * 60 * 1000).toISOString(),
+      completed,
+      measurements: { washMinTmp: wash - 50, washMaxTmp: wash, rinseMinTmp: rinse - 50, rinseMaxTmp: rinse },
+    });
+  const alarm = (m: TProduct & { client: MqttClient }, errorCode: string, startDate: string, stopDate: string | null) =>
+    publish(m.client, m.serialNumber, 'alarm', { id: randomUUID(), errorCode, startDate, stopDate });
+  const stats = (m: TProduct & { client: MqttClient }, ts: string, totalWater: number, energy: number) =>
+    publish(m.client, m.serialNumber, 'stats', {
+      ts,
+      totalCycles: 0,
+      totalWater,
+      rinsePumpTime: 0,
+      washPumpTime: 0,
+      energy,
+      regenerationCycles: 0,
+      logsCount: 0,
+      boilerHeaterTime: 0,
+      tankHeaterTime: 0,
+      cyclesUntilMaintenance: 100,
+    });
+
+  const weekly = (m: TCaughtMail) => /This is how your machines did|So liefen Ihre Maschinen/.test(m.text);
+  const serial = (name: string) => machines[name]?.serialNumber ?? name;
+
+  it('sends Kate one report on her Monday 07:00 with each machine’s figures, and nobody else', async () => {
+    const reports = server.washboard.weeklyReports;
+    // Two instances running the scheduler in the same hour queue one report.
+    const queued = await Promise.all([reports.schedule(now), reports.schedule(new Date(now.getTime() + 20 * 60 * 1000))]);
+    expect(queued.reduce((a, b) => a + b, 0)).toBe(1);
+
+    const kate = await mail.waitFor('kate@kitchen.test', weekly, 15_000);
+    const text = plainText(kate);
+    const block = (name: string) => {
+      const from = text.indexOf(`${name} (${serial(name)})`);
+      expect(from).toBeGreaterThan(0);
+      return text.slice(from, text.indexOf('Open the machine', from));
+    };
+    const alpha = block('Alpha');
+    expect(alpha).toContain('Cycles run: 4');
+    expect(alpha).toContain('Hygiene: 50% passed (washing cycles judged: 4)');
+    expect(alpha).toContain('Final rinse below 82.0 °C (79.0 °C)');
+    expect(alpha).toContain('Cycle stopped before its end');
+    expect(alpha).toContain('Alarms: 2 opened, 1 still open (W03, OH01)');
+    expect(alpha).toContain('Water: 150 l (week before: 100 l)');
+    expect(alpha).toContain('Energy: 8 kWh (week before: 5 kWh)');
+    expect(alpha).toContain('Offline: 0 h');
+    const gamma = block('Gamma');
+    expect(gamma).toContain('Cycles run: 2');
+    expect(gamma).toContain('Hygiene: 100% passed (washing cycles judged: 2)');
+    expect(gamma).toContain('Offline: 5 h');
+    expect(gamma).toContain('Water: not measured (week before: not measured)');
+    // Beta had nothing to report: one line.
+    expect(text).toContain(`Beta (${serial('Beta')}): nothing to report: no cycles, no alarms, online all week`);
+    expect(text).toContain('Machines: 3 · cycles: 6 · alarms opened: 2');
+    // Only her machines.
+    expect(text).not.toContain(serial('Olga'));
+    expect(text).not.toContain(serial('Kurt'));
+    // HTML, the unsubscribe headers, and the same figures as a PDF.
+    expect(kate.raw).toMatch(/Content-Type: text\/html/i);
+    expect(headerOf(kate, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(pdfAttachmentOf(kate).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Later runs in the same hour, or after the report was written, queue nothing for Kate.
+    expect(await reports.schedule(new Date(now.getTime() + 40 * 60 * 1000))).toBe(0);
+    // An hour later it is 07:10 in London: Kurt's report, with his machine only.
+    expect(await reports.schedule(new Date(now.getTime() + HOUR))).toBe(1);
+    const kurt = await mail.waitFor('kurt@london.test', weekly, 15_000);
+    // In his language (German), with his machine only.
+    expect(plainText(kurt)).toContain(`Kurt (${serial('Kurt')})`);
+    expect(plainText(kurt)).toContain('Gelaufene Zyklen: 1');
+    expect(plainText(kurt)).toMatch(/Hygiene: 100\s% bestanden \(bewertete Spülzyklen: 1\)/);
+    for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga']) expect(plainText(kurt)).not.toContain(serial(other));
+
+    await settle(2000);
+    expect(mail.mails.filter((m) => m.to === 'kate@kitchen.test' && weekly(m))).toHaveLength(1);
+    expect(mail.mails.filter((m) => m.to === 'olga@kitchen.test' && weekly(m))).toHaveLength(0);
+
+    // Kate unsubscribes with one click (RFC 8058): the next Monday brings her nothing.
+    const link = unsubscribeLinkOf(kate);
+    const off = await server.api(`${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(off.status).toBe(200);
+    expect(await reports.schedule(new Date(now.getTime() + 7 * 24 * HOUR))).toBe(0);
+  });
+
+  it('records when a machine goes offline and comes back', async () => {
+    const gamma = machines.Gamma;
+    if (!gamma) throw new Error('no Gamma');
+    await gamma.client.endAsync(true);
+    const open = async () =>
+      (
+        (await server.washboard.database.db.execute(
+          sql`select count(*)::int as n from appliance_offline_periods where serial_number = ${gamma.serialNumber} and online_at is null`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    await eventually(async () => (await open()) === 1, 10_000);
+    const back = await connectDevice(server, gamma);
+    devices.push(back);
+    await publish(back, gamma.serialNumber, 'status', {
+      online: true,
+      systemState: 2,
+      cycleType: null,
+      cycleNumber: null,
+      ts: new Date().toISOString(),
+    });
+    await eventually(async () => (await open()) === 0, 10_000);
+  });
+});
