@@ -370,6 +370,7 @@ async function assembleWashboard(
     notifications,
     mailer,
     transactions,
+    unsubscribe,
     {
       reminderSeconds: config.ALARM_REMINDER_SECONDS,
       escalationSeconds: config.ALARM_ESCALATION_SECONDS,

@@ -5,7 +5,7 @@ import type { TNotificationList } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
-import { plainText, startMailCatcher } from '../../test/mail-catcher';
+import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf } from '../../test/mail-catcher';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
@@ -110,6 +110,11 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
       /Subject: Alarm still unacknowledged on Bar counter/.test(m.text),
     );
     expect(plainText(reminder)).toContain('OH01');
+    // Like every notification mail, both carry the one-click unsubscribe of alarm mails.
+    for (const m of [escalation, reminder]) {
+      expect(headerOf(m, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(unsubscribeLinkOf(m).pathname).toBe('/api/v1/unsubscribe');
+    }
 
     // Dora's centre holds the escalation; Anna's the openings and the reminder; Carlo (no mails) too.
     const dora = await notifications('Dora');

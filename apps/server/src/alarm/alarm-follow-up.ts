@@ -1,4 +1,4 @@
-import { alarmByCode, deviceCatalogues, type TLanguage, type TNotificationKind } from '@washboard/contracts';
+import { BRANDS, alarmByCode, deviceCatalogues, type TLanguage, type TNotificationKind } from '@washboard/contracts';
 import type { TSqlRunner } from '../db/database';
 import type { Transactions } from '../db/transaction';
 import type { TUser } from '../account/account.repository';
@@ -7,7 +7,9 @@ import type { ApplianceAccess } from '../appliance/appliance-access';
 import type { JobQueue } from '../jobs/job-queue';
 import { ALARM_ESCALATE, ALARM_NOTIFY, ALARM_REMIND } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
-import { renderMail } from '../mail/mail-templates';
+import { bodyHtml, escapeHtml, notificationMail } from '../mail/mail-templates';
+import { translate } from '../i18n/translate';
+import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 import type { NotificationService } from '../notifications/notification.service';
 import type { TNewNotification } from '../notifications/notification.repository';
 import type { AlarmRepository } from './alarm.repository';
@@ -47,6 +49,7 @@ export class AlarmFollowUp {
     private readonly notifications: NotificationService,
     private readonly mailer: Mailer,
     private readonly transactions: Transactions,
+    private readonly unsubscribe: UnsubscribeService,
     private readonly options: TAlarmFollowUpOptions,
   ) {
     jobs.handle(ALARM_NOTIFY, ({ alarms }) => this.opened(alarms));
@@ -83,6 +86,13 @@ export class AlarmFollowUp {
   private async followUp(stage: TStage, refs: TAlarmRef[]): Promise<void> {
     const audiences = await this.audiences(refs);
     const audience = (viewer: TUser) => stage === 'reminder' || viewer.role === 'SERVICE_MANAGER';
+    // Each recipient's one-click unsubscribe link, signed before the transaction (no query).
+    const links = new Map<string, string>();
+    for (const { viewers } of audiences.values()) {
+      for (const viewer of viewers.filter((v) => audience(v) && v.alarmNotifications && !links.has(v.id))) {
+        links.set(viewer.id, await this.unsubscribe.link(viewer.id, 'alarmNotifications'));
+      }
+    }
     await this.transactions.run(async (t) => {
       const alarms = this.alarms.in(t);
       const due: TAlarmRef[] = [];
@@ -92,7 +102,8 @@ export class AlarmFollowUp {
         const target = audiences.get(ref.serialNumber);
         if (!target) continue;
         for (const viewer of target.viewers.filter((v) => audience(v) && v.alarmNotifications)) {
-          await this.mailer.enqueue(viewer.brand, viewer.email, this.mail(stage, viewer, target.appliance, ref), t.tx);
+          const mail = this.mail(stage, viewer, target.appliance, ref, links.get(viewer.id) ?? '');
+          await this.mailer.enqueue(viewer.brand, viewer.email, mail, t.tx);
         }
       }
       if (stage === 'reminder' && due.length > 0) {
@@ -128,17 +139,30 @@ export class AlarmFollowUp {
     });
   }
 
-  private mail(stage: TStage, viewer: TUser, appliance: TAppliance, ref: TAlarmRef) {
+  /** A reminder or escalation in the viewer's language and brand, with the one-click unsubscribe of alarm mails. */
+  private mail(stage: TStage, viewer: TUser, appliance: TAppliance, ref: TAlarmRef, unsubscribeUrl: string) {
     const lang = viewer.language as TLanguage;
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     const name = appliance.applianceName ?? appliance.serialNumber;
-    return renderMail(STAGE[stage].mail, {
-      brand: viewer.brand,
-      lang,
+    const link = `${this.options.publicUrl}/device/${encodeURIComponent(appliance.serialNumber)}`;
+    const params = {
+      brand: BRANDS[viewer.brand].title,
       firstName: viewer.firstName,
       machine: name === appliance.serialNumber ? name : `${name} (${appliance.serialNumber})`,
       alarm: `${ref.errorCode} – ${texts.alarms[ref.errorCode] ?? ref.errorCode}`,
-      link: `${this.options.publicUrl}/device/${encodeURIComponent(appliance.serialNumber)}`,
+      link,
+    };
+    const kind = STAGE[stage].mail;
+    const greeting = translate(lang, 'mail.greeting', params);
+    const body = translate(lang, `mail.${kind}.body`, params);
+    return notificationMail({
+      brand: viewer.brand,
+      lang,
+      subject: translate(lang, `mail.${kind}.subject`, params),
+      text: [greeting, '', body, ''],
+      html: [`<p>${escapeHtml(greeting)}</p>`, bodyHtml(body, viewer.brand, { link })],
+      unsubscribeUrl,
+      preferenceLabel: translate(lang, 'profile.alarmNotifications'),
     });
   }
 }

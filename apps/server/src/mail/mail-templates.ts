@@ -47,6 +47,25 @@ function paragraphs(html: string): string {
     .replace(/\n/g, '<br>');
 }
 
+/**
+ * A translated mail body as HTML paragraphs: escaped, its code (a verification code) set large and
+ * its link clickable in the brand's colour.
+ */
+export function bodyHtml(body: string, brand: TBrandCode, values: { code?: string; link?: string } = {}): string {
+  let html = escapeHtml(body);
+  if (values.code) {
+    html = html.replace(
+      escapeHtml(values.code),
+      `<strong style="font-size:22px;letter-spacing:6px">${escapeHtml(values.code)}</strong>`,
+    );
+  }
+  if (values.link) {
+    const safe = escapeHtml(values.link);
+    html = html.replace(safe, `<a href="${safe}" style="color:${ACCENT[brand]}">${safe}</a>`);
+  }
+  return `<p>${paragraphs(html)}</p>`;
+}
+
 /** A mail in the user's language with the brand's name and colour, as plain text and HTML. */
 export function renderMail(
   kind: TMailKind,
@@ -70,21 +89,10 @@ export function renderMail(
   const footer = translate(options.lang, 'layout.footer', { year: brand.copyrightYear, brand: brand.title });
   const text = `${greeting}\n\n${body}\n\n${signature}\n\n--\n${footer}\n`;
 
-  let htmlBody = escapeHtml(body);
-  if (options.code) {
-    htmlBody = htmlBody.replace(
-      escapeHtml(options.code),
-      `<strong style="font-size:22px;letter-spacing:6px">${escapeHtml(options.code)}</strong>`,
-    );
-  }
-  if (options.link) {
-    const safe = escapeHtml(options.link);
-    htmlBody = htmlBody.replace(safe, `<a href="${safe}" style="color:${ACCENT[options.brand]}">${safe}</a>`);
-  }
   const html = brandedHtml(
     options.brand,
     options.lang,
-    `<p>${escapeHtml(greeting)}</p><p>${paragraphs(htmlBody)}</p><p>${escapeHtml(signature)}</p>`,
+    `<p>${escapeHtml(greeting)}</p>${bodyHtml(body, options.brand, options)}<p>${escapeHtml(signature)}</p>`,
     escapeHtml(footer),
   );
   return { subject, text, html };

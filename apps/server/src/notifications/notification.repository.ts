@@ -35,6 +35,9 @@ export function toNotification(row: TRow): TNotification {
 }
 
 /** SQL of the notification centre: adding, listing and marking read one user's notifications. */
+/** Rows per insert statement (about 8 parameters each). */
+const INSERT_CHUNK = 1000;
+
 export class NotificationRepository {
   constructor(private readonly db: TDb) {}
 
@@ -47,12 +50,21 @@ export class NotificationRepository {
    * follow-up job that ran twice). Answers those added.
    */
   async insert(rows: TNewNotification[]): Promise<TRow[]> {
-    if (rows.length === 0) return [];
-    return this.db
-      .insert(notifications)
-      .values(rows)
-      .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.alarmId] })
-      .returning();
+    const added: TRow[] = [];
+    // In chunks: one statement's bound parameters are limited (65,535), and a batch of alarms times
+    // the people who see each machine can pass that.
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      added.push(
+        ...(await this.db
+          .insert(notifications)
+          .values(rows.slice(start, start + INSERT_CHUNK))
+          .onConflictDoNothing({
+            target: [notifications.userId, notifications.kind, notifications.serialNumber, notifications.alarmId],
+          })
+          .returning()),
+      );
+    }
+    return added;
   }
 
   /** The user's newest notifications and how many of all are unread. */

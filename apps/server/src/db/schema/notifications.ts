@@ -24,8 +24,9 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    // One notification of a kind per user and alarm: a follow-up job that ran twice adds nothing.
-    uniqueIndex('notifications_user_kind_alarm_key').on(t.userId, t.kind, t.alarmId),
+    // One notification of a kind per user and alarm (an alarm id is the machine's own, unique per
+    // machine): a follow-up job that ran twice adds nothing.
+    uniqueIndex('notifications_user_kind_alarm_key').on(t.userId, t.kind, t.serialNumber, t.alarmId),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_unread_idx')
       .on(t.userId)

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_user_kind_alarm_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_user_kind_alarm_key" ON "notifications" USING btree ("user_id","kind","serial_number","alarm_id");
