@@ -102,8 +102,12 @@ export class WeeklyReportService {
       this.repository.machines(this.db, serials, bounds),
       this.repository.cycles(this.db, serials, bounds),
     ]);
-    // Someone who sees no machine gets no report.
-    if (rows.length === 0) return;
+    // Someone who sees no machine gets no report; the week is noted as done all the same, so the
+    // hourly scheduler does not queue it again for the rest of the morning.
+    if (rows.length === 0) {
+      await this.repository.claimWeek(this.db, userId, week);
+      return;
+    }
     const base = `${this.options.publicUrl.replace(/\/$/, '')}/`;
     const report: TWeeklyReport = {
       brand: user.brand,
