@@ -91,6 +91,21 @@ export class RetentionRepository {
     return rowsOf(result).length;
   }
 
+  /**
+   * Deletes up to `limit` notifications of the centre: read ones created before `readBefore`, and
+   * any created before `anyBefore`; answers how many.
+   */
+  async deleteNotificationsBefore(readBefore: Date, anyBefore: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from notifications where id in (
+        select id from notifications
+        where created_at < ${anyBefore.toISOString()}::timestamptz
+           or (read_at is not null and created_at < ${readBefore.toISOString()}::timestamptz)
+        limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
   /** Deletes up to `limit` completed jobs finished before `before`; failed ones stay for the ADMIN. */
   async deleteCompletedJobsBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`

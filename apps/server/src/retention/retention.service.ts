@@ -13,6 +13,9 @@ const DELETE_BATCH = 5000;
 const COMPLETED_JOB_DAYS = 7;
 /** Rows of the alarm-mail queue are kept this long after their mail went out. */
 const MAILED_ALARM_DAYS = 7;
+/** The notification centre keeps read notifications this long, unread ones a year. */
+const READ_NOTIFICATION_DAYS = 90;
+const NOTIFICATION_DAYS = 365;
 
 export type TRetentionPolicy = { telemetryDays: number; haccpYears: number };
 
@@ -23,6 +26,7 @@ export type TPurgeOutcome = {
   alarms: number;
   jobs: number;
   alarmMails: number;
+  notifications: number;
   defaultPartition: { rows: number; machines: number };
 };
 
@@ -53,7 +57,7 @@ export class RetentionService {
   /**
    * Drops every daily partition whose whole day is older than the telemetry retention, then deletes
    * HACCP records and closed alarms older than the HACCP retention (batch by batch) and completed
-   * jobs and sent alarm-mail rows older than a week. The default partition is never emptied here: what waits there is told.
+   * jobs and sent alarm-mail rows older than a week, and old notifications (read: 90 days; any: a year). The default partition is never emptied here: what waits there is told.
    */
   async purge(now = new Date()): Promise<TPurgeOutcome> {
     const telemetryCutoff = now.getTime() - this.policy.telemetryDays * DAY_MS;
@@ -74,8 +78,15 @@ export class RetentionService {
     const alarmMails = await drain((limit) =>
       this.repository.deleteMailedAlarmNoticesBefore(new Date(now.getTime() - MAILED_ALARM_DAYS * DAY_MS), limit),
     );
+    const notifications = await drain((limit) =>
+      this.repository.deleteNotificationsBefore(
+        new Date(now.getTime() - READ_NOTIFICATION_DAYS * DAY_MS),
+        new Date(now.getTime() - NOTIFICATION_DAYS * DAY_MS),
+        limit,
+      ),
+    );
     const defaultPartition = await this.repository.defaultPartitionRows();
-    const outcome = { droppedPartitions, haccpEvents, alarms, jobs, alarmMails, defaultPartition };
+    const outcome = { droppedPartitions, haccpEvents, alarms, jobs, alarmMails, notifications, defaultPartition };
     this.log.info(outcome, 'retention ran');
     if (defaultPartition.rows > 0) {
       this.log.warn(

@@ -185,6 +185,15 @@ describe('telemetry partitions and retention', () => {
       await told('00000000-0000-4000-8000-000000000022', DAY_MS);
       await told('00000000-0000-4000-8000-000000000023', null);
 
+      // The notification centre: read ones go after 90 days, unread ones after a year.
+      const notice = async (id: string, createdAgo: number, read: boolean) =>
+        db.execute(sql`insert into notifications (id, user_id, brand, kind, serial_number, payload, created_at, read_at)
+          values (${id}, ${userId}, 'LUMINA', 'alarmOpened', ${SERIAL}, '{}', ${at(createdAgo)}, ${read ? at(createdAgo) : null})`);
+      await notice('00000000-0000-4000-8000-000000000031', 100 * DAY_MS, true);
+      await notice('00000000-0000-4000-8000-000000000032', 100 * DAY_MS, false);
+      await notice('00000000-0000-4000-8000-000000000033', 400 * DAY_MS, false);
+      await notice('00000000-0000-4000-8000-000000000034', DAY_MS, true);
+
       // The job itself, through the durable queue, as the server schedules it at start.
       const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
       queues.push(jobs);
@@ -225,6 +234,11 @@ describe('telemetry partitions and retention', () => {
 
       const jobsLeft = await rows<{ kind: string }>(db, sql`select kind from jobs where kind like 'test.%' order by kind`);
       expect(jobsLeft.map((r) => r.kind)).toEqual(['test.failed', 'test.recent']);
+      const noticesLeft = await rows<{ id: string }>(db, sql`select id from notifications order by id`);
+      expect(noticesLeft.map((r) => r.id)).toEqual([
+        '00000000-0000-4000-8000-000000000032',
+        '00000000-0000-4000-8000-000000000034',
+      ]);
       const toldLeft = await rows<{ alarm_id: string }>(db, sql`select alarm_id from alarm_mail_queue order by alarm_id`);
       expect(toldLeft.map((r) => r.alarm_id)).toEqual([
         '00000000-0000-4000-8000-000000000022',
