@@ -142,6 +142,31 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
     expect((await notifications('Elio')).items).toEqual([]);
   });
 
+  it('escalates to the brand administrators when no service company serves the machine', async () => {
+    const product = await createProduct(server, admin, { gamma: 'infinity' });
+    await activeUser(server, admin, 'gina@bistro.test', 'LUMINA', { firstName: 'Gina' });
+    const claim = { serialNumber: product.serialNumber, userEmail: 'gina@bistro.test' };
+    expect((await server.api('/api/v1/appliance/claim', json(claim, admin))).status).toBe(200);
+    const client = await connectDevice(server, product);
+    try {
+      const id = randomUUID();
+      await publish(client, product.serialNumber, 'alarm', {
+        id,
+        errorCode: 'OH01',
+        startDate: new Date().toISOString(),
+        stopDate: null,
+      });
+      const escalated = async (who: Record<string, string> | undefined) => {
+        const res = await server.api('/api/v1/notifications', { headers: who });
+        return ((await res.json()) as TNotificationList).items.some((n) => n.kind === 'alarmEscalation' && n.alarmId === id);
+      };
+      await eventually(() => escalated(admin), 20_000);
+      expect(await escalated(headers.Dora)).toBe(false);
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+
   describe('POST /api/v1/notifications/{id}/read and read-all', () => {
     it("marks one of the caller's notifications read, refuses another user's, then marks all read", async () => {
       const before = await notifications('Anna');

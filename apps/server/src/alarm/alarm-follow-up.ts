@@ -14,6 +14,16 @@ import type { NotificationService } from '../notifications/notification.service'
 import type { TNewNotification } from '../notifications/notification.repository';
 import type { AlarmRepository } from './alarm.repository';
 
+/**
+ * Who an escalation goes to among those who see the machine: its service managers (of its service
+ * company and the companies above it) or, for a machine no service company serves, the brand's
+ * administrators — an escalation always reaches someone who can act.
+ */
+function escalationRecipients(viewers: TUser[]): TUser[] {
+  const managers = viewers.filter((v) => v.role === 'SERVICE_MANAGER');
+  return managers.length > 0 ? managers : viewers.filter((v) => v.role === 'ADMIN');
+}
+
 /** An alarm a follow-up is about: its machine, its device-made id and its code. */
 type TAlarmRef = { serialNumber: string; alarmId: string; errorCode: string };
 type TAppliance = NonNullable<Awaited<ReturnType<ApplianceRepository['find']>>>;
@@ -67,10 +77,7 @@ export class AlarmFollowUp {
     const audiences = await this.audiences(refs);
     const high = refs.filter((r) => alarmByCode(r.errorCode)?.severity === 'high');
     await this.transactions.run(async (t) => {
-      await this.notifications.add(
-        t,
-        this.notificationsOf('alarmOpened', refs, audiences, () => true),
-      );
+      await this.notifications.add(t, this.notificationsOf('alarmOpened', refs, audiences));
       if (high.length === 0) return;
       const runAt = new Date(Date.now() + this.options.reminderSeconds * 1000);
       await this.jobs.enqueue(ALARM_REMIND, { alarms: high }, { db: t.tx, runAt });
@@ -80,16 +87,18 @@ export class AlarmFollowUp {
   /**
    * The `alarm.remind` and `alarm.escalate` jobs: for each alarm still open and unacknowledged (and
    * not yet reminded or escalated), marks it, notifies and mails its audience — who sees the machine
-   * for a reminder, the service managers among them for an escalation — all in one transaction;
+   * for a reminder, for an escalation the service managers among them (the brand's administrators when no service company serves the machine) — all in one transaction;
    * a reminder then queues the escalation.
    */
   private async followUp(stage: TStage, refs: TAlarmRef[]): Promise<void> {
     const audiences = await this.audiences(refs);
-    const audience = (viewer: TUser) => stage === 'reminder' || viewer.role === 'SERVICE_MANAGER';
+    if (stage === 'escalation') {
+      for (const target of audiences.values()) target.viewers = escalationRecipients(target.viewers);
+    }
     // Each recipient's one-click unsubscribe link, signed before the transaction (no query).
     const links = new Map<string, string>();
     for (const { viewers } of audiences.values()) {
-      for (const viewer of viewers.filter((v) => audience(v) && v.alarmNotifications && !links.has(v.id))) {
+      for (const viewer of viewers.filter((v) => v.alarmNotifications && !links.has(v.id))) {
         links.set(viewer.id, await this.unsubscribe.link(viewer.id, 'alarmNotifications'));
       }
     }
@@ -97,11 +106,11 @@ export class AlarmFollowUp {
       const alarms = this.alarms.in(t);
       const due: TAlarmRef[] = [];
       for (const ref of refs) if (await alarms.markFollowUp(stage, ref.serialNumber, ref.alarmId)) due.push(ref);
-      await this.notifications.add(t, this.notificationsOf(STAGE[stage].notification, due, audiences, audience));
+      await this.notifications.add(t, this.notificationsOf(STAGE[stage].notification, due, audiences));
       for (const ref of due) {
         const target = audiences.get(ref.serialNumber);
         if (!target) continue;
-        for (const viewer of target.viewers.filter((v) => audience(v) && v.alarmNotifications)) {
+        for (const viewer of target.viewers.filter((v) => v.alarmNotifications)) {
           const mail = this.mail(stage, viewer, target.appliance, ref, links.get(viewer.id) ?? '');
           await this.mailer.enqueue(viewer.brand, viewer.email, mail, t.tx);
         }
@@ -123,19 +132,19 @@ export class AlarmFollowUp {
     return audiences;
   }
 
-  private notificationsOf(
-    kind: TNotificationKind,
-    refs: TAlarmRef[],
-    audiences: Map<string, TAudience>,
-    include: (viewer: TUser) => boolean,
-  ): TNewNotification[] {
+  private notificationsOf(kind: TNotificationKind, refs: TAlarmRef[], audiences: Map<string, TAudience>): TNewNotification[] {
     return refs.flatMap((ref) => {
       const target = audiences.get(ref.serialNumber);
       if (!target) return [];
       const payload = { errorCode: ref.errorCode, applianceName: target.appliance.applianceName ?? ref.serialNumber };
-      return target.viewers
-        .filter(include)
-        .map((v) => ({ userId: v.id, brand: v.brand, kind, serialNumber: ref.serialNumber, alarmId: ref.alarmId, payload }));
+      return target.viewers.map((v) => ({
+        userId: v.id,
+        brand: v.brand,
+        kind,
+        serialNumber: ref.serialNumber,
+        alarmId: ref.alarmId,
+        payload,
+      }));
     });
   }
 
