@@ -30,6 +30,8 @@ export type TLiveClient = {
 export class LiveHub {
   private readonly clients = new Set<TLiveClient>();
   private readonly bySerial = new Map<string, Set<TLiveClient>>();
+  /** Each user's sockets on this instance: a message to one user reaches them without a scan. */
+  private readonly byUser = new Map<string, Set<TLiveClient>>();
 
   constructor(
     private readonly fanout: TFanout,
@@ -52,7 +54,7 @@ export class LiveHub {
    * them at once.
    */
   sessionChanged(event: TSessionEvent): void {
-    const mine = [...this.clients].filter((c) => c.user.id === event.userId);
+    const mine = [...(this.byUser.get(event.userId) ?? [])];
     if (event.kind === 'access') {
       for (const c of mine) void this.reload(c);
       return;
@@ -66,6 +68,7 @@ export class LiveHub {
 
   /** Sends `message` to every instance's browsers of the user `userId` of `brand`. */
   publishToUser(brand: TBrandCode, userId: string, message: TUserMessage): void {
+    if (this.fanout.kind === 'in-process' && !this.byUser.has(userId)) return;
     this.fanout.publish(LIVE_CHANNEL, `${brand} ${TO_USER}${userId} ${JSON.stringify(message)}`);
   }
 
@@ -79,11 +82,17 @@ export class LiveHub {
 
   async add(client: TLiveClient): Promise<void> {
     this.clients.add(client);
+    let mine = this.byUser.get(client.user.id);
+    if (!mine) this.byUser.set(client.user.id, (mine = new Set()));
+    mine.add(client);
     await this.load(client);
   }
 
   remove(client: TLiveClient): void {
     this.clients.delete(client);
+    const mine = this.byUser.get(client.user.id);
+    mine?.delete(client);
+    if (mine?.size === 0) this.byUser.delete(client.user.id);
     this.index(client, false);
   }
 
@@ -142,7 +151,7 @@ export class LiveHub {
   private deliver(brand: TBrandCode, serialNumber: string, data: string): void {
     if (serialNumber.startsWith(TO_USER)) {
       const userId = serialNumber.slice(TO_USER.length);
-      for (const c of this.clients) if (c.user.id === userId && c.user.brand === brand) c.send(data);
+      for (const c of this.byUser.get(userId) ?? []) if (c.user.brand === brand) c.send(data);
       return;
     }
     const targets = this.bySerial.get(serialNumber);
