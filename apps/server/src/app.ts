@@ -50,7 +50,7 @@ import { BackgroundWork } from './http/background';
 import { ApplianceRepository, type TApplianceChanges } from './appliance/appliance.repository';
 import { ProductImportRepository } from './appliance/product-import.repository';
 import { ProductImportService } from './appliance/product-import.service';
-import { ApplianceAccess } from './appliance/appliance-access';
+import { ApplianceAccess, machineAudiences } from './appliance/appliance-access';
 import { ApplianceService } from './appliance/appliance.service';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
@@ -354,7 +354,7 @@ async function assembleWashboard(
     jobs,
     mailer,
     unsubscribe,
-    (user) => appliances.visibleSerials(user),
+    (serials) => machineAudiences(serials, (serial) => applianceRepository.find(serial), applianceAccess),
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
   );
   const alarmRepository = new AlarmRepository(database.db);

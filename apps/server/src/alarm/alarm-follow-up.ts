@@ -3,7 +3,7 @@ import type { TSqlRunner } from '../db/database';
 import type { Transactions } from '../db/transaction';
 import type { TUser } from '../account/account.repository';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
-import type { ApplianceAccess } from '../appliance/appliance-access';
+import { machineAudiences, type ApplianceAccess, type TMachineAudience } from '../appliance/appliance-access';
 import type { JobQueue } from '../jobs/job-queue';
 import { ALARM_ESCALATE, ALARM_NOTIFY, ALARM_REMIND } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
@@ -27,7 +27,7 @@ function escalationRecipients(viewers: TUser[]): TUser[] {
 /** An alarm a follow-up is about: its machine, its device-made id and its code. */
 type TAlarmRef = { serialNumber: string; alarmId: string; errorCode: string };
 type TAppliance = NonNullable<Awaited<ReturnType<ApplianceRepository['find']>>>;
-type TAudience = { appliance: TAppliance; viewers: TUser[] };
+type TAudience = TMachineAudience<TAppliance>;
 type TStage = 'reminder' | 'escalation';
 
 export type TAlarmFollowUpOptions = {
@@ -122,14 +122,12 @@ export class AlarmFollowUp {
     });
   }
 
-  /** Each machine of `refs` with the active accounts that see it (none for a deleted or unknown one). */
-  private async audiences(refs: TAlarmRef[]): Promise<Map<string, TAudience>> {
-    const audiences = new Map<string, TAudience>();
-    for (const serial of new Set(refs.map((r) => r.serialNumber))) {
-      const appliance = await this.appliances.find(serial);
-      if (appliance) audiences.set(serial, { appliance, viewers: await this.access.viewers(appliance) });
-    }
-    return audiences;
+  private audiences(refs: TAlarmRef[]): Promise<Map<string, TAudience>> {
+    return machineAudiences(
+      refs.map((r) => r.serialNumber),
+      (serial) => this.appliances.find(serial),
+      this.access,
+    );
   }
 
   private notificationsOf(kind: TNotificationKind, refs: TAlarmRef[], audiences: Map<string, TAudience>): TNewNotification[] {

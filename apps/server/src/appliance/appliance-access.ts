@@ -75,3 +75,24 @@ export class ApplianceAccess {
     return and(brand, mine) ?? brand;
   }
 }
+
+/** A machine and the active accounts that see it. */
+export type TMachineAudience<A> = { appliance: A; viewers: TUser[] };
+
+/**
+ * Each machine of `serials` with the active accounts that see it (`ApplianceAccess.viewers`): the
+ * audience of what happens on a machine (alarm mails, notifications, follow-ups). An unknown machine
+ * has no entry; a deleted one has no viewers.
+ */
+export async function machineAudiences<A extends Parameters<ApplianceAccess['viewers']>[0]>(
+  serials: Iterable<string>,
+  find: (serial: string) => Promise<A | undefined>,
+  access: ApplianceAccess,
+): Promise<Map<string, TMachineAudience<A>>> {
+  const audiences = new Map<string, TMachineAudience<A>>();
+  for (const serial of new Set(serials)) {
+    const appliance = await find(serial);
+    if (appliance) audiences.set(serial, { appliance, viewers: await access.viewers(appliance) });
+  }
+  return audiences;
+}

@@ -59,8 +59,8 @@ export const STATISTICS_ROLLUP = defineJob({
 /**
  * Alarms a written batch of device messages opened (docs/notifications.md): finds who sees each
  * machine and wants alarm mails, records them and starts each one's digest window. Enqueued at most
- * once per batch, in the batch's transaction. Not transactional (it reads through the shared
- * visibility cache); rerunning it records nobody twice.
+ * once per batch, in the batch's transaction. Not transactional (it reads who sees each
+ * machine before its own transaction); rerunning it records nobody twice.
  */
 export const ALARM_OPENED = defineJob({
   kind: 'alarm.opened',

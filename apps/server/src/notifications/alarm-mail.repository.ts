@@ -1,10 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TBrandCode, TLanguage, TRole } from '@washboard/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { TBrandCode, TLanguage } from '@washboard/contracts';
 import type { TDb } from '../db/database';
-import { appliances, users } from '../db/schema/index';
+import { users } from '../db/schema/index';
 
-/** What the visibility rule needs of a recipient. */
-export type TAlarmRecipient = { id: string; brand: TBrandCode; role: TRole };
 /** Whom a mail goes to, as read when it is written. */
 export type TMailUser = {
   id: string;
@@ -24,24 +22,6 @@ function rowsOf<R>(result: unknown): R[] {
 /** SQL of the alarm mails (docs/notifications.md). `db` arguments may be a caller's transaction. */
 export class AlarmMailRepository {
   constructor(private readonly db: TDb) {}
-
-  /** The brand of each of `serials` (deleted products included: nobody sees them, the rule says so). */
-  async brands(serials: string[]): Promise<Map<string, TBrandCode>> {
-    const rows = await this.db
-      .select({ serial: appliances.serialNumber, brand: appliances.brand })
-      .from(appliances)
-      .where(inArray(appliances.serialNumber, serials));
-    return new Map(rows.map((r) => [r.serial, r.brand]));
-  }
-
-  /** The active accounts of `brands` with alarm notifications on. */
-  async optedIn(brands: TBrandCode[]): Promise<TAlarmRecipient[]> {
-    if (brands.length === 0) return [];
-    return this.db
-      .select({ id: users.id, brand: users.brand, role: users.role })
-      .from(users)
-      .where(and(inArray(users.brand, brands), eq(users.status, 'ACTIVE'), eq(users.alarmNotifications, true)));
-  }
 
   /**
    * Locks the accounts' rows until `db` commits, in a fixed order: a user's mail job and the jobs

@@ -3,7 +3,9 @@ import type { JobQueue, TJobContext } from '../jobs/job-queue';
 import { ALARM_MAIL, ALARM_OPENED } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
 import { translate } from '../i18n/translate';
-import type { AlarmMailRepository, TAlarmRecipient } from './alarm-mail.repository';
+import type { TBrandCode } from '@washboard/contracts';
+import type { TUser } from '../account/account.repository';
+import type { AlarmMailRepository } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
 
@@ -32,8 +34,8 @@ export class AlarmMailService {
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
     private readonly unsubscribe: UnsubscribeService,
-    /** The serial numbers a user sees: the rule of the device list and the push channel. */
-    private readonly visibleSerials: (user: TAlarmRecipient) => Promise<string[]>,
+    /** Who sees each machine (`machineAudiences`: the rule of the device list, from the machine's side). */
+    private readonly audiences: (serials: string[]) => Promise<Map<string, { viewers: TUser[] }>>,
     private readonly options: TAlarmMailOptions,
   ) {
     jobs.handle(ALARM_OPENED, ({ alarms }) => this.opened(alarms));
@@ -42,19 +44,18 @@ export class AlarmMailService {
 
   /** The `alarm.opened` job: records who is to be told and starts their digest windows. */
   async opened(alarms: readonly TOpening[]): Promise<void> {
-    const brands = await this.repository.brands([...new Set(alarms.map((a) => a.serial))]);
-    const recipients = await this.repository.optedIn([...new Set(brands.values())]);
+    // Asked once per machine, not once per account of the brand.
+    const audiences = await this.audiences(alarms.map((a) => a.serial));
     const rows: { userId: string; serial: string; alarmId: string }[] = [];
-    for (const user of recipients) {
-      const sees = new Set(await this.visibleSerials(user));
-      for (const alarm of alarms) {
-        if (brands.get(alarm.serial) === user.brand && sees.has(alarm.serial)) {
-          rows.push({ userId: user.id, serial: alarm.serial, alarmId: alarm.id });
-        }
+    const brandOf = new Map<string, TBrandCode>();
+    for (const alarm of alarms) {
+      for (const user of audiences.get(alarm.serial)?.viewers ?? []) {
+        if (!user.alarmNotifications) continue;
+        rows.push({ userId: user.id, serial: alarm.serial, alarmId: alarm.id });
+        brandOf.set(user.id, user.brand);
       }
     }
     if (rows.length === 0) return;
-    const brandOf = new Map(recipients.map((u) => [u.id, u.brand]));
     await this.db.transaction(async (tx) => {
       await this.repository.lockUsers(tx, [...new Set(rows.map((r) => r.userId))]);
       const told = await this.repository.record(tx, rows, this.options.reopenSeconds);
