@@ -47,6 +47,8 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       parameterName: null,
       oldValue: null,
       newValue: null,
+      chainSeq: i + 1,
+      chainHash: (i + 1).toString(16).padStart(64, '0'),
     };
   });
   const alarms = Array.from({ length: ALARMS }, (_, i): THaccpReportAlarm => {
@@ -162,6 +164,7 @@ export async function haccpExport(): Promise<TResult[]> {
       createdAt: new Date(),
       rule: hygieneRuleFor('undercounter'),
       foodCodeClass: foodCodeClassFor('undercounter'),
+      verificationUrl: `${server.url}/device/${serial}/haccp/verification?startDate=${YEAR}-01-01&stopDate=${YEAR}-12-31`,
     };
     // Warm both paths once (JIT, PGlite caches) before measuring.
     await download(`${base}/alarms/export?${period}`, user);

@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
-// (writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
+// (loginBundle, companion, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
 // mosquittoPersistence, productImport, adminTables, …).
 import { loginBundle } from './login-bundle';
+import { companion } from './companion';
 import { deviceBundle } from './device-bundle';
 import { coldStart } from './cold-start';
 import { signIn } from './sign-in';
@@ -18,6 +19,7 @@ import { productImportMosquitto, productImportPglite, productImportPostgres } fr
 
 const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   loginBundle,
+  companion,
   deviceBundle,
   coldStart,
   signIn,
@@ -56,7 +58,7 @@ for (const bench of benchmarks) {
     const ok = result.better === 'lower' ? result.figure <= result.limit : result.figure >= result.limit;
     if (!ok) process.exitCode = 1;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.figure.toFixed(result.unit ? 2 : 3)} ${result.unit} (limit ${result.limit} ${result.unit}, ratio ${(result.figure / result.limit).toFixed(2)})${result.note ? `  — ${result.note}` : ''}`,
+      `${ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.figure.toFixed(result.unit ? 2 : 3)} ${result.unit} (limit ${result.limit} ${result.unit}, ratio ${result.limit === 0 ? '—' : (result.figure / result.limit).toFixed(2)})${result.note ? `  — ${result.note}` : ''}`,
     );
   }
 }

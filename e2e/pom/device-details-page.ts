@@ -1,6 +1,6 @@
 import { DeviceScreen } from './device-screen';
 
-type TTab = 'details' | 'statistics' | 'alarms' | 'documents' | 'firmware';
+type TTab = 'details' | 'statistics' | 'alarms' | 'documents' | 'firmware' | 'thresholds';
 
 /** The device details page (/device/{serialNumber}): header actions, live state, section tabs. */
 export class DeviceDetailsPage extends DeviceScreen {
@@ -16,6 +16,7 @@ export class DeviceDetailsPage extends DeviceScreen {
       alarms: this.text.alarmRegister.title,
       documents: this.text.device.sections.documents,
       firmware: this.text.device.sections.firmware,
+      thresholds: this.text.thresholds.title,
     };
     return this.page.getByRole('tab', { name: names[tab] });
   }

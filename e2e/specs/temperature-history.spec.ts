@@ -49,7 +49,8 @@ describe('temperature history', () => {
     const phone = await adminPage({ viewport: { width: 390, height: 844 } }, { 'wb.language': 'en', 'wb.colorScheme': 'dark' });
     await phone.goto(`${baseUrl}/device/${machine.serial}`);
     const onPhone = phone.getByRole('region', { name: en.temperatureHistory.title });
-    await expect.poll(() => onPhone.getByRole('img').count()).toBe(2);
+    // A new page: the history arrives after the details (vitest's poll waits a second by default).
+    await expect.poll(() => onPhone.getByRole('img').count(), { timeout: 15_000 }).toBe(2);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await onPhone.getByText(en.temperatureHistory.periods.lastCycle).click();

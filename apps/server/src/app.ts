@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { TRuntimeConfig } from '@washboard/contracts';
+import type { TBrandCode, TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
 import { dataDirToCreate, lockDataDir, removeDataDir } from './db/data-dir';
 import { openDatabase, type TDatabase } from './db/database';
@@ -25,6 +25,8 @@ import { AuditRetention } from './audit/audit-retention';
 import { Transactions } from './db/transaction';
 import { MailRepository } from './mail/mail.repository';
 import { Mailer } from './mail/mailer';
+import { ServicePinService } from './service/service-pin.service';
+import { ServicePinRepository } from './service/service-pin.repository';
 import { JobRepository } from './jobs/job.repository';
 import { JobQueue } from './jobs/job-queue';
 import { ALARM_OPENED } from './jobs/kinds';
@@ -51,6 +53,8 @@ import { ApplianceRepository, type TApplianceChanges } from './appliance/applian
 import { ProductImportRepository } from './appliance/product-import.repository';
 import { ProductImportService } from './appliance/product-import.service';
 import { ApplianceAccess, machineAudiences } from './appliance/appliance-access';
+import { ThresholdRepository } from './notifications/threshold.repository';
+import { ThresholdService } from './notifications/threshold.service';
 import { ApplianceService } from './appliance/appliance.service';
 import { ApplianceDetailsRepository } from './appliance/appliance-details.repository';
 import { ApplianceReadCache } from './appliance/read-cache';
@@ -60,7 +64,7 @@ import { DomainEvents } from './events/domain-events';
 import { DeviceIdentities } from './gateway/device-identity';
 import { ApplianceDocumentService } from './appliance/appliance-documents';
 import { DeviceBatcher } from './gateway/device-batcher';
-import { DeviceMessageRepository } from './gateway/device-message.repository';
+import { DeviceMessageRepository, type TOpenedAlarm } from './gateway/device-message.repository';
 import { IngestService } from './gateway/ingest.service';
 import { DeadLetterRepository } from './gateway/dead-letter.repository';
 import { DeadLetterService } from './gateway/dead-letter.service';
@@ -72,7 +76,16 @@ import { DeviceDataService } from './device/device-data.service';
 import { DefaultParameterRepository } from './default-parameters/default-parameters.repository';
 import { DefaultParameterService } from './default-parameters/default-parameters.service';
 import { HaccpRepository } from './haccp/haccp.repository';
+import { CompanyScope } from './company/company-scope';
+import { CustomerRepository } from './customers/customer.repository';
+import { CustomerService } from './customers/customer.service';
+import { SettingsProfileRepository } from './settings-profiles/settings-profile.repository';
+import { SettingsProfileService } from './settings-profiles/settings-profile.service';
+import { SettingsProfileResolver } from './settings-profiles/settings-profile-resolver';
 import { HaccpService } from './haccp/haccp.service';
+import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
+import { HaccpChainService } from './haccp/chain/haccp-chain.service';
+import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
 import { TemperatureHistoryRepository } from './device/temperature-history.repository';
 import { TemperatureHistoryService } from './device/temperature-history.service';
 import { AlarmRepository } from './alarm/alarm.repository';
@@ -102,6 +115,10 @@ export type TWashboard = {
   jobs: JobQueue;
   /** The weekly report mails (docs/notifications.md, "Weekly report"). */
   weeklyReports: WeeklyReportService;
+  /** Threshold notifications (tests run the sweep on a fake clock). */
+  thresholds: ThresholdService;
+  /** The tamper-evident HACCP record: verification and the daily close-out (docs/hygiene.md). */
+  haccpChain: HaccpChainService;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
   /** What the start block must point out, such as a default port that was taken and the one used instead. */
@@ -283,6 +300,7 @@ async function assembleWashboard(
   const auditRetention = new AuditRetention(audit, app.log);
   const companies = new CompanyService(companyRepository, accountRepository, transactions, audit);
   const signIn = new SignInService(accountRepository, tokens);
+  const servicePins = new ServicePinService(new ServicePinRepository(database.db), accountRepository, mailer, audit, publicUrl);
   const registration = new RegistrationService(
     accountRepository,
     companyRepository,
@@ -310,7 +328,8 @@ async function assembleWashboard(
   };
   const applianceRepository = new ApplianceRepository(database.db, applianceChanges);
   const live = new LiveHub(fanout, (user) => appliances.visibleSerials(user));
-  const applianceAccess = new ApplianceAccess(accountRepository, companyRepository);
+  const customerRepository = new CustomerRepository(database.db, accessChanged);
+  const applianceAccess = new ApplianceAccess(accountRepository, companyRepository, customerRepository);
   const applianceDetails = new ApplianceDetailsRepository(database.db);
   // The statistics charts read a daily roll-up of the counters, kept current by a job (docs/retention.md).
   await scheduleStatisticsRollup(jobs, applianceDetails);
@@ -358,8 +377,10 @@ async function assembleWashboard(
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
   );
   const alarmRepository = new AlarmRepository(database.db);
-  const notifications = new NotificationService(new NotificationRepository(database.db), (brand, userId, message) =>
-    live.publishToUser(brand, userId, message),
+  const notifications = new NotificationService(
+    new NotificationRepository(database.db),
+    applianceAccess,
+    (brand, userId, message) => live.publishToUser(brand, userId, message),
   );
   // Reminders and escalations of unacknowledged alarms, and the notification centre (docs/alarms.md).
   const alarmFollowUp = new AlarmFollowUp(
@@ -388,16 +409,50 @@ async function assembleWashboard(
     { publicUrl },
   );
   await weeklyReports.start();
+  // Threshold notifications (docs/notifications.md): checked per written batch and by a sweep every five minutes.
+  const thresholds = new ThresholdService(
+    new ThresholdRepository(database.db),
+    new AlarmMailRepository(database.db),
+    jobs,
+    mailer,
+    unsubscribe,
+    notifications,
+    transactions,
+    appliances,
+    audit,
+    (serials) => machineAudiences(serials, (serial) => applianceRepository.find(serial), applianceAccess),
+    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, publicUrl },
+  );
+  await thresholds.start();
+  // The tamper-evident HACCP record (docs/hygiene.md): its close-out key and the daily close-out job.
+  const haccpChain = new HaccpChainService(
+    appliances,
+    new HaccpChainRepository(database),
+    await loadHaccpSigningKey({
+      key: config.HACCP_SIGNING_KEY,
+      keyFile: config.HACCP_SIGNING_KEY_FILE,
+      previousKey: config.HACCP_PREVIOUS_SIGNING_KEY,
+      dataDir: config.DATA_DIR,
+    }),
+  );
+  await haccpChain.schedule(jobs);
   const deviceMessages = new DeviceMessageRepository(database, {
-    // One job for the mails of every opening, one for the notification centre and reminders of
-    // those still open; both commit with the batch.
+    // Per brand (a failed job is shown to that brand's administrators only): one job for the mails
+    // of every opening, one for the notification centre and reminders of those still open; both
+    // commit with the batch.
     alarmsOpened: async (sql, opened) => {
-      await jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened.map((a) => ({ serial: a.serialNumber, id: a.alarmId })) });
-      const open = opened
-        .filter((a) => a.open)
-        .map(({ serialNumber, alarmId, errorCode }) => ({ serialNumber, alarmId, errorCode }));
-      if (open.length > 0) await alarmFollowUp.alarmsOpened(sql, open);
+      const byBrand = new Map<TBrandCode, TOpenedAlarm[]>();
+      for (const alarm of opened) byBrand.set(alarm.brand, [...(byBrand.get(alarm.brand) ?? []), alarm]);
+      for (const [brand, ofBrand] of byBrand) {
+        const alarms = ofBrand.map((a) => ({ serial: a.serialNumber, id: a.alarmId }));
+        await jobs.enqueueSql(sql, ALARM_OPENED, { alarms }, { brand });
+        const open = ofBrand
+          .filter((a) => a.open)
+          .map(({ serialNumber, alarmId, errorCode }) => ({ serialNumber, alarmId, errorCode }));
+        if (open.length > 0) await alarmFollowUp.alarmsOpened(sql, brand, open);
+      }
     },
+    thresholdData: (sql, serials) => thresholds.batchWritten(sql, serials),
   });
   const writer = new DeviceBatcher(deviceMessages, app.log, {
     onCommit: stateChanged,
@@ -458,6 +513,18 @@ async function assembleWashboard(
     demo,
   };
 
+  const companyScope = new CompanyScope(accountRepository, companyRepository);
+  const settingsProfileRepository = new SettingsProfileRepository(database.db);
+  const settingsProfileResolver = new SettingsProfileResolver(settingsProfileRepository, companyScope);
+  const deviceData = new DeviceDataService(
+    appliances,
+    commands,
+    applianceDetails,
+    defaultParameters,
+    audit,
+    servicePins,
+    settingsProfileResolver,
+  );
   await registerHttpPlumbing(app);
   await registerApi(app, {
     database,
@@ -480,14 +547,27 @@ async function assembleWashboard(
     documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
     deadLetters: new DeadLetterService(deadLetterRepository),
     defaultParameters,
-    devices: new DeviceDataService(appliances, commands, applianceDetails, defaultParameters, audit),
+    devices: deviceData,
+    customers: new CustomerService(customerRepository, companyScope, accountRepository, appliances, events),
+    settingsProfiles: new SettingsProfileService(
+      settingsProfileRepository,
+      companyScope,
+      appliances,
+      defaultParameters,
+      deviceData,
+      transactions,
+      settingsProfileResolver,
+    ),
     audit,
-    haccp: new HaccpService(appliances, new HaccpRepository(database.db)),
+    servicePins,
+    haccp: new HaccpService(appliances, new HaccpRepository(database.db), publicUrl),
+    haccpChain,
     temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
     alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
       live.publish(brand, message),
     ),
     notifications,
+    thresholds,
     live,
     jobs: new JobService(jobRepository),
     unsubscribe,
@@ -512,14 +592,16 @@ async function assembleWashboard(
     // A start failing after this point stops the virtual machines too (they would reconnect forever).
     undo.push(() => demoRun.close());
     // Loaded like the demo itself: only when it runs.
-    const [{ frontPanelRoutes }, { FrontPanelService }] = await Promise.all([
+    const [{ frontPanelRoutes }, { FrontPanelService }, { mailPreviewRoutes }] = await Promise.all([
       import('./demo/front-panel.routes'),
       import('./demo/front-panel.service'),
+      import('./mail/mail-preview.routes'),
     ]);
     await app.register(frontPanelRoutes, {
       prefix: '/api/v1/demo',
       panel: new FrontPanelService(demoRun.fleet, applianceRepository),
     });
+    await app.register(mailPreviewRoutes, { publicUrl });
   }
   if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   const metricsPort =
@@ -568,6 +650,8 @@ async function assembleWashboard(
     live,
     jobs,
     weeklyReports,
+    thresholds,
+    haccpChain,
     demoAccounts: demoRun?.accounts,
     startNotes,
     routes,

@@ -58,7 +58,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const lang = languageFromHeader(request.headers['accept-language']);
     const { answer, status = answer.status } = asAppError(error, request);
     const { code, params, details } = answer;
-    const message = translate(lang, apiErrorKey(code), params);
+    // A value `$t:key` is itself a catalogue text (an install's failed step), in the caller's language.
+    const values = Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [
+        name,
+        typeof value === 'string' && value.startsWith('$t:') ? translate(lang, value.slice(3)) : value,
+      ]),
+    );
+    const message = translate(lang, apiErrorKey(code), values);
     void reply.status(status).send({ ...details, code, message: params.fields ? `${message} (${params.fields})` : message });
   });
 }

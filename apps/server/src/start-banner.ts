@@ -38,8 +38,9 @@ export function startBanner(info: TStartInfo, defaultBrand: TBrandCode): string 
     lines.push(
       '',
       'DEMO MODE: demo accounts, virtual machines (front panels at /demo/machines)',
-      'and every mail readable at /dev/mailbox from this machine. Never use this',
-      'database for real data; DEMO=0 turns the demo off.',
+      'and every mail readable at /dev/mailbox from this machine (every kind of',
+      'mail previewed at /dev/mail-preview). Never use this database for real',
+      'data; DEMO=0 turns the demo off.',
     );
     const brands = [...new Set(info.demoAccounts.map((a) => a.brand))];
     const width = Math.max(...info.demoAccounts.map((a) => a.email.length));

@@ -112,3 +112,32 @@ export async function signedInUsers<const T extends readonly string[]>(
   for (const email of emails) headers.push((await signIn(server, email, PASSWORD)).headers);
   return headers as { [K in keyof T]: Record<string, string> };
 }
+
+/** A new company of the brand, made by the admin whose headers are given; answers its code. */
+export async function newCompany(
+  server: TTestServer,
+  adminHeaders: Record<string, string>,
+  name: string,
+  parentCode?: string,
+): Promise<string> {
+  const res = await server.api('/api/v1/account/companies', json({ name, parentCode }, adminHeaders));
+  if (res.status !== 200) throw new Error(`company: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** A signed-in account of `role` (SERVICE, SERVICE_MANAGER) in the company `companyCode`; answers its headers. */
+export async function staffMember(
+  server: TTestServer,
+  adminHeaders: Record<string, string>,
+  email: string,
+  role: string,
+  companyCode: string,
+): Promise<Record<string, string>> {
+  const id = await activeUser(server, adminHeaders, email);
+  const res = await server.api(`/api/v1/account/users/${id}/updateRole?targetRole=${role}&companyCode=${companyCode}`, {
+    method: 'PUT',
+    headers: adminHeaders,
+  });
+  if (res.status !== 200) throw new Error(`role: ${res.status} ${await res.text()}`);
+  return (await signIn(server, email, PASSWORD)).headers;
+}

@@ -16,6 +16,13 @@ export type TTestServer = {
 };
 
 /**
+ * How long a test may take to start a server with DEMO=1: it seeds a month of history for twelve
+ * machines through the gateway (docs/benchmarks.md), and with two workers two such starts can
+ * overlap on the machine's two cores.
+ */
+export const DEMO_START_MS = 180_000;
+
+/**
  * A fresh database for one test file: an in-memory PGlite, or — when the project runs with
  * TEST_DB=postgres — a new database on TEST_DATABASE_URL, dropped afterwards.
  */

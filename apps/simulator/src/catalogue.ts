@@ -7,6 +7,12 @@ import {
   type TCycleType,
   type TGamma,
   type TParameterCheck,
+  type TInstallation,
+  type TInstallStep,
+  INSTALL_COUNTRIES,
+  SUPPORTED_LANGUAGES,
+  UNIT_SYSTEMS,
+  ZTimeZone,
 } from '@washboard/contracts';
 import type { TMachineProfile } from './machine-profile';
 
@@ -27,6 +33,29 @@ export function presets(gamma: TGamma): TParameterValues {
 
 export function checkValue(key: string, value: number, gamma: TGamma): TParameterCheck {
   return checkParameterValue(key, value, gamma);
+}
+
+/** Characters the machine's display can show: printable Latin-1 (names in other scripts cannot be shown). */
+const DISPLAY_TEXT = /^[\x20-\x7E\xA0-\xFF]+$/;
+
+/**
+ * The first step of an `install` the machine cannot take (the steps of `INSTALL_STEPS`, in order),
+ * with the parameter keys it refused; null when it can take them all.
+ */
+export function installRefusal(
+  installation: TInstallation,
+  values: TParameterValues,
+  gamma: TGamma,
+): { step: TInstallStep; rejected?: string[] } | null {
+  if (!DISPLAY_TEXT.test(installation.name)) return { step: 'name' };
+  if (!(INSTALL_COUNTRIES as readonly string[]).includes(installation.country)) return { step: 'country' };
+  if (!(UNIT_SYSTEMS as readonly string[]).includes(installation.unitSystem)) return { step: 'unitSystem' };
+  if (!ZTimeZone.safeParse(installation.timeZone).success) return { step: 'timeZone' };
+  if (!(SUPPORTED_LANGUAGES as readonly string[]).includes(installation.language)) return { step: 'language' };
+  const rejected = Object.entries(values)
+    .filter(([key, value]) => checkValue(key, value, gamma) !== 'ok')
+    .map(([key]) => key);
+  return rejected.length > 0 ? { step: 'parameters', rejected } : null;
 }
 
 /** Settings of the whole machine, in machine units (litres, kW, °C, s); null where a range has no such parameter. */

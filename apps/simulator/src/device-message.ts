@@ -2,6 +2,7 @@ import type {
   TClaimingCode,
   TCommandResult,
   TDeviceAlarm,
+  TDeviceInfo,
   TDeviceStats,
   TDeviceStatus,
   TDeviceTopic,
@@ -23,7 +24,8 @@ export type TDeviceMessage =
   | { topic: 'params'; payload: TParameterSet }
   | { topic: 'stats'; payload: TDeviceStats }
   | { topic: 'claiming-code'; payload: TClaimingCode }
-  | { topic: 'cmd/result'; payload: TCommandResult };
+  | { topic: 'cmd/result'; payload: TCommandResult }
+  | { topic: 'info'; payload: TDeviceInfo };
 
 /**
  * How a topic travels (DESIGN.md §4). `keep` says what the outbox holds while the machine is
@@ -43,4 +45,5 @@ export const DELIVERY: Readonly<Record<TDeviceTopic, TDelivery>> = {
   stats: { qos: 1, retain: true, keep: 'latest' },
   'claiming-code': { qos: 1, retain: false, keep: 'latest' },
   'cmd/result': { qos: 1, retain: false, keep: 'all' },
+  info: { qos: 1, retain: true, keep: 'latest' },
 };

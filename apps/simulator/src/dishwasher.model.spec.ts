@@ -683,3 +683,80 @@ describe('determinism', () => {
     expect(later.totalCycles - first.totalCycles).toBe(events.length + (h.model.currentCycle ? 1 : 0));
   });
 });
+
+describe('the service menu commands', () => {
+  it('reports its panel lock in status when remote control begins and when it runs out', () => {
+    const h = harness();
+    h.command({ name: 'run-live', args: { seconds: 30 } });
+    expect(h.of('status').at(-1)?.panelLocked).toBe(true);
+    h.advance(31);
+    expect(h.of('status').at(-1)?.panelLocked).toBe(false);
+    expectValid(h.messages);
+  });
+
+  it('resets the faults it raised, answers their codes, and keeps the notices of its own state', () => {
+    // A Hiline machine shows F1 while its door is open: a notice of its state, not a fault to reset.
+    const h = harness({ gamma: 'hiline' });
+    h.model.raiseAlarm('A2');
+    h.model.openDoor();
+    const result = h.command({ name: 'alarm-reset', args: {} });
+    expect(result).toMatchObject({ ok: true, cleared: ['A2'] });
+    expect(h.model.activeAlarms.map((a) => a.code)).toEqual(['F1']);
+    expect(h.of('alarm').at(-1)).toMatchObject({ errorCode: 'A2' });
+    expect(h.of('alarm').at(-1)?.stopDate).not.toBeNull();
+    expectValid(h.messages);
+  });
+
+  it('goes back to its factory values on factory-reset and reports them', () => {
+    const h = harness();
+    const factory = presets('infinity');
+    const [key, value] = Object.entries(factory)[0] ?? ['', 0];
+    h.command({ name: 'energy-saving', args: { on: false } });
+    h.command({ name: 'params-set', args: { values: { [key]: value + 1 } } });
+    expect(h.model.params[key]).not.toBe(value);
+    const result = h.command({ name: 'factory-reset', args: {} });
+    expect(result.ok).toBe(true);
+    expect(result.values).toEqual(factory);
+    expect(h.of('params').at(-1)?.values).toEqual(factory);
+    expect(h.of('info').at(-1)?.energySaving).toBe(true);
+    expect(h.command({ name: 'cycle-start', args: { cycleType: 'fast' } }).ok).toBe(true);
+    expect(h.command({ name: 'factory-reset', args: {} })).toMatchObject({ ok: false, error: 'BUSY' });
+  });
+
+  it('is installed: display and info follow the chosen language, units and time zone', () => {
+    const h = harness();
+    expect(h.model.display).toBe('READY');
+    expect(h.model.displayTemperature).toMatch(/°C$/);
+    const result = h.command({
+      name: 'install',
+      args: { name: 'Cucina 1', country: 'DE', unitSystem: 'imperial', timeZone: 'America/New_York', language: 'de', values: {} },
+    });
+    expect(result).toEqual({ id: result.id, ok: true });
+    expect(h.model.display).toBe('BEREIT');
+    expect(h.model.displayTemperature).toMatch(/^\d+°F$/);
+    // 07:00 UTC is 02:00 in New York in March (EST).
+    expect(h.model.displayClock).toBe('02:00');
+    expect(h.of('info').at(-1)?.installation).toMatchObject({ name: 'Cucina 1', country: 'DE', language: 'de' });
+    expectValid(h.messages);
+  });
+
+  it('names the step an install fails at and changes nothing', () => {
+    const h = harness();
+    const before = { ...h.model.params };
+    const base = { country: 'IT', unitSystem: 'metric', timeZone: 'Europe/Rome', language: 'it', values: {} } as const;
+    expect(h.command({ name: 'install', args: { ...base, name: '洗碗機' } })).toMatchObject({
+      ok: false,
+      error: 'INSTALL_FAILED',
+      step: 'name',
+    });
+    const [key] = Object.keys(before);
+    expect(h.command({ name: 'install', args: { ...base, name: 'Bar', values: { [key ?? '']: 1e9 } } })).toMatchObject({
+      ok: false,
+      error: 'INSTALL_FAILED',
+      step: 'parameters',
+      rejected: [key],
+    });
+    expect(h.model.params).toEqual(before);
+    expect(h.model.display).toBe('READY');
+  });
+});

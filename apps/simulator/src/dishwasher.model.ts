@@ -1,5 +1,6 @@
 import {
   CLAIMING_CODE_TTL_SECONDS,
+  LINK_CODE_TTL_SECONDS,
   CYCLE_TYPES,
   SYSTEM_STATES,
   RINSE_TRACE_MAX_SAMPLES,
@@ -18,8 +19,12 @@ import {
   type TCycleMeasurements,
   type TCycleType,
   type TDeviceStats,
+  type TDeviceInfo,
   type TDeviceStatus,
   type TGamma,
+  type TInstallation,
+  type TInstallStep,
+  type TLanguage,
   type TTelemetryKey,
   type TSystemState,
   type TSystemStateName,
@@ -30,6 +35,7 @@ import {
   alarmCatalogue,
   checkValue,
   cycleSettings,
+  installRefusal,
   machineSettings,
   presets,
   type TAlarmCatalogue,
@@ -172,10 +178,17 @@ class Refusal extends Error {
   constructor(
     readonly error: TCommandError,
     readonly rejected?: string[],
+    readonly step?: TInstallStep,
   ) {
     super(error);
   }
 }
+/** What a command's behaviour reports back besides `ok` (alarm-reset's cleared codes, factory-reset's values). */
+type TCommandReport = Pick<TCommandResult, 'cleared' | 'values'>;
+
+/** The display's word for READY in the machine's language (English until it is installed). */
+const READY_WORD: Record<TLanguage, string> = { it: 'PRONTA', en: 'READY', fr: 'PRÊTE', de: 'BEREIT', es: 'LISTA' };
+
 const CANISTER_ML = 5000;
 const LOW_CHEMICAL_ML = 0.05 * CANISTER_ML;
 /** Results kept to answer a redelivered command (QoS 1 may deliver twice) without acting twice. */
@@ -259,8 +272,21 @@ export class DishwasherModel {
 
   private fotaState: { version: string; elapsed: number; lastPerc: number } | null = null;
   private claiming: TClaimingCode | null = null;
+  /** The code that opens a local link session (docs/local-link.md), while it is on the display. */
+  private linkCodeShown: TClaimingCode | null = null;
   private readonly alarms = new Map<string, TActiveAlarm>();
   private liveUntilMs = 0;
+  /** the panel lock the machine last reported in `status` */
+  private reportedLock = false;
+  /** Energy saving (service menu): the heaters go off after S29 in standby; off keeps them on. */
+  private energySaving = true;
+  /** What the command being obeyed reports back besides `ok` (set by its behaviour). */
+  private report: TCommandReport = {};
+  private installation: (TInstallation & { at: string }) | null = null;
+  private readonly hardware: Pick<
+    TDeviceInfo,
+    'macAddress' | 'mainsVoltage' | 'mainsFrequency' | 'electricityDistribution' | 'signalDbm'
+  >;
   private readonly results = new Map<string, TCommandResult>();
   private offFor: number | null = null;
 
@@ -292,6 +318,16 @@ export class DishwasherModel {
     this.inlet = options.condition?.inletCelsius ?? drawnInlet;
     this.boilerHeaterShare = options.condition?.boilerHeaterShare ?? 1;
     this.rackTemp = this.room;
+    const threePhase = this.profile.boilerHeaterKw > 4;
+    this.hardware = {
+      macAddress: Array.from({ length: 6 }, (_, i) =>
+        (i === 0 ? 0x02 : this.random.int(0, 255)).toString(16).toUpperCase().padStart(2, '0'),
+      ).join(':'),
+      mainsVoltage: threePhase ? 400 : 230,
+      mainsFrequency: 50,
+      electricityDistribution: threePhase ? '3N~ 400 V' : '1N~ 230 V',
+      signalDbm: Math.round(this.random.between(-75, -45)),
+    };
     this.counters = this.initialCounters(
       options.resumeFrom ? countersFromStats(options.resumeFrom, this.maintenanceInterval()) : (options.initialCycles ?? 0),
     );
@@ -330,16 +366,25 @@ export class DishwasherModel {
     return this.systemState === SYSTEM_STATES.IDLE && after !== null && this.idleSeconds >= after;
   }
 
-  /** What the front display shows: a claiming code while one is valid, else the machine's state. */
+  /**
+   * What the front display shows: a local link code while one is valid (someone beside the machine
+   * is reading it to their phone), else a claiming code while one is valid, else the machine's state.
+   */
   get display(): string {
-    const code = this.claimingCode;
+    const code = this.linkCode ?? this.claimingCode;
     if (code) return code.code;
     if (this.fotaState) return `FW ${this.fotaState.lastPerc}%`;
     if (this.door.open) return 'DOOR';
-    if (this.systemState === SYSTEM_STATES.IDLE) return this.standby ? 'STANDBY' : 'READY';
+    if (this.systemState === SYSTEM_STATES.IDLE) return this.standby ? 'STANDBY' : READY_WORD[this.language];
     const cycle = this.cycle;
     if (cycle) return `${cycle.type} ${Math.floor((cycle.elapsed / Math.max(1, cycle.duration)) * 100)}%`;
     return this.stateName;
+  }
+
+  /** The local link code on the display, until it expires or is used. */
+  get linkCode(): TClaimingCode | null {
+    if (this.linkCodeShown && Date.parse(this.linkCodeShown.expiresAt) <= this.clock()) this.linkCodeShown = null;
+    return this.linkCodeShown;
   }
 
   get claimingCode(): TClaimingCode | null {
@@ -419,6 +464,39 @@ export class DishwasherModel {
     return this.liveUntilMs > this.clock();
   }
 
+  /** The language of the display and reports: the installation's, English before. */
+  get language(): TLanguage {
+    return this.installation?.language ?? 'en';
+  }
+
+  /** The boiler temperature as the display shows it, in the installation's units (°C before). */
+  get displayTemperature(): string {
+    const celsius = boilerMean(this.boiler);
+    return this.installation?.unitSystem === 'imperial' ? `${Math.round((celsius * 9) / 5 + 32)}°F` : `${Math.round(celsius)}°C`;
+  }
+
+  /** The display's clock: the machine's time in its installation's time zone (UTC before), 24 h. */
+  get displayClock(): string {
+    return new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: this.installation?.timeZone ?? 'UTC',
+    }).format(this.clock());
+  }
+
+  /** `info`: the hardware, energy saving and the installation, as the machine reports them. */
+  info(): TDeviceInfo {
+    return {
+      ts: this.now(),
+      ...this.hardware,
+      connectivity: this.versionSet.connectivity,
+      control: this.versionSet.control,
+      energySaving: this.energySaving,
+      installation: this.installation ? { ...this.installation } : null,
+    };
+  }
+
   get doorOpen(): boolean {
     return this.door.open;
   }
@@ -430,6 +508,7 @@ export class DishwasherModel {
       systemState: this.systemState,
       cycleType: running ? running.type : null,
       cycleNumber: running ? running.number : null,
+      panelLocked: this.remoteControlActive,
       ts: this.now(),
     };
   }
@@ -468,6 +547,7 @@ export class DishwasherModel {
   announce(): void {
     this.emitter({ topic: 'status', payload: this.status() });
     this.emitter({ topic: 'versions', payload: { ...this.versionSet } });
+    this.emitter({ topic: 'info', payload: this.info() });
     this.emitter({ topic: 'params', payload: { ts: this.now(), values: { ...this.parameters } } });
     this.emitter({ topic: 'stats', payload: this.stats() });
   }
@@ -491,10 +571,25 @@ export class DishwasherModel {
 
   /** A fresh six-digit claiming code on the display, also sent to the cloud. */
   showClaimingCode(): TClaimingCode {
-    const code = String(this.random.int(0, 999_999)).padStart(6, '0');
-    this.claiming = { code, expiresAt: new Date(this.clock() + CLAIMING_CODE_TTL_SECONDS * 1000).toISOString() };
+    this.claiming = this.freshCode(CLAIMING_CODE_TTL_SECONDS);
     this.emitter({ topic: 'claiming-code', payload: { ...this.claiming } });
     return this.claiming;
+  }
+
+  /** A fresh six-digit local link code on the display (never sent anywhere: it proves presence). */
+  showLinkCode(): TClaimingCode {
+    this.linkCodeShown = this.freshCode(LINK_CODE_TTL_SECONDS);
+    return this.linkCodeShown;
+  }
+
+  /** The link code leaves the display: used, or void after too many wrong tries. */
+  clearLinkCode(): void {
+    this.linkCodeShown = null;
+  }
+
+  private freshCode(ttlSeconds: number): TClaimingCode {
+    const code = String(this.random.int(0, 999_999)).padStart(6, '0');
+    return { code, expiresAt: new Date(this.clock() + ttlSeconds * 1000).toISOString() };
   }
 
   /** Starts a cycle at the front panel, under the same rules as the cycle-start command. */
@@ -565,8 +660,15 @@ export class DishwasherModel {
 
   // ---- commands ----------------------------------------------------------------------------
 
-  /** Obeys one command and sends its result (acting once per command id, however often it arrives). */
-  handleCommand(command: TCommand): TCommandResult {
+  /**
+   * Obeys one command and answers its result through `answer` — on `cmd/result` to the cloud unless
+   * the command came another way (the local link) — acting once per command id, however often it
+   * arrives. What the command changes is reported to the cloud either way.
+   */
+  handleCommand(
+    command: TCommand,
+    answer: (result: TCommandResult) => void = (result) => this.emitter({ topic: 'cmd/result', payload: result }),
+  ): TCommandResult {
     const earlier = this.results.get(command.id);
     const result = earlier ?? this.execute(command);
     if (!earlier) {
@@ -574,7 +676,7 @@ export class DishwasherModel {
       const oldest = this.results.keys().next();
       if (this.results.size > REMEMBERED_RESULTS && !oldest.done) this.results.delete(oldest.value);
     }
-    this.emitter({ topic: 'cmd/result', payload: result });
+    answer(result);
     return result;
   }
 
@@ -619,21 +721,64 @@ export class DishwasherModel {
     },
     'run-live': ({ seconds }) => {
       this.liveUntilMs = this.clock() + seconds * 1000;
+      this.reportPanelLock();
     },
     'tank-replace': ({ tank }) => this.replaceCanister(tank),
+    // Faults that the machine raised and no longer holds are reset; the notices of its own state
+    // (a chemical running low, an open door, maintenance due) stay while the state lasts.
+    'alarm-reset': ({ codes }) => {
+      const cleared = [...this.alarms.values()]
+        .filter((alarm) => alarm.origin !== 'condition' && (!codes || codes.includes(alarm.code)))
+        .map((alarm) => alarm.code);
+      for (const code of cleared) this.clearAlarm(code);
+      this.report = { cleared };
+    },
+    // The factory values of its range (not the server's default list), energy saving back on.
+    'factory-reset': () => {
+      this.applyParameters(presets(this.gamma), true);
+      this.energySaving = true;
+      this.emitter({ topic: 'info', payload: this.info() });
+      this.report = { values: { ...this.parameters } };
+    },
+    'energy-saving': ({ on }) => {
+      this.energySaving = on;
+      this.emitter({ topic: 'info', payload: this.info() });
+    },
+    // Every step is checked before any is applied: a refused install changes nothing.
+    install: ({ values, ...installation }) => {
+      const refusal = installRefusal(installation, values, this.gamma);
+      if (refusal) throw new Refusal('INSTALL_FAILED', refusal.rejected, refusal.step);
+      this.installation = { ...installation, at: this.now() };
+      this.applyParameters({ ...this.parameters, ...values });
+      this.emitter({ topic: 'info', payload: this.info() });
+    },
   };
+
+  /** Tells the cloud when the panel lock changes (remote control began, or ran out). */
+  private reportPanelLock(): void {
+    if (this.remoteControlActive === this.reportedLock) return;
+    this.reportedLock = this.remoteControlActive;
+    this.emitter({ topic: 'status', payload: this.status() });
+  }
 
   private execute(command: TCommand): TCommandResult {
     const error = commandRefusal(command.name, this.condition());
     if (error) return { id: command.id, ok: false, error };
     const act = this.behaviour[command.name] as (args: TCommand['args']) => void;
+    this.report = {};
     try {
       act(command.args);
     } catch (refusal) {
       if (!(refusal instanceof Refusal)) throw refusal;
-      return { id: command.id, ok: false, error: refusal.error, ...(refusal.rejected ? { rejected: refusal.rejected } : {}) };
+      return {
+        id: command.id,
+        ok: false,
+        error: refusal.error,
+        ...(refusal.rejected?.length ? { rejected: refusal.rejected } : {}),
+        ...(refusal.step ? { step: refusal.step } : {}),
+      };
     }
-    return { id: command.id, ok: true };
+    return { id: command.id, ok: true, ...this.report };
   }
 
   /** A panel button's refusal: the lock of a remote session first, then the command's own rule. */
@@ -657,8 +802,10 @@ export class DishwasherModel {
   }
 
   /** Applies values already checked; a HACCP `parameter` event per value that changed, then `params`. */
-  private applyParameters(values: TParameterValues): void {
+  private applyParameters(values: TParameterValues, replace = false): void {
     const at = this.now();
+    // A factory reset leaves only the range's own keys: values set beyond them are forgotten too.
+    if (replace) this.parameters = Object.fromEntries(Object.entries(this.parameters).filter(([key]) => key in values));
     for (const [key, newValue] of Object.entries(values)) {
       const oldValue = this.parameters[key];
       if (oldValue === newValue) continue;
@@ -716,7 +863,10 @@ export class DishwasherModel {
     const standby = this.standby;
     // Energy saving (S29): after long enough in standby the heaters stay off until the next cycle.
     const saving =
-      standby && m.heatersOffAfterSeconds !== null && this.idleSeconds >= (m.standbyAfterSeconds ?? 0) + m.heatersOffAfterSeconds;
+      this.energySaving &&
+      standby &&
+      m.heatersOffAfterSeconds !== null &&
+      this.idleSeconds >= (m.standbyAfterSeconds ?? 0) + m.heatersOffAfterSeconds;
     const setpoints = this.cycle?.settings ?? this.idleSettings;
     const boilerSetpoint = standby ? m.standbyBoilerTemp : setpoints.boilerSetpoint;
     const tankSetpoint = standby ? m.standbyTankTemp : setpoints.tankSetpoint;
@@ -774,6 +924,7 @@ export class DishwasherModel {
     if (this.tankHeater) this.counters.tankHeaterSeconds += dt;
     this.progressFota(dt);
     this.progressAlarms(dt);
+    this.reportPanelLock();
     // Last, so that a cycle started now begins with the next step, on a phase boundary.
     this.behave(dt);
   }

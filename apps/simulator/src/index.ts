@@ -21,3 +21,5 @@ export { cyclePlan, planSeconds, type TPhase, type TPhaseKind } from './cycle-pl
 export { type TCycleSettings, type TMachineSettings, type TParameterValues } from './catalogue';
 export { parseCredentials, readCredentials } from './credentials';
 export { checkDeviceMessage, type TProtocolProblem } from './protocol-check';
+export { LocalLinkEndpoint, type TLocalLinkEndpointOptions } from './local-link-endpoint';
+export { RecordLog } from './record-log';

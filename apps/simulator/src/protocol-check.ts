@@ -2,6 +2,7 @@ import {
   ZClaimingCode,
   ZCommandResult,
   ZDeviceAlarm,
+  ZDeviceInfo,
   ZDeviceMessageError,
   ZDeviceStats,
   ZDeviceStatus,
@@ -26,6 +27,7 @@ const SCHEMAS = {
   stats: ZDeviceStats,
   'claiming-code': ZClaimingCode,
   'cmd/result': ZCommandResult,
+  info: ZDeviceInfo,
 } as const satisfies Record<TDeviceTopic, unknown>;
 
 export type TProtocolProblem = { topic: string; problem: string };

@@ -117,7 +117,7 @@ describe('a virtual dishwasher over MQTT', () => {
     const { client, received } = await cloud(broker);
     await waitFor(() => received.filter((m) => m.topic.includes('/SIM-MQTT-2/')).length >= 4, 'retained messages');
     const retained = received.filter((m) => m.topic.includes('/SIM-MQTT-2/') && m.retain).map((m) => m.topic.split('/').at(-1));
-    expect(retained.sort()).toEqual(['params', 'stats', 'status', 'versions']);
+    expect(retained.sort()).toEqual(['info', 'params', 'stats', 'status', 'versions']);
     await client.endAsync();
   });
 

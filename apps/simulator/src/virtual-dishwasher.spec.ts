@@ -80,8 +80,8 @@ describe('VirtualDishwasher without a broker', () => {
     h.machine.raiseAlarm('W09');
     h.machine.clearAlarm('W09');
     h.machine.sendTelemetry();
-    // status, versions, params, stats once each; both alarm messages; no telemetry.
-    expect(h.machine.outboxSize).toBe(6);
+    // status, versions, info, params, stats once each; both alarm messages; no telemetry.
+    expect(h.machine.outboxSize).toBe(7);
   });
 
   it('shows a claiming code when its button is pressed', () => {

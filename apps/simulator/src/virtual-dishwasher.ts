@@ -11,6 +11,7 @@ import {
   type TSystemState,
   type TSystemStateName,
   type TVersions,
+  type TWifiSecurity,
 } from '@washboard/contracts';
 import type { TParameterValues } from './catalogue';
 import { DeviceLink, type TMqttOptions } from './device-link';
@@ -18,6 +19,7 @@ import { DELIVERY, type TDeviceMessage } from './device-message';
 import { DishwasherModel, type TCycleView, type TDishwasherModelOptions } from './dishwasher.model';
 import type { TMachineProfile } from './machine-profile';
 import { Outbox } from './outbox';
+import { RecordLog } from './record-log';
 import { seedFrom } from './random';
 
 export type TVirtualDishwasherOptions = Omit<TDishwasherModelOptions, 'emit'> & {
@@ -63,6 +65,10 @@ export class VirtualDishwasher {
 
   /** The cloud's latest refusals of this machine's messages (its `error` topic), oldest first: the machine's log. */
   readonly refusals: TDeviceMessageError[] = [];
+  /** The HACCP records the machine made, numbered: what the local link's records-get reads. */
+  readonly records = new RecordLog();
+  /** The Wi-Fi network given over the local link (its passphrase is kept, never shown). */
+  private wifi: { ssid: string; security: TWifiSecurity; password: string } | null = null;
 
   constructor(options: TVirtualDishwasherOptions) {
     this.options = options;
@@ -141,11 +147,15 @@ export class VirtualDishwasher {
   }
 
   /**
-   * A command as it arrives on `cmd` (JSON text, bytes or an object). Answers on `cmd/result`:
-   * an unknown name is UNSUPPORTED, bad arguments INVALID_ARGS; a message without a usable id
-   * cannot be answered and is ignored (null).
+   * A command as it arrives on `cmd` (JSON text, bytes or an object), or over the local link.
+   * Answers through `answer` (default: on `cmd/result` to the cloud): an unknown name is
+   * UNSUPPORTED, bad arguments INVALID_ARGS; a message without a usable id cannot be answered and
+   * is ignored (null).
    */
-  receiveCommand(raw: Buffer | string | object): TCommandResult | null {
+  receiveCommand(
+    raw: Buffer | string | object,
+    answer: (result: TCommandResult) => void = (result) => this.dispatch({ topic: 'cmd/result', payload: result }),
+  ): TCommandResult | null {
     let data: unknown = raw;
     try {
       if (Buffer.isBuffer(raw)) data = JSON.parse(raw.toString('utf8'));
@@ -155,7 +165,7 @@ export class VirtualDishwasher {
     }
     const parsed = ZCommand.safeParse(data);
     if (parsed.success) {
-      const result = this.model.handleCommand(parsed.data);
+      const result = this.model.handleCommand(parsed.data, answer);
       // Live mode starts now, not at the next regular telemetry.
       if (parsed.data.name === 'run-live' && result.ok) this.nextTelemetry = this.clock();
       return result;
@@ -165,7 +175,7 @@ export class VirtualDishwasher {
     if (typeof id !== 'string' || !UUID.test(id)) return null;
     const known = (COMMAND_NAMES as readonly unknown[]).includes(fields.name);
     const result: TCommandResult = { id, ok: false, error: known ? 'INVALID_ARGS' : 'UNSUPPORTED' };
-    this.dispatch({ topic: 'cmd/result', payload: result });
+    answer(result);
     return result;
   }
 
@@ -293,7 +303,18 @@ export class VirtualDishwasher {
     return this.model.fota;
   }
 
+  /** Takes the Wi-Fi network a phone gave inside a local link session (commissioning). */
+  joinWifi(network: { ssid: string; security: TWifiSecurity; password: string }): void {
+    this.wifi = { ...network };
+  }
+
+  /** The Wi-Fi network the machine was given, without its passphrase; null before commissioning. */
+  get wifiNetwork(): { ssid: string; security: TWifiSecurity } | null {
+    return this.wifi ? { ssid: this.wifi.ssid, security: this.wifi.security } : null;
+  }
+
   private dispatch(message: TDeviceMessage): void {
+    this.records.add(message);
     for (const listener of this.listeners) listener(message);
     const delivery = DELIVERY[message.topic];
     // Nobody would read live data sent while offline; skip even the serialising.

@@ -81,12 +81,12 @@ export class AccountRepository {
 
   /**
    * The ACTIVE accounts of `brand` that are its ADMINs, the account `ownerId`, SERVICE users of
-   * `serviceCompanyIds` or SERVICE_MANAGERs of `managerCompanyIds` (ApplianceAccess.viewers: who
+   * `serviceCompanyIds`, SERVICE_MANAGERs of `managerCompanyIds` or the accounts `linkedIds` (ApplianceAccess.viewers: who
    * sees one machine), by name.
    */
   async activeViewers(
     brand: TBrandCode,
-    who: { ownerId: string | null; serviceCompanyIds: string[]; managerCompanyIds: string[] },
+    who: { ownerId: string | null; serviceCompanyIds: string[]; managerCompanyIds: string[]; linkedIds: string[] },
   ): Promise<TUser[]> {
     return this.db
       .select()
@@ -104,6 +104,7 @@ export class AccountRepository {
             who.managerCompanyIds.length > 0
               ? and(eq(users.role, 'SERVICE_MANAGER'), inArray(users.companyId, who.managerCompanyIds))
               : undefined,
+            who.linkedIds.length > 0 ? inArray(users.id, who.linkedIds) : undefined,
           ),
         ),
       )

@@ -130,6 +130,16 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
     expect(anna.items.some((n) => n.kind === 'alarmEscalation')).toBe(false);
     const carlo = await notifications('Carlo');
     expect(carlo.items.filter((n) => n.kind === 'alarmReminder')).toHaveLength(1);
+
+    // Every job the alarms caused is the machine's brand's: a failed one is shown to its administrators only.
+    const { rows } = await server.washboard.database.transaction((sql) =>
+      sql.query<{ kind: string; brand: string | null }>(
+        `select distinct kind, brand from jobs where kind like 'alarm.%' and kind <> 'alarm.mail' order by kind`,
+      ),
+    );
+    expect(rows).toEqual(
+      ['alarm.escalate', 'alarm.notify', 'alarm.opened', 'alarm.remind'].map((kind) => ({ kind, brand: 'LUMINA' })),
+    );
   });
 
   it('does not remind or escalate an acknowledged or a low-severity alarm, nor tell another company', async () => {
@@ -186,5 +196,16 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
       expect((await notifications('Anna')).unread).toBe(0);
       expect((await notifications('Dora')).unread).toBeGreaterThan(0);
     });
+  });
+  it('takes a machine out of the centre of whoever no longer sees it', async () => {
+    expect((await notifications('Anna')).items.length).toBeGreaterThan(0);
+    const anna = await server.api(`/api/v1/appliance/unclaim?serialNumber=${serial}&userEmail=anna%40kitchen.test`, {
+      method: 'POST',
+      headers: admin,
+    });
+    expect(anna.status).toBe(200);
+    expect(await notifications('Anna')).toEqual({ items: [], unread: 0 });
+    // Carlo still sees the machine and its notifications.
+    expect((await notifications('Carlo')).items.map((n) => n.serialNumber)).toContain(serial);
   });
 });

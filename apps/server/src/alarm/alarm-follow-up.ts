@@ -1,4 +1,4 @@
-import { BRANDS, alarmByCode, deviceCatalogues, type TLanguage, type TNotificationKind } from '@washboard/contracts';
+import { alarmByCode, deviceCatalogues, type TBrandCode, type TLanguage, type TNotificationKind } from '@washboard/contracts';
 import type { TSqlRunner } from '../db/database';
 import type { Transactions } from '../db/transaction';
 import type { TUser } from '../account/account.repository';
@@ -7,7 +7,7 @@ import { machineAudiences, type ApplianceAccess, type TMachineAudience } from '.
 import type { JobQueue } from '../jobs/job-queue';
 import { ALARM_ESCALATE, ALARM_NOTIFY, ALARM_REMIND } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
-import { bodyHtml, escapeHtml, notificationMail } from '../mail/mail-templates';
+import { renderMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 import type { NotificationService } from '../notifications/notification.service';
@@ -67,9 +67,9 @@ export class AlarmFollowUp {
     jobs.handle(ALARM_ESCALATE, ({ alarms }) => this.followUp('escalation', alarms));
   }
 
-  /** The gateway writer's hook, in the batch's transaction: one job for all the alarms it opened. */
-  async alarmsOpened(sql: TSqlRunner, opened: TAlarmRef[]): Promise<void> {
-    await this.jobs.enqueueSql(sql, ALARM_NOTIFY, { alarms: opened });
+  /** The gateway writer's hook, in the batch's transaction: one job for all the alarms it opened on `brand`'s machines. */
+  async alarmsOpened(sql: TSqlRunner, brand: TBrandCode, opened: TAlarmRef[]): Promise<void> {
+    await this.jobs.enqueueSql(sql, ALARM_NOTIFY, { alarms: opened }, { brand });
   }
 
   /** The `alarm.notify` job: notifies who sees each machine, queues the reminder of the high-severity alarms. */
@@ -80,7 +80,7 @@ export class AlarmFollowUp {
       await this.notifications.add(t, this.notificationsOf('alarmOpened', refs, audiences));
       if (high.length === 0) return;
       const runAt = new Date(Date.now() + this.options.reminderSeconds * 1000);
-      await this.jobs.enqueue(ALARM_REMIND, { alarms: high }, { db: t.tx, runAt });
+      await this.jobs.enqueue(ALARM_REMIND, { alarms: high }, { db: t.tx, runAt, brand: brandOf(audiences) });
     });
   }
 
@@ -117,7 +117,7 @@ export class AlarmFollowUp {
       }
       if (stage === 'reminder' && due.length > 0) {
         const runAt = new Date(Date.now() + this.options.escalationSeconds * 1000);
-        await this.jobs.enqueue(ALARM_ESCALATE, { alarms: due }, { db: t.tx, runAt });
+        await this.jobs.enqueue(ALARM_ESCALATE, { alarms: due }, { db: t.tx, runAt, brand: brandOf(audiences) });
       }
     });
   }
@@ -152,24 +152,19 @@ export class AlarmFollowUp {
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     const name = appliance.applianceName ?? appliance.serialNumber;
     const link = `${this.options.publicUrl}/device/${encodeURIComponent(appliance.serialNumber)}`;
-    const params = {
-      brand: BRANDS[viewer.brand].title,
+    return renderMail(STAGE[stage].mail, {
+      brand: viewer.brand,
+      lang,
       firstName: viewer.firstName,
       machine: name === appliance.serialNumber ? name : `${name} (${appliance.serialNumber})`,
       alarm: `${ref.errorCode} – ${texts.alarms[ref.errorCode] ?? ref.errorCode}`,
       link,
-    };
-    const kind = STAGE[stage].mail;
-    const greeting = translate(lang, 'mail.greeting', params);
-    const body = translate(lang, `mail.${kind}.body`, params);
-    return notificationMail({
-      brand: viewer.brand,
-      lang,
-      subject: translate(lang, `mail.${kind}.subject`, params),
-      text: [greeting, '', body, ''],
-      html: [`<p>${escapeHtml(greeting)}</p>`, bodyHtml(body, viewer.brand, { link })],
-      unsubscribeUrl,
-      preferenceLabel: translate(lang, 'profile.alarmNotifications'),
+      unsubscribe: { url: unsubscribeUrl, preferenceLabel: translate(lang, 'profile.alarmNotifications') },
     });
   }
+}
+
+/** The brand of a job's machines (one job holds one brand's alarms), for its failed-job listing. */
+function brandOf(audiences: Map<string, TAudience>): TBrandCode | undefined {
+  return audiences.values().next().value?.appliance.brand;
 }

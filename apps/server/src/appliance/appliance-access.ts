@@ -4,17 +4,21 @@ import type { TBrandCode } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
 import type { AccountRepository, TUser } from '../account/account.repository';
 import type { CompanyRepository } from '../company/company.repository';
+import type { CustomerRepository } from '../customers/customer.repository';
 
 /**
  * Who sees which machines (DESIGN.md §5, docs/permissions.md). Brands never see each other; an
  * ADMIN sees the whole brand; everybody sees the machines they claimed; a SERVICE user also sees
  * those of its company and of the customer companies directly below it; a SERVICE_MANAGER those of
- * every company below its own.
+ * every company below its own; an account linked to a service company's customer (a kitchen
+ * manager, docs/customers.md) those assigned to that customer. Lists, details, commands, the push
+ * channel and alarm mails all ask here.
  */
 export class ApplianceAccess {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly companies: CompanyRepository,
+    private readonly customers: Pick<CustomerRepository, 'linkedSerials' | 'linkedUserIds'>,
   ) {}
 
   /** Company codes whose machines `user` sees through its company (none for kitchen managers); its own first. */
@@ -47,10 +51,12 @@ export class ApplianceAccess {
   /**
    * The other way round from `condition`: the active accounts that see the machine — the brand's
    * ADMINs, its owner, the SERVICE users of its service company and of the company directly above
-   * it, and the SERVICE_MANAGERs of its service company and of every company above it: the same
-   * rule as `condition` (docs/permissions.md) read from the machine's side.
+   * it, the SERVICE_MANAGERs of its service company and of every company above it, and the accounts
+   * linked to its customer: the same rule as `condition` (docs/permissions.md) read from the
+   * machine's side.
    */
   async viewers(appliance: {
+    serialNumber: string;
     brand: TBrandCode;
     ownerUserId: string | null;
     companyCode: string | null;
@@ -61,7 +67,13 @@ export class ApplianceAccess {
     const company = appliance.companyCode ? await this.companies.findByCode(appliance.brand, appliance.companyCode) : undefined;
     const managerCompanyIds = company ? await this.companies.lineageIds(company.id) : [];
     const serviceCompanyIds = company ? await this.companies.lineageIds(company.id, 1) : [];
-    return this.accounts.activeViewers(appliance.brand, { ownerId: appliance.ownerUserId, serviceCompanyIds, managerCompanyIds });
+    const linkedIds = await this.customers.linkedUserIds(appliance.serialNumber);
+    return this.accounts.activeViewers(appliance.brand, {
+      ownerId: appliance.ownerUserId,
+      serviceCompanyIds,
+      managerCompanyIds,
+      linkedIds,
+    });
   }
 
   /** The SQL condition selecting the appliances `user` may see. */
@@ -69,9 +81,12 @@ export class ApplianceAccess {
     // A deleted product (docs/administration.md, "Manage Products") is nobody's any more, an ADMIN's neither.
     const brand = and(eq(appliances.brand, user.brand), isNull(appliances.deletedAt)) ?? eq(appliances.brand, user.brand);
     if (user.role === 'ADMIN') return brand;
-    const codes = await this.companyCodes(user);
-    const own = eq(appliances.ownerUserId, user.id);
-    const mine = codes.length > 0 ? or(own, inArray(appliances.companyCode, codes)) : own;
+    const [codes, linked] = await Promise.all([this.companyCodes(user), this.customers.linkedSerials(user.id)]);
+    const mine = or(
+      eq(appliances.ownerUserId, user.id),
+      codes.length > 0 ? inArray(appliances.companyCode, codes) : undefined,
+      linked.length > 0 ? inArray(appliances.serialNumber, linked) : undefined,
+    );
     return and(brand, mine) ?? brand;
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PROFILES, parametersFor, type TParameter } from '@washboard/contracts';
+import { ADMIN_PROFILES, parametersFor, THRESHOLD_DEFAULTS, type TParameter } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { activeUser, form, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
 import { createProduct, newSerial, productRequest } from '../../test/devices';
@@ -98,6 +98,8 @@ describe('docs/permissions.md, permission matrix', () => {
     'GET /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token' }),
     'POST /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token', init: { method: 'POST' } }),
     'GET /.well-known/openid-configuration': () => ({ path: '/.well-known/openid-configuration' }),
+    'GET /.well-known/haccp-keys': () => ({ path: '/.well-known/haccp-keys' }),
+    'GET /app/manifest.webmanifest': () => ({ path: '/app/manifest.webmanifest' }),
     'POST /api/v2/account/users': () => ({
       path: '/api/v2/account/users',
       init: json(registration(`new-${next()}@matrix.test`)),
@@ -246,6 +248,51 @@ describe('docs/permissions.md, permission matrix', () => {
     }),
     'GET /api/v1/jobs/failed': () => ({ path: '/api/v1/jobs/failed' }),
     'POST /api/v1/jobs/{id}/retry': () => ({ path: '/api/v1/jobs/1/retry', init: { method: 'POST' } }),
+    'GET /api/v1/customers': () => ({ path: '/api/v1/customers?q=matrix' }),
+    'POST /api/v1/customers': () => ({
+      path: '/api/v1/customers',
+      init: json({ name: 'Matrix', surname: `Customer ${next()}` }),
+    }),
+    'GET /api/v1/customers/{id}': () => ({ path: `/api/v1/customers/${crypto.randomUUID()}` }),
+    'PUT /api/v1/customers/{id}': () => ({
+      path: `/api/v1/customers/${crypto.randomUUID()}`,
+      init: { ...json({ name: 'Matrix', surname: 'Customer' }), method: 'PUT' },
+    }),
+    'DELETE /api/v1/customers/{id}': () => ({ path: `/api/v1/customers/${crypto.randomUUID()}`, init: { method: 'DELETE' } }),
+    'PUT /api/v1/customers/{id}/appliances/{serialNumber}': (c) => ({
+      path: `/api/v1/customers/${crypto.randomUUID()}/appliances/${c.serial}`,
+      init: { method: 'PUT' },
+    }),
+    'DELETE /api/v1/customers/{id}/appliances/{serialNumber}': (c) => ({
+      path: `/api/v1/customers/${crypto.randomUUID()}/appliances/${c.serial}`,
+      init: { method: 'DELETE' },
+    }),
+    'POST /api/v1/customers/{id}/accounts': () => ({
+      path: `/api/v1/customers/${crypto.randomUUID()}/accounts`,
+      init: json({ email: EMAILS.KITCHEN_MANAGER }),
+    }),
+    'DELETE /api/v1/customers/{id}/accounts/{userId}': () => ({
+      path: `/api/v1/customers/${crypto.randomUUID()}/accounts/${crypto.randomUUID()}`,
+      init: { method: 'DELETE' },
+    }),
+    'GET /api/v1/settings-profiles': () => ({ path: '/api/v1/settings-profiles' }),
+    'POST /api/v1/settings-profiles': (c) => ({
+      path: '/api/v1/settings-profiles',
+      init: json({ name: `Matrix ${next()}`, from: { source: 'defaults', gamma: 'infinity', modelNumber: c.model } }),
+    }),
+    'GET /api/v1/settings-profiles/{id}': () => ({ path: `/api/v1/settings-profiles/${crypto.randomUUID()}` }),
+    'PUT /api/v1/settings-profiles/{id}': () => ({
+      path: `/api/v1/settings-profiles/${crypto.randomUUID()}`,
+      init: { ...json({ name: 'Renamed' }), method: 'PUT' },
+    }),
+    'DELETE /api/v1/settings-profiles/{id}': () => ({
+      path: `/api/v1/settings-profiles/${crypto.randomUUID()}`,
+      init: { method: 'DELETE' },
+    }),
+    'POST /api/v1/settings-profiles/{id}/apply': (c) => ({
+      path: `/api/v1/settings-profiles/${crypto.randomUUID()}/apply`,
+      init: json({ serialNumber: c.serial }),
+    }),
     'GET /api/v1/audit': () => ({ path: '/api/v1/audit?action=account.role' }),
     'GET /api/v1/audit.csv': () => ({ path: '/api/v1/audit.csv?action=account.role' }),
   };
@@ -283,6 +330,18 @@ describe('docs/permissions.md, permission matrix', () => {
     path: at(c, `alarms/${crypto.randomUUID()}/assign`),
     init: json({ userId: crypto.randomUUID() }),
   }));
+  onMachine('GET haccp/verification', (c) => ({ path: `${at(c, 'haccp/verification')}?${range()}` }));
+  onMachine('GET haccp/corrections', (c) => ({ path: at(c, 'haccp/corrections') }));
+  onMachine('POST haccp/corrections', (c) => ({
+    path: at(c, 'haccp/corrections'),
+    init: json({ correctsKind: 'event', correctsId: crypto.randomUUID(), note: 'Probe read again by hand' }),
+  }));
+  onMachine('POST haccp/close-outs/{day}/review', (c) => ({
+    path: at(c, `haccp/close-outs/2026-01-01/review`),
+    init: { method: 'POST' },
+  }));
+  onMachine('GET thresholds', (c) => ({ path: at(c, 'thresholds') }));
+  onMachine('PUT thresholds', (c) => ({ path: at(c, 'thresholds'), init: { ...json(THRESHOLD_DEFAULTS), method: 'PUT' } }));
   onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
   onMachine('GET temperature-history', (c) => ({ path: `${at(c, 'temperature-history')}?period=day` }));
   onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));
@@ -292,6 +351,42 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('POST cycle', (c) => ({ path: at(c, 'cycle'), init: text('eco') }));
   onMachine('POST run-live', (c) => ({ path: at(c, 'run-live'), init: json({ seconds: 60 }) }));
   onMachine('POST tank-replace', (c) => ({ path: at(c, 'tank-replace'), init: json({ tank: 'detergent' }) }));
+  // The service menu's commands, sent within a service session where the caller may open one.
+  const sessions = new Map<TCaller, string>();
+  const sessionHeader = async (c: TContext): Promise<Record<string, string>> => {
+    if (c.caller !== 'SERVICE' && c.caller !== 'SERVICE_MANAGER' && c.caller !== 'ADMIN') return {};
+    const known = sessions.get(c.caller);
+    if (known) return { 'x-service-session': known };
+    await server.api('/api/v1/service/pin', { ...json({ pin: '2468' }, c.headers), method: 'PUT' });
+    const res = await server.api('/api/v1/service/session', json({ pin: '2468' }, c.headers));
+    const { token } = (await res.json()) as { token: string };
+    sessions.set(c.caller, token);
+    return { 'x-service-session': token };
+  };
+  const serviceCommand = (rest: string, body?: unknown) => {
+    recipes[`POST /api/v1/event-hub-listener/event/{serialNumber}/${rest}`] = async (c) => {
+      const headers = await sessionHeader(c);
+      return { path: at(c, rest), init: body === undefined ? { method: 'POST', headers } : json(body, headers) };
+    };
+  };
+  serviceCommand('alarm-reset', {});
+  serviceCommand('factory-reset');
+  serviceCommand('energy-saving', { on: false });
+  serviceCommand('install', { name: 'Bar', country: 'IT', unitSystem: 'metric', timeZone: 'Europe/Rome', language: 'it' });
+  recipes['GET /api/v1/service/pin'] = () => ({ path: '/api/v1/service/pin' });
+  // Changing a PIN takes a session; the new PIN ends it (a cached token is stale afterwards).
+  recipes['PUT /api/v1/service/pin'] = async (c) => {
+    const headers = await sessionHeader(c);
+    sessions.delete(c.caller);
+    return { path: '/api/v1/service/pin', init: { ...json({ pin: '2468' }, headers), method: 'PUT' } };
+  };
+  recipes['POST /api/v1/service/pin/forgot'] = () => ({ path: '/api/v1/service/pin/forgot', init: json({}) });
+  recipes['POST /api/v1/service/pin/reset'] = () => ({
+    path: '/api/v1/service/pin/reset',
+    init: json({ token: 'not-a-reset-link-token', pin: '1357' }),
+  });
+  recipes['POST /api/v1/service/session'] = () => ({ path: '/api/v1/service/session', init: json({ pin: '0000' }) });
+  recipes['DELETE /api/v1/service/session'] = () => ({ path: '/api/v1/service/session', init: { method: 'DELETE' } });
 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

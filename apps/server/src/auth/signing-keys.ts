@@ -49,7 +49,7 @@ async function parseKey(material: string, what: string): Promise<{ privateJwk: J
   }
 }
 
-async function material(inline: string | undefined, file: string | undefined, what: string): Promise<string | undefined> {
+export async function material(inline: string | undefined, file: string | undefined, what: string): Promise<string | undefined> {
   if (inline) return inline;
   if (!file) return undefined;
   try {
@@ -72,11 +72,11 @@ async function generated(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg: SIGNING_ALG, use: 'sig' };
 }
 
-/** Writes a key readable by this user only, atomically. */
-async function writeKeyFile(file: string, jwk: JWK): Promise<void> {
+/** Writes a key (a JWK, or PEM text) readable by this user only, atomically. */
+export async function writeKeyFile(file: string, jwk: JWK | string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(jwk), { mode: 0o600 });
+  await writeFile(temporary, typeof jwk === 'string' ? jwk : JSON.stringify(jwk), { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, file);
 }

@@ -108,6 +108,16 @@ function isP256PrivateKey(text: string): boolean {
 }
 const signingKey = z.string().refine(isP256PrivateKey, 'must be a private EC P-256 key (PKCS#8 PEM or JWK)').optional();
 
+/** Whether `text` is a private Ed25519 key in PKCS#8 PEM (the HACCP close-out key). */
+function isEd25519PrivateKey(text: string): boolean {
+  try {
+    return createPrivateKey(text.trim()).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+const haccpKey = z.string().refine(isEd25519PrivateKey, 'must be a private Ed25519 key (PKCS#8 PEM)').optional();
+
 const ZEnv = z
   .object({
     /** `production` makes this a deployment: no demo unless DEMO=1 says so. */
@@ -230,6 +240,12 @@ const ZEnv = z
     /** The key being rotated out: published in JWKS and verifying its tokens until they expire. */
     TOKEN_PREVIOUS_SIGNING_KEY: signingKey,
     TOKEN_PREVIOUS_SIGNING_KEY_FILE: z.string().optional(),
+    /** The private Ed25519 key (PKCS#8 PEM) that signs the HACCP close-outs; a secret (docs/hygiene.md). */
+    HACCP_SIGNING_KEY: haccpKey,
+    /** A file holding that key, instead of HACCP_SIGNING_KEY. */
+    HACCP_SIGNING_KEY_FILE: z.string().optional(),
+    /** A rotated-out close-out key: its public key stays published so its signatures still verify. */
+    HACCP_PREVIOUS_SIGNING_KEY: haccpKey,
     /** Lifetime of access tokens in seconds: ten minutes at most, so a revocation list stays short. */
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(2).max(600).default(600),
     /**
@@ -262,6 +278,15 @@ const ZEnv = z
         code: 'custom',
         path: ['TOKEN_SIGNING_KEY'],
         message: 'several instances (REDIS_URL) must share one signing key: set TOKEN_SIGNING_KEY or TOKEN_SIGNING_KEY_FILE',
+      });
+    }
+    if (env.REDIS_URL && !env.HACCP_SIGNING_KEY && !env.HACCP_SIGNING_KEY_FILE) {
+      // Each instance would generate a key of its own; the close-outs one signed would not verify on another.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HACCP_SIGNING_KEY'],
+        message:
+          'several instances (REDIS_URL) must share one HACCP signing key: set HACCP_SIGNING_KEY or HACCP_SIGNING_KEY_FILE',
       });
     }
     if (env.DEMO === true && env.ADMIN_EMAIL) {

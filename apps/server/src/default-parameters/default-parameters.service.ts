@@ -18,7 +18,7 @@ import type { DefaultParameterRepository, TModel } from './default-parameters.re
 type TModelRef = Omit<TModel, 'brand'>;
 
 /** The row with the catalogue's bounds, unit and scale, to show it. */
-function withBounds(row: TDefaultParameterRow): TDefaultParameter {
+export function withBounds(row: TDefaultParameterRow): TDefaultParameter {
   const param = parameterByKey(row.code);
   if (!param) throw new Error(`${row.code} is not in the catalogue`);
   return { ...row, min: param.min, max: param.max, unit: param.unit, scale: param.scale };

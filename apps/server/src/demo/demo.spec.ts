@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PROFILES, type TApplianceDetail, type TApplianceListPage } from '@washboard/contracts';
-import { freshDatabase, startTestServer, testConfig, testServerOf, type TTestServer } from '../../test/harness';
+import { freshDatabase, startTestServer, testConfig, testServerOf, type TTestServer, DEMO_START_MS } from '../../test/harness';
 import { createWashboard } from '../app';
 import { passwordGrant, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
@@ -24,7 +24,7 @@ describe('demo (DEMO=1)', () => {
     const brands = (row?.value as { brands: { brand: string; passwords: Record<string, string> }[] }).brands;
     passwords = brands.find((b) => b.brand === 'LUMINA')?.passwords ?? {};
     kestrelPasswords = brands.find((b) => b.brand === 'KESTREL')?.passwords ?? {};
-  });
+  }, DEMO_START_MS);
   afterAll(async () => {
     await server.close();
   });

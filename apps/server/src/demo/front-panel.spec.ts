@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFrontPanel, TPanelMachine } from '@washboard/contracts';
-import { startTestServer, type TTestServer } from '../../test/harness';
+import { startTestServer, type TTestServer, DEMO_START_MS } from '../../test/harness';
 import { json, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 
@@ -19,7 +19,7 @@ describe('/api/v1/demo/machines (the virtual front panels)', () => {
       kitchen = (await signIn(server, KITCHEN, account?.password ?? '')).headers;
       // The fleet connects after the start; the panel is most useful once the machines are online.
       await eventually(async () => (await list()).every((m) => m.online), 15_000);
-    });
+    }, DEMO_START_MS);
     afterAll(() => server.close());
 
     const list = async () => (await (await server.api(machines)).json()) as TPanelMachine[];

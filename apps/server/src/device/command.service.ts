@@ -22,6 +22,7 @@ export const REFUSALS: Record<TCommandError, TServerErrorCode> = {
   OFF: 'APPLIANCE_NOT_READY',
   UNSUPPORTED: 'APPLIANCE_NOT_READY',
   DOOR_OPEN: 'APPLIANCE_DOOR_OPEN',
+  INSTALL_FAILED: 'INSTALL_FAILED',
 };
 
 /** How a command ended, as the metrics count it. */
@@ -93,7 +94,14 @@ export class CommandService {
     this.observe(name, result.ok ? 'ok' : 'refused');
     if (!result.ok) {
       const refusal = REFUSALS[result.error ?? 'UNSUPPORTED'];
-      throw new AppError(refusal, result.rejected?.length ? { fields: result.rejected.join(', ') } : {});
+      // A failed install names its step, in the caller's language, and gives it by its key too;
+      // `rejected` also travels as a field of the answer: callers that show a machine's answer per
+      // parameter (an applied settings profile) read it there.
+      const params: Record<string, string> = {};
+      if (result.step) params.step = `$t:mobile.install.steps.${result.step}`;
+      const rejected = result.rejected?.length ? result.rejected : undefined;
+      if (rejected) params.fields = rejected.join(', ');
+      throw new AppError(refusal, params, { ...(result.step ? { step: result.step } : {}), ...(rejected ? { rejected } : {}) });
     }
     return result;
   }

@@ -11,6 +11,10 @@ import {
   type TLastTelemetry,
   type TVersions,
   commandAuditAction,
+  needsServiceSession,
+  type TCommandResult,
+  type TCommandResponse,
+  type TProfileParameterAnswer,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
@@ -20,22 +24,28 @@ import type { CommandService } from './command.service';
 import type { ApplianceDetailsRepository } from '../appliance/appliance-details.repository';
 import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
 import type { AuditService, TAuditEntry } from '../audit/audit.service';
+import type { ServicePinService } from '../service/service-pin.service';
+import { profileAnswers, type SettingsProfileResolver } from '../settings-profiles/settings-profile-resolver';
 
 type TCheckContext = { user: TAuthUser } & Awaited<ReturnType<ApplianceService['visible']>>;
 type TCheck<K extends TCommandName> = (context: TCheckContext, args: TCommandArgsInput<K>) => void;
 
 /** What the server checks before sending some commands, where it knows better than the machine. */
+/**
+ * Every value within the catalogue's bounds for the machine's range, and factory parameters only
+ * for SERVICE_MANAGER and ADMIN, before anything is sent.
+ */
+const checkValues = ({ user, appliance }: TCheckContext, values: Record<string, number>): void => {
+  const refused = Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, appliance.gamma) !== 'ok');
+  if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', { fields: refused.map(([k]) => k).join(', ') });
+  const factory = Object.keys(values).some((key) => parameterByKey(key)?.kind === 'factory');
+  if (factory && !canEditFactoryParameters(user)) throw new AppError('FORBIDDEN');
+};
+
 const CHECKS: { [K in TCommandName]?: TCheck<K> } = {
-  /**
-   * Every value within the catalogue's bounds for the machine's range, and factory parameters only
-   * for SERVICE_MANAGER and ADMIN, before anything is sent.
-   */
-  'params-set': ({ user, appliance }, { values }) => {
-    const refused = Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, appliance.gamma) !== 'ok');
-    if (refused.length > 0) throw new AppError('VALUE_OUT_OF_RANGE', { fields: refused.map(([k]) => k).join(', ') });
-    const factory = Object.keys(values).some((key) => parameterByKey(key)?.kind === 'factory');
-    if (factory && !canEditFactoryParameters(user)) throw new AppError('FORBIDDEN');
-  },
+  'params-set': (context, { values }) => checkValues(context, values),
+  // A settings profile's values, under the same rules as a parameter write.
+  install: (context, { values = {} }) => checkValues(context, values),
   /** Only a version newer than the installed FW00 (FIRMWARE_UP_TO_DATE); progress comes back on `fota`. */
   'fota-start': ({ appliance, state }, { version }) => {
     const installed = state.versions?.fw00 ?? appliance.fw00;
@@ -47,7 +57,13 @@ const CHECKS: { [K in TCommandName]?: TCheck<K> } = {
  * What the audit trail keeps of a command: the values it changes as the server knew them before,
  * and what was asked with the machine's answer (`outcome`: `ok`, or the error the caller got).
  */
-function commandEntry(context: TCheckContext, serial: string, call: TCommandCall, outcome: string): TAuditEntry {
+function commandEntry(
+  context: TCheckContext,
+  serial: string,
+  call: TCommandCall,
+  outcome: string,
+  result: TCommandResult | undefined,
+): TAuditEntry {
   const { appliance, state } = context;
   const known = state.parameters ?? {};
   const changes = (): Pick<TAuditEntry, 'before' | 'after'> => {
@@ -61,6 +77,11 @@ function commandEntry(context: TCheckContext, serial: string, call: TCommandCall
         return { before: { ...known }, after: { ...call.args?.values } };
       case 'fota-start':
         return { before: { fw00: state.versions?.fw00 ?? appliance.fw00 }, after: { fw00: call.args.version } };
+      // What the machine answered: the alarms it cleared, the factory values it went back to.
+      case 'alarm-reset':
+        return { before: null, after: { ...call.args, cleared: result?.cleared ?? [] } };
+      case 'factory-reset':
+        return { before: { ...known }, after: { ...result?.values } };
       default:
         return { before: null, after: { ...(call.args as Record<string, unknown> | undefined) } };
     }
@@ -86,6 +107,8 @@ export class DeviceDataService {
     private readonly details: ApplianceDetailsRepository,
     private readonly defaults: DefaultParameterService,
     private readonly audit: AuditService,
+    private readonly servicePins: ServicePinService,
+    private readonly profiles: SettingsProfileResolver,
   ) {}
 
   lastTelemetry(user: TAuthUser, serial: string): Promise<TLastTelemetry> {
@@ -128,23 +151,65 @@ export class DeviceDataService {
    * caller's role send it and the command's own rules here (below) let it through; the machine
    * checks again and answers.
    */
-  async command(user: TAuthUser, serial: string, call: TCommandCall): Promise<void> {
+  async command(user: TAuthUser, serial: string, call: TCommandCall, serviceSession?: string): Promise<TCommandResponse> {
     const { appliance, state } = await this.appliances.visible(user, serial);
     if (!mayCommand(call.name, user.role)) throw new AppError('FORBIDDEN');
-    const check = CHECKS[call.name] as TCheck<TCommandName> | undefined;
-    check?.({ user, appliance, state }, call.args as never);
-    // restore-presets carries the machine's model's default parameter list (docs/administration.md).
-    const sent: TCommandCall =
-      call.name === 'restore-presets' ? { name: call.name, args: { values: await this.defaults.valuesFor(appliance) } } : call;
+    // The service menu's commands are sent only within a service session (the PIN was entered).
+    if (needsServiceSession(call.name)) await this.servicePins.requireSession(user, serviceSession);
+    const { sent, answers } = await this.outgoing(user, appliance, state.parameters ?? {}, call);
+    const check = CHECKS[sent.name] as TCheck<TCommandName> | undefined;
+    check?.({ user, appliance, state }, sent.args as never);
     // Every command sent is recorded with how it ended; a command the checks above refused was never sent.
     let outcome = 'ok';
+    let result: TCommandResult | undefined;
     try {
-      await this.commands.send(serial, state.online, user.id, sent);
+      result = await this.commands.send(serial, state.online, user.id, sent);
     } catch (error) {
       outcome = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
       throw error;
     } finally {
-      await this.audit.record(user, commandEntry({ user, appliance, state }, serial, sent, outcome));
+      await this.audit.record(user, commandEntry({ user, appliance, state }, serial, sent, outcome, result));
     }
+    return {
+      code: '200',
+      ...(result.cleared ? { cleared: result.cleared } : {}),
+      ...(result.values ? { values: result.values } : {}),
+      ...(answers ? { parameters: answers } : {}),
+    };
+  }
+
+  /**
+   * The command as the machine receives it, where the server completes it: restore-presets carries
+   * the model's default parameter list (docs/administration.md); an install with a settings profile
+   * carries the profile's values (values given beside it win) and never the profile's id, and the
+   * answer then says, per parameter of the profile, what the machine did.
+   */
+  private async outgoing(
+    user: TAuthUser,
+    appliance: TCheckContext['appliance'],
+    known: Record<string, number>,
+    call: TCommandCall,
+  ): Promise<{ sent: TCommandCall; answers?: TProfileParameterAnswer[] }> {
+    if (call.name === 'restore-presets')
+      return { sent: { name: call.name, args: { values: await this.defaults.valuesFor(appliance) } } };
+    if (call.name !== 'install' || call.args.settingsProfileId === undefined) return { sent: call };
+    const { settingsProfileId, values: given, ...installation } = call.args;
+    const { row, values } = await this.profiles.resolve(user, settingsProfileId, appliance);
+    const sentValues: Record<string, number> = { ...values, ...given };
+    const sent: TCommandCall = { name: 'install', args: { ...installation, values: sentValues } };
+    // Only sent when the machine took the whole install: a failed one answers an error naming its
+    // step. Each answer tells what the machine got, not what the profile holds: a value given beside
+    // the profile wins, and a factory value left out for the caller's role was not sent at all.
+    const answers = profileAnswers(
+      row,
+      known,
+      (key) => {
+        const value = sentValues[key];
+        if (value === undefined) return 'skipped';
+        return known[key] === value ? 'unchanged' : 'applied';
+      },
+      sentValues,
+    );
+    return { sent, answers };
   }
 }

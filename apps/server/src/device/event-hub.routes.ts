@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   commandRoutes,
-  ZCodeResponse,
+  SERVICE_SESSION_HEADER,
+  ZCommandResponse,
   ZDateRangeQuery,
   ZLastTelemetry,
   ZParametersQuery,
@@ -11,7 +12,7 @@ import {
   ZVersions,
 } from '@washboard/contracts';
 import type { DeviceDataService } from './device-data.service';
-import { deviceDataErrors, deviceDataRead, ok, secured } from '../http/route-schema';
+import { deviceDataErrors, deviceDataRead, secured } from '../http/route-schema';
 import { sendPreparedJson } from '../http/prepared-json';
 
 type TOptions = { devices: DeviceDataService };
@@ -25,7 +26,7 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
     tags: ['device commands'],
     security: secured,
     params: ZSerialParams,
-    response: { 200: ZCodeResponse, ...deviceDataErrors },
+    response: { 200: ZCommandResponse, ...deviceDataErrors },
   };
 
   app.get(
@@ -93,8 +94,14 @@ export const eventHubRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { dev
       `/event/:serialNumber/${route.path}`,
       { schema: { ...command, summary: route.summary, ...(route.body ? { body: route.body } : {}) } },
       async (request) => {
-        await devices.command(request.user, request.params.serialNumber, route.toCommand(request.body));
-        return ok;
+        const session = request.headers[SERVICE_SESSION_HEADER];
+        const call = route.toCommand(request.body);
+        return devices.command(
+          request.user,
+          request.params.serialNumber,
+          call,
+          typeof session === 'string' ? session : undefined,
+        );
       },
     );
   }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   TCycleType,
   TDeviceAlarm,
+  TDeviceInfo,
   TDeviceStats,
   TFotaStatus,
   THaccpEvent,
@@ -29,6 +30,8 @@ export type TStateColumns = {
   fota?: TFotaStatus;
   stats?: TDeviceStats;
   claimingCode?: { hash: string; expiresAt: string };
+  info?: TDeviceInfo;
+  panelLocked?: boolean;
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   staleFota,
   type TDeviceAlarm,
   type TFotaStatus,
+  type TBrandCode,
   type TLiveTelemetry,
 } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../db/database';
@@ -19,6 +20,8 @@ import {
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
+import type { TAlarmRow, TChainItem, TEventRow } from '../haccp/chain/chain';
+import { alarmColumnsSql, alarmItems, appendToChain, eventColumnsSql, eventItems } from '../haccp/chain/chain.repository';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -80,7 +83,7 @@ function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
 type TBatch = TDeviceBatch<TelemetryCopy>;
 
 /** An alarm a batch stored for the first time: one opening; `open` false when it also closed in the batch. */
-export type TOpenedAlarm = { serialNumber: string; alarmId: string; errorCode: string; open: boolean };
+export type TOpenedAlarm = { serialNumber: string; brand: TBrandCode; alarmId: string; errorCode: string; open: boolean };
 
 export type TDeviceMessageRepositoryOptions = {
   /** Refused messages kept (the newest); older ones are deleted once `deadLetterPruneEvery` more were stored. */
@@ -92,7 +95,25 @@ export type TDeviceMessageRepositoryOptions = {
    * the alarm mails and of the notification centre) is written through `sql`.
    */
   alarmsOpened?: (sql: TSqlRunner, opened: TOpenedAlarm[]) => Promise<void>;
+  /**
+   * Called in the batch's transaction, at most once per batch, with the machines whose cycle
+   * records, counters or chemical-level alarms the batch carried (the threshold notifications'
+   * check, docs/notifications.md): what must commit with them is written through `sql`.
+   */
+  thresholdData?: (sql: TSqlRunner, serials: string[]) => Promise<void>;
 };
+
+/** The alarm codes the threshold check reads (chemical levels: detergent, rinse aid, either). */
+const THRESHOLD_ALARM_CODES: ReadonlySet<string> = new Set(['W03', 'W04', 'F5']);
+
+/** The machines of a batch with data for the threshold check: cycle records, counters, chemical-level alarms. */
+function thresholdSerials(b: TBatch): string[] {
+  const serials = new Set<string>();
+  for (const { serial, e } of b.events) if (e.kind === 'cycle') serials.add(serial);
+  for (const { serial } of b.stats) serials.add(serial);
+  for (const { serial, a } of b.alarms.values()) if (THRESHOLD_ALARM_CODES.has(a.errorCode)) serials.add(serial);
+  return [...serials];
+}
 
 /**
  * Stores the device messages of a batch in one transaction, with one array-parameter statement per
@@ -104,6 +125,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   /** Refused messages stored since the store was last pruned (by this process). */
   private deadLettersSincePrune = 0;
   private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
+  private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
 
   constructor(
     private readonly database: TDatabase,
@@ -112,6 +134,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
     this.alarmsOpened = options.alarmsOpened;
+    this.thresholdData = options.thresholdData;
   }
 
   telemetryRows(): TelemetryCopy {
@@ -125,9 +148,22 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
     if (b.telemetryRows > 0) await this.insertTelemetry(sql, b, replay);
     if (b.status.size > 0) await this.updateStatus(sql, b.status);
-    if (b.events.length > 0) await this.insertEvents(sql, b.events);
+    // What the batch stored of the HACCP record enters each machine's hash chain in the same
+    // transaction (docs/hygiene.md): built from the rows as stored, so verification reads the same.
+    let chained: TChainItem[] = [];
+    if (b.events.length > 0) chained = eventItems(await this.insertEvents(sql, b.events));
     if (b.alarms.size > 0) {
-      const opened = await this.upsertAlarms(sql, [...b.alarms.values()]);
+      const stored = await this.upsertAlarms(sql, [...b.alarms.values()]);
+      chained = chained.concat(alarmItems(stored));
+      const opened = stored
+        .filter((a) => a.opened)
+        .map((a) => ({
+          serialNumber: a.serial_number,
+          brand: a.brand,
+          alarmId: a.id,
+          errorCode: a.error_code,
+          open: a.stop_date === null,
+        }));
       if (opened.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, opened);
     }
     if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
@@ -137,6 +173,10 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
          select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
         [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
       );
+    }
+    if (this.thresholdData && (b.events.length > 0 || b.stats.length > 0 || b.alarms.size > 0)) {
+      const serials = thresholdSerials(b);
+      if (serials.length > 0) await this.thresholdData(sql, serials);
     }
     // Whoever spoke is connected: last seen now, and online again unless its status said otherwise.
     let revived: TPresenceChange[] = [];
@@ -156,6 +196,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         this.deadLettersSincePrune = 0;
       }
     }
+    // Last: every writer locks the machines' state rows before their chain heads, so two batches
+    // of one machine on two instances wait for each other instead of deadlocking.
+    if (chained.length > 0) await appendToChain(sql, chained);
     return revived;
   }
 
@@ -220,13 +263,15 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     );
   }
 
-  private async insertEvents(sql: TSqlRunner, rows: TBatch['events']): Promise<void> {
-    await sql.query(
+  /** Stores the HACCP events; answers those stored for the first time (a repeated message is not). */
+  private async insertEvents(sql: TSqlRunner, rows: TBatch['events']): Promise<(TEventRow & { serial_number: string })[]> {
+    const { rows: stored } = await sql.query<TEventRow & { serial_number: string }>(
       `insert into haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed,
          measurements, parameter_name, old_value, new_value, rinse_trace, heat_dose)
        select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[],
          $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
-       on conflict do nothing`,
+       on conflict do nothing
+       returning serial_number, ${eventColumnsSql('haccp_events')}`,
       [
         rows.map((r) => r.serial),
         rows.map((r) => r.e.id),
@@ -246,20 +291,27 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         rows.map((r) => (r.e.kind === 'cycle' && r.e.rinseTrace ? JSON.stringify(heatDose(r.e.rinseTrace)) : null)),
       ],
     );
+    return stored;
   }
 
   /**
-   * Stores the alarms; answers those it stored for the first time (`xmax = 0`: inserted, not
-   * updated) — each one opening, even one that closed within the same batch (`open` false).
+   * Stores the alarms; answers those it stored for the first time (`opened`, from `xmax = 0`:
+   * inserted, not updated — each one opening, even one that closed within the same batch) and those
+   * it closed now, each with the brand of its machine. A closing is kept once: a repeated or a
+   * second closing changes nothing.
    */
-  private async upsertAlarms(sql: TSqlRunner, rows: { serial: string; a: TDeviceAlarm }[]): Promise<TOpenedAlarm[]> {
-    const { rows: opened } = await sql.query<TOpenedAlarm>(
+  private async upsertAlarms(
+    sql: TSqlRunner,
+    rows: { serial: string; a: TDeviceAlarm }[],
+  ): Promise<(TAlarmRow & { serial_number: string; opened: boolean; brand: TBrandCode })[]> {
+    const { rows: stored } = await sql.query<TAlarmRow & { serial_number: string; opened: boolean; brand: TBrandCode }>(
       `with stored as (
          insert into alarms (serial_number, id, error_code, start_date, stop_date)
          select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
-         on conflict (serial_number, id) do update set stop_date = coalesce(excluded.stop_date, alarms.stop_date)
-         returning serial_number, id, error_code, stop_date is null as open, xmax = 0 as opened)
-       select serial_number as "serialNumber", id as "alarmId", error_code as "errorCode", open from stored where opened`,
+         on conflict (serial_number, id) do update set stop_date = excluded.stop_date
+           where alarms.stop_date is null and excluded.stop_date is not null
+         returning serial_number, ${alarmColumnsSql('alarms')}, xmax = 0 as opened)
+       select s.*, a.brand from stored s join appliances a on a.serial_number = s.serial_number`,
       [
         rows.map((r) => r.serial),
         rows.map((r) => r.a.id),
@@ -268,7 +320,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         rows.map((r) => r.a.stopDate),
       ],
     );
-    return opened;
+    return stored;
   }
 
   /** One statement per set of columns present (a fleet announcing itself sends versions and parameters together). */
@@ -339,7 +391,7 @@ async function heldFota(sql: TSqlRunner, all: Map<string, TStateColumns>): Promi
 
 type TStateColumn = {
   name: string;
-  type: 'jsonb' | 'text' | 'timestamptz';
+  type: 'jsonb' | 'text' | 'timestamptz' | 'boolean';
   value(c: TStateColumns): string | null;
 };
 
@@ -354,6 +406,8 @@ const STATE_COLUMNS: { field: keyof TStateColumns; columns: TStateColumn[] }[] =
     ],
   },
   { field: 'fota', columns: [{ name: 'fota', type: 'jsonb', value: (c) => JSON.stringify(c.fota) }] },
+  { field: 'info', columns: [{ name: 'info', type: 'jsonb', value: (c) => JSON.stringify(c.info) }] },
+  { field: 'panelLocked', columns: [{ name: 'panel_locked', type: 'boolean', value: (c) => String(c.panelLocked) }] },
   { field: 'stats', columns: [{ name: 'stats', type: 'jsonb', value: (c) => JSON.stringify(c.stats) }] },
   {
     field: 'claimingCode',

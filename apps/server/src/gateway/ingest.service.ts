@@ -9,6 +9,7 @@ import {
   ZDeviceAlarm,
   ZDeviceStats,
   ZDeviceStatus,
+  ZDeviceInfo,
   ZFotaStatus,
   ZHaccpEvent,
   ZParameterSet,
@@ -200,7 +201,10 @@ export class IngestService {
         };
         const { hasState: _internal, ...status } = update;
         push(device.brand, { type: 'status', serialNumber: serial, ...status });
-        return writer.writeStatus(serial, update);
+        // The panel lock is a state column beside the status (a last will leaves it as it was).
+        if (s.panelLocked === undefined) return writer.writeStatus(serial, update);
+        const written = [writer.writeColumns(serial, { panelLocked: s.panelLocked }), writer.writeStatus(serial, update)];
+        return Promise.all(written).then(() => undefined);
       }
       case 'event': {
         const e = this.parse(ZHaccpEvent, message);
@@ -223,6 +227,10 @@ export class IngestService {
         if (!v) return;
         push(device.brand, { type: 'versions', serialNumber: serial, versions: v });
         return writer.writeColumns(serial, { versions: v });
+      }
+      case 'info': {
+        const i = this.parse(ZDeviceInfo, message);
+        return i && writer.writeColumns(serial, { info: i });
       }
       case 'params': {
         const p = this.parse(ZParameterSet, message);

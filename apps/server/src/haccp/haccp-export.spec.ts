@@ -185,6 +185,11 @@ describe(`HACCP reports (${testBroker()})`, () => {
       for (let page = 2; page <= pages; page += 1) {
         const onPage = pdfText(pdf, page);
         expect(onPage).toContain(`Page ${page} of ${pages}`);
+        // Each page's place in the hash chain and the address its QR code leads to (docs/hygiene.md).
+        expect(onPage).toMatch(/Hash chain: #\d+ [0-9a-f]{8} … #\d+ [0-9a-f]{8}/);
+        expect(onPage).toMatch(
+          new RegExp(`Verify: http\\S+/device/${serial}/haccp/verification\\?startDate=${DAY}&stopDate=${DAY}`),
+        );
         expect(onPage).toMatch(
           /Cycle\s+Start\s+End\s+Type\s+Parameter\s+Value\s+Wash(?: temp\.)?\s+Final rinse(?: temp\.)?\s+HUE \/ A0\s+Food Code\s+Hygiene check/,
         );

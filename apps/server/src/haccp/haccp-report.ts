@@ -27,6 +27,7 @@ import {
 import { translate } from '../i18n/translate';
 import { PDF_COLOR, PDF_FONT, renderPdf, slicer } from '../pdf/pdf-document';
 import { drawTable, type TCell, type TColumn, type TPageChrome } from '../pdf/table-writer';
+import qrcode from 'qrcode-generator';
 
 /**
  * The two HACCP PDF reports (device-areas §7): events with the hygiene verdict of every cycle, and
@@ -47,6 +48,9 @@ export type THaccpReportEvent = {
   parameterName: string | null;
   oldValue: number | null;
   newValue: number | null | undefined;
+  /** Its place in the machine's hash chain (null: stored before chaining existed). */
+  chainSeq: number | null;
+  chainHash: string | null;
 };
 
 export type THaccpReportAlarm = {
@@ -72,6 +76,8 @@ export type THaccpReportContext = {
   rule: THygieneRule;
   /** The Food Code class of the machine (heat dose and temperature rules, docs/hygiene.md). */
   foodCodeClass: TFoodCodeClass;
+  /** The verification page of the machine and period: each page's QR code leads there. */
+  verificationUrl: string;
 };
 
 /** The colours of the HACCP verdicts and severities, besides the document's own. */
@@ -227,9 +233,17 @@ function firstPageHeader(
 }
 
 /** What every page carries: brand · title · machine on top of the following pages, brand · serial number and "Page n of m" at the foot. */
-function pageChrome(ctx: THaccpReportContext, title: string): TPageChrome {
+function pageChrome(
+  ctx: THaccpReportContext,
+  title: string,
+  chainLine: (first: number, last: number) => string = () => translate(ctx.lang, 'haccp.pdf.chainNone'),
+): TPageChrome {
   const brand = BRANDS[ctx.brand].title;
   return {
+    seal: {
+      qr: qrModules(ctx.verificationUrl),
+      line: (first, last) => [chainLine(first, last), translate(ctx.lang, 'haccp.pdf.verify', { url: ctx.verificationUrl })],
+    },
     header: {
       title: brand,
       accent: BRAND_MARKS[ctx.brand].accent,
@@ -239,6 +253,34 @@ function pageChrome(ctx: THaccpReportContext, title: string): TPageChrome {
       left: `${brand} · ${ctx.machine.serialNumber}`,
       right: (page, pages) => translate(ctx.lang, 'haccp.pdf.page', { page, pages }),
     },
+  };
+}
+
+/** The modules of a QR code of `text` (true: dark), error correction M. */
+function qrModules(text: string): boolean[][] {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => qr.isDark(r, c)));
+}
+
+/**
+ * A page's place in the hash chain: the first and last chained records of the page (in the
+ * report's order), each by its position and the first 8 hex digits of its hash.
+ */
+function chainLineOf(lang: TLanguage, events: readonly THaccpReportEvent[]): (first: number, last: number) => string {
+  return (first, last) => {
+    const chained = events.slice(Math.max(first, 0), last + 1).filter((e) => e.chainSeq !== null && e.chainHash !== null);
+    const a = chained[0];
+    const b = chained[chained.length - 1];
+    if (first < 0 || !a || !b) return translate(lang, 'haccp.pdf.chainNone');
+    return translate(lang, 'haccp.pdf.chain', {
+      first: a.chainSeq ?? 0,
+      firstHash: a.chainHash?.slice(0, 8) ?? '',
+      last: b.chainSeq ?? 0,
+      lastHash: b.chainHash?.slice(0, 8) ?? '',
+    });
   };
 }
 
@@ -332,7 +374,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       startY,
       columns,
       items: rows,
-      chrome: pageChrome(ctx, title),
+      chrome: pageChrome(ctx, title, chainLineOf(ctx.lang, events)),
       empty: t('haccp.noEvents'),
       row: ({ e, v, foodCode }) => {
         const fail = v.verdict === 'fail';

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
-import { alarms, haccpEvents } from '../db/schema/index';
+import { alarms, haccpChain, haccpCorrections, haccpEvents } from '../db/schema/index';
 import { selectAlarmViews } from '../alarm/alarm.repository';
 
 /** The alarms of a machine that were active at any moment of [from, to]. */
@@ -12,14 +12,23 @@ function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
   ];
 }
 
+/** An event's entry in its machine's hash chain (left join: none for a record older than the chain). */
+const eventEntry = and(
+  eq(haccpChain.serialNumber, haccpEvents.serialNumber),
+  eq(haccpChain.recordId, haccpEvents.id),
+  eq(haccpChain.kind, 'event'),
+);
+const chainColumns = { chainSeq: haccpChain.seq, chainHash: haccpChain.hash, chainLate: haccpChain.late };
+
 /** SQL of the HACCP records of a machine: its HACCP events and its alarms, for the lists and the reports. */
 export class HaccpRepository {
   constructor(private readonly db: TDb) {}
 
   async events(serialNumber: string, from: Date, to: Date) {
     return this.db
-      .select()
+      .select({ ...getTableColumns(haccpEvents), ...chainColumns })
       .from(haccpEvents)
+      .leftJoin(haccpChain, eventEntry)
       .where(and(eq(haccpEvents.serialNumber, serialNumber), gte(haccpEvents.start, from), lte(haccpEvents.start, to)))
       .orderBy(desc(haccpEvents.start))
       .limit(5000);
@@ -27,10 +36,27 @@ export class HaccpRepository {
 
   async event(serialNumber: string, id: string) {
     const rows = await this.db
-      .select()
+      .select({ ...getTableColumns(haccpEvents), ...chainColumns })
       .from(haccpEvents)
+      .leftJoin(haccpChain, eventEntry)
       .where(and(eq(haccpEvents.serialNumber, serialNumber), eq(haccpEvents.id, id)));
     return rows[0];
+  }
+
+  /** The corrections of these records of the machine, oldest first. */
+  async corrections(serialNumber: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: haccpCorrections.id,
+        correctsId: haccpCorrections.correctsId,
+        note: haccpCorrections.note,
+        authorName: haccpCorrections.authorName,
+        createdAt: haccpCorrections.createdAt,
+      })
+      .from(haccpCorrections)
+      .where(and(eq(haccpCorrections.serialNumber, serialNumber), inArray(haccpCorrections.correctsId, [...ids])))
+      .orderBy(asc(haccpCorrections.createdAt), asc(haccpCorrections.id));
   }
 
   /** Alarms that were active at any moment of [from, to]. */
@@ -59,8 +85,11 @@ export class HaccpRepository {
         parameterName: haccpEvents.parameterName,
         oldValue: haccpEvents.oldValue,
         newValue: haccpEvents.newValue,
+        chainSeq: haccpChain.seq,
+        chainHash: haccpChain.hash,
       })
       .from(haccpEvents)
+      .leftJoin(haccpChain, eventEntry)
       .where(
         and(
           eq(haccpEvents.serialNumber, serialNumber),

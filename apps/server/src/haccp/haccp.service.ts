@@ -24,7 +24,12 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 
-type THaccpEventRow = typeof haccpEvents.$inferSelect;
+type THaccpEventRow = typeof haccpEvents.$inferSelect & {
+  chainSeq: number | null;
+  chainHash: string | null;
+  chainLate: boolean | null;
+};
+type TCorrectionRow = { id: string; correctsId: string; note: string; authorName: string; createdAt: Date };
 
 /** The longest period a report covers, and the most rows it prints. */
 const REPORT_MAX_DAYS = 366;
@@ -91,7 +96,12 @@ export type THaccpCsvFile = { fileName: string; csv: string };
 /** A PDF report and the name it is downloaded under. */
 export type THaccpReportFile = { fileName: string; pdf: Buffer };
 
-function toEventView(e: THaccpEventRow, rule: THygieneRule, foodCode: TFoodCodeClass): THaccpEventView {
+function toEventView(
+  e: THaccpEventRow,
+  rule: THygieneRule,
+  foodCode: TFoodCodeClass,
+  corrections: TCorrectionRow[],
+): THaccpEventView {
   const hygiene = hygieneVerdict(e, rule);
   const judged = hygiene.verdict !== 'notApplicable';
   return {
@@ -112,7 +122,18 @@ function toEventView(e: THaccpEventRow, rule: THygieneRule, foodCode: TFoodCodeC
     failures: [...hygiene.failures],
     heatDose: e.heatDose ?? null,
     checks: judged ? sanitisingChecks({ ...hygiene, heatDose: e.heatDose ?? null }, foodCode) : [],
+    chain:
+      e.chainSeq !== null && e.chainHash !== null ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true } : null,
+    corrections: corrections
+      .filter((c) => c.correctsId === e.id)
+      .map((c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() })),
   };
+}
+
+/** The dashboard's verification page of a machine's HACCP record over a period (UTC days). */
+export function verificationUrl(publicUrl: string, serial: string, from: Date, to: Date): string {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return `${publicUrl.replace(/\/$/, '')}/device/${encodeURIComponent(serial)}/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`;
 }
 
 /** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */
@@ -120,6 +141,8 @@ export class HaccpService {
   constructor(
     private readonly appliances: ApplianceService,
     private readonly repository: HaccpRepository,
+    /** The dashboard's address: the reports' QR codes lead to its verification page. */
+    private readonly publicUrl: string,
   ) {}
 
   /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
@@ -128,7 +151,11 @@ export class HaccpService {
     const rule = hygieneRuleFor(appliance.type);
     const rows = await this.repository.events(serial, rangeBoundary(from, false), rangeBoundary(to, true));
     const foodCode = foodCodeClassFor(appliance.type);
-    return rows.map((e) => toEventView(e, rule, foodCode));
+    const corrections = await this.repository.corrections(
+      serial,
+      rows.map((e) => e.id),
+    );
+    return rows.map((e) => toEventView(e, rule, foodCode, corrections));
   }
 
   /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
@@ -136,7 +163,12 @@ export class HaccpService {
     const { appliance } = await this.appliances.visible(user, serial);
     const e = await this.repository.event(serial, id);
     if (!e) throw new AppError('NOT_FOUND');
-    return toEventView(e, hygieneRuleFor(appliance.type), foodCodeClassFor(appliance.type));
+    return toEventView(
+      e,
+      hygieneRuleFor(appliance.type),
+      foodCodeClassFor(appliance.type),
+      await this.repository.corrections(serial, [id]),
+    );
   }
 
   /**
@@ -162,6 +194,7 @@ export class HaccpService {
       createdAt: new Date(),
       rule: hygieneRuleFor(appliance.type),
       foodCodeClass: foodCodeClassFor(appliance.type),
+      verificationUrl: verificationUrl(this.publicUrl, serial, period.from, period.to),
     };
     const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
     return { context, days };

@@ -34,6 +34,8 @@ import type { DefaultParameterService } from '../default-parameters/default-para
 import { eventHubRoutes } from '../device/event-hub.routes';
 import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
+import { haccpChainRoutes, haccpKeyRoutes } from '../haccp/chain/haccp-chain.routes';
+import type { HaccpChainService } from '../haccp/chain/haccp-chain.service';
 import { temperatureHistoryRoutes } from '../device/temperature-history.routes';
 import type { TemperatureHistoryService } from '../device/temperature-history.service';
 import { alarmRoutes } from '../alarm/alarm.routes';
@@ -47,11 +49,19 @@ import { jobRoutes } from '../jobs/job.routes';
 import type { JobService } from '../jobs/job.service';
 import type { TLimit } from './rate-limit';
 import { auditRoutes } from '../audit/audit.routes';
+import { servicePinRoutes } from '../service/service-pin.routes';
+import type { ServicePinService } from '../service/service-pin.service';
 import { notificationRoutes } from '../notifications/notification.routes';
 import type { NotificationService } from '../notifications/notification.service';
 import type { AuditService } from '../audit/audit.service';
 import { unsubscribeRoutes } from '../notifications/unsubscribe.routes';
+import { customerRoutes } from '../customers/customer.routes';
+import type { CustomerService } from '../customers/customer.service';
+import { settingsProfileRoutes } from '../settings-profiles/settings-profile.routes';
+import type { SettingsProfileService } from '../settings-profiles/settings-profile.service';
 import type { UnsubscribeService } from '../notifications/unsubscribe.service';
+import { thresholdRoutes } from '../notifications/threshold.routes';
+import type { ThresholdService } from '../notifications/threshold.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
 export type TApiParts = {
@@ -76,13 +86,18 @@ export type TApiParts = {
   deadLetters: DeadLetterService;
   defaultParameters: DefaultParameterService;
   devices: DeviceDataService;
+  customers: CustomerService;
+  settingsProfiles: SettingsProfileService;
   haccp: HaccpService;
+  haccpChain: HaccpChainService;
   temperatureHistory: TemperatureHistoryService;
   alarms: AlarmService;
   notifications: NotificationService;
+  thresholds: ThresholdService;
   live: LiveHub;
   jobs: JobService;
   audit: AuditService;
+  servicePins: ServicePinService;
   unsubscribe: UnsubscribeService;
   /** The demo's /dev/mailbox, only in demo mode. */
   mailbox: Mailer | undefined;
@@ -112,6 +127,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
     mailLimiter: new AttemptLimiter(5, 15 * 60_000),
   });
   await app.register(unsubscribeRoutes, { unsubscribe: parts.unsubscribe, limit });
+  await app.register(haccpKeyRoutes, { chain: parts.haccpChain });
   app.decorateRequest('user', null as never);
   await app.register(
     async (scope) => {
@@ -144,8 +160,10 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(eventHubRoutes, { devices: parts.devices });
       await scope.register(haccpRoutes, { haccp: parts.haccp });
+      await scope.register(haccpChainRoutes, { chain: parts.haccpChain });
       await scope.register(temperatureHistoryRoutes, { temperatureHistory: parts.temperatureHistory });
       await scope.register(alarmRoutes, { alarms: parts.alarms });
+      await scope.register(thresholdRoutes, { thresholds: parts.thresholds });
     },
     { prefix: '/api/v1/event-hub-listener' },
   );
@@ -159,8 +177,17 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(servicePinRoutes, { pins: parts.servicePins });
+    },
+    { prefix: '/api/v1/service' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
       await scope.register(auditRoutes, { audit: parts.audit });
       await scope.register(notificationRoutes, { notifications: parts.notifications });
+      await scope.register(customerRoutes, { customers: parts.customers });
+      await scope.register(settingsProfileRoutes, { profiles: parts.settingsProfiles });
     },
     { prefix: '/api/v1' },
   );

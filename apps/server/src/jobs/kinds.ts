@@ -46,6 +46,18 @@ export const RETENTION_PURGE = defineJob({
 });
 
 /**
+ * The HACCP daily close-out (docs/hygiene.md): signs each machine's chain position at the end of
+ * each of the last 7 UTC days not closed yet. Recurring: at every start and daily at 00:15 UTC.
+ * Idempotent (a day closed stays as it is), so at least once is enough.
+ */
+export const HACCP_CLOSE_OUT = defineJob({
+  kind: 'haccp.closeOut',
+  payload: z.object({}),
+  leaseSeconds: 300,
+  transactional: false,
+});
+
+/**
  * Rolls the counters' reports up into daily first/last snapshots for the statistics charts
  * (docs/retention.md, "Statistics"). Recurring: at every start and hourly at :20. Transactional: the
  * day rows and the roll-up's watermark commit together, so a run is applied exactly once.
@@ -133,4 +145,34 @@ export const REPORT_WEEKLY = defineJob({
   payload: z.object({ userId: z.uuid(), week: z.iso.date(), timeZone: z.string().min(1).max(64) }),
   leaseSeconds: 120,
   transactional: false,
+});
+
+/**
+ * Machines whose written batch carried what the ingest-side threshold conditions read — cycle
+ * records (hygiene), chemical-level alarms, counters (maintenance) — (docs/notifications.md,
+ * "Threshold notifications"). Enqueued at most once per batch, in its transaction. Not
+ * transactional (it reads who sees the machines first); idempotent: a condition is told once
+ * (`threshold_states`).
+ */
+export const THRESHOLD_CHECK = defineJob({
+  kind: 'threshold.check',
+  payload: z.object({ serials: z.array(z.string()).min(1) }),
+  transactional: false,
+});
+
+/**
+ * The time-driven threshold conditions of every machine: offline during opening hours, water and
+ * energy per cycle against the machine's own average. Recurring: at every start and every 5 minutes.
+ */
+export const THRESHOLD_SWEEP = defineJob({
+  kind: 'threshold.sweep',
+  payload: z.object({}),
+  leaseSeconds: 120,
+  transactional: false,
+});
+
+/** One user's threshold mail: the notices collected during the digest window, as one mail. */
+export const THRESHOLD_MAIL = defineJob({
+  kind: 'threshold.mail',
+  payload: z.object({ userId: z.uuid() }),
 });

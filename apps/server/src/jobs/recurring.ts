@@ -18,11 +18,17 @@ export function nextHourlyUtc(now: Date, minute: number): Date {
   return slot;
 }
 
+/** The next instant after `now` on a UTC `step`-minute grid (every 5 minutes: :00, :05, …). */
+export function nextEveryMinutesUtc(now: Date, step: number): Date {
+  const stepMs = step * 60_000;
+  return new Date((Math.floor(now.getTime() / stepMs) + 1) * stepMs);
+}
+
 /**
  * The slot after the one a run of a recurring kind serves, looked for a minute past `now`: the job
  * was due by the database's clock, and this server's clock may lag it a little — `next(now)` would
- * then answer the slot being run, whose dedupe key is taken, and the chain would end. Slots are an
- * hour or more apart, so the minute never skips one.
+ * then answer the slot being run, whose dedupe key is taken, and the chain would end. Slots are five
+ * minutes or more apart, so the minute never skips one.
  */
 export function followingSlot(next: (now: Date) => Date, now = new Date()): Date {
   return next(new Date(now.getTime() + SLOT_MARGIN_MS));

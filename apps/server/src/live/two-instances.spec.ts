@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import pg from 'pg';
@@ -31,6 +31,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
     const devices: MqttClient[] = [];
 
     let signingKey = '';
+    // One close-out key for both instances, as the configuration requires with REDIS_URL.
+    const haccpKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
     /** One instance: its own ports and MQTT client ids, everything else shared (issuer and signing key included). */
     async function instance(name: string): Promise<TTestServer> {
@@ -45,6 +47,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.TEST_DATABASE_U
           PUBLIC_URL: 'http://washboard.test',
           // Several instances share one signing key (docs/operations.md, "Token signing key").
           TOKEN_SIGNING_KEY: signingKey,
+          HACCP_SIGNING_KEY: haccpKey,
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
         }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TTestServer } from '../../test/harness';
+import { startTestServer, type TTestServer, DEMO_START_MS } from '../../test/harness';
 import { json, registration } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 
@@ -23,7 +23,7 @@ describe('GET /dev/mailbox', () => {
     let server: TTestServer;
     beforeAll(async () => {
       server = await startTestServer({ DEMO: '1' });
-    });
+    }, DEMO_START_MS);
     afterAll(() => server.close());
 
     it('lists the outbox newest first, so a demo registration can be finished without a mail server', async () => {
@@ -57,7 +57,7 @@ describe('GET /dev/mailbox', () => {
     let server: TTestServer;
     beforeAll(async () => {
       server = await startTestServer({ DEMO: '1', TRUST_PROXY: 'loopback' });
-    });
+    }, DEMO_START_MS);
     afterAll(() => server.close());
 
     it('does not exist for a caller outside this machine', async () => {
@@ -113,7 +113,8 @@ describe('GET /dev/mailbox', () => {
       }
     });
 
-    it('runs on the quick start (nothing set): the mailbox answers this machine', async () => {
+    // The quick start seeds the demo's month of history first (about 16 s on a quiet machine).
+    it('runs on the quick start (nothing set): the mailbox answers this machine', { timeout: 90_000 }, async () => {
       const server = await startTestServer({ DEMO: '' });
       try {
         expect((await server.api('/dev/mailbox', { brand: null })).status).toBe(200);

@@ -61,8 +61,12 @@ export class AlarmMailRepository {
     return [...new Set(rowsOf<{ user_id: string }>(result).map((r) => r.user_id))];
   }
 
-  /** The account a mail goes to, and whether it still wants alarm mails. */
-  async mailUser(db: TDb, id: string): Promise<TMailUser | undefined> {
+  /** The account a mail goes to, and whether it still wants the mails of `preference` (alarm mails unless told). */
+  async mailUser(
+    db: TDb,
+    id: string,
+    preference: 'alarmNotifications' | 'thresholdNotifications' = 'alarmNotifications',
+  ): Promise<TMailUser | undefined> {
     const [row] = await db
       .select({
         id: users.id,
@@ -70,14 +74,14 @@ export class AlarmMailRepository {
         email: users.email,
         firstName: users.firstName,
         language: users.language,
-        alarmNotifications: users.alarmNotifications,
+        wants: users[preference],
         status: users.status,
       })
       .from(users)
       .where(eq(users.id, id));
     if (!row) return undefined;
-    const { alarmNotifications, status, ...user } = row;
-    return { ...user, wanted: alarmNotifications && status === 'ACTIVE' };
+    const { wants, status, ...user } = row;
+    return { ...user, wanted: wants && status === 'ACTIVE' };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   NOTIFICATION_LIST_LIMIT,
   type TNotification,
@@ -8,14 +8,15 @@ import {
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TTransaction } from '../db/transaction';
-import { notifications } from '../db/schema/index';
+import { appliances, notifications } from '../db/schema/index';
 
 export type TNewNotification = {
   userId: string;
   brand: TBrandCode;
   kind: TNotificationKind;
   serialNumber: string;
-  alarmId: string;
+  /** the alarm told of; null for a threshold notification */
+  alarmId: string | null;
   payload: TNotificationPayload;
 };
 type TRow = typeof notifications.$inferSelect;
@@ -27,8 +28,9 @@ export function toNotification(row: TRow): TNotification {
     kind: row.kind,
     serialNumber: row.serialNumber,
     alarmId: row.alarmId,
-    errorCode: row.payload.errorCode,
+    errorCode: row.payload.errorCode ?? null,
     applianceName: row.payload.applianceName,
+    threshold: row.payload.threshold ?? null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
   };
@@ -67,19 +69,25 @@ export class NotificationRepository {
     return added;
   }
 
-  /** The user's newest notifications and how many of all are unread. */
-  async list(userId: string): Promise<{ rows: TRow[]; unread: number }> {
+  /**
+   * The user's newest notifications and how many of all are unread, of the machines `visible`
+   * (a condition on `appliances`) still selects: a machine the user no longer sees takes its
+   * notifications out of the centre.
+   */
+  async list(userId: string, visible: SQL): Promise<{ rows: TRow[]; unread: number }> {
     const rows = await this.db
-      .select()
+      .select({ notification: notifications })
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .innerJoin(appliances, eq(appliances.serialNumber, notifications.serialNumber))
+      .where(and(eq(notifications.userId, userId), visible))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT);
     const [unread] = await this.db
       .select({ n: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-    return { rows, unread: Number(unread?.n ?? 0) };
+      .innerJoin(appliances, eq(appliances.serialNumber, notifications.serialNumber))
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), visible));
+    return { rows: rows.map((r) => r.notification), unread: Number(unread?.n ?? 0) };
   }
 
   /** Marks one of the user's notifications read; answers false when the user has no such notification. */

@@ -1,6 +1,7 @@
 import type { TBrandCode, TNotificationList } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
+import type { ApplianceAccess } from '../appliance/appliance-access';
 import type { TTransaction } from '../db/transaction';
 import type { TUserMessage } from '../live/live.hub';
 import { toNotification, type NotificationRepository, type TNewNotification } from './notification.repository';
@@ -16,12 +17,13 @@ export type TUserPush = (brand: TBrandCode, userId: string, message: TUserMessag
 export class NotificationService {
   constructor(
     private readonly repository: NotificationRepository,
+    private readonly access: ApplianceAccess,
     private readonly push: TUserPush,
   ) {}
 
-  /** The caller's newest notifications and the count of unread ones. */
+  /** The caller's newest notifications and the count of unread ones, of machines the caller still sees. */
   async list(user: TAuthUser): Promise<TNotificationList> {
-    const { rows, unread } = await this.repository.list(user.id);
+    const { rows, unread } = await this.repository.list(user.id, await this.access.condition(user));
     return { items: rows.map(toNotification), unread };
   }
 

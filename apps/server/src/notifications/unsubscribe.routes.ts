@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BRANDS, ZErrorResponse, ZUnsubscribeQuery, type TBrandCode, type TLanguage } from '@washboard/contracts';
+import { ZErrorResponse, ZUnsubscribeQuery, type TBrandCode, type TLanguage } from '@washboard/contracts';
 import { languageFromHeader, translate } from '../i18n/translate';
-import { brandedHtml, escapeHtml, mailAccent } from '../mail/mail-templates';
+import { unsubscribePageHtml } from './unsubscribe-page';
 import type { TLimit } from '../http/rate-limit';
 import type { TUnsubscribeTarget, UnsubscribeService } from './unsubscribe.service';
 
@@ -21,10 +21,15 @@ const responses = {
 const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The small page of an unsubscribe link, in the account's language and brand (or the caller's). */
-function page(reply: FastifyReply, status: number, brand: TBrandCode, lang: TLanguage, content: string): FastifyReply {
-  const title = escapeHtml(translate(lang, 'unsubscribe.title'));
-  const footer = translate(lang, 'layout.footer', { year: BRANDS[brand].copyrightYear, brand: BRANDS[brand].title });
-  const html = brandedHtml(brand, lang, `<h1 style="font-size:20px">${title}</h1>${content}`, escapeHtml(footer));
+function page(
+  reply: FastifyReply,
+  status: number,
+  brand: TBrandCode,
+  lang: TLanguage,
+  message: string,
+  action?: string,
+): FastifyReply {
+  const html = unsubscribePageHtml({ brand, lang, message, action });
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -35,7 +40,7 @@ function page(reply: FastifyReply, status: number, brand: TBrandCode, lang: TLan
 
 function invalid(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const lang = languageFromHeader(request.headers['accept-language']);
-  return page(reply, 400, request.brand, lang, `<p>${escapeHtml(translate(lang, 'unsubscribe.invalid'))}</p>`);
+  return page(reply, 400, request.brand, lang, translate(lang, 'unsubscribe.invalid'));
 }
 
 function params(target: TUnsubscribeTarget) {
@@ -70,18 +75,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe
       if (!target) return invalid(request, reply);
       const lang = target.language;
       const action = `/api/v1/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
-      const button = `<form method="post" action="${escapeHtml(action)}"><button type="submit" style="background:${mailAccent(
-        target.brand,
-      )};color:#ffffff;border:0;border-radius:4px;padding:10px 18px;font-size:15px;cursor:pointer">${escapeHtml(
-        translate(lang, 'unsubscribe.button'),
-      )}</button></form>`;
-      return page(
-        reply,
-        200,
-        target.brand,
-        lang,
-        `<p>${escapeHtml(translate(lang, 'unsubscribe.question', params(target)))}</p>${button}`,
-      );
+      return page(reply, 200, target.brand, lang, translate(lang, 'unsubscribe.question', params(target)), action);
     },
   );
 
@@ -91,13 +85,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ unsubscribe: Unsubscribe
     async (request, reply) => {
       const target = await unsubscribe.unsubscribe(request.query.token);
       if (!target) return invalid(request, reply);
-      return page(
-        reply,
-        200,
-        target.brand,
-        target.language,
-        `<p>${escapeHtml(translate(target.language, 'unsubscribe.done', params(target)))}</p>`,
-      );
+      return page(reply, 200, target.brand, target.language, translate(target.language, 'unsubscribe.done', params(target)));
     },
   );
 };

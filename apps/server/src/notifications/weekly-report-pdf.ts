@@ -1,5 +1,5 @@
 import { BRANDS, intlLocale } from '@washboard/contracts';
-import { mailAccent } from '../mail/mail-templates';
+import { mailAccent } from '../mail/mail-theme';
 import { PDF_COLOR, PDF_FONT, renderPdf } from '../pdf/pdf-document';
 import { drawTable, type TCell, type TColumn } from '../pdf/table-writer';
 import type { TMachineWeek } from './weekly-report-figures';

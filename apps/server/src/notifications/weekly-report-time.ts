@@ -32,7 +32,7 @@ export const DEFAULT_TIME_ZONE = 'Europe/Rome';
 export const REPORT_HOUR = 7;
 
 /** The wall-clock fields of `at` in `zone`. */
-function wallClock(
+export function wallClock(
   at: Date,
   zone: string,
 ): { y: number; m: number; d: number; h: number; min: number; s: number; weekday: number } {

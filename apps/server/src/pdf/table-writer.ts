@@ -12,6 +12,9 @@ const ROW_HEIGHT = 15;
 const HEADER_HEIGHT = 18;
 /** The height of the running header of the pages after the first. */
 const RUNNING_HEADER_HEIGHT = 16;
+/** The side of a page's QR code, and the room kept for it under the table. */
+const SEAL_SIZE = 52;
+const SEAL_ROOM = SEAL_SIZE + 6;
 
 /** One cell: its text, and optionally its colour, bold and whether it wraps rather than being cut. */
 export type TCell = { text: string; color?: string; bold?: boolean; wrap?: boolean };
@@ -47,6 +50,8 @@ class TableWriter {
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
     private readonly columns: TColumn[],
+    /** Room kept under the table on every page (for the page's seal). */
+    reserve = 0,
   ) {
     this.left = pdf.page.margins.left;
     const usable = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
@@ -54,7 +59,7 @@ class TableWriter {
     this.widths = columns.map((c) => (c.width / total) * usable);
     this.width = this.widths.reduce((a, b) => a + b, 0);
     // Room for the footer under the table.
-    this.bottom = pdf.page.height - pdf.page.margins.bottom - 14;
+    this.bottom = pdf.page.height - pdf.page.margins.bottom - 14 - reserve;
     pdf.font(PDF_FONT.bold).fontSize(BODY_SIZE);
     // Titles wrap rather than being cut: the header grows to the tallest one.
     this.headerHeight = Math.max(
@@ -113,18 +118,21 @@ class TableWriter {
     return { cells, texts, wraps, height, tint };
   }
 
-  /** The pages the table takes when it starts at `startY` of the first page (at least one). */
-  pagesFor(rows: readonly TPreparedRow[], startY: number, topY: number): number {
-    let pages = 1;
+  /**
+   * The pages the table takes when it starts at `startY` of the first page, as the index of the
+   * first row of each page (at least one page).
+   */
+  pageStarts(rows: readonly TPreparedRow[], startY: number, topY: number): number[] {
+    const starts = [0];
     let y = startY + this.headerHeight;
-    for (const row of rows) {
+    rows.forEach((row, i) => {
       if (y + row.height > this.bottom) {
-        pages += 1;
+        starts.push(i);
         y = topY + this.headerHeight;
       }
       y += row.height;
-    }
-    return pages;
+    });
+    return starts;
   }
 
   /** Starts the table at `y` of the current page. */
@@ -198,6 +206,12 @@ export type TPageChrome = {
   header: { title: string; accent: string; detail: string };
   /** The foot of every page: `left`, and `right(page, pages)` on the right (e.g. "Page 2 of 9"). */
   footer: { left: string; right: (page: number, pages: number) => string };
+  /**
+   * A seal at the bottom right of every page: a QR code (its modules, true for dark) and, beside
+   * it, `line(first, last)` about the page's first and last items (indices into the items; -1 for
+   * a page without items), e.g. their places in the HACCP hash chain.
+   */
+  seal?: { qr: boolean[][]; line: (first: number, last: number) => string[] };
 };
 
 /** The header of the pages after the first; leaves pdf.y under it. */
@@ -232,6 +246,32 @@ function pageFooter(pdf: PDFKit.PDFDocument, footer: TPageChrome['footer'], page
   pdf.page.margins.bottom = bottom;
 }
 
+/** The seal of the current page: its QR code and the lines beside it. */
+function pageSeal(pdf: PDFKit.PDFDocument, seal: NonNullable<TPageChrome['seal']>, lines: string[]): void {
+  const { margins } = pdf.page;
+  const right = pdf.page.width - margins.right;
+  const top = pdf.page.height - margins.bottom - SEAL_SIZE - 2;
+  const modules = seal.qr.length;
+  // A quiet zone of two modules inside the square, as QR readers want one.
+  const module = SEAL_SIZE / (modules + 4);
+  const x0 = right - SEAL_SIZE + 2 * module;
+  const y0 = top + 2 * module;
+  seal.qr.forEach((row, r) =>
+    row.forEach((dark, c) => {
+      if (dark) pdf.rect(x0 + c * module, y0 + r * module, module, module);
+    }),
+  );
+  pdf.fill('#000000');
+  const bottom = margins.bottom;
+  pdf.page.margins.bottom = 0;
+  pdf.font(PDF_FONT.regular).fontSize(7).fillColor(PDF_COLOR.muted);
+  const width = pdf.page.width - margins.left - margins.right - SEAL_SIZE - 6;
+  lines.forEach((line, i) =>
+    pdf.text(line, margins.left, top + SEAL_SIZE - 10 * (lines.length - i), { width, align: 'right', lineBreak: false }),
+  );
+  pdf.page.margins.bottom = bottom;
+}
+
 /**
  * Lays out and draws a table of `items` (made into rows by `row`, in slices that let other requests
  * run) from `startY` of the current page on, with the running header and the footer of every page;
@@ -250,21 +290,29 @@ export async function drawTable<T>(
 ): Promise<void> {
   const { chrome } = table;
   const pause = slicer();
-  const writer = new TableWriter(pdf, table.columns);
+  const writer = new TableWriter(pdf, table.columns, chrome.seal ? SEAL_ROOM : 0);
   const rows: TPreparedRow[] = [];
   for (const item of table.items) {
     const row = table.row(item);
     rows.push(writer.prepare(row.cells, row.tint));
     await pause();
   }
-  const pages = writer.pagesFor(rows, table.startY, pdf.page.margins.top + RUNNING_HEADER_HEIGHT);
+  const starts = writer.pageStarts(rows, table.startY, pdf.page.margins.top + RUNNING_HEADER_HEIGHT);
+  const pages = starts.length;
   let page = 1;
-  pageFooter(pdf, chrome.footer, page, pages);
+  const foot = () => {
+    pageFooter(pdf, chrome.footer, page, pages);
+    if (!chrome.seal) return;
+    const first = rows.length === 0 ? -1 : (starts[page - 1] ?? 0);
+    const last = rows.length === 0 ? -1 : (starts[page] ?? rows.length) - 1;
+    pageSeal(pdf, chrome.seal, chrome.seal.line(first, last));
+  };
+  foot();
   writer.onNewPage = () => {
     page += 1;
     runningHeader(pdf, chrome.header);
     const y = pdf.y;
-    pageFooter(pdf, chrome.footer, page, pages);
+    foot();
     pdf.y = y;
   };
   writer.begin(table.startY);

@@ -67,28 +67,61 @@ export class RetentionRepository {
     return this.deleteRecordsBefore('alarms', 'stop_date', before, limit);
   }
 
+  /**
+   * A record leaves only after its chain entries did (`pruneChainBefore`): verification never meets
+   * an entry whose record is gone because of its age.
+   */
   private async deleteRecordsBefore(table: string, ended: string, before: Date, limit: number): Promise<number> {
     const at = before.toISOString();
     const result = await this.db.execute(sql`
       delete from ${sql.identifier(table)} where (serial_number, id) in (
-        select serial_number, id from ${sql.identifier(table)}
-        where ${sql.identifier(ended)} < ${at}::timestamptz and received_at < ${at}::timestamptz
+        select r.serial_number, r.id from ${sql.identifier(table)} r
+        where r.${sql.identifier(ended)} < ${at}::timestamptz and r.received_at < ${at}::timestamptz
+          and not exists (select 1 from haccp_chain c where c.serial_number = r.serial_number and c.record_id = r.id)
         limit ${limit})
       returning 1`);
     return rowsOf(result).length;
   }
 
   /**
-   * Deletes up to `limit` rows of the alarm-mail queue whose mail went out before `before` (the
-   * reopen and flapping rules read the alarms, not these rows); answers how many.
+   * Deletes up to `limit` HACCP chain entries chained before `before` (docs/hygiene.md, "Retention"):
+   * `chained_at` never decreases along a chain, so what goes is a prefix of each machine's chain, and
+   * the hash of the last entry that went becomes the machine's anchor in the same statement —
+   * verification then starts from it. Answers how many went.
    */
-  async deleteMailedAlarmNoticesBefore(before: Date, limit: number): Promise<number> {
+  async pruneChainBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`
+      with gone as (
+        delete from haccp_chain where (serial_number, seq) in (
+          select serial_number, seq from haccp_chain where chained_at < ${before.toISOString()}::timestamptz
+          order by serial_number, seq limit ${limit})
+        returning serial_number, seq, hash),
+      last as (select distinct on (serial_number) serial_number, seq, hash from gone order by serial_number, seq desc),
+      anchored as (
+        update haccp_chain_heads h set anchor_seq = last.seq, anchor_hash = last.hash
+        from last where h.serial_number = last.serial_number and last.seq > h.anchor_seq
+        returning 1)
+      select count(*)::int as n from gone`);
+    return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  }
+
+  /**
+   * Deletes up to `limit` rows of the alarm- and threshold-mail queues whose mail went out before
+   * `before` (the reopen and flapping rules read the alarms, the threshold rules `threshold_states`,
+   * not these rows); answers how many.
+   */
+  async deleteMailedNoticesBefore(before: Date, limit: number): Promise<number> {
+    const at = before.toISOString();
+    const alarms = await this.db.execute(sql`
       delete from alarm_mail_queue where (user_id, serial_number, alarm_id) in (
         select user_id, serial_number, alarm_id from alarm_mail_queue
-        where mailed_at < ${before.toISOString()}::timestamptz limit ${limit})
+        where mailed_at < ${at}::timestamptz limit ${limit})
       returning 1`);
-    return rowsOf(result).length;
+    const thresholds = await this.db.execute(sql`
+      delete from threshold_mail_queue where id in (
+        select id from threshold_mail_queue where mailed_at < ${at}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(alarms).length + rowsOf(thresholds).length;
   }
 
   /**
@@ -102,6 +135,37 @@ export class RetentionRepository {
         where created_at < ${anyBefore.toISOString()}::timestamptz
            or (read_at is not null and created_at < ${readBefore.toISOString()}::timestamptz)
         limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
+  /**
+   * Deletes up to `limit` mails of the outbox written before `before` that need nothing more: sent
+   * ones, and those kept for the demo's mailbox (`outbox`); pending ones stay; answers how many.
+   */
+  async deleteFinishedMailsBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from mail_outbox where id in (
+        select id from mail_outbox
+        where status in ('sent', 'outbox') and created_at < ${before.toISOString()}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
+  /** Deletes up to `limit` marks of weekly reports written for weeks starting before `before`; answers how many. */
+  async deleteWeeklyReportMarksBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from weekly_reports where (user_id, week) in (
+        select user_id, week from weekly_reports where week < ${before.toISOString().slice(0, 10)}::date limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
+  /** Deletes up to `limit` offline stretches that ended before `before` (open ones stay); answers how many. */
+  async deleteOfflinePeriodsBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from appliance_offline_periods where id in (
+        select id from appliance_offline_periods where online_at < ${before.toISOString()}::timestamptz limit ${limit})
       returning 1`);
     return rowsOf(result).length;
   }

@@ -11,22 +11,34 @@ export const PARTITIONS_AHEAD_DAYS = 7;
 const DELETE_BATCH = 5000;
 /** Completed jobs are kept this long (failed ones stay until an ADMIN retries them). */
 const COMPLETED_JOB_DAYS = 7;
-/** Rows of the alarm-mail queue are kept this long after their mail went out. */
+/** Rows of the alarm- and threshold-mail queues are kept this long after their mail went out. */
 const MAILED_ALARM_DAYS = 7;
 /** The notification centre keeps read notifications this long, unread ones a year. */
 const READ_NOTIFICATION_DAYS = 90;
 const NOTIFICATION_DAYS = 365;
+/** Sent mails (with their attachments, the weekly report's PDF) are kept this long. */
+const MAIL_DAYS = 30;
+/**
+ * The marks that a weekly report was written are kept this long: a report is written for the week
+ * just ended, so older marks can no longer stop a second one.
+ */
+const WEEKLY_REPORT_MARK_DAYS = 56;
 
 export type TRetentionPolicy = { telemetryDays: number; haccpYears: number };
 
 /** What one retention run removed, and what waits in the default partition. */
 export type TPurgeOutcome = {
   droppedPartitions: string[];
+  /** HACCP chain entries folded into their machines' anchors. */
+  haccpChain: number;
   haccpEvents: number;
   alarms: number;
   jobs: number;
-  alarmMails: number;
+  mailQueues: number;
   notifications: number;
+  mails: number;
+  weeklyReportMarks: number;
+  offlinePeriods: number;
   defaultPartition: { rows: number; machines: number };
 };
 
@@ -57,7 +69,9 @@ export class RetentionService {
   /**
    * Drops every daily partition whose whole day is older than the telemetry retention, then deletes
    * HACCP records and closed alarms older than the HACCP retention (batch by batch) and completed
-   * jobs and sent alarm-mail rows older than a week, and old notifications (read: 90 days; any: a year). The default partition is never emptied here: what waits there is told.
+   * jobs and sent alarm-mail rows older than a week, old notifications (read: 90 days; any: a year),
+   * sent mails after 30 days, weekly-report marks after 8 weeks and ended offline stretches with the
+   * telemetry. The default partition is never emptied here: what waits there is told.
    */
   async purge(now = new Date()): Promise<TPurgeOutcome> {
     const telemetryCutoff = now.getTime() - this.policy.telemetryDays * DAY_MS;
@@ -70,13 +84,15 @@ export class RetentionService {
     }
     const haccpCutoff = new Date(now);
     haccpCutoff.setUTCFullYear(haccpCutoff.getUTCFullYear() - this.policy.haccpYears);
+    // The chain entries first: a record is deleted only once its entries are in the anchor.
+    const haccpChain = await drain((limit) => this.repository.pruneChainBefore(haccpCutoff, limit));
     const haccpEvents = await drain((limit) => this.repository.deleteHaccpEventsBefore(haccpCutoff, limit));
     const alarms = await drain((limit) => this.repository.deleteAlarmsBefore(haccpCutoff, limit));
     const jobs = await drain((limit) =>
       this.repository.deleteCompletedJobsBefore(new Date(now.getTime() - COMPLETED_JOB_DAYS * DAY_MS), limit),
     );
-    const alarmMails = await drain((limit) =>
-      this.repository.deleteMailedAlarmNoticesBefore(new Date(now.getTime() - MAILED_ALARM_DAYS * DAY_MS), limit),
+    const mailQueues = await drain((limit) =>
+      this.repository.deleteMailedNoticesBefore(new Date(now.getTime() - MAILED_ALARM_DAYS * DAY_MS), limit),
     );
     const notifications = await drain((limit) =>
       this.repository.deleteNotificationsBefore(
@@ -85,8 +101,28 @@ export class RetentionService {
         limit,
       ),
     );
+    const mails = await drain((limit) =>
+      this.repository.deleteFinishedMailsBefore(new Date(now.getTime() - MAIL_DAYS * DAY_MS), limit),
+    );
+    const weeklyReportMarks = await drain((limit) =>
+      this.repository.deleteWeeklyReportMarksBefore(new Date(now.getTime() - WEEKLY_REPORT_MARK_DAYS * DAY_MS), limit),
+    );
+    // Ended offline stretches go with the telemetry of their time (the weekly report reads two weeks).
+    const offlinePeriods = await drain((limit) => this.repository.deleteOfflinePeriodsBefore(new Date(telemetryCutoff), limit));
     const defaultPartition = await this.repository.defaultPartitionRows();
-    const outcome = { droppedPartitions, haccpEvents, alarms, jobs, alarmMails, notifications, defaultPartition };
+    const outcome = {
+      droppedPartitions,
+      haccpChain,
+      haccpEvents,
+      alarms,
+      jobs,
+      mailQueues,
+      notifications,
+      mails,
+      weeklyReportMarks,
+      offlinePeriods,
+      defaultPartition,
+    };
     this.log.info(outcome, 'retention ran');
     if (defaultPartition.rows > 0) {
       this.log.warn(

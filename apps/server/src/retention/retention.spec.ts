@@ -184,6 +184,12 @@ describe('telemetry partitions and retention', () => {
       await told('00000000-0000-4000-8000-000000000021', 8 * DAY_MS);
       await told('00000000-0000-4000-8000-000000000022', DAY_MS);
       await told('00000000-0000-4000-8000-000000000023', null);
+      const warned = async (condition: string, mailedAgo: number | null) =>
+        db.execute(sql`insert into threshold_mail_queue (user_id, serial_number, condition, values, mailed_at)
+          values (${userId}, ${SERIAL}, ${condition}, '{}', ${mailedAgo === null ? null : at(mailedAgo)})`);
+      await warned('maintenanceDue', 8 * DAY_MS);
+      await warned('hygieneFailed', DAY_MS);
+      await warned('offline', null);
 
       // The notification centre: read ones go after 90 days, unread ones after a year.
       const notice = async (id: string, createdAgo: number, read: boolean) =>
@@ -193,6 +199,29 @@ describe('telemetry partitions and retention', () => {
       await notice('00000000-0000-4000-8000-000000000032', 100 * DAY_MS, false);
       await notice('00000000-0000-4000-8000-000000000033', 400 * DAY_MS, false);
       await notice('00000000-0000-4000-8000-000000000034', DAY_MS, true);
+
+      // Mails: sent (and demo-mailbox) ones a month old go with their attachments; pending ones stay.
+      const mail = async (subject: string, status: string, createdAgo: number) =>
+        db.execute(sql`insert into mail_outbox (brand, "to", subject, text, html, status, created_at)
+          values ('LUMINA', 'told@kitchen.test', ${subject}, 't', '<p>t</p>', ${status}, ${at(createdAgo)})`);
+      await mail('old sent', 'sent', 31 * DAY_MS);
+      await mail('old demo', 'outbox', 31 * DAY_MS);
+      await mail('old pending', 'pending', 31 * DAY_MS);
+      await mail('recent sent', 'sent', DAY_MS);
+
+      // Weekly-report marks older than 8 weeks go; offline stretches that ended before the telemetry retention go.
+      const mark = async (daysAgo: number) =>
+        db.execute(
+          sql`insert into weekly_reports (user_id, week) values (${userId}, ${at(daysAgo * DAY_MS).slice(0, 10)}::date)`,
+        );
+      await mark(70);
+      await mark(7);
+      const offline = async (offlineAgo: number, onlineAgo: number | null) =>
+        db.execute(sql`insert into appliance_offline_periods (serial_number, offline_at, online_at)
+          values (${SERIAL}, ${at(offlineAgo)}, ${onlineAgo === null ? null : at(onlineAgo)})`);
+      await offline(120 * DAY_MS, 110 * DAY_MS);
+      await offline(200 * DAY_MS, null);
+      await offline(10 * DAY_MS, 9 * DAY_MS);
 
       // The job itself, through the durable queue, as the server schedules it at start.
       const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
@@ -244,6 +273,21 @@ describe('telemetry partitions and retention', () => {
         '00000000-0000-4000-8000-000000000022',
         '00000000-0000-4000-8000-000000000023',
       ]);
+
+      const warnedLeft = await rows<{ condition: string }>(
+        db,
+        sql`select condition from threshold_mail_queue order by condition`,
+      );
+      expect(warnedLeft.map((r) => r.condition)).toEqual(['hygieneFailed', 'offline']);
+      const mailsLeft = await rows<{ subject: string }>(db, sql`select subject from mail_outbox order by subject`);
+      expect(mailsLeft.map((r) => r.subject)).toEqual(['old pending', 'recent sent']);
+      const marksLeft = await rows<{ n: number }>(db, sql`select count(*)::int as n from weekly_reports`);
+      expect(marksLeft[0]?.n).toBe(1);
+      const offlineLeft = await rows<{ open: boolean }>(
+        db,
+        sql`select online_at is null as open from appliance_offline_periods order by offline_at`,
+      );
+      expect(offlineLeft.map((r) => r.open)).toEqual([true, false]);
 
       // Each kind's next run is queued once, for its daily slot, even when a second instance starts.
       const second = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });

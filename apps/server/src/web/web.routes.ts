@@ -3,8 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZRuntimeConfig, type TRuntimeConfig } from '@washboard/contracts';
+import {
+  BRANDS,
+  brandForHost,
+  companionManifest,
+  COMPANION_BASE,
+  ZCompanionManifest,
+  ZCompanionManifestQuery,
+  ZErrorResponse,
+  ZRuntimeConfig,
+  type TRuntimeConfig,
+} from '@washboard/contracts';
 import { AppError } from '../errors';
+import { languageFromHeader, translate } from '../i18n/translate';
 
 /** Paths the single-page app never owns: they answer JSON 404s instead of index.html. */
 const NOT_SPA = /^\/(api|oauth2|docs|openapi\.json|healthz|readyz|metrics|\.well-known|legal|assets|dev)(\/|$|\?)/;
@@ -24,11 +35,31 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ runtimeConfig: TRuntim
       return runtimeConfig;
     },
   );
+
+  app.get(
+    `${COMPANION_BASE}manifest.webmanifest`,
+    {
+      schema: {
+        tags: ['web'],
+        summary: "The companion app's web manifest, in the brand of the host name or of `?brand=`",
+        querystring: ZCompanionManifestQuery,
+        response: { 200: ZCompanionManifest, 400: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const brand = request.query.brand ?? brandForHost(request.hostname, runtimeConfig.brandHosts, runtimeConfig.defaultBrand);
+      void reply.header('cache-control', 'no-cache').type('application/manifest+json');
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const description = translate(lang, 'companionLanding.intro', { brand: BRANDS[brand].title });
+      return companionManifest(brand, request.query.brand !== undefined, { lang, description });
+    },
+  );
 };
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET that accepts HTML
- * answered with index.html so client-side routes survive a reload.
+ * Serves the built web app: hashed assets cached for a year and compressed at build time (Brotli or
+ * gzip, as the browser accepts), every other GET that accepts HTML answered with index.html so
+ * client-side routes survive a reload.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
@@ -37,22 +68,39 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file: sent as they are to a browser that takes them.
+      preCompressed: true,
+      // Ours below, not send's own `public, max-age=0`, which would replace them.
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
     app.log.warn({ webDist }, 'web app not built: serving the API only (run `npm run build`)');
   }
+  const companion = root && existsSync(path.join(root, 'app', 'index.html'));
   app.setNotFoundHandler(async (request, reply) => {
     if (root && (request.method === 'GET' || request.method === 'HEAD') && wantsApp(request.url, request.headers.accept)) {
+      const which = appOf(request.url);
+      // The companion's scope is /app/: its bare name is sent there, so the service worker sees the visit.
+      if (which === 'companion-bare') return reply.redirect(`${COMPANION_BASE}${request.url.slice(4)}`);
+      if (which === 'companion' && companion) return reply.header('cache-control', 'no-cache').sendFile('app/index.html');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('ROUTE_NOT_FOUND');
   });
+}
+
+/** Which app a page belongs to: the companion (/app/…), its bare name (/app, /app?…), or the dashboard. */
+export function appOf(url: string): 'companion' | 'companion-bare' | 'dashboard' {
+  if (/^\/app\//.test(url)) return 'companion';
+  if (/^\/app(\?|$)/.test(url)) return 'companion-bare';
+  return 'dashboard';
 }
 
 /**

@@ -1,17 +1,32 @@
 import { request, type IncomingMessage } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 
 const PAGE = '<!doctype html><title>Washboard test page</title>';
+const COMPANION = '<!doctype html><title>Washboard companion test page</title>';
+const SCRIPT = `console.log(${JSON.stringify('Washboard '.repeat(200))});`;
 
 let server: TTestServer;
 let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'wb-web-'));
   await writeFile(path.join(webDist, 'index.html'), PAGE);
+  await mkdir(path.join(webDist, 'app'));
+  await writeFile(path.join(webDist, 'app', 'index.html'), COMPANION);
+  // As the build writes them: each text file with its Brotli and gzip copies.
+  await mkdir(path.join(webDist, 'assets'));
+  for (const [file, text] of [
+    ['index.html', PAGE],
+    ['assets/main-abc123.js', SCRIPT],
+  ] as const) {
+    await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(text));
+    await writeFile(path.join(webDist, `${file}.gz`), gzipSync(text));
+  }
+  await writeFile(path.join(webDist, 'assets/main-abc123.js'), SCRIPT);
   server = await startTestServer({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -69,5 +84,48 @@ describe('GET / and the app’s own pages', () => {
     // A scraper (Prometheus sends */*) and well-known look-ups must not get the app with a 200.
     await expectJson404(await get('/metrics', '*/*'));
     await expectJson404(await get('/.well-known/security.txt', '*/*'));
+  });
+});
+
+describe('GET /app/… (the companion)', () => {
+  it('serves the companion’s page for its own paths, deep links included', async () => {
+    for (const pathname of ['/app/', '/app/devices', '/app/device/SN-1/alarms?x=1']) {
+      const res = await get(pathname, 'text/html');
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text()).toBe(COMPANION);
+    }
+  });
+
+  it('sends its bare name into its scope, keeping the query', async () => {
+    const res = await server.api('/app?brand=KESTREL', { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/app/?brand=KESTREL');
+  });
+
+  it('leaves the dashboard’s paths to the dashboard and a missing file a 404', async () => {
+    await expectApp(await get('/apples', 'text/html'));
+    await expectJson404(await get('/app/missing.js', '*/*'));
+  });
+});
+
+describe('the built files', () => {
+  it('are sent compressed as the browser accepts, the hashed ones cached for a year, the pages revalidated', async () => {
+    for (const [encoding, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const script = await server.api('/assets/main-abc123.js', { headers: { 'accept-encoding': encoding } });
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-encoding')).toBe(expected);
+      expect(script.headers.get('content-type')).toMatch(/^application\/javascript/);
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(script.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await script.text()).toBe(SCRIPT);
+      const page = await server.api('/devices', { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+      expect(page.headers.get('content-encoding')).toBe(expected);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toBe(PAGE);
+    }
   });
 });

@@ -1,13 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { canAdminister, canAuthorize, canEditFactoryParameters } from '@washboard/contracts';
+import { withAllTexts } from '../modules/i18n/i18n';
 import { RequirePermission, RequireResetLink } from '../modules/session/guards';
 import { useUserData } from '../modules/session/session-store';
 import { StatusPage } from '../pages/StatusPage';
 import { Loading } from '../ui/Loading';
 
-// Every page is its own chunk, so /login loads only the shell and the sign-in screen.
-const SignedInShell = lazy(() => import('./SignedInShell').then((m) => ({ default: m.SignedInShell })));
+// Every page is its own chunk, so /login loads only the shell and the sign-in screen; the signed-in
+// shell and the demo's pages also wait for the rest of the catalogue (docs/texts.md).
+const SignedInShell = lazy(() => withAllTexts(import('./SignedInShell')).then((m) => ({ default: m.SignedInShell })));
 const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ChangePasswordPage = lazy(() => import('../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
 const DevicesPage = lazy(() => import('../pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
@@ -16,9 +18,16 @@ const PendingUsersPage = lazy(() => import('../pages/PendingUsersPage').then((m)
 const AdminHomePage = lazy(() => import('../pages/AdminHomePage').then((m) => ({ default: m.AdminHomePage })));
 const DevicePage = lazy(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
 const HaccpPage = lazy(() => import('../pages/HaccpPage').then((m) => ({ default: m.HaccpPage })));
+const HaccpVerificationPage = lazy(() =>
+  import('../pages/HaccpVerificationPage').then((m) => ({ default: m.HaccpVerificationPage })),
+);
 const RemoteControlPage = lazy(() => import('../pages/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })));
-const DemoMachinesPage = lazy(() => import('../pages/DemoMachinesPage').then((m) => ({ default: m.DemoMachinesPage })));
-const DemoMachinePage = lazy(() => import('../pages/DemoMachinePage').then((m) => ({ default: m.DemoMachinePage })));
+const DemoMachinesPage = lazy(() =>
+  withAllTexts(import('../pages/DemoMachinesPage')).then((m) => ({ default: m.DemoMachinesPage })),
+);
+const DemoMachinePage = lazy(() =>
+  withAllTexts(import('../pages/DemoMachinePage')).then((m) => ({ default: m.DemoMachinePage })),
+);
 const DeviceParametersPage = lazy(() =>
   import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
 );
@@ -72,6 +81,7 @@ export function AppRoutes() {
         <Route path="/device/:serialNumber/parameters" element={page(<DeviceParametersPage screen="parameters" />)} />
         <Route path="/device/:serialNumber/cycles" element={page(<DeviceParametersPage screen="cycles" />)} />
         <Route path="/device/:serialNumber/haccp" element={page(<HaccpPage />)} />
+        <Route path="/device/:serialNumber/haccp/verification" element={page(<HaccpVerificationPage />)} />
         <Route
           path="/device/:serialNumber/factory-parameters"
           element={

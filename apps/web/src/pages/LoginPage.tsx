@@ -36,11 +36,20 @@ const ActivationCodeForm = lazy(() =>
 type TMode =
   { name: 'signin'; email?: string } | { name: 'signup' } | { name: 'forgot' } | { name: 'activationcode'; email: string };
 
-/** /login and its four modes: signin, signup (the registration wizard), forgot, activationcode. */
-export function LoginPage() {
+/**
+ * /login and its four modes: signin, signup (the registration wizard), forgot, activationcode. The
+ * companion opens it on signup for its registration screen, and without the link to the demo's panels.
+ */
+export function LoginPage({
+  initialMode = 'signin',
+  demoLink = true,
+}: {
+  initialMode?: 'signin' | 'signup';
+  demoLink?: boolean;
+}) {
   const { t } = useTranslation();
   const { config } = useRuntime();
-  const [mode, setMode] = useState<TMode>({ name: 'signin' });
+  const [mode, setMode] = useState<TMode>(initialMode === 'signup' ? { name: 'signup' } : { name: 'signin' });
   const toSignin = (email?: string) => setMode({ name: 'signin', email });
 
   return (
@@ -65,7 +74,7 @@ export function LoginPage() {
           />
         )}
       </Suspense>
-      {config.demo && mode.name === 'signin' && (
+      {config.demo && demoLink && mode.name === 'signin' && (
         <Anchor component={Link} to="/demo/machines" size="sm" ta="center">
           {t('demoPanel.loginLink')}
         </Anchor>

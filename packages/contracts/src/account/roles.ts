@@ -38,6 +38,11 @@ export function canEditFactoryParameters(user: Pick<TUserData, 'role'>): boolean
   return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
 }
 
+/** Customers and settings profiles (docs/customers.md): the service roles for their companies, ADMIN for the brand's. */
+export function canManageCustomers(user: Pick<TUserData, 'role'>): boolean {
+  return user.role === 'ADMIN' || user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER';
+}
+
 /** An administration profile's tab and calls: an admin, or a holder of that profile. */
 export function hasAdminProfile(user: Pick<TUserData, 'role' | 'administrationProfile'>, profile: TAdminProfile): boolean {
   return user.role === 'ADMIN' || user.administrationProfile.includes(profile);
@@ -51,4 +56,12 @@ export function isAdministrator(user: Pick<TUserData, 'role'>): boolean {
 /** Administration (/adminhome): an admin, or anyone holding at least one administration profile. */
 export function canAdminister(user: Pick<TUserData, 'role' | 'administrationProfile'>): boolean {
   return user.role === 'ADMIN' || user.administrationProfile.length > 0;
+}
+
+/**
+ * A machine's threshold notification settings (docs/notifications.md): its service — SERVICE and
+ * SERVICE_MANAGER accounts who see it — and the brand's ADMINs; not kitchen managers.
+ */
+export function canEditThresholds(user: Pick<TUserData, 'role'>): boolean {
+  return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER' || user.role === 'SERVICE';
 }

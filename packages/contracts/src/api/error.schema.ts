@@ -9,6 +9,8 @@ export const ZErrorResponse = z
   .object({
     code: z.string().describe('Stable error code, e.g. VALIDATION_FAILED'),
     message: z.string().describe("Human-readable message in the caller's language"),
+    attemptsLeft: z.int().optional().describe('WRONG_PIN: the tries left before the PIN locks'),
+    step: z.string().optional().describe('INSTALL_FAILED: the install step the machine could not take'),
   })
   .meta({ id: 'ErrorResponse' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

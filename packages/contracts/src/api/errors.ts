@@ -81,6 +81,34 @@ export const API_ERRORS = {
   ALARM_ALREADY_ACKNOWLEDGED: 409,
   /** The account to assign an alarm to does not see its machine (or is unknown, inactive, of another brand). */
   ALARM_ASSIGNEE_INVALID: 400,
+  // Customers and settings profiles (docs/customers.md).
+  /** Unknown, another company's than the caller manages, or of another brand. */
+  CUSTOMER_NOT_FOUND: 404,
+  /** The machine is assigned to another customer: unassign it there first. */
+  APPLIANCE_ALREADY_ASSIGNED: 409,
+  /** The customer's company does not serve the machine (it is neither its service company nor above it). */
+  APPLIANCE_NOT_SERVED: 409,
+  /** A closed HACCP day is reviewed once: the first reviewer's signed confirmation stays. */
+  HACCP_DAY_ALREADY_REVIEWED: 409,
+  /** Only a kitchen manager's account is linked to a customer. */
+  ACCOUNT_NOT_KITCHEN_MANAGER: 409,
+  /** Unknown, another company's than the caller manages, or of another brand. */
+  SETTINGS_PROFILE_NOT_FOUND: 404,
+  /** The profile is for another model than the machine's. */
+  SETTINGS_PROFILE_MODEL_MISMATCH: 409,
+  // The service menu (docs/service-menu.md).
+  /** A wrong service PIN; the message says how many tries are left. */
+  WRONG_PIN: 400,
+  /** Too many wrong PINs: the PIN works again only after a reset by e-mail link. */
+  SERVICE_PIN_LOCKED: 423,
+  /** The account has no service PIN yet (set one first). */
+  SERVICE_PIN_NOT_SET: 409,
+  /** A service-menu command without an open service session (enter the PIN first). */
+  SERVICE_SESSION_REQUIRED: 403,
+  /** The PIN reset link is unknown, used, expired or of another account. */
+  SERVICE_PIN_RESET_INVALID: 400,
+  /** The machine could not be installed; the message names the step that failed. */
+  INSTALL_FAILED: 409,
   // The demo's virtual front panel.
   /** A remote control session is active: the machine refuses its front panel's buttons. */
   PANEL_LOCKED: 409,

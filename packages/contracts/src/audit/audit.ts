@@ -23,6 +23,10 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'defaults.reset',
   'alarm.acknowledge',
   'alarm.assign',
+  'thresholds.set',
+  'service.pin-set',
+  'service.pin-reset',
+  'service.pin-locked',
 ] as const;
 
 /** A remote command's action: `command.` and the device registry's command name (each command is recorded). */

@@ -13,6 +13,8 @@ export type TBrand = {
   rangeNames: Record<TGamma, string>;
   /** Accent colour of the brand's theme (Mantine primary colour name). */
   primaryColor: 'cyan' | 'orange';
+  /** The same accent as a CSS colour, where no theme is at hand (the companion's manifest and icons). */
+  accentHex: string;
 };
 
 /** Both brands, from one configuration. The range mapping is explained in docs/brands.md. */
@@ -23,6 +25,7 @@ export const BRANDS: Record<TBrandCode, TBrand> = {
     copyrightYear: 2021,
     rangeNames: { infinity: 'Infinity', hiline: 'Hiline', prime: 'Prime', ge: 'G-EVO' },
     primaryColor: 'cyan',
+    accentHex: '#0c8599',
   },
   KESTREL: {
     code: 'KESTREL',
@@ -30,6 +33,7 @@ export const BRANDS: Record<TBrandCode, TBrand> = {
     copyrightYear: 2022,
     rangeNames: { infinity: 'TL', hiline: 'CE', prime: 'HPW', ge: 'G-EVO' },
     primaryColor: 'orange',
+    accentHex: '#d9480f',
   },
 };
 

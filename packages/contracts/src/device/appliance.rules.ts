@@ -60,3 +60,12 @@ export function isNewerVersion(candidate: string, installed: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a machine waits to be installed (the companion's "Install machine"): it is online and its
+ * retained `info` reports no installation. A machine that never sent `info` is not offered it: what
+ * it holds is unknown.
+ */
+export function awaitsInstall(machine: { status: { online: boolean }; info: { installation: unknown } | null }): boolean {
+  return machine.status.online && machine.info !== null && machine.info.installation === null;
+}

@@ -20,7 +20,7 @@ import {
   APPLIANCE_LIST_PAGE_SIZE,
   decodeApplianceListCursor,
 } from './appliance-list.rules';
-import { ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
+import { ZDeviceInfo, ZDeviceStats, ZFotaStatus, ZVersions } from './protocol.schema';
 
 export const ZSerialNumber = z.string().trim().regex(SERIAL_NUMBER_PATTERN, 'serial number');
 export const ZApplianceName = z.string().trim().min(1).max(APPLIANCE_NAME_MAX_LENGTH);
@@ -212,6 +212,10 @@ export const ZApplianceDetail = z
     owned: z.boolean(),
     status: ZApplianceStatus,
     versions: ZVersions.nullable(),
+    /** What the machine reported in its last `info` (hardware, energy saving, installation); null before any. */
+    info: ZDeviceInfo.nullable(),
+    /** The machine's front panel is locked by an active remote control session (its last `status` said so). */
+    panelLocked: z.boolean(),
     fota: ZFotaStatus.nullable(),
     documents: z.array(ZApplianceDocument),
     statistic: ZDeviceStats.nullable(),
@@ -256,6 +260,13 @@ export const ZHaccpEventView = z
     heatDose: z.object({ hue: z.number(), a0: z.number(), seconds: z.number() }).nullable(),
     /** The rules of the machine's Food Code class the washing cycle meets or misses (none for other records). */
     checks: z.array(z.object({ rule: z.enum(SANITISING_RULES), value: z.number(), limit: z.number(), met: z.boolean() })),
+    /**
+     * Its place in the machine's hash chain (docs/hygiene.md, "Tamper-evident record"); `late` when
+     * the machine had buffered it. Null for a record stored before chaining existed.
+     */
+    chain: z.object({ seq: z.number().int(), hash: z.string(), late: z.boolean() }).nullable(),
+    /** Corrections pointing at it, oldest first: the record itself is never edited. */
+    corrections: z.array(z.object({ id: z.uuid(), note: z.string(), authorName: z.string(), createdAt: z.iso.datetime() })),
   })
   .meta({ id: 'HaccpEvent' });
 export type THaccpEventView = z.infer<typeof ZHaccpEventView>;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
 import { COMMAND_NAMES, commandSpec, TANKS, type TCommandName } from './commands';
 import { ZVersion } from './appliance.schema';
+import { ZAlarmCode, ZInstallation } from './protocol.schema';
+import { ZCodeResponse } from '../account/account.schema';
+import { ZProfileParameterAnswer } from '../customers/settings-profile.schema';
 
 /**
  * The zod half of the command registry (`commands.ts`): each command's MQTT arguments and, where the
@@ -17,6 +20,23 @@ const ZParamValues = z.record(z.string().max(64), z.number());
 export const ZParametersWrite = z
   .object({ values: ZParamValues.refine((v) => Object.keys(v).length > 0, 'empty') })
   .meta({ id: 'ParametersWrite' });
+/** POST …/alarm-reset: the codes to reset; every resettable active alarm when left out. */
+const ZAlarmResetArgs = z.object({ codes: z.array(ZAlarmCode).min(1).max(50).optional() });
+/** POST …/energy-saving: on or off. */
+export const ZEnergySavingRequest = z.object({ on: z.boolean() }).meta({ id: 'EnergySavingRequest' });
+/**
+ * POST …/install: what the machine is installed with (device-areas §2, "install machine"): its name,
+ * country, unit system, time zone and language, and parameter values (raw units; none keeps the
+ * machine's own) — given as they are, or as a settings profile of the machine's model
+ * (`settingsProfileId`), whose values the server puts in `values` before it sends the command: a
+ * machine never receives the profile's id.
+ */
+export const ZInstallRequest = ZInstallation.extend({
+  values: ZParamValues.default({}),
+  settingsProfileId: z.uuid().optional(),
+}).meta({ id: 'InstallRequest' });
+export type TInstallRequest = z.input<typeof ZInstallRequest>;
+
 /** POST …/update: the firmware version to install. */
 export const ZFirmwareUpdateRequest = z.object({ version: ZVersion }).meta({ id: 'FirmwareUpdateRequest' });
 
@@ -39,6 +59,10 @@ export const COMMAND_SCHEMAS = {
     body: z.object({ seconds: RUN_LIVE_SECONDS }).nullish(),
   },
   'tank-replace': { args: z.object({ tank: z.enum(TANKS) }) },
+  'alarm-reset': { args: ZAlarmResetArgs.default({}), body: ZAlarmResetArgs.nullish() },
+  'factory-reset': { args: NO_ARGS },
+  'energy-saving': { args: ZEnergySavingRequest },
+  install: { args: ZInstallRequest },
 } as const satisfies Record<TCommandName, TCommandSchemas>;
 
 /** A command's arguments as a caller writes them (defaults may be left out). */
@@ -114,3 +138,15 @@ export function commandRoutes(): TCommandRoute[] {
     },
   }));
 }
+
+/**
+ * A command route's answer: "200" once the machine obeyed, with what it reported back — the alarm
+ * codes `alarm-reset` cleared, the parameter values `factory-reset` left, and for an `install` with a
+ * settings profile the machine's answer for each of the profile's parameters.
+ */
+export const ZCommandResponse = ZCodeResponse.extend({
+  cleared: z.array(z.string()).optional(),
+  values: z.record(z.string(), z.number()).optional(),
+  parameters: z.array(ZProfileParameterAnswer).optional(),
+}).meta({ id: 'CommandResponse' });
+export type TCommandResponse = z.infer<typeof ZCommandResponse>;

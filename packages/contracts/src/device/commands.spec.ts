@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, commandRequest } from './commands';
-import { commandRoutes, ZCommand, type TCommandCall } from './commands.schema';
+import { allowedOverLink, COMMAND_NAMES, commandRequest, mayCommand, needsServiceSession } from './commands';
+import { commandRoutes, ZCommand, ZInstallRequest, type TCommandCall } from './commands.schema';
 
 /** One call of every command, as the web writes it. */
 const CALLS: TCommandCall[] = [
@@ -14,11 +14,30 @@ const CALLS: TCommandCall[] = [
   { name: 'expose-claiming-code', args: {} },
   { name: 'run-live', args: { seconds: 60 } },
   { name: 'tank-replace', args: { tank: 'rinseAid' } },
+  { name: 'alarm-reset', args: {} },
+  { name: 'alarm-reset', args: { codes: ['OH01', 'W03'] } },
+  { name: 'factory-reset', args: {} },
+  { name: 'energy-saving', args: { on: false } },
+  {
+    name: 'install',
+    args: { name: 'Bar', country: 'DE', unitSystem: 'imperial', timeZone: 'Europe/Berlin', language: 'de', values: { S25: 3 } },
+  },
 ];
 
 describe('the command registry', () => {
   it('covers every command in these calls', () => {
     expect(new Set(CALLS.map((c) => c.name))).toEqual(new Set(COMMAND_NAMES));
+  });
+
+  it('keeps the service menu, firmware and factory parameter writes off the local link', () => {
+    for (const call of CALLS.filter((c) => needsServiceSession(c.name))) expect(allowedOverLink(call), call.name).toBe(false);
+    expect(allowedOverLink({ name: 'fota-start', args: { version: '2.4.0' } })).toBe(false);
+    expect(allowedOverLink({ name: 'restore-presets', args: {} })).toBe(false);
+    // A write naming a factory parameter (S25) is refused whole; cycle parameters alone pass.
+    expect(allowedOverLink({ name: 'params-set', args: { values: { S12: 650, S25: 600 } } })).toBe(false);
+    expect(allowedOverLink({ name: 'params-set', args: { values: { S12: 650 } } })).toBe(true);
+    expect(allowedOverLink({ name: 'cycle-start', args: { cycleType: 'eco' } })).toBe(true);
+    expect(allowedOverLink({ name: 'tank-replace', args: { tank: 'rinseAid' } })).toBe(true);
   });
 
   it('turns each call into the HTTP request whose route gives the same command back', () => {
@@ -47,5 +66,32 @@ describe('the command registry', () => {
   it('fills the defaults of the MQTT arguments', () => {
     const id = '5f0c5a4e-8f0e-4d5e-9d1a-0b6f7a2c9e11';
     expect(ZCommand.parse({ id, name: 'run-live' })).toEqual({ id, name: 'run-live', args: { seconds: 300 } });
+  });
+
+  it("keeps the service menu's commands for service roles within a service session, and only those", () => {
+    expect(COMMAND_NAMES.filter(needsServiceSession).sort()).toEqual([
+      'alarm-reset',
+      'energy-saving',
+      'factory-reset',
+      'install',
+    ]);
+    for (const name of COMMAND_NAMES.filter(needsServiceSession)) {
+      expect(mayCommand(name, 'KITCHEN_MANAGER'), name).toBe(false);
+      expect(mayCommand(name, 'SERVICE'), name).toBe(true);
+    }
+  });
+
+  it('refuses an install to an unknown country, time zone or language, and a blank name', () => {
+    const install = { name: 'Bar', country: 'IT', unitSystem: 'metric', timeZone: 'Europe/Rome', language: 'it' };
+    expect(ZInstallRequest.parse(install).values).toEqual({});
+    for (const bad of [
+      { country: 'US' },
+      { timeZone: 'Mars/Base' },
+      { language: 'pt' },
+      { name: '  ' },
+      { unitSystem: 'kelvin' },
+    ]) {
+      expect(ZInstallRequest.safeParse({ ...install, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

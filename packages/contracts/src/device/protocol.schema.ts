@@ -4,10 +4,16 @@ import { PARAMETERS, parameterByKey } from './parameters';
 import { TELEMETRY_FIELDS, TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
 import { RINSE_TRACE_MAX_SAMPLES } from './heat-dose';
 import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
+import { INSTALL_COUNTRIES, INSTALL_STEPS } from './commands';
+import { UNIT_SYSTEMS } from './units';
+import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
 const ZTimestamp = z.iso.datetime({ offset: true });
 const ZId = z.uuid();
+/** An alarm code of the catalogues (`OH01`, `A2`). */
+export const ZAlarmCode = z.string().regex(/^[A-Z]{1,2}\d{1,2}$/);
+
 /** Tenths of °C; the range covers a cold store room to a failed boiler (−50 °C … 150 °C). */
 const ZTenthsCelsius = z.int().min(-500).max(1500);
 /** Litres × 10. */
@@ -19,6 +25,11 @@ export const ZDeviceStatus = z.object({
   systemState: z.int().min(0).max(15).optional(),
   cycleType: z.enum(CYCLE_TYPES).nullable().optional(),
   cycleNumber: z.int().min(0).nullable().optional(),
+  /**
+   * The front panel refuses cycle selection because a remote control session is active (left out
+   * by older firmware and in the last will, which change nothing of it).
+   */
+  panelLocked: z.boolean().optional(),
   ts: ZTimestamp.optional(),
 });
 export type TDeviceStatus = z.infer<typeof ZDeviceStatus>;
@@ -80,7 +91,7 @@ export type THaccpEvent = z.infer<typeof ZHaccpEvent>;
 /** `alarm`: opened (stopDate null), later the same id again with its stopDate. */
 export const ZDeviceAlarm = z.object({
   id: ZId,
-  errorCode: z.string().regex(/^[A-Z]{1,2}\d{1,2}$/),
+  errorCode: ZAlarmCode,
   startDate: ZTimestamp,
   stopDate: ZTimestamp.nullable(),
 });
@@ -145,13 +156,66 @@ export const ZClaimingCode = z.object({
 });
 export type TClaimingCode = z.infer<typeof ZClaimingCode>;
 
+/** An IANA time zone the runtime knows (`Europe/Rome`). */
+export const ZTimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a time zone');
+
+/** How a machine was installed (`install`), as it reports it in `info`. */
+export const ZInstallation = z.object({
+  name: z.string().trim().min(1).max(40),
+  country: z.enum(INSTALL_COUNTRIES),
+  unitSystem: z.enum(UNIT_SYSTEMS),
+  timeZone: ZTimeZone,
+  language: z.enum(SUPPORTED_LANGUAGES),
+});
+export type TInstallation = z.infer<typeof ZInstallation>;
+
+/**
+ * `info` (device → cloud, retained): the machine's hardware as it reports it — MAC address, mains
+ * voltage and frequency, the electricity distribution it is wired for, its board versions — and
+ * what the service menu set on it (energy saving, the installation).
+ */
+export const ZDeviceInfo = z.object({
+  ts: ZTimestamp,
+  macAddress: z.string().regex(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/),
+  /** volts AC */
+  mainsVoltage: z.int().min(90).max(500),
+  /** Hz */
+  mainsFrequency: z.int().min(40).max(70),
+  /** e.g. `3N~ 400 V`, `1N~ 230 V`, `3~ 230 V` */
+  electricityDistribution: z.string().min(1).max(40),
+  connectivity: z.string().max(40),
+  control: z.string().max(40),
+  /** the Wi-Fi signal the connectivity board receives, dBm; null on a wired connection */
+  signalDbm: z.int().min(-120).max(0).nullable(),
+  energySaving: z.boolean(),
+  installation: ZInstallation.extend({ at: ZTimestamp }).nullable(),
+});
+export type TDeviceInfo = z.infer<typeof ZDeviceInfo>;
+
 /** `cmd/result` (device → cloud): matched to its command by `id`. */
 export const ZCommandResult = z.object({
   id: ZId,
   ok: z.boolean(),
   error: z.enum(COMMAND_ERRORS).optional(),
-  /** parameter keys refused by `params-set` (at most the whole catalogue) */
+  /** parameter keys refused by `params-set`, `restore-presets` or `install` (at most the whole catalogue) */
   rejected: z.array(z.string().max(64)).max(PARAMETERS.length).optional(),
+  /** `alarm-reset`: the codes of the alarms it cleared (those it could not reset stay open) */
+  cleared: z.array(ZAlarmCode).max(200).optional(),
+  /** `factory-reset`: every parameter value the machine holds now */
+  values: z.record(z.string().max(64), z.number()).optional(),
+  /** `install` refused with INSTALL_FAILED: the step that failed */
+  step: z.enum(INSTALL_STEPS).optional(),
 });
 export type TCommandResult = z.infer<typeof ZCommandResult>;
 

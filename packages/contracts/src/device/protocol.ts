@@ -16,6 +16,7 @@ export const DEVICE_TOPICS = [
   'stats',
   'claiming-code',
   'cmd/result',
+  'info',
 ] as const;
 export type TDeviceTopic = (typeof DEVICE_TOPICS)[number];
 
@@ -51,6 +52,7 @@ export const COMMAND_ERRORS = [
   'OFF',
   'UNSUPPORTED',
   'DOOR_OPEN',
+  'INSTALL_FAILED',
 ] as const;
 export type TCommandError = (typeof COMMAND_ERRORS)[number];
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { flattenCatalogue, itChecksCatalogues, type TSameAsEnglishAllowList } from './catalogue-checks';
-import { catalogues, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from './index';
+import {
+  CATALOGUE_PART_NAMES,
+  CATALOGUE_PARTS,
+  cataloguePart,
+  catalogues,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_NAMES,
+  SERVER_NAMESPACES,
+  SUPPORTED_LANGUAGES,
+} from './index';
 
 /**
  * Keys whose text may legitimately be the same as the English one, and in which languages.
@@ -20,7 +30,8 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'admin.addProduct.fw02': ['it', 'fr', 'de', 'es'],
   'admin.defaultParameters.id': ['it', 'fr', 'de', 'es'],
   'mobile.home.filters.bluetooth': ['it', 'fr', 'de', 'es'],
-  'mobile.serviceMenu.bluetooth': ['it', 'fr', 'de', 'es'],
+  'mobile.serviceMenu.pin': ['it', 'de', 'es'],
+  'mobile.serviceMenu.signal': ['fr', 'de'],
   'mobile.home.filters.wifi': ['it', 'fr', 'es'],
   'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
   'devices.filter.wifi': ['it', 'fr', 'es'],
@@ -46,12 +57,16 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'mobile.customers.email': ['it', 'fr'],
   'login.signin.password': ['it'],
   'register.step1.password': ['it'],
-  'mobile.account': ['it'],
   'demoPanel.display': ['it'],
   'devices.status.online': ['it', 'de'],
   'devices.status.offline': ['it', 'de'],
   'mobile.home.filters.offline': ['it', 'de'],
   // Words spelt the same as in English.
+  'mobile.customers.machinesCount_one': ['fr'],
+  'mobile.customers.machinesCount_other': ['fr'],
+  'mobile.customers.machine': ['fr'],
+  'mobile.settingsProfiles.machine': ['fr'],
+  'mobile.settingsProfiles.parameter': ['de'],
   'device.statistics.usageSeries.totalCycles': ['fr'],
   'common.no': ['it', 'es'],
   'register.step4.no': ['it', 'es'],
@@ -82,6 +97,11 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'mail.weeklyReport.colOffline': ['de'],
   // Country names spelt the same.
   'countries.FR': ['fr'],
+  // The companion's navigation and offline badge: words Italian, French and German take from English.
+  'mobile.nav.account': ['it'],
+  'mobile.nav.machines': ['fr'],
+  'mobile.machine.modifyCycles': ['fr'],
+  'mobile.offline.badge': ['it', 'de'],
 };
 
 describe('translation catalogue', () => {
@@ -114,6 +134,17 @@ describe('translation catalogue', () => {
     for (const lang of SUPPORTED_LANGUAGES) {
       expect(catalogues[lang].mail.pendingApproval.body).toMatch(/3/);
       expect(catalogues[lang].apiErrors.ACCOUNT_PENDING_APPROVAL).toMatch(/3/);
+    }
+  });
+
+  it('splits into parts for the browser that hold every namespace once, and none of the server’s', () => {
+    const inParts = CATALOGUE_PART_NAMES.flatMap((part) => [...CATALOGUE_PARTS[part]]);
+    expect(new Set(inParts).size).toBe(inParts.length);
+    expect([...inParts, ...SERVER_NAMESPACES].sort()).toEqual(Object.keys(catalogues.en).sort());
+    for (const lang of SUPPORTED_LANGUAGES) {
+      const merged = Object.assign({}, ...CATALOGUE_PART_NAMES.map((part) => cataloguePart(catalogues[lang], part))) as object;
+      const { mail: _mail, unsubscribe: _unsubscribe, ...browser } = catalogues[lang];
+      expect(merged).toEqual(browser);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from './notifications';
+import { THRESHOLD_CONDITIONS } from './thresholds';
 
 export const ZNotification = z
   .object({
@@ -7,8 +8,11 @@ export const ZNotification = z
     kind: z.enum(NOTIFICATION_KINDS),
     serialNumber: z.string(),
     alarmId: z.string().nullable(),
-    errorCode: z.string(),
+    /** the alarm's code (alarm kinds); null for a threshold notification */
+    errorCode: z.string().nullable(),
     applianceName: z.string(),
+    /** the threshold condition and its figures (kind `threshold`), else null */
+    threshold: z.object({ condition: z.enum(THRESHOLD_CONDITIONS), values: z.record(z.string(), z.number()) }).nullable(),
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })

@@ -24,6 +24,7 @@ import type {
   TGamma,
   TTelemetry,
   TVersions,
+  TDeviceInfo,
 } from '@washboard/contracts';
 import { users } from './users';
 
@@ -98,6 +99,10 @@ export const applianceStates = pgTable('appliance_states', {
   cycleNumber: integer('cycle_number'),
   telemetry: jsonb('telemetry').$type<TTelemetry>(),
   versions: jsonb('versions').$type<TVersions>(),
+  /** the machine's last `info`: hardware, energy saving, installation */
+  info: jsonb('info').$type<TDeviceInfo>(),
+  /** its last `status` said the front panel is locked by a remote control session */
+  panelLocked: boolean('panel_locked').notNull().default(false),
   parameters: jsonb('parameters').$type<Record<string, number>>(),
   parametersAt: timestamp('parameters_at', { withTimezone: true }),
   fota: jsonb('fota').$type<TFotaStatus>(),

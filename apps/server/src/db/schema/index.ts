@@ -12,3 +12,7 @@ export * from './alarm-mails';
 export * from './notifications';
 export * from './offline-periods';
 export * from './weekly-reports';
+export * from './customers';
+export * from './thresholds';
+export * from './service-pins';
+export * from './haccp-chain';

@@ -3,15 +3,13 @@ import { AppShell, Burger, Container, Drawer, Group, Indicator, ScrollArea, Text
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { canAuthorize } from '@washboard/contracts';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
-import { useDialog } from '../../ui/dialog/dialog-context';
 import { usePhone } from '../../ui/use-phone';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
-import { signOut } from '../../modules/session/sign-in';
-import { useSaveLanguage } from '../../modules/account/hooks/use-profile';
+import { useConfirmLogout, useSaveLanguageChoice } from '../../modules/account/hooks/use-session-actions';
 import { usePendingCount } from '../../modules/account/hooks/use-pending-users';
 import { currentLanguage } from '../../modules/i18n/i18n';
 import { useLayoutMode } from '../../modules/preferences/layout-mode';
@@ -34,8 +32,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { brand } = useRuntime();
   const user = useUserData();
-  const dialog = useDialog();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [mode] = useLayoutMode();
   const isMobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, { getInitialValueInEffect: false });
@@ -46,7 +42,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const overlayOpen = overlayOpenOn === pathname;
   const setOverlayOpen = (open: boolean) => setOverlayOpenOn(open ? pathname : null);
   const [collapsed, setCollapsed] = useState(false);
-  const saveLanguage = useSaveLanguage();
+  const saveLanguage = useSaveLanguageChoice();
+  const confirmLogout = useConfirmLogout();
   const pending = usePendingCount(user !== null && canAuthorize(user));
   const counts = { authorizations: pending };
 
@@ -59,19 +56,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const items = menuItems(user, currentLanguage());
   const logout = () => {
     setOverlayOpen(false);
-    dialog.show({
-      kind: 'warning',
-      mode: 'confirm',
-      message: t('layout.logoutConfirm.message'),
-      cancelLabel: t('layout.logoutConfirm.cancel'),
-      confirmLabel: t('layout.logoutConfirm.confirm'),
-      onConfirm: () => {
-        void signOut().then((revoked) => {
-          if (!revoked) notifications.show({ color: 'red', message: t('errors.logoutFailed') });
-          void navigate('/login', { replace: true });
-        });
-      },
-    });
+    confirmLogout();
   };
 
   const copyright = (
@@ -120,13 +105,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <LanguagePicker
-              onChange={(lang) =>
-                saveLanguage.mutate(lang, {
-                  onError: () => notifications.show({ color: 'red', message: t('errors.profileUpdateFailed') }),
-                })
-              }
-            />
+            <LanguagePicker onChange={saveLanguage} />
             <NotificationBell />
             <ColorSchemeToggle />
             <LayoutModeMenu />

@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Loading } from '../../ui/Loading';
 import { isNotFound } from './api-client';
 import { apiErrorMessage } from './api-error-message';
+import { showsLastData, useKeepsStaleData } from './stale-data';
 
 type TProps<T> = {
   query: UseQueryResult<T>;
@@ -16,11 +17,15 @@ type TProps<T> = {
 
 /**
  * What a screen shows while its data is loading, when it does not exist and when the call failed:
- * the loader, the not-found screen, or the error in the user's language; then the screen itself.
+ * the loader, the not-found screen, or the error in the user's language; then the screen itself. In
+ * the companion (`StaleDataContext`) a reload that did not reach the server keeps the last data on
+ * screen, which the screen marks stale.
  */
 export function QueryBoundary<T>({ query, notFound, children }: TProps<T>) {
   const { t } = useTranslation();
+  const keepsStaleData = useKeepsStaleData();
   if (query.isPending) return <Loading />;
+  if (query.isRefetchError && showsLastData(query, keepsStaleData)) return children(query.data);
   if (query.isError) {
     if (notFound !== undefined && isNotFound(query.error)) return notFound;
     return <EmptyState message={apiErrorMessage(query.error, t, t('errors.generic'))} />;

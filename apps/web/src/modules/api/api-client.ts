@@ -31,6 +31,11 @@ function answerError(res: Response, body: unknown): ApiError {
   return new ApiError(res.status, isApiErrorCode(code) ? code : undefined, error?.message ?? res.statusText, body);
 }
 
+/** A call that never reached the server (no network, whatever the browser says about it). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NETWORK_ERROR';
+}
+
 /** The API's answer that a thing is not there for this user: 404, or 403 for a machine the user may not see. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 403);

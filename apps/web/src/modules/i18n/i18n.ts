@@ -1,21 +1,63 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES, type TCatalogue, type TLanguage } from '@washboard/contracts';
+import {
+  CATALOGUE_PART_NAMES,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  SUPPORTED_LANGUAGES,
+  type TCatalogue,
+  type TCataloguePart,
+  type TLanguage,
+} from '@washboard/contracts';
 
 const STORAGE_KEY = 'wb.language';
 /** Set when the language was chosen on a screen without a session; the next sign-in keeps it. */
 const CHOSEN_SIGNED_OUT_KEY = 'wb.languageChosenSignedOut';
 
+type TPart = Partial<TCatalogue>;
+const part = (module: { default: TPart }) => module.default;
+
 /**
- * Each language is its own chunk: /login loads only the current one and the Italian fallback. The
- * bundler needs one literal import per language; the Record keeps them in step with the list.
+ * Each part of each language is its own chunk (docs/texts.md): a first visit loads only the parts
+ * its first screen needs, in the current language and the Italian fallback. The bundler needs one
+ * literal import per chunk; the Records keep them in step with the lists.
  */
-const loaders: Record<TLanguage, () => Promise<TCatalogue>> = {
-  it: () => import('@washboard/contracts/i18n/it').then((m) => m.it),
-  en: () => import('@washboard/contracts/i18n/en').then((m) => m.en),
-  fr: () => import('@washboard/contracts/i18n/fr').then((m) => m.fr),
-  de: () => import('@washboard/contracts/i18n/de').then((m) => m.de),
-  es: () => import('@washboard/contracts/i18n/es').then((m) => m.es),
+const loaders: Record<TLanguage, Record<TCataloguePart, () => Promise<TPart>>> = {
+  it: {
+    core: () => import('virtual:catalogue/it/core').then(part),
+    account: () => import('virtual:catalogue/it/account').then(part),
+    landing: () => import('virtual:catalogue/it/landing').then(part),
+    mobile: () => import('virtual:catalogue/it/mobile').then(part),
+    signedIn: () => import('virtual:catalogue/it/signedIn').then(part),
+  },
+  en: {
+    core: () => import('virtual:catalogue/en/core').then(part),
+    account: () => import('virtual:catalogue/en/account').then(part),
+    landing: () => import('virtual:catalogue/en/landing').then(part),
+    mobile: () => import('virtual:catalogue/en/mobile').then(part),
+    signedIn: () => import('virtual:catalogue/en/signedIn').then(part),
+  },
+  fr: {
+    core: () => import('virtual:catalogue/fr/core').then(part),
+    account: () => import('virtual:catalogue/fr/account').then(part),
+    landing: () => import('virtual:catalogue/fr/landing').then(part),
+    mobile: () => import('virtual:catalogue/fr/mobile').then(part),
+    signedIn: () => import('virtual:catalogue/fr/signedIn').then(part),
+  },
+  de: {
+    core: () => import('virtual:catalogue/de/core').then(part),
+    account: () => import('virtual:catalogue/de/account').then(part),
+    landing: () => import('virtual:catalogue/de/landing').then(part),
+    mobile: () => import('virtual:catalogue/de/mobile').then(part),
+    signedIn: () => import('virtual:catalogue/de/signedIn').then(part),
+  },
+  es: {
+    core: () => import('virtual:catalogue/es/core').then(part),
+    account: () => import('virtual:catalogue/es/account').then(part),
+    landing: () => import('virtual:catalogue/es/landing').then(part),
+    mobile: () => import('virtual:catalogue/es/mobile').then(part),
+    signedIn: () => import('virtual:catalogue/es/signedIn').then(part),
+  },
 };
 
 export function storedLanguage(): TLanguage {
@@ -23,25 +65,83 @@ export function storedLanguage(): TLanguage {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-async function ensureLoaded(lang: TLanguage): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  i18next.addResourceBundle(lang, 'translation', await loaders[lang]());
+/** The parts wanted in every language shown (the current one and the fallback). */
+const wanted = new Set<TCataloguePart>();
+const fetched = new Map<string, Promise<TPart>>();
+/** `<language>/<part>` of the parts i18next holds. */
+const held = new Set<string>();
+
+function fetchPart(lang: TLanguage, p: TCataloguePart): Promise<TPart> {
+  const key = `${lang}/${p}`;
+  let promise = fetched.get(key);
+  if (!promise) {
+    promise = loaders[lang][p]();
+    // A failed download (a lost network) is tried again next time.
+    promise.catch(() => fetched.delete(key));
+    fetched.set(key, promise);
+  }
+  return promise;
 }
 
-/** Starts i18next in the stored language (Italian by default and as fallback). */
-export async function initI18n(): Promise<typeof i18next> {
+/** Adds the wanted parts `lang` does not hold yet. */
+async function ensureLoaded(lang: TLanguage): Promise<void> {
+  const missing = [...wanted].filter((p) => !held.has(`${lang}/${p}`));
+  const bundles = await Promise.all(missing.map((p) => fetchPart(lang, p)));
+  missing.forEach((p, i) => {
+    if (held.has(`${lang}/${p}`)) return;
+    held.add(`${lang}/${p}`);
+    i18next.addResourceBundle(lang, 'translation', bundles[i], true, true);
+  });
+}
+
+/**
+ * Starts i18next in the stored language (Italian by default and as fallback) with the catalogue's
+ * `parts` its first screen needs (the dashboard's sign-in: core and account; the companion's
+ * landing: core and landing).
+ */
+export async function initI18n(parts: readonly TCataloguePart[]): Promise<typeof i18next> {
   const lang = storedLanguage();
-  const [fallback, current] = await Promise.all([loaders[DEFAULT_LANGUAGE](), loaders[lang]()]);
+  for (const p of parts) wanted.add(p);
+  const languages = [...new Set<TLanguage>([DEFAULT_LANGUAGE, lang])];
+  const resources = Object.fromEntries(
+    await Promise.all(
+      languages.map(async (l) => {
+        const bundles = await Promise.all(parts.map((p) => fetchPart(l, p)));
+        for (const p of parts) held.add(`${l}/${p}`);
+        return [l, { translation: Object.assign({}, ...bundles) as TPart }] as const;
+      }),
+    ),
+  );
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: SUPPORTED_LANGUAGES,
-    resources: { [DEFAULT_LANGUAGE]: { translation: fallback }, [lang]: { translation: current } },
+    resources,
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A part added later re-renders what is on screen.
+    react: { bindI18nStore: 'added' },
   });
   document.documentElement.lang = lang;
   return i18next;
+}
+
+/** Loads `parts` of the catalogue, in the languages shown (and later switched to). */
+export async function loadTexts(parts: readonly TCataloguePart[]): Promise<void> {
+  for (const p of parts) wanted.add(p);
+  await Promise.all([ensureLoaded(DEFAULT_LANGUAGE), ensureLoaded(currentLanguage())]);
+}
+
+/** A lazily loaded screen that shows `parts` of the catalogue: its chunk and theirs, fetched side by side. */
+export async function withTexts<M>(parts: readonly TCataloguePart[], load: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load, loadTexts(parts)]);
+  return module;
+}
+
+/** A lazily loaded screen behind the sign-in: its chunk and the whole catalogue. */
+export function withAllTexts<M>(load: Promise<M>): Promise<M> {
+  return withTexts(CATALOGUE_PART_NAMES, load);
 }
 
 /** Switches the interface language and remembers it in this browser. */
@@ -50,6 +150,8 @@ export async function changeLanguage(lang: TLanguage): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
+  // A screen that asked for more parts while the switch downloaded got them in the old language.
+  await ensureLoaded(lang);
 }
 
 export function currentLanguage(): TLanguage {

@@ -3,12 +3,30 @@ import { Navigate, useLocation } from 'react-router';
 import type { TUserData } from '@washboard/contracts';
 import { useUserData } from './session-store';
 
-/** Without an identity the visit goes to /login. */
-export function RequireIdentity({ children }: { children: ReactNode }) {
+/** What a signed-out visit carries to the sign-in in the history state: the address it was going to. */
+type TReturnState = { from?: unknown } | null;
+
+/**
+ * Without an identity the visit goes to `to` (/login; the companion's landing), keeping the address
+ * it was going to, query included (an e-mailed link's token), for after the sign-in.
+ */
+export function RequireIdentity({ children, to = '/login' }: { children: ReactNode; to?: string }) {
   const user = useUserData();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={to} replace state={{ from: location.pathname + location.search }} />;
   return children;
+}
+
+/** Where to go once signed in: the address a signed-out visit was going to (RequireIdentity), else `fallback`. */
+export function useReturnTo(fallback: string): string {
+  const from = (useLocation().state as TReturnState)?.from;
+  // Only a path of this app: never another site's address (`//host`).
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : fallback;
+}
+
+/** A signed-in visit to the sign-in: on to where it was going, else `fallback`. */
+export function ReturnAfterSignIn({ fallback }: { fallback: string }) {
+  return <Navigate to={useReturnTo(fallback)} replace />;
 }
 
 /** A signed-in user who fails `allowed` lands on /access. */

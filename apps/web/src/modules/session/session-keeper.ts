@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_MS, type TUserProfile } from '@washboard/contracts';
+import { TOKEN_REFRESH_MS, type TUserData, type TUserProfile } from '@washboard/contracts';
 import { apiFetch } from '../api/api-client';
 import { refreshTokens, toUserData } from './sign-in';
 import { sessionStore } from './session-store';
@@ -24,7 +24,10 @@ export function renewSession(): Promise<boolean> {
 }
 
 async function refreshOrSignOut(): Promise<void> {
-  if (!(await renewSession())) sessionStore.clear();
+  if (await renewSession()) return;
+  // Without a network the server did not refuse anything: the session stays, and is tried again later.
+  if (navigator.onLine) sessionStore.clear();
+  else schedule();
 }
 
 /**
@@ -45,7 +48,7 @@ function schedule(): void {
 }
 
 /** A session that may resume: the refresh cookie for tokens, then the identity as the server has it. */
-async function resume(): Promise<void> {
+export async function resumeSession(): Promise<void> {
   if (!(await renewSession())) return sessionStore.clear();
   try {
     const profile = await apiFetch<TUserProfile>('/api/v1/account/userinfo');
@@ -59,10 +62,16 @@ async function resume(): Promise<void> {
 /**
  * Spec §4: on start a session (remember-me, or this tab's marker) exchanges its refresh token for
  * new tokens — without one, or when that fails, the user is signed out; then the tokens are renewed
- * while someone is signed in. Resolves once the start-up exchange is done.
+ * while someone is signed in. Resolves once the start-up exchange is done. `whenOffline`: the
+ * identity to show while the browser is offline (the companion's last-seen one), if any.
  */
-export async function startSessionKeeper(): Promise<void> {
-  if (await sessionStore.startup()) await resume();
+export async function startSessionKeeper(whenOffline?: () => Promise<TUserData | undefined>): Promise<void> {
+  if (await sessionStore.startup()) {
+    // The companion opens offline with the identity it last saw (no tokens: nothing is sent until the network is back).
+    const lastSeen = !navigator.onLine && whenOffline ? await whenOffline() : undefined;
+    if (lastSeen) sessionStore.resume(lastSeen);
+    else await resumeSession();
+  }
   sessionStore.subscribe(schedule);
   sessionStore.subscribeTokens(schedule);
   schedule();

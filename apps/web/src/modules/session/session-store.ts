@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TUserData } from '@washboard/contracts';
 import { vault } from './vault';
+import { SERVICE_SESSION_KEY } from '../service-menu/api/service-session';
 
 /**
  * The signed-in identity and its access token, in memory only: the refresh token is an HttpOnly
@@ -20,12 +21,14 @@ const KEYS = {
 export type TTokens = { accessToken: string; idToken?: string; expiresAt: number };
 
 /**
- * Stored parameters and cycle parameters belong to the account that loaded them: cleared before a
- * profile is loaded and at logout (spec §4).
+ * Stored parameters and cycle parameters, and the service-menu session, belong to the account that
+ * loaded them: cleared before a profile is loaded and at logout (spec §4).
  */
 export function clearAccountData(): void {
   const stale = Object.keys(localStorage).filter((key) => key.startsWith('wb.parameters') || key.startsWith('wb.cycle'));
   for (const key of stale) localStorage.removeItem(key);
+  // The companion's service-menu session (opened with the PIN) is the account's too.
+  sessionStorage.removeItem(SERVICE_SESSION_KEY);
 }
 
 type TSnapshot = { userData: TUserData | null };

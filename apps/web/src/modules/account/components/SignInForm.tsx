@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useRuntime } from '../../runtime/runtime-context';
 import { sessionStore } from '../../session/session-store';
+import { useReturnTo } from '../../session/guards';
 import { signIn } from '../../session/sign-in';
 
 type TProps = {
@@ -21,6 +22,7 @@ export function SignInForm({ onRegister, onForgotPassword, onInactive, initialEm
   const { config } = useRuntime();
   const dialog = useDialog();
   const navigate = useNavigate();
+  const returnTo = useReturnTo('/devices');
   const [email, setEmail] = useState(initialEmail ?? sessionStore.lastEmail());
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -36,7 +38,7 @@ export function SignInForm({ onRegister, onForgotPassword, onInactive, initialEm
     const result = await signIn(email.trim(), password, rememberMe);
     setBusy(false);
     if (result.ok) {
-      void navigate('/devices', { replace: true });
+      void navigate(returnTo, { replace: true });
     } else if (result.reason === 'inactive') {
       onInactive(email.trim());
     } else if (result.reason === 'pendingApproval') {

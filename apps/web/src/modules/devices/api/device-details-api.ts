@@ -5,6 +5,8 @@ import type {
   TDeviceStats,
   TTemperatureHistory,
   TTemperatureHistoryPeriod,
+  TThresholdSettings,
+  TThresholdView,
 } from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
@@ -40,6 +42,16 @@ export function assignAlarm(serialNumber: string, alarmId: string, userId: strin
 /** The people an alarm of the machine can be assigned to. */
 export function fetchAlarmAssignees(serialNumber: string): Promise<TAlarmPerson[]> {
   return apiFetch<TAlarmPerson[]>(eventPath(serialNumber, 'alarms/assignees'));
+}
+
+/** The machine's threshold notification settings, and whether the caller may change them. */
+export function fetchThresholds(serialNumber: string): Promise<TThresholdView> {
+  return apiFetch<TThresholdView>(eventPath(serialNumber, 'thresholds'));
+}
+
+/** Sets the machine's threshold notification settings (its service, the brand's administrators). */
+export function saveThresholds(serialNumber: string, settings: TThresholdSettings): Promise<TThresholdView> {
+  return apiFetch<TThresholdView>(eventPath(serialNumber, 'thresholds'), { method: 'PUT', body: JSON.stringify(settings) });
 }
 
 export function renameAppliance(serialNumber: string, applianceName: string): Promise<void> {

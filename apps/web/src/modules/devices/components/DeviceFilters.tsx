@@ -11,25 +11,33 @@ import { useDeviceCompanies } from '../hooks/use-device-list';
 
 type TProps = { filters: TDeviceListFilters; onChange: (changes: Partial<TDeviceListFilters>) => void };
 
+/** The company filter: the service companies of the user's machines, by name. */
+export function CompanyFilter({ filters, onChange, w }: TProps & { w?: number }) {
+  const { t } = useTranslation();
+  const companies = useDeviceCompanies();
+  return (
+    <NativeSelect
+      w={w}
+      label={t('devices.filter.company')}
+      data={[
+        { value: '', label: t('devices.filter.allCompanies') },
+        // Names only: a company code lets a technician ask to join that company, not for everyone's eyes.
+        ...(companies.data ?? []).map((c) => ({ value: c.code, label: c.name ?? t('devices.filter.unnamedCompany') })),
+      ]}
+      value={filters.companyCode ?? ''}
+      onChange={(event) => onChange({ companyCode: event.currentTarget.value || undefined })}
+    />
+  );
+}
+
 /** The company and range selects, the connectivity switch and the name sort. */
 function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolean }) {
   const { t } = useTranslation();
-  const companies = useDeviceCompanies();
   const rangeName = useRangeName();
   const selectWidth = stacked ? undefined : 200;
   return (
     <>
-      <NativeSelect
-        w={selectWidth}
-        label={t('devices.filter.company')}
-        data={[
-          { value: '', label: t('devices.filter.allCompanies') },
-          // Names only: a company code lets a technician ask to join that company, not for everyone's eyes.
-          ...(companies.data ?? []).map((c) => ({ value: c.code, label: c.name ?? t('devices.filter.unnamedCompany') })),
-        ]}
-        value={filters.companyCode ?? ''}
-        onChange={(event) => onChange({ companyCode: event.currentTarget.value || undefined })}
-      />
+      <CompanyFilter filters={filters} onChange={onChange} w={selectWidth} />
       <NativeSelect
         w={selectWidth}
         label={t('devices.filter.gamma')}
@@ -77,14 +85,9 @@ function FilterFields({ filters, onChange, stacked }: TProps & { stacked: boolea
   );
 }
 
-/**
- * The filter bar of the device list: search, company, range, connectivity and sort. Below the `sm`
- * breakpoint only the search stays in the page; the rest opens in a drawer from the bottom.
- */
-export function DeviceFilters({ filters, onChange }: TProps) {
+/** The search box: the address follows the typing (debounced), and the box follows the address. */
+export function DeviceSearch({ filters, onChange, flex }: TProps & { flex?: string }) {
   const { t } = useTranslation();
-  const phone = usePhone();
-  const [drawer, { open, close }] = useDisclosure(false);
   const [search, setSearch] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
   const sendSearch = useDebouncedCallback((value: string) => onChange({ q: value }), 300);
@@ -93,11 +96,9 @@ export function DeviceFilters({ filters, onChange }: TProps) {
     setShownQ(filters.q);
     if (search.trim() !== filters.q) setSearch(filters.q);
   }
-  const count = activeFilterCount(filters);
-
-  const searchBox = (
+  return (
     <TextInput
-      flex="1 1 220px"
+      flex={flex}
       label={t('common.search')}
       placeholder={t('devices.searchPlaceholder')}
       leftSection={<IconSearch size={16} aria-hidden />}
@@ -108,6 +109,18 @@ export function DeviceFilters({ filters, onChange }: TProps) {
       }}
     />
   );
+}
+
+/**
+ * The filter bar of the device list: search, company, range, connectivity and sort. Below the `sm`
+ * breakpoint only the search stays in the page; the rest opens in a drawer from the bottom.
+ */
+export function DeviceFilters({ filters, onChange }: TProps) {
+  const { t } = useTranslation();
+  const phone = usePhone();
+  const [drawer, { open, close }] = useDisclosure(false);
+  const count = activeFilterCount(filters);
+  const searchBox = <DeviceSearch filters={filters} onChange={onChange} flex="1 1 220px" />;
 
   if (!phone) {
     return (

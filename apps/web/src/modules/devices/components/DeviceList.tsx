@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { showsLastData, useKeepsStaleData } from '../../api/stale-data';
 import { EmptyState } from '../../../ui/EmptyState';
 import { loadedDevices, matchingDevices } from '../hooks/device-list-pages';
 import { useDevices } from '../hooks/use-devices';
-import { activeFilterCount, useDeviceListQuery } from '../hooks/use-device-list-query';
+import { activeFilterCount, useDeviceListQuery, type TDeviceListFilters } from '../hooks/use-device-list-query';
 import { useEndOfList } from '../hooks/use-end-of-list';
 import { DeviceCard } from './DeviceCard';
 import { DeviceFilters } from './DeviceFilters';
@@ -61,23 +63,30 @@ function MoreDevices({ more, loading, error, onMore }: TMoreProps) {
   );
 }
 
+type TDeviceListProps = {
+  onAdd: () => void;
+  /** Another filter bar than the dashboard's (the companion's chips), given the filters and their setter. */
+  renderFilters?: (filters: TDeviceListFilters, update: (changes: Partial<TDeviceListFilters>) => void) => ReactNode;
+};
+
 /**
  * The machines the user may see, as cards, with the filter bar; the filters live in the address.
  * The list comes a page at a time: the next one loads at the end of the list (docs/device-list.md).
  */
-export function DeviceList({ onAdd }: { onAdd: () => void }) {
+export function DeviceList({ onAdd, renderFilters }: TDeviceListProps) {
   const { t } = useTranslation();
   const [filters, update] = useDeviceListQuery();
   const devices = useDevices(filters);
+  const keepsStaleData = useKeepsStaleData();
   const list = loadedDevices(devices.data);
   const total = matchingDevices(devices.data);
   const filtered = filters.q !== '' || activeFilterCount(filters) > 0;
   return (
     <Stack gap="md">
-      <DeviceFilters filters={filters} onChange={update} />
+      {renderFilters ? renderFilters(filters, update) : <DeviceFilters filters={filters} onChange={update} />}
       {devices.isPending ? (
         <Loading />
-      ) : devices.isError && !devices.isFetchNextPageError ? (
+      ) : devices.isError && !devices.isFetchNextPageError && !showsLastData(devices, keepsStaleData) ? (
         <EmptyState message={devices.error.message} />
       ) : list.length === 0 && !filtered ? (
         <NoDevices onAdd={onAdd} />

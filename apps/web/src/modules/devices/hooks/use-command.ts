@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TCodeResponse, TCommandArgsInput, TCommandCall, TCommandName } from '@washboard/contracts';
+import type { TCommandArgsInput, TCommandCall, TCommandName, TCommandResponse } from '@washboard/contracts';
 import { sendCommand } from '../api/commands-api';
 
 /**
@@ -9,10 +9,10 @@ import { sendCommand } from '../api/commands-api';
 export function useCommand<K extends TCommandName>(
   serialNumber: string,
   name: K,
-  onSuccess?: (args: TCommandArgsInput<K>) => unknown,
+  onSuccess?: (args: TCommandArgsInput<K>, answer: TCommandResponse) => unknown,
 ) {
-  return useMutation<TCodeResponse, Error, TCommandArgsInput<K>>({
+  return useMutation<TCommandResponse, Error, TCommandArgsInput<K>>({
     mutationFn: (args) => sendCommand(serialNumber, { name, args } as TCommandCall),
-    onSuccess: onSuccess && ((_answer, args) => onSuccess(args)),
+    onSuccess: onSuccess && ((answer, args) => onSuccess(args, answer)),
   });
 }

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAcknowledgeAlarmRequest, TAlarmView, TApplianceDetail, TTemperatureHistoryPeriod } from '@washboard/contracts';
+import type {
+  TAcknowledgeAlarmRequest,
+  TAlarmView,
+  TApplianceDetail,
+  TTemperatureHistoryPeriod,
+  TThresholdSettings,
+} from '@washboard/contracts';
 import {
   acknowledgeAlarm,
   assignAlarm,
@@ -7,7 +13,9 @@ import {
   fetchAlarms,
   fetchStatistics,
   fetchTemperatureHistory,
+  fetchThresholds,
   renameAppliance,
+  saveThresholds,
   unclaimAppliance,
   type TDateRange,
 } from '../api/device-details-api';
@@ -24,7 +32,22 @@ export const detailKeys = {
   temperatureHistory: (serialNumber: string, period: TTemperatureHistoryPeriod) =>
     [...deviceKeys.all, 'temperatureHistory', serialNumber, period] as const,
   assignees: (serialNumber: string) => [...deviceKeys.all, 'alarmAssignees', serialNumber] as const,
+  thresholds: (serialNumber: string) => [...deviceKeys.all, 'thresholds', serialNumber] as const,
 };
+
+/** The machine's threshold notification settings. */
+export function useThresholds(serialNumber: string) {
+  return useQuery({ queryKey: detailKeys.thresholds(serialNumber), queryFn: () => fetchThresholds(serialNumber) });
+}
+
+/** Saves them; the answer replaces the cached settings. */
+export function useSaveThresholds(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TThresholdSettings) => saveThresholds(serialNumber, settings),
+    onSuccess: (view) => client.setQueryData(detailKeys.thresholds(serialNumber), view),
+  });
+}
 
 /** The machine's temperature history of a period; the live values extend it on the page (TemperatureHistory). */
 export function useTemperatureHistory(serialNumber: string, period: TTemperatureHistoryPeriod) {

@@ -1,4 +1,4 @@
-import type { TAlarmView, THaccpEventView, TUnitSystem } from '@washboard/contracts';
+import type { TAlarmView, THaccpCloseOutView, THaccpEventView, THaccpVerification, TUnitSystem } from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
@@ -45,4 +45,14 @@ export async function fetchHaccpReport(
   const { path, name, extension } = REPORT_PATHS[report];
   const blob = await apiFetchBlob(`${eventPath(serialNumber, path)}?${query}`);
   return { blob, fileName: `haccp-${name}_${serialNumber}_${period.startDate}_${period.stopDate}.${extension}` };
+}
+
+/** Recomputes the machine's HACCP hash chain over the period (docs/hygiene.md, "Verification"). */
+export function fetchHaccpVerification(serialNumber: string, period: THaccpPeriod): Promise<THaccpVerification> {
+  return apiFetch<THaccpVerification>(`${eventPath(serialNumber, 'haccp/verification')}?${new URLSearchParams(period)}`);
+}
+
+/** Confirms that the signed-in user reviewed a closed day. */
+export function reviewHaccpDay(serialNumber: string, day: string): Promise<THaccpCloseOutView> {
+  return apiFetch<THaccpCloseOutView>(eventPath(serialNumber, `haccp/close-outs/${day}/review`), { method: 'POST' });
 }

@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { foodCodeClassFor, foodCodeClassText, formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
@@ -37,7 +38,16 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <HaccpPeriodForm period={period} onChange={setPeriod} />
-        <HaccpExportButtons serialNumber={serialNumber} period={period} />
+        <Group gap="xs" wrap="wrap">
+          <HaccpExportButtons serialNumber={serialNumber} period={period} />
+          <Button
+            component={Link}
+            variant="default"
+            to={`/device/${encodeURIComponent(serialNumber)}/haccp/verification?${new URLSearchParams(period)}`}
+          >
+            {t('haccp.verification.open')}
+          </Button>
+        </Group>
       </Group>
       {detail.data && (
         <Text size="sm" c="dimmed">

@@ -1,11 +1,13 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deviceKeys } from '../../devices/hooks/device-keys';
 import { saveFile } from '../../../ui/save-file';
 import {
   fetchHaccpAlarms,
   fetchHaccpEvents,
   fetchHaccpReport,
+  fetchHaccpVerification,
   fetchMachineUnitSystem,
+  reviewHaccpDay,
   type THaccpPeriod,
   type THaccpReport,
 } from '../api/haccp-api';
@@ -15,6 +17,8 @@ export const haccpKeys = {
   events: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'events', serialNumber, period] as const,
   alarms: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'alarms', serialNumber, period] as const,
   unitSystem: (serialNumber: string) => [...deviceKeys.all, 'haccp', 'unitSystem', serialNumber] as const,
+  verification: (serialNumber: string, period: THaccpPeriod) =>
+    [...deviceKeys.all, 'haccp', 'verification', serialNumber, period] as const,
 };
 
 /** YYYY-MM-DD of a local date. */
@@ -64,5 +68,23 @@ export function useHaccpExport(serialNumber: string) {
       const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, timeZone);
       saveFile(blob, fileName);
     },
+  });
+}
+
+/** The verification of the machine's HACCP record over the period. */
+export function useHaccpVerification(serialNumber: string, period: THaccpPeriod) {
+  return useQuery({
+    queryKey: haccpKeys.verification(serialNumber, period),
+    queryFn: () => fetchHaccpVerification(serialNumber, period),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marks a closed day reviewed by the signed-in user, then reads the verification again. */
+export function useReviewHaccpDay(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (day: string) => reviewHaccpDay(serialNumber, day),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...deviceKeys.all, 'haccp', 'verification', serialNumber] }),
   });
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text,
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { alarmByCode, formatDate, formatTime, isLanguage, type TNotification } from '@washboard/contracts';
+import { alarmByCode, formatDate, formatTime, isLanguage, thresholdText, type TNotification } from '@washboard/contracts';
 import { Loading } from '../../../ui/Loading';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
@@ -15,7 +15,9 @@ function NotificationItem({ notification, onOpen }: { notification: TNotificatio
   const lang = isLanguage(i18n.language) ? i18n.language : 'it';
   const mark = useMarkNotificationsRead();
   const unread = notification.readAt === null;
-  const entry = alarmByCode(notification.errorCode);
+  const entry = notification.errorCode === null ? undefined : alarmByCode(notification.errorCode);
+  const threshold =
+    notification.threshold && thresholdText(notification.threshold.condition, notification.threshold.values, lang);
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" role="listitem" data-unread={unread} data-testid="notification">
       <UnstyledButton onClick={() => onOpen(notification)} style={{ flex: 1, minWidth: 0 }}>
@@ -23,7 +25,9 @@ function NotificationItem({ notification, onOpen }: { notification: TNotificatio
           {t(`notifications.kinds.${notification.kind}`, { machine: notification.applianceName })}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={2}>
-          {notification.errorCode} – {entry ? td(`alarms.${entry.code}`) : notification.errorCode}
+          {threshold
+            ? String(t(threshold.key, threshold.params as never))
+            : `${notification.errorCode ?? ''} – ${entry ? td(`alarms.${entry.code}`) : (notification.errorCode ?? '')}`}
         </Text>
         <Text size="xs" c="dimmed">
           {formatDate(notification.createdAt, 'short', lang)} · {formatTime(notification.createdAt, false, lang)}

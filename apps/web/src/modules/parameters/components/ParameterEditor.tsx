@@ -7,13 +7,23 @@ import { apiErrorMessage } from '../../api/api-error-message';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { usePhone } from '../../../ui/use-phone';
-import { useWriteParameters } from '../hooks/use-parameters';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes';
 import { pendingSave, shownText, type TEdits } from '../parameter-form';
 import { ParameterField } from './ParameterField';
 
+/** How the editor saves: a mutation taking the changed raw values (the machine's write, or a settings profile's). */
+export type TParameterWrite = {
+  isPending: boolean;
+  mutate(
+    variables: { values: Record<string, number> },
+    callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+  ): void;
+};
+
 type TProps = {
-  serialNumber: string;
+  write: TParameterWrite;
+  /** What the success dialog says (the machine's editors: "Parameters saved"). */
+  savedMessage?: string;
   gamma: TGamma;
   system: TUnitSystem;
   /** Every parameter this editor saves (edits survive switching what is shown). */
@@ -30,11 +40,10 @@ type TProps = {
  * A parameter editor: the catalogue's groups, one field per parameter, Save (only what changed,
  * answered by the machine) and Discard, and a warning before leaving with unsaved changes.
  */
-export function ParameterEditor({ serialNumber, gamma, system, scope, shown, values, header }: TProps) {
+export function ParameterEditor({ write, savedMessage, gamma, system, scope, shown, values, header }: TProps) {
   const { t, i18n } = useTranslation();
   const device = useDeviceTranslation();
   const dialog = useDialog();
-  const write = useWriteParameters(serialNumber);
   const phone = usePhone();
   const [edits, setEdits] = useState<TEdits>({});
   const pending = useMemo(
@@ -61,7 +70,7 @@ export function ParameterEditor({ serialNumber, gamma, system, scope, shown, val
       {
         onSuccess: () => {
           setEdits({});
-          dialog.show({ kind: 'success', message: t('parameters.saved') });
+          dialog.show({ kind: 'success', message: savedMessage ?? t('parameters.saved') });
         },
         onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
       },

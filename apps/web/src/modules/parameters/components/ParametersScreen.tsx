@@ -7,7 +7,7 @@ import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { EmptyState } from '../../../ui/EmptyState';
 import type { TParametersView } from '../api/parameters-api';
-import { useParameters } from '../hooks/use-parameters';
+import { useParameters, useWriteParameters } from '../hooks/use-parameters';
 import { machineUnitSystem } from '../parameter-form';
 import { ParameterEditor } from './ParameterEditor';
 
@@ -43,6 +43,7 @@ type TParametersProps = { serialNumber: string; screen: TParametersScreen; gamma
 function Parameters({ serialNumber, screen, gamma, values }: TParametersProps) {
   const { t } = useTranslation();
   const [cycle, setCycle] = useState<TCycleType>('fast');
+  const write = useWriteParameters(serialNumber);
   const scope = useMemo(() => scopeOf(screen, gamma), [gamma, screen]);
   const reported = scope.filter((p) => values[p.key] !== undefined);
   // The spec's "Machine cannot be used (parameters empty)".
@@ -74,7 +75,7 @@ function Parameters({ serialNumber, screen, gamma, values }: TParametersProps) {
 
   return (
     <ParameterEditor
-      serialNumber={serialNumber}
+      write={write}
       gamma={gamma}
       system={machineUnitSystem(values)}
       scope={scope}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BRANDS, formatDate, isLanguage, UNIT_SYMBOLS, type TApplianceDetail } from '@washboard/contracts';
+import { BRANDS, formatDate, isLanguage, type TApplianceDetail } from '@washboard/contracts';
 import { useRangeName } from '../../../runtime/runtime-context';
 import { Field } from './Field';
+import { MachineInfo, PanelLockNotice } from './MachineInfo';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
 const TYPES = ['undercounter', 'hood', 'rack'] as const;
@@ -23,7 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Every appliance field of device-areas §3, the technical assistance contacts and the board versions. */
+/** Every appliance field of device-areas §3, the technical assistance contacts and the machine information. */
 export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
   const { t, i18n } = useTranslation();
   const rangeName = useRangeName();
@@ -33,6 +34,7 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
   const { assistance } = a;
   return (
     <Stack gap="md">
+      <PanelLockNotice appliance={a} />
       <Section title={t('device.sections.details')}>
         <Field label={t('device.fields.applianceName')} value={a.applianceName} testId="detail-applianceName" />
         <Field label={t('device.fields.serialNumber')} value={a.serialNumber} />
@@ -49,13 +51,6 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         <Field label={t('device.fields.fw00')} value={a.fw00} testId="detail-fw00" />
         <Field label={t('device.fields.fw02')} value={a.fw02} />
         <Field label={t('device.fields.company')} value={a.companyName ?? a.companyCode} />
-        <Field label={t('device.fields.macAddress')} value={a.macAddress} />
-        <Field label={t('device.fields.voltage')} value={a.voltage === null ? null : `${a.voltage} ${UNIT_SYMBOLS.voltAc}`} />
-        <Field
-          label={t('device.fields.networkFrequency')}
-          value={a.networkFrequency === null ? null : `${a.networkFrequency} ${UNIT_SYMBOLS.hertz}`}
-        />
-        <Field label={t('device.fields.electricityDistribution')} value={a.electricityDistribution} />
       </Section>
       <Section title={t('device.assistance.title')}>
         <Field label={t('device.assistance.acv')} value={assistance.acv} />
@@ -83,10 +78,7 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
           }
         />
       </Section>
-      <Section title={t('device.sections.versions')}>
-        <Field label={t('device.fields.connectivityBoard')} value={a.versions?.connectivity} testId="detail-connectivity" />
-        <Field label={t('device.fields.controlBoard')} value={a.versions?.control} />
-      </Section>
+      <MachineInfo appliance={a} />
     </Stack>
   );
 }

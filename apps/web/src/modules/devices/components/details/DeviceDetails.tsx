@@ -1,13 +1,16 @@
 import { Suspense } from 'react';
 import { Badge, Tabs } from '@mantine/core';
-import { IconBell, IconChartLine, IconCpu, IconFileText, IconInfoCircle } from '@tabler/icons-react';
+import { IconBell, IconBellCog, IconChartLine, IconCpu, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { canEditThresholds } from '@washboard/contracts';
+import { useUserData } from '../../../session/session-store';
 import { useApplianceDetail } from '../../hooks/use-devices';
 import { AlarmRegister } from './AlarmRegister';
 import { DetailsTab } from './DetailsTab';
 import { DocumentsTab } from './DocumentsTab';
 import { FirmwareTab, useFirmwareCompletionDialog } from './FirmwareTab';
 import { StatisticsTab } from './StatisticsTab';
+import { ThresholdSettings } from './ThresholdSettings';
 import { Loading } from '../../../../ui/Loading';
 
 /**
@@ -18,6 +21,9 @@ import { Loading } from '../../../../ui/Loading';
 export function DeviceDetails({ serialNumber }: { serialNumber: string }) {
   const { t } = useTranslation();
   const detail = useApplianceDetail(serialNumber);
+  const user = useUserData();
+  // The threshold settings: for the machine's service and the brand's administrators only.
+  const thresholds = user !== null && canEditThresholds(user);
   useFirmwareCompletionDialog(detail.data?.fota ?? null);
   const appliance = detail.data;
   if (!appliance) return null;
@@ -44,6 +50,11 @@ export function DeviceDetails({ serialNumber }: { serialNumber: string }) {
         >
           {t('device.sections.firmware')}
         </Tabs.Tab>
+        {thresholds && (
+          <Tabs.Tab value="thresholds" leftSection={<IconBellCog size={16} aria-hidden />}>
+            {t('thresholds.title')}
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <Tabs.Panel value="details">
         <DetailsTab appliance={appliance} />
@@ -62,6 +73,11 @@ export function DeviceDetails({ serialNumber }: { serialNumber: string }) {
       <Tabs.Panel value="firmware">
         <FirmwareTab appliance={appliance} />
       </Tabs.Panel>
+      {thresholds && (
+        <Tabs.Panel value="thresholds">
+          <ThresholdSettings serialNumber={serialNumber} />
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }

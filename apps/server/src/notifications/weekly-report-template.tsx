@@ -1,6 +1,8 @@
+import { Fragment } from 'react';
 import { BRANDS, intlLocale, UNIT_SYMBOLS, type TBrandCode, type TLanguage } from '@washboard/contracts';
-import { translate } from '../i18n/translate';
-import { escapeHtml, mailAccent, notificationMail, type TRenderedMail } from '../mail/mail-templates';
+import { brandTranslator, notificationMail, type TRenderedMail } from '../mail/mail-templates';
+import { Lines, MailBlock, MailLink, MailText } from '../mail/components/MailParts';
+import { mailAccent, MUTED, WARNING } from '../mail/mail-theme';
 import type { TFailingCycle, TMachineWeek, TUse } from './weekly-report-figures';
 
 /** What a weekly report tells, in which language, brand and time zone. */
@@ -22,7 +24,7 @@ export function reportTexts(report: TWeeklyReport) {
   const { lang, timeZone } = report;
   const brand = BRANDS[report.brand].title;
   const locale = intlLocale(lang);
-  const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, key, { brand, ...params });
+  const t = brandTranslator(report.brand, lang);
   const w = (key: string, params: Record<string, string | number> = {}) => t(`mail.weeklyReport.${key}`, params);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
@@ -77,6 +79,95 @@ export function reportTexts(report: TWeeklyReport) {
   return { t, w, number, percent, period, failing, failingParts, lines, brand };
 }
 
+/** The report's summary line: how many machines, cycles and alarms opened. */
+function summaryOf(report: TWeeklyReport): string {
+  const { w } = reportTexts(report);
+  const machines = report.machines;
+  return w('summary', {
+    machines: machines.length,
+    cycles: machines.reduce((n, m) => n + m.cycles, 0),
+    alarms: machines.reduce((n, m) => n + m.alarmsOpened, 0),
+  });
+}
+
+/**
+ * One machine with something to report: its name (linking its page) and serial number, its
+ * figures — those that need attention in red — its failing cycles, and the link to its page.
+ */
+function MachineWeek(props: { report: TWeeklyReport; machine: TMachineWeek }) {
+  const { report, machine: m } = props;
+  const { w, failing, lines } = reportTexts(report);
+  const link = report.link(m.serialNumber);
+  const figures = lines(m).map((line, i) =>
+    (i === 1 && m.failing.length > 0) || (i === 2 && m.alarmsOpen > 0) ? (
+      <strong key={i} style={{ color: WARNING }}>
+        {line}
+      </strong>
+    ) : (
+      line
+    ),
+  );
+  return (
+    <MailBlock style={{ borderLeft: `4px solid ${mailAccent(report.brand)}`, paddingLeft: 12 }}>
+      <Lines
+        lines={[
+          <Fragment key="name">
+            <MailLink brand={report.brand} href={link} data-text="label" style={{ fontWeight: 'bold' }}>
+              {m.name}
+            </MailLink>{' '}
+            <span style={{ color: MUTED }}>({m.serialNumber})</span>
+          </Fragment>,
+          ...figures,
+          ...(m.failing.length > 0 ? [w('failing')] : []),
+        ]}
+      />
+      {m.failing.length > 0 ? (
+        <ul style={{ margin: '4px 0', paddingLeft: 20 }}>
+          {m.failing.map((c, i) => (
+            <li key={i}>{failing(m, c)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div>
+        {w('open', { link: '' })}
+        <MailLink brand={report.brand} href={link} />
+      </div>
+    </MailBlock>
+  );
+}
+
+/**
+ * The weekly report's body: the greeting, the week and its summary, each machine with something to
+ * report, then those with nothing to report in one line each.
+ */
+export function WeeklyReportMail(props: { report: TWeeklyReport }) {
+  const { report } = props;
+  const { t, w, period } = reportTexts(report);
+  const quiet = report.machines.filter((m) => m.quiet);
+  return (
+    <>
+      <MailText>{t('mail.greeting', { firstName: report.firstName })}</MailText>
+      <MailText>
+        {w('intro', period)}
+        <br />
+        <strong>{summaryOf(report)}</strong>
+        <br />
+        {w('attached')}
+      </MailText>
+      {report.machines
+        .filter((m) => !m.quiet)
+        .map((m) => (
+          <MachineWeek key={m.serialNumber} report={report} machine={m} />
+        ))}
+      {quiet.length > 0 ? (
+        <MailText style={{ color: MUTED }}>
+          <Lines lines={quiet.map((m) => `${m.name} (${m.serialNumber}): ${w('quiet')}`)} />
+        </MailText>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The weekly report as a mail (docs/notifications.md, "Weekly report"): a summary, then each machine
  * with its figures and failing cycles — a machine with nothing to report in one line — and the
@@ -86,62 +177,13 @@ export function renderWeeklyReportMail(
   report: TWeeklyReport,
   options: { unsubscribeUrl: string; preferenceLabel: string },
 ): TRenderedMail {
-  const { t, w, period, failing, lines } = reportTexts(report);
-  const accent = mailAccent(report.brand);
-  const machines = report.machines;
-  const subject = w('subject', period);
-  const greeting = t('mail.greeting', { firstName: report.firstName });
-  const intro = w('intro', period);
-  const summary = w('summary', {
-    machines: machines.length,
-    cycles: machines.reduce((n, m) => n + m.cycles, 0),
-    alarms: machines.reduce((n, m) => n + m.alarmsOpened, 0),
-  });
-  const text: string[] = [greeting, '', intro, summary, w('attached'), ''];
-  const html: string[] = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}<br><strong>${escapeHtml(summary)}</strong></p>`,
-  ];
-  const heading = (m: TMachineWeek) => `${m.name} (${m.serialNumber})`;
-  const quiet = machines.filter((m) => m.quiet);
-  for (const m of machines.filter((x) => !x.quiet)) {
-    const body = lines(m);
-    const fails = m.failing.map((c) => failing(m, c));
-    const link = report.link(m.serialNumber);
-    text.push(heading(m), ...body.map((l) => `  ${l}`));
-    if (fails.length > 0) text.push(`  ${w('failing')}`, ...fails.map((f) => `    - ${f}`));
-    text.push(`  ${w('open', { link })}`, '');
-    html.push(
-      `<div style="border-left:4px solid ${accent};padding:2px 0 2px 12px;margin:16px 0">` +
-        `<a href="${escapeHtml(link)}" style="color:${accent};font-weight:bold;text-decoration:none">${escapeHtml(m.name)}</a>` +
-        ` <span style="color:#6b7280">${escapeHtml(m.serialNumber)}</span>` +
-        body
-          .map((l, i) => {
-            const warn = (i === 1 && m.failing.length > 0) || (i === 2 && m.alarmsOpen > 0);
-            return `<br>${warn ? `<strong style="color:#c81e1e">${escapeHtml(l)}</strong>` : escapeHtml(l)}`;
-          })
-          .join('') +
-        (fails.length > 0
-          ? `<br>${escapeHtml(w('failing'))}<ul style="margin:4px 0;padding-left:20px">${fails.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
-          : '') +
-        `</div>`,
-    );
-  }
-  for (const m of quiet) {
-    const line = `${heading(m)}: ${w('quiet')}`;
-    text.push(line);
-    html.push(
-      `<p style="margin:4px 0;color:#6b7280">${escapeHtml(m.name)} (${escapeHtml(m.serialNumber)}): ${escapeHtml(w('quiet'))}</p>`,
-    );
-  }
-  if (quiet.length > 0) text.push('');
+  const { w, period } = reportTexts(report);
   return notificationMail({
     brand: report.brand,
     lang: report.lang,
-    subject,
-    text,
-    html,
-    unsubscribeUrl: options.unsubscribeUrl,
-    preferenceLabel: options.preferenceLabel,
+    subject: w('subject', period),
+    preview: summaryOf(report),
+    unsubscribe: { url: options.unsubscribeUrl, preferenceLabel: options.preferenceLabel },
+    children: <WeeklyReportMail report={report} />,
   });
 }

@@ -1,0 +1,107 @@
+import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appliances } from './appliances';
+import { users } from './users';
+
+/** What a chain entry covers (docs/hygiene.md, "Tamper-evident record"). */
+export type THaccpChainKind = 'event' | 'alarm' | 'alarmClose' | 'correction';
+
+/** The hash before a machine's first entry: 64 zeros. */
+export const CHAIN_GENESIS = '0'.repeat(64);
+
+/**
+ * The hash chain of each machine's HACCP record (docs/hygiene.md): one entry per HACCP event, alarm
+ * opening, alarm closing and correction, numbered in arrival order. The content is not copied here:
+ * verification reads it from its own table and recomputes `hash`.
+ */
+export const haccpChain = pgTable(
+  'haccp_chain',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<THaccpChainKind>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    /** The device time was older than the newest the chain had seen: the machine had buffered it. */
+    late: boolean('late').notNull(),
+    /** The record's own time (event end, alarm start or stop, correction made). */
+    deviceTime: timestamp('device_time', { withTimezone: true }).notNull(),
+    /** When it entered the chain; never decreasing along a machine's chain. */
+    chainedAt: timestamp('chained_at', { withTimezone: true }).notNull(),
+    /** SHA-256, hex, of the previous hash and the entry's canonical form. */
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serialNumber, t.seq] }),
+    index('haccp_chain_record_idx').on(t.serialNumber, t.recordId),
+    index('haccp_chain_chained_at_idx').on(t.chainedAt),
+  ],
+);
+
+/**
+ * The head of each machine's chain, locked (FOR UPDATE) by every writer for the length of its
+ * transaction, so concurrent batches and several server instances append to one chain. The anchor
+ * is the last entry retention removed: verification starts from it.
+ */
+export const haccpChainHeads = pgTable('haccp_chain_heads', {
+  serialNumber: text('serial_number')
+    .primaryKey()
+    .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  hash: text('hash').notNull().default(CHAIN_GENESIS),
+  /** The newest device time chained: an entry older than this is marked late. */
+  deviceTime: timestamp('device_time', { withTimezone: true }),
+  chainedAt: timestamp('chained_at', { withTimezone: true }),
+  anchorSeq: bigint('anchor_seq', { mode: 'number' }).notNull().default(0),
+  anchorHash: text('anchor_hash').notNull().default(CHAIN_GENESIS),
+  /** When the chain began: records that arrived earlier were stored before chaining existed. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A machine's daily close-out: the chain position at the end of a UTC day, signed with the
+ * server's Ed25519 key; a reviewer's confirmation adds a second signature over the same position.
+ */
+export const haccpCloseOuts = pgTable(
+  'haccp_close_outs',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    keyId: text('key_id').notNull(),
+    signature: text('signature').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewSignature: text('review_signature'),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.day] })],
+);
+
+/**
+ * A correction of a HACCP record: never an edit, a new record (itself chained) pointing at the one
+ * it corrects, with the service's note of what was wrong and who said so.
+ */
+export const haccpCorrections = pgTable(
+  'haccp_corrections',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    correctsKind: text('corrects_kind').$type<'event' | 'alarm'>().notNull(),
+    correctsId: uuid('corrects_id').notNull(),
+    note: text('note').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serialNumber, t.id] }),
+    index('haccp_corrections_target_idx').on(t.serialNumber, t.correctsId),
+  ],
+);

@@ -1,0 +1,200 @@
+import type { TSqlRunner } from '../../db/database';
+import {
+  alarmCloseRecord,
+  alarmRecord,
+  batchOrder,
+  chainHash,
+  chainTime,
+  type TAlarmRow,
+  type TChainItem,
+  type TEventRow,
+  eventRecord,
+} from './chain';
+
+/**
+ * A timestamp column read as the chain writes times (ISO 8601 UTC, milliseconds), as text: the
+ * two drivers (PGlite, node-postgres) then hand the writer and the verifier the same string.
+ */
+export function isoSql(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The columns of `haccp_events` a chain entry covers, times as text, for RETURNING and SELECT lists. */
+export function eventColumnsSql(alias: string, prefix = ''): string {
+  const c = (name: string) => `${alias}.${name} as ${prefix}${name}`;
+  return [
+    c('id'),
+    c('kind'),
+    c('cycle_name'),
+    c('cycle_number'),
+    `${isoSql(`${alias}.start`)} as ${prefix}start`,
+    `${isoSql(`${alias}.stop`)} as ${prefix}stop`,
+    c('completed'),
+    c('measurements'),
+    c('parameter_name'),
+    c('old_value'),
+    c('new_value'),
+    c('rinse_trace'),
+  ].join(', ');
+}
+
+/** The columns of `alarms` the chain covers, times as text. */
+export function alarmColumnsSql(alias: string, prefix = ''): string {
+  return [
+    `${alias}.id as ${prefix}id`,
+    `${alias}.error_code as ${prefix}error_code`,
+    `${isoSql(`${alias}.start_date`)} as ${prefix}start_date`,
+    `${isoSql(`${alias}.stop_date`)} as ${prefix}stop_date`,
+  ].join(', ');
+}
+
+type THeadRow = {
+  serial_number: string;
+  seq: number | string | bigint;
+  hash: string;
+  device_time: string | null;
+  chained_at: string | null;
+  now: string;
+};
+
+/**
+ * Appends records to their machines' chains in the caller's transaction (docs/hygiene.md): locks
+ * the chain heads of the machines concerned (in serial-number order, so writers never deadlock on
+ * them), computes every entry's hash in memory and writes the entries and the new heads in one
+ * statement — two round trips per batch, whatever its size. A second writer (another batch, another
+ * instance) waits for the lock and then continues the chain from the head this one wrote.
+ */
+export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const bySerial = new Map<string, TChainItem[]>();
+  for (const item of items) {
+    const list = bySerial.get(item.serialNumber);
+    if (list) list.push(item);
+    else bySerial.set(item.serialNumber, [item]);
+  }
+  const serials = [...bySerial.keys()].sort();
+  const { rows: heads } = await sql.query<THeadRow>(
+    `insert into haccp_chain_heads as h (serial_number) select s from unnest($1::text[]) as s order by s
+     on conflict (serial_number) do update set serial_number = excluded.serial_number
+     returning h.serial_number, h.seq, h.hash, ${isoSql('h.device_time')} as device_time,
+       ${isoSql('h.chained_at')} as chained_at, ${isoSql('now()')} as now`,
+    [serials],
+  );
+  const e = {
+    serial: [] as string[],
+    seq: [] as number[],
+    kind: [] as string[],
+    id: [] as string[],
+    late: [] as boolean[],
+    deviceTime: [] as string[],
+    chainedAt: [] as string[],
+    hash: [] as string[],
+  };
+  const h = {
+    serial: [] as string[],
+    seq: [] as number[],
+    hash: [] as string[],
+    deviceTime: [] as string[],
+    chainedAt: [] as string[],
+  };
+  for (const head of heads) {
+    const list = (bySerial.get(head.serial_number) ?? []).sort(batchOrder);
+    let seq = Number(head.seq);
+    let hash = head.hash;
+    let newest = head.device_time;
+    // Never decreasing along a chain, whatever the instances' clocks: retention cuts a prefix by it.
+    const chainedAt = head.chained_at && head.chained_at > head.now ? head.chained_at : head.now;
+    for (const item of list) {
+      seq += 1;
+      const deviceTime = chainTime(item.deviceTime) ?? chainedAt;
+      const late = newest !== null && deviceTime < newest;
+      if (newest === null || deviceTime > newest) newest = deviceTime;
+      hash = chainHash(hash, {
+        serialNumber: head.serial_number,
+        seq,
+        kind: item.kind,
+        late,
+        deviceTime,
+        chainedAt,
+        record: item.record,
+      });
+      e.serial.push(head.serial_number);
+      e.seq.push(seq);
+      e.kind.push(item.kind);
+      e.id.push(item.recordId);
+      e.late.push(late);
+      e.deviceTime.push(deviceTime);
+      e.chainedAt.push(chainedAt);
+      e.hash.push(hash);
+    }
+    h.serial.push(head.serial_number);
+    h.seq.push(seq);
+    h.hash.push(hash);
+    h.deviceTime.push(newest ?? chainedAt);
+    h.chainedAt.push(chainedAt);
+  }
+  await sql.query(
+    `with entries as (
+       insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash)
+       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::timestamptz[], $8::text[])
+       returning 1)
+     update haccp_chain_heads h set seq = v.seq, hash = v.hash, device_time = v.device_time, chained_at = v.chained_at
+     from unnest($9::text[], $10::int8[], $11::text[], $12::timestamptz[], $13::timestamptz[]) as v(serial, seq, hash, device_time, chained_at)
+     where h.serial_number = v.serial`,
+    [
+      e.serial,
+      e.seq,
+      e.kind,
+      e.id,
+      e.late,
+      e.deviceTime,
+      e.chainedAt,
+      e.hash,
+      h.serial,
+      h.seq,
+      h.hash,
+      h.deviceTime,
+      h.chainedAt,
+    ],
+  );
+}
+
+/** The chain items of HACCP events a batch stored for the first time (their rows as stored). */
+export function eventItems(rows: (TEventRow & { serial_number: string })[]): TChainItem[] {
+  return rows.map((row) => ({
+    serialNumber: row.serial_number,
+    kind: 'event',
+    recordId: row.id,
+    deviceTime: new Date(row.stop),
+    record: eventRecord(row),
+  }));
+}
+
+/**
+ * The chain items of alarms a batch changed: an opening for each alarm stored for the first time,
+ * a closing for each that got its end now (both for one that opened and closed within the batch).
+ */
+export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: boolean })[]): TChainItem[] {
+  const items: TChainItem[] = [];
+  for (const row of rows) {
+    if (row.opened) {
+      items.push({
+        serialNumber: row.serial_number,
+        kind: 'alarm',
+        recordId: row.id,
+        deviceTime: new Date(row.start_date),
+        record: alarmRecord(row),
+      });
+    }
+    if (row.stop_date !== null) {
+      items.push({
+        serialNumber: row.serial_number,
+        kind: 'alarmClose',
+        recordId: row.id,
+        deviceTime: new Date(row.stop_date),
+        record: alarmCloseRecord(row),
+      });
+    }
+  }
+  return items;
+}

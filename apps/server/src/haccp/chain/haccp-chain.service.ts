@@ -1,0 +1,301 @@
+import type {
+  THaccpChainBreak,
+  THaccpCloseOutView,
+  THaccpCorrectionRequest,
+  THaccpCorrectionView,
+  THaccpVerification,
+} from '@washboard/contracts';
+import { AppError } from '../../errors';
+import type { TAuthUser } from '../../auth/token.service';
+import type { ApplianceService } from '../../appliance/appliance.service';
+import type { TSqlRunner } from '../../db/database';
+import { canonicalJson, chainHash, type TChainEntry, type TCorrectionRow } from './chain';
+import type { HaccpChainRepository, TCloseOutRow } from './haccp-chain.repository';
+import type { JobQueue } from '../../jobs/job-queue';
+import { HACCP_CLOSE_OUT } from '../../jobs/kinds';
+import { nextDailyUtc, scheduleRecurring } from '../../jobs/recurring';
+import type { THaccpSigningKey } from './haccp-signing-key';
+
+/** Entries read per query while verifying. */
+const PAGE = 2000;
+/** The most breaks an answer lists (the first ones; `verified` is false either way). */
+const MAX_BREAKS = 200;
+/** Close-outs before a period looked at for a signed starting point. */
+const START_CANDIDATES = 5;
+
+/** What a close-out signs (docs/hygiene.md, "Daily close-out"). */
+export function closeOutMessage(serialNumber: string, day: string, seq: number, hash: string): string {
+  return canonicalJson({ type: 'washboard.haccp.closeOut', serialNumber, day, seq, hash });
+}
+
+/** What a review signs: the close-out's position and who confirmed it, when. */
+export function reviewMessage(
+  serialNumber: string,
+  day: string,
+  seq: number,
+  hash: string,
+  reviewer: string,
+  reviewedAt: string,
+): string {
+  return canonicalJson({ type: 'washboard.haccp.review', serialNumber, day, seq, hash, reviewer, reviewedAt });
+}
+
+/** The UTC day (YYYY-MM-DD) of an instant. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Who may write a correction: the service (and the administrator), never the kitchen. */
+const CORRECTORS = new Set(['ADMIN', 'SERVICE_MANAGER', 'SERVICE']);
+
+/**
+ * The tamper-evident HACCP record (docs/hygiene.md): verification of a machine's chain, the daily
+ * close-outs signed with the server's key, reviews and corrections — each after the visibility check.
+ */
+export class HaccpChainService {
+  constructor(
+    private readonly appliances: ApplianceService,
+    private readonly repository: HaccpChainRepository,
+    private readonly key: THaccpSigningKey,
+  ) {}
+
+  /** The published public keys (GET /.well-known/haccp-keys). */
+  publicKeys() {
+    return { keys: this.key.publicKeys };
+  }
+
+  /** Verifies the machine's chain over [from, to] for a user who sees the machine. */
+  async verify(user: TAuthUser, serial: string, from: Date, to: Date): Promise<THaccpVerification> {
+    await this.appliances.visible(user, serial);
+    return this.verifyPeriod(serial, from, to);
+  }
+
+  /**
+   * Recomputes the machine's chain from a trusted starting point up to `to` and says which entry
+   * breaks it: the latest close-out before the period whose signature verifies, else the retention
+   * anchor, else the chain's start. Each entry is recomputed from the hash stored before it, so one
+   * changed record is named alone; a second running value recomputed from the start only is compared
+   * with every signed close-out, which catches a rewrite that also recomputed the following hashes.
+   * For callers that checked access already (the inspector link).
+   */
+  async verifyPeriod(serial: string, from: Date, to: Date): Promise<THaccpVerification> {
+    return this.repository.snapshot(async (sql) => {
+      const head = await this.repository.head(sql, serial);
+      const closeOuts = await this.repository.closeOuts(sql, serial, dayOf(from), dayOf(to));
+      const result: THaccpVerification = {
+        serialNumber: serial,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        verified: true,
+        startedFrom: 'genesis',
+        startSeq: 0,
+        checked: 0,
+        firstSeq: null,
+        lastSeq: null,
+        firstHash: null,
+        lastHash: null,
+        late: 0,
+        breaks: [],
+        closeOuts: [],
+      };
+      if (!head) {
+        result.closeOuts = closeOuts.map((c) => this.closeOutView(serial, c, null));
+        result.verified = result.closeOuts.every((c) => c.signatureValid);
+        return result;
+      }
+      let prevSeq = head.anchorSeq;
+      let prevHash = head.anchorHash;
+      if (head.anchorSeq > 0) result.startedFrom = 'anchor';
+      const start = (await this.repository.closeOutsBefore(sql, serial, dayOf(from), START_CANDIDATES)).find(
+        (c) => c.seq >= head.anchorSeq && this.key.verify(c.keyId, closeOutMessage(serial, c.day, c.seq, c.hash), c.signature),
+      );
+      if (start) {
+        prevSeq = start.seq;
+        prevHash = start.hash;
+        result.startedFrom = 'closeOut';
+      }
+      result.startSeq = prevSeq;
+      const startHash = prevHash;
+      const wanted = new Set(closeOuts.map((c) => c.seq));
+      const strictAt = new Map<number, string>();
+      let strict: string | null = prevHash;
+      let firstChainedAt: string | null = null;
+      const broke = (b: THaccpChainBreak) => {
+        result.verified = false;
+        if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
+      };
+      for (;;) {
+        const page = await this.repository.entries(sql, serial, prevSeq, to, PAGE);
+        for (const { entry, recordId, hash } of page) {
+          firstChainedAt ??= entry.chainedAt;
+          const where = { kind: entry.kind, recordId, deviceTime: entry.deviceTime };
+          const afterGap = entry.seq !== prevSeq + 1;
+          if (afterGap) {
+            broke({ seq: prevSeq + 1, toSeq: entry.seq - 1, problem: 'gap', kind: null, recordId: null, deviceTime: null });
+            strict = null;
+          }
+          if (entry.record === null) {
+            broke({ seq: entry.seq, toSeq: null, problem: 'missing', ...where });
+            strict = null;
+          } else {
+            const full = entry as TChainEntry;
+            // After a gap the hash before this entry is unknown: the gap is the break, not this entry.
+            if (!afterGap && chainHash(prevHash, full) !== hash)
+              broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where });
+            if (strict !== null) strict = chainHash(strict, full);
+          }
+          if (entry.late) result.late += 1;
+          if (strict !== null && wanted.has(entry.seq)) strictAt.set(entry.seq, strict);
+          if (result.firstSeq === null) {
+            result.firstSeq = entry.seq;
+            result.firstHash = hash;
+          }
+          result.lastSeq = entry.seq;
+          result.lastHash = hash;
+          result.checked += 1;
+          prevSeq = entry.seq;
+          prevHash = hash;
+        }
+        if (page.length < PAGE) break;
+        // PGlite answers on the main thread: let other requests in between pages.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await this.findUnchained(sql, serial, head.createdAt, firstChainedAt, from, to, broke);
+      result.closeOuts = closeOuts.map((c) => {
+        // Judged where this walk knows the hash: at its start (trusted) and along the entries walked.
+        const matches =
+          c.seq === result.startSeq
+            ? c.hash === startHash
+            : c.seq > result.startSeq && c.seq <= prevSeq
+              ? strictAt.get(c.seq) === c.hash
+              : null;
+        return this.closeOutView(serial, c, matches);
+      });
+      if (result.closeOuts.some((c) => !c.signatureValid || c.matchesChain === false || c.reviewSignatureValid === false)) {
+        result.verified = false;
+      }
+      return result;
+    });
+  }
+
+  /** Events and alarms stored in the period past the chain. */
+  private async findUnchained(
+    sql: TSqlRunner,
+    serial: string,
+    chainStart: string,
+    firstChainedAt: string | null,
+    from: Date,
+    to: Date,
+    broke: (b: THaccpChainBreak) => void,
+  ): Promise<void> {
+    const since = [chainStart, firstChainedAt ?? chainStart, from.toISOString()].sort().at(-1) ?? chainStart;
+    for (const r of await this.repository.unchained(sql, serial, since, to)) {
+      broke({ seq: null, toSeq: null, problem: 'unchained', kind: r.kind, recordId: r.id, deviceTime: r.time });
+    }
+  }
+
+  private closeOutView(serial: string, c: TCloseOutRow, matchesChain: boolean | null): THaccpCloseOutView {
+    return {
+      day: c.day,
+      seq: c.seq,
+      hash: c.hash,
+      keyId: c.keyId,
+      signature: c.signature,
+      signedAt: c.signedAt,
+      signatureValid: this.key.verify(c.keyId, closeOutMessage(serial, c.day, c.seq, c.hash), c.signature),
+      matchesChain,
+      reviewerName: c.reviewerName,
+      reviewedAt: c.reviewedAt,
+      reviewSignatureValid:
+        c.reviewerName && c.reviewedAt && c.reviewSignature
+          ? // Signed with the key current at the review, which a rotation since may have made the previous one.
+            this.key.publicKeys.some(({ kid }) =>
+              this.key.verify(
+                kid,
+                reviewMessage(serial, c.day, c.seq, c.hash, c.reviewerName ?? '', c.reviewedAt ?? ''),
+                c.reviewSignature ?? '',
+              ),
+            )
+          : null,
+    };
+  }
+
+  /**
+   * The daily close-out (docs/hygiene.md): signs, for every machine with a chain, its position at
+   * the end of each of the `days` UTC days before `now` not closed yet. Answers how many it signed.
+   */
+  async closeOut(now = new Date(), days = 7): Promise<number> {
+    let signed = 0;
+    for (let back = days; back >= 1; back -= 1) {
+      const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back + 1));
+      const day = dayOf(new Date(end.getTime() - 1));
+      const positions = await this.repository.positionsToClose(day, end);
+      signed += await this.repository.insertCloseOuts(
+        day,
+        positions.map((p) => ({
+          ...p,
+          keyId: this.key.kid,
+          signature: this.key.sign(closeOutMessage(p.serialNumber, day, p.seq, p.hash)),
+        })),
+      );
+    }
+    return signed;
+  }
+
+  /** Runs the close-out at every start and daily at 00:15 UTC (a recurring job, once across instances). */
+  async schedule(jobs: JobQueue): Promise<void> {
+    await scheduleRecurring(
+      jobs,
+      HACCP_CLOSE_OUT,
+      {},
+      (now) => nextDailyUtc(now, 15),
+      () => this.closeOut().then(() => {}),
+    );
+  }
+
+  /** Records that `user` reviewed the machine's closed day: a second signature names them. */
+  async review(user: TAuthUser, serial: string, day: string): Promise<THaccpCloseOutView> {
+    await this.appliances.visible(user, serial);
+    const closed = await this.repository.closeOut(serial, day);
+    if (!closed) throw new AppError('NOT_FOUND');
+    const name = (await this.repository.snapshot((sql) => this.repository.userName(sql, user.id))) || user.email;
+    const at = new Date().toISOString();
+    // A day is reviewed once: a second review would replace the first reviewer's signed confirmation.
+    if (closed.reviewedAt) throw new AppError('HACCP_DAY_ALREADY_REVIEWED');
+    const recorded = await this.repository.review(serial, day, {
+      userId: user.id,
+      name,
+      at,
+      signature: this.key.sign(reviewMessage(serial, day, closed.seq, closed.hash, name, at)),
+    });
+    if (!recorded) throw new AppError('HACCP_DAY_ALREADY_REVIEWED');
+    const reviewed = await this.repository.closeOut(serial, day);
+    if (!reviewed) throw new AppError('NOT_FOUND');
+    return this.closeOutView(serial, reviewed, null);
+  }
+
+  /** Adds an annotated correction of one event or alarm (the service and the administrator only). */
+  async correct(user: TAuthUser, serial: string, request: THaccpCorrectionRequest): Promise<THaccpCorrectionView> {
+    await this.appliances.visible(user, serial);
+    if (!CORRECTORS.has(user.role)) throw new AppError('FORBIDDEN');
+    const stored = await this.repository.addCorrection(serial, { ...request, authorId: user.id });
+    if (!stored) throw new AppError('NOT_FOUND');
+    return toCorrectionView(stored);
+  }
+
+  /** The corrections of the machine's records. */
+  async corrections(user: TAuthUser, serial: string): Promise<THaccpCorrectionView[]> {
+    await this.appliances.visible(user, serial);
+    return (await this.repository.corrections(serial)).map(toCorrectionView);
+  }
+}
+
+function toCorrectionView(c: TCorrectionRow & { seq: number | null }): THaccpCorrectionView {
+  return {
+    id: c.id,
+    correctsKind: c.corrects_kind === 'alarm' ? 'alarm' : 'event',
+    correctsId: c.corrects_id,
+    note: c.note,
+    authorName: c.author_name,
+    createdAt: new Date(c.created_at).toISOString(),
+    seq: c.seq,
+  };
+}

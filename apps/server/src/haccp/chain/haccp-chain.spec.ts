@@ -1,0 +1,343 @@
+import { randomUUID, verify as verifySignature, createPublicKey } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { THaccpCorrectionView, THaccpVerification } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
+import { json, signedInUsers, signIn } from '../../../test/accounts';
+import { connectDevice, createProduct, deviceShowingCode, eventually, publish, SUITE_ADMIN } from '../../../test/devices';
+import { DeviceBatcher } from '../../gateway/device-batcher';
+import { DeviceMessageRepository } from '../../gateway/device-message.repository';
+import { RetentionRepository } from '../../retention/retention.repository';
+import { closeOutMessage } from './haccp-chain.service';
+
+type THeaders = Record<string, string>;
+
+const DAY = '2026-11-10';
+/** A washing cycle that ended `minute` minutes after 06:00 on DAY. */
+function cycle(minute: number, rinseMaxTmp = 848) {
+  const stop = new Date(Date.parse(`${DAY}T06:00:00Z`) + minute * 60_000);
+  return {
+    id: randomUUID(),
+    kind: 'cycle' as const,
+    cycleName: 'dishes' as const,
+    cycleNumber: minute,
+    start: new Date(stop.getTime() - 150_000).toISOString(),
+    stop: stop.toISOString(),
+    completed: true,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp },
+    rinseTrace: Array<number>(12).fill(rinseMaxTmp),
+  };
+}
+
+describe(`HACCP hash chain (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  let anna: THeaders;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { ADMIN_EMAIL: SUITE_ADMIN.email, ADMIN_PASSWORD: SUITE_ADMIN.password },
+      { broker: testBroker() },
+    );
+    admin = (await signIn(server, SUITE_ADMIN.email, SUITE_ADMIN.password)).headers;
+    [anna] = await signedInUsers(server, admin, ['anna@kitchen.test']);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const sql = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    server.washboard.database.transaction((q) => q.query<R>(text, params)).then((r) => r.rows);
+
+  /** A new machine with `records` sent over MQTT, stored once all have arrived. */
+  async function machine(records: { topic: 'event' | 'alarm'; payload: unknown }[]): Promise<string> {
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    const device = await connectDevice(server, product);
+    for (const r of records) await publish(device, product.serialNumber, r.topic, r.payload);
+    // An alarm's first message that already carries its end is two entries: opening and closing.
+    const seen = new Set<string>();
+    let entries = 0;
+    for (const r of records) {
+      const { id, stopDate } = r.payload as { id: string; stopDate?: unknown };
+      entries += r.topic === 'alarm' && !seen.has(id) && stopDate ? 2 : 1;
+      seen.add(id);
+    }
+    await eventually(async () => {
+      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+        product.serialNumber,
+      ]);
+      return (row?.n ?? 0) >= entries;
+    });
+    await device.endAsync(true);
+    return product.serialNumber;
+  }
+
+  async function verification(serial: string, headers = admin): Promise<THaccpVerification> {
+    const res = await server.api(
+      `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${DAY}&stopDate=2099-12-31`,
+      {
+        headers,
+      },
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as THaccpVerification;
+  }
+
+  const alarmId = randomUUID();
+  const standard = () => [
+    { topic: 'event' as const, payload: cycle(1) },
+    { topic: 'alarm' as const, payload: { id: alarmId, errorCode: 'OH01', startDate: `${DAY}T06:02:00.000Z`, stopDate: null } },
+    { topic: 'event' as const, payload: cycle(3) },
+    {
+      topic: 'alarm' as const,
+      payload: { id: alarmId, errorCode: 'OH01', startDate: `${DAY}T06:02:00.000Z`, stopDate: `${DAY}T06:04:00.000Z` },
+    },
+    { topic: 'event' as const, payload: cycle(5) },
+  ];
+
+  describe('GET …/haccp/verification', () => {
+    it('verifies an untouched chain: every event, alarm opening and closing, in arrival order', async () => {
+      const serial = await machine(standard());
+      const v = await verification(serial);
+      expect(v).toMatchObject({
+        verified: true,
+        startedFrom: 'genesis',
+        checked: 5,
+        firstSeq: 1,
+        lastSeq: 5,
+        late: 0,
+        breaks: [],
+      });
+      const kinds = await sql<{ kind: string }>('select kind from haccp_chain where serial_number = $1 order by seq', [serial]);
+      expect(kinds.map((k) => k.kind)).toEqual(['event', 'alarm', 'event', 'alarmClose', 'event']);
+    });
+
+    it('names the record whose temperature was changed in the database', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const changed = records[2]?.payload as ReturnType<typeof cycle>;
+      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '860') where id = $1`, [
+        changed.id,
+      ]);
+      const v = await verification(serial);
+      expect(v.verified).toBe(false);
+      expect(v.breaks).toEqual([
+        { seq: 3, toSeq: null, problem: 'changed', kind: 'event', recordId: changed.id, deviceTime: changed.stop },
+      ]);
+    });
+
+    it('finds a deleted record, and a deleted chain entry as a gap', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const first = records[0]?.payload as ReturnType<typeof cycle>;
+      await sql('delete from haccp_events where id = $1', [first.id]);
+      await sql('delete from haccp_chain where serial_number = $1 and seq = 4', [serial]);
+      const v = await verification(serial);
+      expect(v.verified).toBe(false);
+      expect(v.breaks).toEqual([
+        { seq: 1, toSeq: null, problem: 'missing', kind: 'event', recordId: first.id, deviceTime: first.stop },
+        { seq: 4, toSeq: 4, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+      ]);
+    });
+
+    it('finds a record written past the chain', async () => {
+      const serial = await machine(standard());
+      const forged = cycle(30);
+      await sql(
+        `insert into haccp_events (serial_number, id, kind, cycle_name, start, stop, completed, measurements)
+         values ($1, $2, 'cycle', 'dishes', $3, $4, true, '{"rinseMaxTmp": 850}')`,
+        [serial, forged.id, forged.start, forged.stop],
+      );
+      const v = await verification(serial);
+      expect(v.breaks).toEqual([
+        { seq: null, toSeq: null, problem: 'unchained', kind: 'event', recordId: forged.id, deviceTime: forged.stop },
+      ]);
+    });
+
+    it('chains records the machine had buffered when they arrive, marked late', async () => {
+      const buffered = cycle(2);
+      const serial = await machine([
+        { topic: 'event', payload: cycle(1) },
+        { topic: 'event', payload: cycle(5) },
+      ]);
+      // Sent after the machine's newer records were stored (a later batch): older than the chain's head.
+      await writeEvents(serial, [buffered]);
+      const v = await verification(serial);
+      expect(v).toMatchObject({ verified: true, checked: 3, late: 1 });
+      const rows = await sql<{ seq: number; late: boolean }>(
+        'select seq::int as seq, late from haccp_chain where serial_number = $1 and record_id = $2',
+        [serial, buffered.id],
+      );
+      expect(rows).toEqual([{ seq: 3, late: true }]);
+      // The HACCP table says so too.
+      const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/events?startDate=${DAY}&stopDate=${DAY}`, {
+        headers: admin,
+      });
+      const events = (await res.json()) as { id: string; chain: { seq: number; late: boolean } | null }[];
+      expect(events.find((e) => e.id === buffered.id)?.chain).toMatchObject({ seq: 3, late: true });
+    });
+
+    it('keeps one chain when two writers store batches of one machine at the same time', async () => {
+      const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      const log = pino({ level: 'silent' });
+      const writers = [0, 1].map(() => new DeviceBatcher(new DeviceMessageRepository(server.washboard.database), log));
+      await Promise.all(
+        writers.flatMap((writer, w) => Array.from({ length: 20 }, (_, i) => writer.writeEvent(serial, cycle(10 + i * 2 + w)))),
+      );
+      await Promise.all(writers.map((w) => w.drain()));
+      const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
+        serial,
+      ]);
+      expect(seqs.map((s) => s.seq)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 41, breaks: [] });
+    });
+
+    it('refuses a machine the caller does not see', async () => {
+      const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      const res = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${DAY}&stopDate=${DAY}`,
+        {
+          headers: anna,
+        },
+      );
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('POST …/haccp/corrections', () => {
+    it('adds a correction as a new chained record; the chain stays valid and both are shown', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const corrected = records[0]?.payload as ReturnType<typeof cycle>;
+      const res = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`,
+        json({ correctsKind: 'event', correctsId: corrected.id, note: 'Rinse probe faulty; 84 °C measured by hand' }, admin),
+      );
+      expect(res.status).toBe(201);
+      const correction = (await res.json()) as THaccpCorrectionView;
+      expect(correction).toMatchObject({ correctsId: corrected.id, seq: 6 });
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 6 });
+      // The corrected record is unchanged, the correction beside it.
+      const events = (await (
+        await server.api(`/api/v1/event-hub-listener/event/${serial}/events?startDate=${DAY}&stopDate=${DAY}`, { headers: admin })
+      ).json()) as { id: string; measurements: { rinseMaxTmp: number }; corrections: { note: string }[] }[];
+      const shown = events.find((e) => e.id === corrected.id);
+      expect(shown?.measurements.rinseMaxTmp).toBe(848);
+      expect(shown?.corrections.map((c) => c.note)).toEqual(['Rinse probe faulty; 84 °C measured by hand']);
+    });
+
+    it('refuses a kitchen manager, and a record the machine does not have', async () => {
+      const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+      const serial = product.serialNumber;
+      const device = await deviceShowingCode(server, product, '271828');
+      await new Promise((r) => setTimeout(r, testBroker() === 'embedded' ? 0 : 300));
+      const claimed = await server.api(
+        '/api/v1/appliance/claim',
+        json({ activationCode: '271828', serialNumber: serial, applianceName: 'Dish room' }, anna),
+      );
+      expect(claimed.status).toBe(200);
+      const stored = cycle(1);
+      await publish(device, serial, 'event', stored);
+      await eventually(async () => (await sql('select 1 from haccp_chain where record_id = $1', [stored.id])).length > 0);
+      await device.endAsync(true);
+      const path = `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`;
+      const byKitchen = await server.api(path, json({ correctsKind: 'event', correctsId: stored.id, note: 'looks wrong' }, anna));
+      expect(byKitchen.status).toBe(403);
+      const unknown = await server.api(path, json({ correctsKind: 'event', correctsId: randomUUID(), note: 'nothing' }, admin));
+      expect(unknown.status).toBe(404);
+      const bad = await server.api(path, json({ correctsKind: 'cycle', correctsId: 'x', note: '' }, admin));
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    });
+  });
+
+  describe('daily close-out', () => {
+    it('signs each day with the published key; a changed signature or a rewritten record is caught', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const today = new Date().toISOString().slice(0, 10);
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      expect(await server.washboard.haccpChain.closeOut(tomorrow, 1)).toBeGreaterThanOrEqual(1);
+      // Run again (another instance, a retry): nothing more.
+      expect(await server.washboard.haccpChain.closeOut(tomorrow, 1)).toBe(0);
+      const period = `startDate=${DAY}&stopDate=${today}`;
+      const read = async () =>
+        (await (
+          await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/verification?${period}`, { headers: admin })
+        ).json()) as THaccpVerification;
+      const v = await read();
+      expect(v.verified).toBe(true);
+      expect(v.closeOuts).toEqual([expect.objectContaining({ day: today, seq: 5, signatureValid: true, matchesChain: true })]);
+
+      // Offline: the published key verifies the signature over the documented message.
+      const keys = (await (await server.api('/.well-known/haccp-keys')).json()) as { keys: { kid: string; pem: string }[] };
+      const closeOut = v.closeOuts[0];
+      const key = keys.keys.find((k) => k.kid === closeOut?.keyId);
+      expect(key && closeOut).toBeTruthy();
+      if (!key || !closeOut) return;
+      const message = closeOutMessage(serial, closeOut.day, closeOut.seq, closeOut.hash);
+      expect(
+        verifySignature(null, Buffer.from(message), createPublicKey(key.pem), Buffer.from(closeOut.signature, 'base64')),
+      ).toBe(true);
+
+      // A reviewer confirms the day: a second signature names them.
+      const reviewed = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/close-outs/${today}/review`, {
+        method: 'POST',
+        headers: admin,
+      });
+      expect(reviewed.status).toBe(200);
+      const first = (await read()).closeOuts[0];
+      expect(first).toMatchObject({ reviewSignatureValid: true, reviewerName: expect.any(String) });
+      // Reviewed once: a second review is refused and the first reviewer's confirmation stays.
+      const again = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/close-outs/${today}/review`, {
+        method: 'POST',
+        headers: admin,
+      });
+      expect(again.status).toBe(409);
+      expect((await read()).closeOuts[0]).toMatchObject({ reviewedAt: first?.reviewedAt, reviewSignatureValid: true });
+
+      // The stored hash of the last entry rewritten to match a changed record: the close-out no longer matches.
+      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '900') where id = $1`, [
+        (records[4]?.payload as ReturnType<typeof cycle>).id,
+      ]);
+      const after = await read();
+      expect(after.verified).toBe(false);
+      expect(after.closeOuts[0]).toMatchObject({ signatureValid: true, matchesChain: false });
+      await sql(`update haccp_close_outs set signature = $2 where serial_number = $1`, [
+        serial,
+        Buffer.alloc(64).toString('base64'),
+      ]);
+      expect((await read()).closeOuts[0]).toMatchObject({ signatureValid: false });
+    });
+  });
+
+  describe('retention', () => {
+    it('keeps verification passing when old records and their entries go: the chain continues from the anchor', async () => {
+      const serial = await machine(standard());
+      const retention = new RetentionRepository(server.washboard.database.db);
+      const cutoff = new Date(Date.now() + 60_000);
+      expect(await retention.pruneChainBefore(cutoff, 5000)).toBeGreaterThanOrEqual(5);
+      await retention.deleteHaccpEventsBefore(cutoff, 5000);
+      await retention.deleteAlarmsBefore(cutoff, 5000);
+      const [head] = await sql<{ anchor_seq: number }>('select anchor_seq::int from haccp_chain_heads where serial_number = $1', [
+        serial,
+      ]);
+      expect(head?.anchor_seq).toBe(5);
+      await writeEvents(serial, [cycle(60), cycle(61)]);
+      expect(await verification(serial)).toMatchObject({
+        verified: true,
+        startedFrom: 'anchor',
+        startSeq: 5,
+        firstSeq: 6,
+        checked: 2,
+      });
+    });
+  });
+
+  /** Stores cycles of a machine through a writer of its own (the gateway's write path), in one batch. */
+  async function writeEvents(serial: string, cycles: ReturnType<typeof cycle>[]) {
+    const writer = new DeviceBatcher(new DeviceMessageRepository(server.washboard.database), pino({ level: 'silent' }));
+    await Promise.all(cycles.map((c) => writer.writeEvent(serial, c)));
+    await writer.drain();
+  }
+});

@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '../app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import i18next from 'i18next';
+import '../modules/navigation/history-guard';
+import { AppFrame } from '../app/AppFrame';
+import { rootElement, startRuntime } from '../app/bootstrap';
+import { startSessionKeeper } from '../modules/session/session-keeper';
+import { keepLastIdentity, lastIdentity } from './offline/last-identity';
+import { CompanionRoutes } from './routes';
+import { registerServiceWorker, applyBrandManifest } from './install';
+
+/** The technician's companion at /app/ (docs/companion.md): the dashboard's modules in a phone layout. */
+async function bootstrap() {
+  registerServiceWorker();
+  const runtime = await startRuntime(['core', 'landing']);
+  applyBrandManifest(runtime.brand);
+  await startSessionKeeper(lastIdentity);
+  keepLastIdentity();
+  createRoot(rootElement()).render(
+    <StrictMode>
+      <AppFrame runtime={runtime} basename="/app">
+        <CompanionRoutes />
+      </AppFrame>
+    </StrictMode>,
+  );
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = i18next.isInitialized ? i18next.t('errors.network') : 'Washboard';
+});

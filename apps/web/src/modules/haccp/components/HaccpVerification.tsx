@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, isLanguage, type THaccpChainBreak, type THaccpVerification } from '@washboard/contracts';
+import { isNotFound } from '../../api/api-client';
+import { QueryBoundary } from '../../api/QueryBoundary';
+import type { THaccpPeriod } from '../api/haccp-api';
+import { useHaccpVerification, useReviewHaccpDay } from '../hooks/use-haccp';
+import { HaccpPeriodForm } from './HaccpPeriodForm';
+
+/** The first hex digits of a hash, as the PDF prints them. */
+const short = (hash: string | null) => (hash ? hash.slice(0, 8) : '–');
+
+/**
+ * The verification of a machine's HACCP record (docs/hygiene.md): the server recomputes the hash
+ * chain over the period and names each record that breaks it; the signed daily close-outs are
+ * listed with the state of their signatures, and a closed day can be marked reviewed.
+ */
+export function HaccpVerification({
+  serialNumber,
+  initialPeriod,
+  notFound,
+}: {
+  serialNumber: string;
+  initialPeriod: THaccpPeriod;
+  notFound: ReactNode;
+}) {
+  const [period, setPeriod] = useState(initialPeriod);
+  const verification = useHaccpVerification(serialNumber, period);
+  if (isNotFound(verification.error)) return notFound;
+  return (
+    <Stack gap="md">
+      <HaccpPeriodForm period={period} onChange={setPeriod} />
+      <QueryBoundary query={verification}>{(v) => <VerificationResult serialNumber={serialNumber} v={v} />}</QueryBoundary>
+    </Stack>
+  );
+}
+
+function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THaccpVerification }) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const review = useReviewHaccpDay(serialNumber);
+  const when = (at: string | null) => (at ? formatDate(at, 'long', lang) : '–');
+  const what = (b: THaccpChainBreak) => (b.kind ? t(`haccp.verification.kinds.${b.kind}`) : '–');
+  return (
+    <Stack gap="md">
+      <Alert
+        color={v.verified ? 'green' : 'red'}
+        title={t(v.verified ? 'haccp.verification.verified' : 'haccp.verification.broken')}
+      >
+        <Text size="sm">
+          {v.checked === 0
+            ? t('haccp.verification.empty')
+            : t('haccp.verification.summary', {
+                count: v.checked,
+                first: v.firstSeq ?? 0,
+                firstHash: short(v.firstHash),
+                last: v.lastSeq ?? 0,
+                lastHash: short(v.lastHash),
+              })}
+        </Text>
+        <Text size="sm">{t(`haccp.verification.startedFrom.${v.startedFrom}`, { seq: v.startSeq })}</Text>
+        {v.late > 0 && <Text size="sm">{t('haccp.verification.late', { count: v.late })}</Text>}
+      </Alert>
+      {v.breaks.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            {t('haccp.verification.breaksTitle')}
+          </Title>
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped aria-label={t('haccp.verification.breaksTitle')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('haccp.verification.columns.position')}</Table.Th>
+                  <Table.Th>{t('haccp.verification.columns.problem')}</Table.Th>
+                  <Table.Th>{t('haccp.verification.columns.record')}</Table.Th>
+                  <Table.Th>{t('haccp.verification.columns.time')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {v.breaks.map((b, i) => (
+                  <Table.Tr key={`${b.problem}-${b.seq ?? b.recordId ?? i}`}>
+                    <Table.Td>
+                      {b.seq === null ? '–' : b.toSeq !== null && b.toSeq !== b.seq ? `#${b.seq}–#${b.toSeq}` : `#${b.seq}`}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="red" fw={600}>
+                        {t(`haccp.verification.problems.${b.problem}`)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {what(b)}
+                      {b.recordId && (
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {b.recordId}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{when(b.deviceTime)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {t('haccp.verification.closeOutsTitle')}
+        </Title>
+        {v.closeOuts.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('haccp.verification.noCloseOuts')}
+          </Text>
+        )}
+        {v.closeOuts.map((c) => {
+          const good = c.signatureValid && c.matchesChain !== false;
+          return (
+            <Group key={c.day} justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {formatDate(`${c.day}T12:00:00Z`, 'short', lang, 'UTC')}
+                </Text>
+                <Text size="sm" ff="monospace">
+                  #{c.seq} {short(c.hash)}
+                </Text>
+                <Badge color={good ? 'green' : 'red'} variant="light">
+                  {t(good ? 'haccp.verification.signatureValid' : 'haccp.verification.signatureInvalid')}
+                </Badge>
+                {c.reviewerName && (
+                  <Text size="sm" c="dimmed">
+                    {t('haccp.verification.reviewedBy', { name: c.reviewerName, at: when(c.reviewedAt) })}
+                  </Text>
+                )}
+              </Group>
+              {!c.reviewerName && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={review.isPending && review.variables === c.day}
+                  onClick={() => review.mutate(c.day)}
+                >
+                  {t('haccp.verification.markReviewed')}
+                </Button>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { catalogues } from '@washboard/contracts';
+import type { VirtualDishwasher } from '@washboard/simulator';
+import { expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
+import { ADMIN } from '../fixtures/global-setup';
+import { Api } from '../fixtures/api';
+import { openPage } from '../fixtures/pages';
+import { claimedVirtualMachine } from '../fixtures/virtual-machine';
+import { CompanionCustomers } from '../pom/companion-customers';
+import { IDENTITY_PASSWORD } from '../pom/app-shell';
+
+const baseUrl = inject('baseUrl');
+const mqttPort = inject('mqttPort');
+const it_ = catalogues.it;
+const TECH = 'tech-customers@washboard.test';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+let browser: Browser;
+let admin: Api;
+let machine: VirtualDishwasher;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await Api.signIn(baseUrl, ADMIN.email, ADMIN.password);
+  machine = await claimedVirtualMachine(admin, mqttPort, 'Lavastoviglie Osteria');
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await machine?.close();
+  await browser?.close();
+});
+
+/** The technician's phone, signed in; the machine is serviced by its company. */
+async function technicianPhone(colorScheme: 'light' | 'dark' = 'light') {
+  const page = await openPage(browser, contexts, { ...PHONE, colorScheme }, {}, { role: 'SERVICE', email: TECH });
+  await admin.post('/api/v1/appliance/claim', { serialNumber: machine.serial, userEmail: TECH });
+  return new CompanionCustomers(page);
+}
+
+describe('companion: customers', () => {
+  it('creates a customer and assigns a machine to it', async () => {
+    const screen = await technicianPhone();
+    const text = it_.mobile.customers;
+    await screen.gotoCustomers(baseUrl);
+    await screen.button(text.new).click();
+    await screen.page.getByRole('heading', { name: text.new }).waitFor();
+    // The form checks with the server's schema: no surname, no save.
+    await screen.field(text.name).fill('Osteria');
+    await screen.button(it_.common.save).click();
+    await screen.page.getByText(it_.validation.mandatory).waitFor();
+    await screen.field(text.surname).fill('Del Ponte');
+    await screen.field(text.city).fill('Verona');
+    await screen.field(text.email).fill('osteria@ponte.test');
+    await screen.button(it_.common.save).click();
+    await screen.page.getByRole('heading', { name: text.title }).waitFor();
+
+    await screen.field(text.search).fill('verona');
+    await screen.page.getByText('Del Ponte Osteria').click();
+    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+    await screen.choose(text.machine, new RegExp(machine.serial));
+    await screen.button(text.assign).click();
+    await screen.page.getByTestId('assigned-machine').getByText(machine.serial, { exact: false }).waitFor();
+    await expectNoRawKeys(screen.page);
+    await screenshot(screen.page, 'companion-customer-light');
+
+    const customers = await (
+      await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD)
+    ).get<{ items: { surname: string; machines: number }[] }>('/api/v1/customers?q=ponte');
+    expect(customers.items).toEqual([expect.objectContaining({ surname: 'Del Ponte', machines: 1 })]);
+  });
+});
+
+describe('companion: a change refused after waiting for the network', () => {
+  it("names the refused change with the server's reason and keeps it until dropped", async () => {
+    const screen = await technicianPhone();
+    const text = it_.mobile.customers;
+    const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
+    const customer = await tech.post<{ id: string }>('/api/v1/customers', { surname: 'Verdi', name: 'Pizzeria' });
+    await screen.page.goto(`${baseUrl}/app/customers/${customer.id}`);
+    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+
+    await screen.page.context().setOffline(true);
+    await screen.field(text.city).fill('Padova');
+    await screen.button(it_.common.save).click();
+    await screen.page.getByText(text.queued).waitFor();
+    // Meanwhile the customer is deleted: the change waiting on the phone will be refused.
+    expect(await tech.status('DELETE', `/api/v1/customers/${customer.id}`)).toBe(200);
+    await screen.page.context().setOffline(false);
+
+    const refused = screen.page
+      .getByRole('alert')
+      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Verdi Pizzeria`) });
+    await refused.getByText(it_.apiErrors.CUSTOMER_NOT_FOUND).waitFor();
+    await expectNoRawKeys(screen.page);
+    await screenshot(screen.page, 'companion-customer-refused');
+    // Still there after a reload, until dropped.
+    await screen.gotoCustomers(baseUrl);
+    await refused.waitFor();
+    await refused.getByRole('button', { name: it_.mobile.offline.drop }).click();
+    await expect.poll(() => refused.count()).toBe(0);
+    await screen.gotoCustomers(baseUrl);
+    await expect(refused.count()).resolves.toBe(0);
+  });
+});
+
+describe('companion: settings profiles', () => {
+  it("creates a profile from the model's defaults, modifies it, applies it to a machine and reads the machine back", async () => {
+    const screen = await technicianPhone();
+    const text = it_.mobile.settingsProfiles;
+    await screen.gotoProfiles(baseUrl);
+    await screen.page.getByText(text.empty).waitFor();
+    await screen.field(text.name).fill('Estate');
+    await screen.choose(text.modelNumber, /WB-500/);
+    await screen.button(text.create).click();
+    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+
+    // S12, the boiler's standby temperature: 70 °C by default, 50–80 °C allowed.
+    expect(await screen.parameter('S12').inputValue()).toBe('70');
+    await screen.parameter('S12').fill('95');
+    await screen.page.getByText(it_.validation.valueNotAllowed, { exact: true }).waitFor();
+    await screen.parameter('S12').fill('65');
+    await screen.page.getByRole('button', { name: it_.parameters.save }).click();
+    await screen.dialog().getByText(text.saved).waitFor();
+    await screen.dialog().getByRole('button', { name: it_.common.ok }).click();
+
+    expect(machine.params.S12).toBe(700);
+    await screen.choose(text.machine, new RegExp(machine.serial));
+    await screen.button(text.applyButton).click();
+    const result = screen.page.getByTestId('apply-result');
+    await result.getByText(text.outcomes.applied).first().waitFor();
+    expect(machine.params.S12).toBe(650);
+    await screenshot(screen.page, 'companion-settings-profile-light');
+
+    const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
+    await expect
+      .poll(
+        async () =>
+          (await tech.get<{ values: Record<string, number> }>(`/api/v1/event-hub-listener/event/${machine.serial}/parameters`))
+            .values.S12,
+      )
+      .toBe(650);
+  });
+
+  it('looks right in the dark at phone width', async () => {
+    const screen = await technicianPhone('dark');
+    await screen.gotoProfiles(baseUrl);
+    await screen.page.getByText('Estate').waitFor();
+    await screenshot(screen.page, 'companion-settings-profiles-dark');
+    await screen.gotoCustomers(baseUrl);
+    await screen.page.getByText('Del Ponte Osteria').waitFor();
+    await screenshot(screen.page, 'companion-customers-dark');
+  });
+});
