@@ -94,7 +94,8 @@ export function NotificationBell() {
             {t('notifications.empty')}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={360}>
+          // Offset: the scrollbar would otherwise cover the mark-read buttons at the rows' right edge.
+          <ScrollArea.Autosize mah={360} offsetScrollbars="y">
             <Suspense fallback={<Loading py="sm" />}>
               <Stack gap="sm" role="list" aria-label={t('notifications.title')}>
                 {(list.data?.items ?? []).map((n) => (
