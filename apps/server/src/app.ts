@@ -100,6 +100,9 @@ import { bindFirstFree, lastSearchedPort, probePort } from './port-search';
 import { isAddressInUse, StartupError } from './startup-error';
 import type { TDemoAccount } from './start-banner';
 
+/** A shutdown step slower than this is logged as a warning. */
+const SLOW_SHUTDOWN_STEP_MS = 5_000;
+
 export type TWashboard = {
   app: FastifyInstance;
   database: TDatabase;
@@ -125,6 +128,8 @@ export type TWashboard = {
   startNotes: readonly string[];
   /** Every route registered, in order (the API fuzz test walks them). */
   routes: readonly TRouteInfo[];
+  /** The shutdown step under way once `close` was called ('done' at the end), else undefined. */
+  readonly shutdownStep: string | undefined;
   /** Listens on the HTTP port (the configured one, or the next free one for a taken default); answers the port bound. */
   listen(): Promise<number>;
   /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
@@ -611,19 +616,32 @@ async function assembleWashboard(
 
   jobs.start();
   auditRetention.start();
+  // Shutdown, step by step in dependency order. A step that takes long is logged, and the step
+  // under way is readable (`shutdownStep`), so a shutdown that hangs says where.
+  const shutdown: readonly [string, () => unknown][] = [
+    ['metrics port', () => metricsPort?.close()],
+    ['background work', () => background.drain()],
+    ['job worker', () => jobs.stop()],
+    ['mailer', () => mailer.close()],
+    ['audit retention', () => auditRetention.stop()],
+    ['demo', () => demoRun?.close()],
+    ['presence', () => presence.stop()],
+    ['broker', () => broker.close()],
+    ['device writer', () => writer.drain()],
+    ['fan-out', () => fanout.close()],
+    ['database', () => database.close()],
+    ['data directory', () => releaseDataDir?.()],
+  ];
+  let shutdownStep: string | undefined;
   app.addHook('onClose', async () => {
-    await metricsPort?.close();
-    await background.drain();
-    await jobs.stop();
-    mailer.close();
-    auditRetention.stop();
-    await demoRun?.close();
-    await presence.stop();
-    await broker.close();
-    await writer.drain();
-    await fanout.close();
-    await database.close();
-    await releaseDataDir?.();
+    for (const [name, step] of shutdown) {
+      shutdownStep = name;
+      const started = performance.now();
+      await step();
+      const ms = Math.round(performance.now() - started);
+      if (ms >= SLOW_SHUTDOWN_STEP_MS) app.log.warn({ step: name, ms }, 'shutdown step was slow');
+    }
+    shutdownStep = 'done';
   });
 
   // Keep-alive connections would hold the close open until they time out: once shutting down,
@@ -655,6 +673,9 @@ async function assembleWashboard(
     demoAccounts: demoRun?.accounts,
     startNotes,
     routes,
+    get shutdownStep() {
+      return shutdownStep;
+    },
     async listen() {
       try {
         await app.listen({ port: httpPort, host: config.HOST });

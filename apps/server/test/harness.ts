@@ -22,6 +22,9 @@ export type TTestServer = {
  */
 export const DEMO_START_MS = 180_000;
 
+/** How often a test server's close that has not finished says where it is. */
+const CLOSE_WATCH_MS = 15_000;
+
 /**
  * A fresh database for one test file: an in-memory PGlite, or — when the project runs with
  * TEST_DB=postgres — a new database on TEST_DATABASE_URL, dropped afterwards.
@@ -85,9 +88,21 @@ export async function startTestServer(
   const washboard = await createWashboard(config);
   const port = options.listen === false ? 0 : await washboard.listen();
   return testServerOf(washboard, port, mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`, async () => {
-    await washboard.close();
-    await mosquitto?.stop();
-    await database.drop();
+    let phase = 'server';
+    // A close that hangs fails the hook with a bare timeout: say where it hangs, on stderr.
+    const watchdog = setInterval(() => {
+      const step = phase === 'server' ? ` (${washboard.shutdownStep ?? 'not started'})` : '';
+      process.stderr.write(`test server still closing after ${CLOSE_WATCH_MS / 1000} s: ${phase}${step}\n`);
+    }, CLOSE_WATCH_MS);
+    try {
+      await washboard.close();
+      phase = 'mosquitto';
+      await mosquitto?.stop();
+      phase = 'database drop';
+      await database.drop();
+    } finally {
+      clearInterval(watchdog);
+    }
   });
 }
 
