@@ -116,7 +116,11 @@ export async function startMosquitto(options: { config?: string[] } = {}): Promi
     kill: () => end('SIGKILL'),
     restart: start,
     async stop() {
+      // Mosquitto saves its persistence file on SIGTERM; one that does not exit within 10 s is killed.
+      const running = child;
+      const killer = setTimeout(() => running?.kill('SIGKILL'), 10_000);
       await end('SIGTERM');
+      clearTimeout(killer);
       await rm(dir, { recursive: true, force: true });
     },
   };

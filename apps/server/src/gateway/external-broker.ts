@@ -267,7 +267,7 @@ export async function connectExternal(
         });
         await client.subscribeAsync(topics, { qos: 1 });
         await client.unsubscribeAsync(stale);
-        ingest.push({ close: () => client.endAsync() });
+        ingest.push({ close: () => endWithin(client) });
       }
     },
     async sendCommand(serial, payload) {
@@ -287,7 +287,23 @@ export async function connectExternal(
       ]);
     },
     async close() {
-      await Promise.all([...ingest.map((c) => c.close()), control.endAsync()]);
+      await Promise.all([...ingest.map((c) => c.close()), endWithin(control)]);
     },
   };
+}
+
+/**
+ * Ends a client politely (its in-flight messages acknowledged first), or drops its connection after
+ * `ms`: a broker that went quiet must not hold the server's shutdown open.
+ */
+async function endWithin(client: MqttClient, ms = 5_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const dropped = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      client.stream?.destroy();
+      resolve();
+    }, ms);
+  });
+  await Promise.race([client.endAsync(), dropped]);
+  clearTimeout(timer);
 }
