@@ -3,6 +3,9 @@ import type { TTestServer } from './harness';
 
 export const PASSWORD = 'Passw0rd!';
 
+/** The administrator a test server is started with (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
+
 export function registration(email: string, extra: Record<string, unknown> = {}) {
   return {
     firstName: 'Anna',

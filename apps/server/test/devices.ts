@@ -2,7 +2,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
 import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from './harness';
-import { json, signIn } from './accounts';
+import { ADMIN, json, signIn } from './accounts';
 
 export type TProduct = { serialNumber: string; deviceSecret: string };
 
@@ -79,8 +79,6 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
 }
 
-export const SUITE_ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
-
 /**
  * The set-up of a spec about machines on this run's broker (Mosquitto next to PostgreSQL, else the
  * embedded one): registers the hooks that start a server with an administrator and sign it in, and
@@ -91,11 +89,8 @@ export function deviceSuite() {
   let adminHeaders: Record<string, string> = {};
   const open: MqttClient[] = [];
   beforeAll(async () => {
-    started = await startTestServer(
-      { ADMIN_EMAIL: SUITE_ADMIN.email, ADMIN_PASSWORD: SUITE_ADMIN.password },
-      { broker: testBroker() },
-    );
-    adminHeaders = (await signIn(started, SUITE_ADMIN.email, SUITE_ADMIN.password)).headers;
+    started = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    adminHeaders = (await signIn(started, ADMIN.email, ADMIN.password)).headers;
   });
   afterAll(async () => {
     await Promise.all(open.map((c) => c.endAsync(true)));

@@ -1,6 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { decodeQuotedPrintable } from '../../../e2e/fixtures/mail';
+import { startTestServer, testBroker, type TTestServer } from './harness';
+import { ADMIN } from './accounts';
 
 export type TCaughtMail = { to: string; raw: string; text: string };
 
@@ -81,4 +83,19 @@ export function unsubscribeLinkOf(mail: TCaughtMail): URL {
   const match = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mail, 'List-Unsubscribe') ?? '');
   if (!match?.[1]) throw new Error(`no List-Unsubscribe header in mail:\n${mail.raw}`);
   return new URL(match[1]);
+}
+
+export type TMailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/**
+ * A test server on this run's broker with the administrator ADMIN, whose mail goes to a mail catcher
+ * of its own (the mail specs' start); `env` adds settings. Close both after the spec.
+ */
+export async function startMailingServer(env: Record<string, string> = {}): Promise<{ server: TTestServer; mail: TMailCatcher }> {
+  const mail = await startMailCatcher();
+  const server = await startTestServer(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, ...env },
+    { broker: testBroker() },
+  );
+  return { server, mail };
 }

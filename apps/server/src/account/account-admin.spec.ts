@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { codeOf, startMailCatcher } from '../../test/mail-catcher';
+import { codeOf, startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
 import { activeUser, form, json, PASSWORD, passwordGrant, registration, signIn, userIdOf } from '../../test/accounts';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Admin12345' };
@@ -22,7 +22,7 @@ type TRow = {
 };
 
 let server: TTestServer;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let mail: TMailCatcher;
 let admin: THeaders;
 let kestrelAdmin: THeaders;
 let kitchenManager: THeaders;

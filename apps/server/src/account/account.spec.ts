@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { codeOf, linkOf, plainText, startMailCatcher } from '../../test/mail-catcher';
+import { codeOf, linkOf, plainText, startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
 import { form, json, PASSWORD, passwordGrant, registration, signIn, tokensOf } from '../../test/accounts';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../auth/secrets';
@@ -8,7 +8,7 @@ import { REFRESH_REUSE_GRACE_SECONDS } from '../auth/token.service';
 
 const ADMIN = { email: 'admin@washboard.test', password: 'Admin12345' };
 let server: TTestServer;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let mail: TMailCatcher;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotificationList } from '@washboard/contracts';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { testBroker, type TTestServer } from '../../test/harness';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
-import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf } from '../../test/mail-catcher';
+import { headerOf, plainText, startMailingServer, type TMailCatcher, unsubscribeLinkOf } from '../../test/mail-catcher';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   let admin: THeaders;
   const headers: Record<string, THeaders> = {};
   let serial = '';
@@ -22,18 +21,8 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
   const lowSeverity = randomUUID();
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
     // One second to the reminder, one more to the escalation.
-    server = await startTestServer(
-      {
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SMTP_URL: mail.url,
-        ALARM_REMINDER_SECONDS: '1',
-        ALARM_ESCALATION_SECONDS: '1',
-      },
-      { broker: testBroker() },
-    );
+    ({ server, mail } = await startMailingServer({ ALARM_REMINDER_SECONDS: '1', ALARM_ESCALATION_SECONDS: '1' }));
     admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
     const company = async (name: string, parentCode?: string) => {
       const res = await server.api('/api/v1/account/companies', json({ name, ...(parentCode ? { parentCode } : {}) }, admin));

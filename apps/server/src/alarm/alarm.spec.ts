@@ -3,11 +3,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAlarmPerson, TAlarmView, TAuditPage } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
 import { openLive, type TLiveSocket } from '../../test/live';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 describe(`the alarm lifecycle (${testBroker()})`, () => {

@@ -2,10 +2,9 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applianceDocumentPath, type TDeviceStats } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { json, signedInUsers, signIn } from '../../test/accounts';
+import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, eventually, publish, type TProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 function stats(ts: Date, totalCycles: number): TDeviceStats {

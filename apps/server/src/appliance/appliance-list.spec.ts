@@ -11,11 +11,10 @@ import {
   type TApplianceListPage,
 } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { GZIP_MIN_BYTES } from '../http/prepared-json';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 /** The device list's filters (SQL) and an administrator claiming and releasing machines for other accounts. */

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceDetail, TApplianceListPage, TLastTelemetry } from '@washboard/contracts';
 import { openLive } from '../../test/live';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { json, signedInUsers, signIn } from '../../test/accounts';
+import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, deviceShowingCode, eventually, publish, type TProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 describe(`appliances: claiming, visibility and live push (${testBroker()})`, () => {

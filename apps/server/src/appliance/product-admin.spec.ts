@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues, type TAdminProductsPage, type TApplianceListPage, type TClaimCandidate } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { telemetry } from '../db/schema/index';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, productRequest, publish, type TProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 /** The Manage Products tab's calls: the product table, the claim picker's accounts and deleting a product. */

@@ -9,10 +9,9 @@ import {
   type TProductImportResponse,
 } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn, signedInUsers } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn, signedInUsers } from '../../test/accounts';
 import { connectDevice, createProduct, newSerial } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 const HEADER = 'serialNumber,modelNumber,fw00,fw02,gamma,ratingPower';
 

@@ -2,11 +2,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TApplianceListPage, TLastTelemetry } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 import { ApplianceReadCache } from './read-cache';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 /**

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usagePerPeriod, USAGE_COUNTERS, type TCalendar, type TDeviceStats } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
+import { ADMIN, signIn } from '../../test/accounts';
 import { createProduct, eventually } from '../../test/devices';
 import { STATISTICS_ROLLUP } from '../jobs/kinds';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const DAY_MS = 86_400_000;
 
 /** UTC days, and weeks from Monday 00:00 UTC. */

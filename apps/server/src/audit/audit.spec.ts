@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parametersFor, type TAuditPage, type TAuditRecord } from '@washboard/contracts';
 import { QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { createProduct, eventually } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 let server: TTestServer;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PROFILES, parametersFor, THRESHOLD_DEFAULTS, type TParameter } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, form, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
+import { ADMIN, activeUser, form, json, PASSWORD, registration, signIn, userIdOf } from '../../test/accounts';
 import { createProduct, newSerial, productRequest } from '../../test/devices';
 
 /**
@@ -31,7 +31,6 @@ function matrix(): TRow[] {
     });
 }
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const EMAILS: Record<Exclude<TCaller, 'anonymous'>, string> = {
   KITCHEN_MANAGER: 'kitchen@matrix.test',
   SERVICE: 'tech@matrix.test',

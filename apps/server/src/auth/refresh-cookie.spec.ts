@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_CLIENT_ID, passwordGrantFields, REFRESH_COOKIE, WEB_CLIENT_ID } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { form, refreshCookie } from '../../test/accounts';
+import { ADMIN, form, refreshCookie } from '../../test/accounts';
 import { REFRESH_TOKEN_DAYS } from './token.service';
-
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 
 /** Issue 11, item 5: the browser's refresh token lives where no script of the page can read it. */
 describe('the refresh token of the web app', () => {

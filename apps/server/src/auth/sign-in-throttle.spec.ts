@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordGrantFields } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, form, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, form, PASSWORD, signIn } from '../../test/accounts';
 import { FREE_ATTEMPTS, PAIR_ATTEMPTS } from './sign-in-throttle';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 /** The slow-down's base for this test (500 ms in production): the spacing doubles from it. */
 const BASE_DELAY_MS = 100;
 

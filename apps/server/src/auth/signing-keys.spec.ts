@@ -9,10 +9,8 @@ import { parseConfig } from '../config/env';
 import { createWashboard } from '../app';
 import { openDatabase } from '../db/database';
 import { settings } from '../db/schema/index';
-import { passwordGrant } from '../../test/accounts';
+import { ADMIN, passwordGrant } from '../../test/accounts';
 import { testConfig, testServerOf, type TTestServer } from '../../test/harness';
-
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 
 /**
  * A server on an embedded database kept in `dataDir`, so it can be stopped and started again on the

@@ -1,8 +1,10 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TTransaction } from '../db/transaction';
 import { appliances, companies, users } from '../db/schema/index';
+import type { TManagedCompanies } from './company-scope';
 
 export type TCompany = typeof companies.$inferSelect;
 
@@ -174,4 +176,18 @@ export class CompanyRepository {
       .where(and(eq(companies.brand, brand), inArray(companies.code, codes)));
     return new Map(rows.map((r) => [r.code, r.name]));
   }
+}
+
+/**
+ * The rows of `brand` that belong to one of the `managed` companies (every row of the brand for
+ * 'brand', none for an empty list): the scope of a table of company records (customers, profiles).
+ */
+export function ofManagedCompanies(
+  table: { brand: AnyPgColumn; companyId: AnyPgColumn },
+  brand: TBrandCode,
+  managed: TManagedCompanies,
+): SQL {
+  const ofBrand = eq(table.brand, brand);
+  if (managed === 'brand') return ofBrand;
+  return and(ofBrand, managed.length > 0 ? inArray(table.companyId, managed) : sql`false`) ?? ofBrand;
 }

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { escapeLike, searchWords } from '../db/like';
 import { appliances, companies, customerAccounts, customerAppliances, customers, users } from '../db/schema/index';
+import { ofManagedCompanies } from '../company/company.repository';
+import type { TManagedCompanies } from '../company/company-scope';
 
 export type TCustomerRow = typeof customers.$inferSelect & { companyCode: string; companyName: string; machines: number };
 export type TCustomerFields = Omit<typeof customers.$inferInsert, 'id' | 'brand' | 'companyId' | 'createdAt' | 'updatedAt'>;
@@ -83,12 +85,10 @@ export class CustomerRepository {
   }
 
   /** Deletes the customer; its assignments and account links go with it (the machines stay with their service company). */
-  async delete(id: string): Promise<void> {
-    try {
+  delete(id: string): Promise<void> {
+    return this.changing(async () => {
       await this.db.delete(customers).where(eq(customers.id, id));
-    } finally {
-      this.accessChanged();
-    }
+    });
   }
 
   /**
@@ -118,8 +118,8 @@ export class CustomerRepository {
    * Assigns the machine (serviced by `companyCode` now) to the customer; false when another customer
    * has it. An assignment the machine's earlier service company made no longer holds and is replaced.
    */
-  async assign(customerId: string, serialNumber: string, companyCode: string, by: string): Promise<boolean> {
-    try {
+  assign(customerId: string, serialNumber: string, companyCode: string, by: string): Promise<boolean> {
+    return this.changing(async () => {
       const rows = await this.db
         .insert(customerAppliances)
         .values({ customerId, serialNumber, companyCode, assignedBy: by })
@@ -130,21 +130,17 @@ export class CustomerRepository {
         })
         .returning({ serialNumber: customerAppliances.serialNumber });
       return rows.length > 0;
-    } finally {
-      this.accessChanged();
-    }
+    });
   }
 
-  async unassign(customerId: string, serialNumber: string): Promise<boolean> {
-    try {
+  unassign(customerId: string, serialNumber: string): Promise<boolean> {
+    return this.changing(async () => {
       const rows = await this.db
         .delete(customerAppliances)
         .where(and(eq(customerAppliances.customerId, customerId), eq(customerAppliances.serialNumber, serialNumber)))
         .returning({ serialNumber: customerAppliances.serialNumber });
       return rows.length > 0;
-    } finally {
-      this.accessChanged();
-    }
+    });
   }
 
   /** The accounts linked to the customer. */
@@ -157,24 +153,20 @@ export class CustomerRepository {
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 
-  async link(customerId: string, userId: string): Promise<void> {
-    try {
+  link(customerId: string, userId: string): Promise<void> {
+    return this.changing(async () => {
       await this.db.insert(customerAccounts).values({ customerId, userId }).onConflictDoNothing();
-    } finally {
-      this.accessChanged();
-    }
+    });
   }
 
-  async unlink(customerId: string, userId: string): Promise<boolean> {
-    try {
+  unlink(customerId: string, userId: string): Promise<boolean> {
+    return this.changing(async () => {
       const rows = await this.db
         .delete(customerAccounts)
         .where(and(eq(customerAccounts.customerId, customerId), eq(customerAccounts.userId, userId)))
         .returning({ userId: customerAccounts.userId });
       return rows.length > 0;
-    } finally {
-      this.accessChanged();
-    }
+    });
   }
 
   /**
@@ -203,9 +195,16 @@ export class CustomerRepository {
     return rows.map((r) => r.userId);
   }
 
-  private scope(brand: TBrandCode, companyIds: string[] | 'brand'): SQL {
-    const ofBrand = eq(customers.brand, brand);
-    if (companyIds === 'brand') return ofBrand;
-    return and(ofBrand, companyIds.length > 0 ? inArray(customers.companyId, companyIds) : sql`false`) ?? ofBrand;
+  /** Runs a change of who sees which machine, then says so (the access caches drop their answers), failed or not. */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.accessChanged();
+    }
+  }
+
+  private scope(brand: TBrandCode, managed: TManagedCompanies): SQL {
+    return ofManagedCompanies(customers, brand, managed);
   }
 }

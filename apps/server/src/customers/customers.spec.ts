@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceListPage, TCustomerDetail, TCustomersPage } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../test/accounts';
+import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../test/accounts';
 import { createProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string };
 

@@ -8,10 +8,9 @@ import {
 } from '@washboard/contracts';
 import { QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { createProduct, eventually } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string };
 

@@ -12,11 +12,10 @@ import {
 } from '@washboard/contracts';
 import { QUIET_ACTIVITY, VirtualDishwasher, type TVirtualDishwasherOptions } from '@washboard/simulator';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn, userIdOf } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn, userIdOf } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 import { applianceCommands } from '../db/schema/index';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const MANAGER = 'kim@kitchen.test';
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string };

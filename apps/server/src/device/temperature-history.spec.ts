@@ -3,10 +3,9 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues, type TTemperatureHistory } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { json, signedInUsers, signIn } from '../../test/accounts';
+import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, eventually, publish } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 describe(`GET /api/v1/event-hub-listener/event/{serial}/temperature-history (${testBroker()})`, () => {

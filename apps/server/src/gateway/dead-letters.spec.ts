@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washboard/contracts';
 import { testBroker } from '../../test/harness';
-import { signIn, signedInUsers } from '../../test/accounts';
-import { createProduct, deviceSuite, eventually, publish, SUITE_ADMIN, type TProduct } from '../../test/devices';
+import { ADMIN, signIn, signedInUsers } from '../../test/accounts';
+import { createProduct, deviceSuite, eventually, publish, type TProduct } from '../../test/devices';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 
 // Security audit, issue 11, finding 9: malformed device messages were dropped with only a count.
@@ -94,7 +94,7 @@ describe(`refused device messages (${testBroker()})`, () => {
       const { client, errors } = await device(product);
       await publish(client, product.serialNumber, 'status', '{"online": "yes"}');
       await eventually(async () => errors.length === 1);
-      const other = (await signIn(suite.server, SUITE_ADMIN.email, SUITE_ADMIN.password, 'KESTREL')).headers;
+      const other = (await signIn(suite.server, ADMIN.email, ADMIN.password, 'KESTREL')).headers;
       const res = await deadLetters(`serialNumber=${product.serialNumber}`, { headers: other, brand: 'KESTREL' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual([]);

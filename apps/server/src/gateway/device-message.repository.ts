@@ -22,6 +22,7 @@ import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 import type { TAlarmRow, TChainItem, TEventRow } from '../haccp/chain/chain';
 import { alarmColumnsSql, alarmItems, appendToChain, eventColumnsSql, eventItems } from '../haccp/chain/chain.repository';
+import { CHEMICAL_ALARMS } from '../notifications/threshold-rules';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -103,15 +104,12 @@ export type TDeviceMessageRepositoryOptions = {
   thresholdData?: (sql: TSqlRunner, serials: string[]) => Promise<void>;
 };
 
-/** The alarm codes the threshold check reads (chemical levels: detergent, rinse aid, either). */
-const THRESHOLD_ALARM_CODES: ReadonlySet<string> = new Set(['W03', 'W04', 'F5']);
-
 /** The machines of a batch with data for the threshold check: cycle records, counters, chemical-level alarms. */
 function thresholdSerials(b: TBatch): string[] {
   const serials = new Set<string>();
   for (const { serial, e } of b.events) if (e.kind === 'cycle') serials.add(serial);
   for (const { serial } of b.stats) serials.add(serial);
-  for (const { serial, a } of b.alarms.values()) if (THRESHOLD_ALARM_CODES.has(a.errorCode)) serials.add(serial);
+  for (const { serial, a } of b.alarms.values()) if (Object.hasOwn(CHEMICAL_ALARMS, a.errorCode)) serials.add(serial);
   return [...serials];
 }
 

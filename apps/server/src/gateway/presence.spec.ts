@@ -3,10 +3,9 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceListPage, TLiveMessage } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
+import { ADMIN, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 /** A short device keep-alive, so that "silent for 1.5 × keep-alive" is 3 s. */
 const KEEPALIVE = 2;
 

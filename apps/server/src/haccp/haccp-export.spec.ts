@@ -7,10 +7,9 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THaccpEventView } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { json, signedInUsers, signIn } from '../../test/accounts';
+import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, publish } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 const scratch = mkdtempSync(join(tmpdir(), 'haccp-pdf-'));

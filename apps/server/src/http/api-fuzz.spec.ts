@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorResponse, ZUserProfile } from '@washboard/contracts';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { createProduct } from '../../test/devices';
 import { arbitraryFor, hostileJsonTexts, RawBody, type TKnownValues } from '../../test/fuzz-schema';
 import { startTestServer, type TTestServer } from '../../test/harness';
@@ -25,7 +25,6 @@ const RUNS = { signedIn: 30, anonymous: 10 };
 // route gets an equal share of what is left, so a slow route cannot starve the ones after it.
 const CALLER_BUDGET_MS = 12_000;
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const CALLERS = ['anonymous', 'ADMIN', 'SERVICE_MANAGER', 'SERVICE', 'KITCHEN_MANAGER'] as const;
 type TCaller = (typeof CALLERS)[number];
 type THeaders = Record<string, string>;

@@ -4,11 +4,10 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { form, json, signIn } from '../../test/accounts';
+import { ADMIN, form, json, signIn } from '../../test/accounts';
 import { createProduct } from '../../test/devices';
 import { loggerOptions } from '../logger';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 
 /** A token request the server refuses at once (unknown client): cheap, and rate limited per address. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWashboard, type TWashboard } from '../app';
 import { freshDatabase, testConfig } from '../../test/harness';
-import { startMailCatcher } from '../../test/mail-catcher';
+import { startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
 import { eventually } from '../../test/devices';
 import { MAIL_SEND } from './kinds';
 
@@ -11,7 +11,7 @@ const MAILS = 200;
 /** Two server instances on one PostgreSQL database and one SMTP server: what each mail job becomes. */
 describe.runIf(process.env.TEST_DB === 'postgres')('mail jobs with two server instances', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   const instances: TWashboard[] = [];
 
   beforeAll(async () => {

@@ -2,11 +2,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_REAUTHENTICATE } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { activeUser, form, json, PASSWORD, signIn } from '../../test/accounts';
+import { ADMIN, activeUser, form, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
 import { openLive, type TLiveSocket } from '../../test/live';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));

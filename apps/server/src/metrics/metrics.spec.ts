@@ -2,12 +2,11 @@ import net from 'node:net';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { signIn } from '../../test/accounts';
+import { ADMIN, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
 import { openLive } from '../../test/live';
-import { startMailCatcher } from '../../test/mail-catcher';
+import { startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const TOKEN = 'scraper-token-0123456789';
 
 async function freePort(): Promise<number> {
@@ -26,7 +25,7 @@ function sample(text: string, series: string): number | undefined {
 
 describe('GET /metrics (Prometheus)', () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   let metricsPort: number;
   const open: MqttClient[] = [];
 

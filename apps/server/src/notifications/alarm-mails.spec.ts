@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCatalogues } from '@washboard/contracts';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { type TTestServer } from '../../test/harness';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, publish, type TProduct } from '../../test/devices';
-import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf, type TCaughtMail } from '../../test/mail-catcher';
+import {
+  headerOf,
+  plainText,
+  startMailingServer,
+  type TCaughtMail,
+  type TMailCatcher,
+  unsubscribeLinkOf,
+} from '../../test/mail-catcher';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 /** The digest window on a fast clock. */
 const DIGEST_SECONDS = 2;
 type THeaders = Record<string, string>;
@@ -17,22 +23,15 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Alarm mails with virtual machines and a real SMTP server (docs/notifications.md). */
 describe('alarm notification mails', () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   const admins: Record<string, THeaders> = {};
   const devices: MqttClient[] = [];
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    server = await startTestServer(
-      {
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SMTP_URL: mail.url,
-        ALARM_MAIL_DIGEST_SECONDS: String(DIGEST_SECONDS),
-        PUBLIC_URL: 'https://dash.example.test',
-      },
-      { broker: testBroker() },
-    );
+    ({ server, mail } = await startMailingServer({
+      ALARM_MAIL_DIGEST_SECONDS: String(DIGEST_SECONDS),
+      PUBLIC_URL: 'https://dash.example.test',
+    }));
     for (const brand of ['LUMINA', 'KESTREL']) admins[brand] = (await signIn(server, ADMIN.email, ADMIN.password, brand)).headers;
     // The people of the scenario: Kate runs the kitchen, Sam and Otto service it for Fix-It; Kurt
     // (another kitchen) and Kim (the other brand) see none of its machines.

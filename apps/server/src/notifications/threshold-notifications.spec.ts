@@ -3,12 +3,18 @@ import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THRESHOLD_DEFAULTS, type TNotificationList, type TThresholdSettings, type TThresholdView } from '@washboard/contracts';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { type TTestServer } from '../../test/harness';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
-import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf, type TCaughtMail } from '../../test/mail-catcher';
+import {
+  headerOf,
+  plainText,
+  startMailingServer,
+  type TCaughtMail,
+  type TMailCatcher,
+  unsubscribeLinkOf,
+} from '../../test/mail-catcher';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const DIGEST_SECONDS = 1;
 type THeaders = Record<string, string>;
 type TMachine = TProduct & { client: MqttClient };
@@ -19,23 +25,16 @@ const LEFT_OUT = ['otto@fixit.test', 'kurt@other.test', 'kim@kestrel.test'];
 /** Threshold notifications with virtual machines and a real SMTP server (docs/notifications.md). */
 describe('threshold notifications', () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   const admins: Record<string, THeaders> = {};
   const people: Record<string, THeaders> = {};
   const devices: MqttClient[] = [];
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    server = await startTestServer(
-      {
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SMTP_URL: mail.url,
-        ALARM_MAIL_DIGEST_SECONDS: String(DIGEST_SECONDS),
-        PUBLIC_URL: 'https://dash.example.test',
-      },
-      { broker: testBroker() },
-    );
+    ({ server, mail } = await startMailingServer({
+      ALARM_MAIL_DIGEST_SECONDS: String(DIGEST_SECONDS),
+      PUBLIC_URL: 'https://dash.example.test',
+    }));
     for (const brand of ['LUMINA', 'KESTREL']) admins[brand] = (await signIn(server, ADMIN.email, ADMIN.password, brand)).headers;
     // Kate runs the kitchen, Sam and Otto service it for Fix-It (Otto did not opt in); Kurt (another
     // kitchen) and Kim (the other brand) opted in but see none of its machines.

@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { type TTestServer } from '../../test/harness';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
-import { headerOf, plainText, startMailCatcher, unsubscribeLinkOf, type TCaughtMail } from '../../test/mail-catcher';
+import {
+  headerOf,
+  plainText,
+  startMailingServer,
+  type TCaughtMail,
+  type TMailCatcher,
+  unsubscribeLinkOf,
+} from '../../test/mail-catcher';
 import { reportWeek } from './weekly-report-time';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 const HOUR = 3600 * 1000;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,7 +32,7 @@ function pdfAttachmentOf(mail: TCaughtMail): Buffer {
  */
 describe('weekly report', () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   let admin: Record<string, string> = {};
   const devices: MqttClient[] = [];
   // The Monday 07:10 (Rome) of this week: the report covers last week, the comparison the one before.
@@ -37,11 +43,7 @@ describe('weekly report', () => {
   const machines: Record<string, TProduct & { client: MqttClient }> = {};
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    server = await startTestServer(
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, PUBLIC_URL: 'https://dash.example.test' },
-      { broker: testBroker() },
-    );
+    ({ server, mail } = await startMailingServer({ PUBLIC_URL: 'https://dash.example.test' }));
     admin = (await signIn(server, ADMIN.email, ADMIN.password, 'LUMINA')).headers;
     // Kate runs a kitchen with three machines and wants the report; Olga (opted out) and Kurt (a
     // kitchen in London) have one machine each.

@@ -10,18 +10,17 @@ import {
   type TSettingsProfileDetail,
 } from '@washboard/contracts';
 import { QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
-import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, PASSWORD, signIn } from '../../test/accounts';
+import { testBroker, type TTestServer } from '../../test/harness';
+import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { createProduct, eventually } from '../../test/devices';
-import { plainText, startMailCatcher } from '../../test/mail-catcher';
+import { plainText, startMailingServer, type TMailCatcher } from '../../test/mail-catcher';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string; attemptsLeft?: number; step?: string };
 
 describe(`the service menu: PIN, service session and its commands (${testBroker()})`, () => {
   let server: TTestServer;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let mail: TMailCatcher;
   let admin: THeaders;
   let kitchen: THeaders;
   let tecnico: THeaders;
@@ -72,11 +71,7 @@ describe(`the service menu: PIN, service session and its commands (${testBroker(
   };
 
   beforeAll(async () => {
-    mail = await startMailCatcher();
-    server = await startTestServer(
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, PUBLIC_URL: 'http://wb.test' },
-      { broker: testBroker() },
-    );
+    ({ server, mail } = await startMailingServer({ PUBLIC_URL: 'http://wb.test' }));
     admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
     await activeUser(server, admin, 'kim@kitchen.test');
     kitchen = (await signIn(server, 'kim@kitchen.test', PASSWORD)).headers;

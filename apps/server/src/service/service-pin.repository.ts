@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { servicePins } from '../db/schema/index';
 
@@ -73,19 +73,13 @@ export class ServicePinRepository {
   }
 
   /** Whether `sessionHash` is the live, unlocked session of the account. */
-  async sessionLive(userId: string, sessionHash: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ userId: servicePins.userId })
-      .from(servicePins)
-      .where(
-        and(
-          eq(servicePins.userId, userId),
-          eq(servicePins.sessionHash, sessionHash),
-          sql`${servicePins.sessionExpiresAt} > now()`,
-          sql`${servicePins.lockedAt} is null`,
-        ),
-      );
-    return rows.length > 0;
+  sessionLive(userId: string, sessionHash: string): Promise<boolean> {
+    return this.holds(
+      userId,
+      eq(servicePins.sessionHash, sessionHash),
+      sql`${servicePins.sessionExpiresAt} > now()`,
+      isNull(servicePins.lockedAt),
+    );
   }
 
   async setResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
@@ -96,17 +90,16 @@ export class ServicePinRepository {
   }
 
   /** Whether `tokenHash` is the live reset link of the account. */
-  async resetTokenLive(userId: string, tokenHash: string): Promise<boolean> {
+  resetTokenLive(userId: string, tokenHash: string): Promise<boolean> {
+    return this.holds(userId, eq(servicePins.resetTokenHash, tokenHash), sql`${servicePins.resetExpiresAt} > now()`);
+  }
+
+  /** Whether the account's PIN row meets every condition. */
+  private async holds(userId: string, ...conditions: SQL[]): Promise<boolean> {
     const rows = await this.db
       .select({ userId: servicePins.userId })
       .from(servicePins)
-      .where(
-        and(
-          eq(servicePins.userId, userId),
-          eq(servicePins.resetTokenHash, tokenHash),
-          sql`${servicePins.resetExpiresAt} > now()`,
-        ),
-      );
+      .where(and(eq(servicePins.userId, userId), ...conditions));
     return rows.length > 0;
   }
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { TBrandCode, TGamma } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TTransaction } from '../db/transaction';
 import type { TManagedCompanies } from '../company/company-scope';
 import { companies, settingsProfiles } from '../db/schema/index';
+import { ofManagedCompanies } from '../company/company.repository';
 
 export type TSettingsProfileRow = typeof settingsProfiles.$inferSelect & { companyCode: string; companyName: string };
 type TModelOf = { companyId: string; modelNumber: string; gamma: TGamma };
@@ -79,8 +80,6 @@ export class SettingsProfileRepository {
   }
 
   private scope(brand: TBrandCode, managed: TManagedCompanies): SQL {
-    const ofBrand = eq(settingsProfiles.brand, brand);
-    if (managed === 'brand') return ofBrand;
-    return and(ofBrand, managed.length > 0 ? inArray(settingsProfiles.companyId, managed) : sql`false`) ?? ofBrand;
+    return ofManagedCompanies(settingsProfiles, brand, managed);
   }
 }

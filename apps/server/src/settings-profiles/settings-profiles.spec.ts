@@ -12,10 +12,9 @@ import {
 } from '@washboard/contracts';
 import { QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
-import { activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../test/accounts';
+import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
 
-const ADMIN = { email: 'admin@washboard.test', password: 'Adm1nPassw0rd' };
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string };
 

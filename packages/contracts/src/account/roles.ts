@@ -38,9 +38,17 @@ export function canEditFactoryParameters(user: Pick<TUserData, 'role'>): boolean
   return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER';
 }
 
+/** The roles of the service: technicians, their managers and admins. */
+export const SERVICE_ROLES = ['SERVICE', 'SERVICE_MANAGER', 'ADMIN'] as const satisfies readonly TRole[];
+
+/** Whether `role` is a service role (sets a service PIN, opens the service menu: docs/service-menu.md). */
+export function isServiceRole(role: TRole): boolean {
+  return (SERVICE_ROLES as readonly TRole[]).includes(role);
+}
+
 /** Customers and settings profiles (docs/customers.md): the service roles for their companies, ADMIN for the brand's. */
 export function canManageCustomers(user: Pick<TUserData, 'role'>): boolean {
-  return user.role === 'ADMIN' || user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER';
+  return isServiceRole(user.role);
 }
 
 /** An administration profile's tab and calls: an admin, or a holder of that profile. */
@@ -63,5 +71,10 @@ export function canAdminister(user: Pick<TUserData, 'role' | 'administrationProf
  * SERVICE_MANAGER accounts who see it — and the brand's ADMINs; not kitchen managers.
  */
 export function canEditThresholds(user: Pick<TUserData, 'role'>): boolean {
-  return user.role === 'ADMIN' || user.role === 'SERVICE_MANAGER' || user.role === 'SERVICE';
+  return isServiceRole(user.role);
+}
+
+/** A correction to the HACCP record (docs/hygiene.md): the service and the administrator, never the kitchen. */
+export function canCorrectHaccp(user: Pick<TUserData, 'role'>): boolean {
+  return isServiceRole(user.role);
 }

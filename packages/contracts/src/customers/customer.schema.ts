@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from '../account/account.schema';
+import { ZCompanyCode, ZEmail } from '../account/account.schema';
 import { ZSerialNumber } from '../device/appliance.schema';
 
 /** An optional text field of a customer: trimmed, empty means none. */
@@ -38,10 +38,7 @@ export const ZCustomerWrite = z
     website: optionalText(200),
     contact: optionalText(120),
     /** The company the customer belongs to (its code); the caller's own company when left out. */
-    companyCode: z
-      .string()
-      .regex(/^[0-9]{6}$/)
-      .optional(),
+    companyCode: ZCompanyCode.optional(),
   })
   .meta({ id: 'CustomerWrite' });
 export type TCustomerWrite = z.input<typeof ZCustomerWrite>;

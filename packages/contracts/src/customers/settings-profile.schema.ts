@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCompanyCode } from '../account/account.schema';
 import { GAMMAS } from '../appliance/gamma';
 import { ZSerialNumber } from '../device/appliance.schema';
 import { ZDefaultParameter, ZModelNumber } from '../device/default-parameters.schema';
@@ -17,10 +18,7 @@ export const ZSettingsProfileCreate = z
     name: ZProfileName,
     isDefault: z.boolean().default(false),
     /** The owning company (its code); the caller's own company when left out. */
-    companyCode: z
-      .string()
-      .regex(/^[0-9]{6}$/)
-      .optional(),
+    companyCode: ZCompanyCode.optional(),
     from: z.discriminatedUnion('source', [
       z.object({ source: z.literal('defaults'), gamma: z.enum(GAMMAS), modelNumber: ZModelNumber }),
       z.object({ source: z.literal('appliance'), serialNumber: ZSerialNumber }),

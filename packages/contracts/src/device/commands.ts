@@ -1,4 +1,4 @@
-import { ROLES, type TRole } from '../account/roles';
+import { ROLES, SERVICE_ROLES, type TRole } from '../account/roles';
 import type { TCommandError } from './protocol';
 import type { TSystemStateName } from './system-state';
 import type { TCommandCall } from './commands.schema';
@@ -18,14 +18,6 @@ import { parameterByKey } from './parameters';
 /** The chemical tanks a technician can replace (tank-replace). */
 export const TANKS = ['detergent', 'rinseAid'] as const;
 export type TTank = (typeof TANKS)[number];
-
-/** The roles of the service menu (docs/service-menu.md): technicians, their managers and admins. */
-export const SERVICE_ROLES = ['SERVICE', 'SERVICE_MANAGER', 'ADMIN'] as const satisfies readonly TRole[];
-
-/** Whether `role` is a service role (sets a service PIN, opens the service menu). */
-export function isServiceRole(role: TRole): boolean {
-  return (SERVICE_ROLES as readonly TRole[]).includes(role);
-}
 
 /** Countries a machine is installed in (device-areas §9). */
 export const INSTALL_COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;

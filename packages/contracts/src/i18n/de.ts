@@ -1356,7 +1356,6 @@ export const de = {
         wifi: 'WLAN',
         all: 'Alle',
         offline: 'Offline',
-        company: 'Unternehmen',
       },
       addManually: 'Manuell hinzufügen',
       bluetoothNotYet:
@@ -1431,7 +1430,6 @@ export const de = {
       },
     },
     machine: {
-      state: 'Zustand',
       modifyCycles: 'Zyklen',
       factoryParameters: 'Werksparameter',
       alarms: 'Alarme',

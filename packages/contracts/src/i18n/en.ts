@@ -1335,7 +1335,6 @@ export const en = {
         wifi: 'Wi-Fi',
         all: 'All',
         offline: 'Offline',
-        company: 'Company',
       },
       addManually: 'Add manually',
       bluetoothNotYet:
@@ -1408,7 +1407,6 @@ export const en = {
       },
     },
     machine: {
-      state: 'State',
       modifyCycles: 'Cycles',
       factoryParameters: 'Factory parameters',
       alarms: 'Alarms',

@@ -1351,7 +1351,6 @@ export const es = {
         wifi: 'Wi-Fi',
         all: 'Todas',
         offline: 'Sin conexión',
-        company: 'Empresa',
       },
       addManually: 'Añadir manualmente',
       bluetoothNotYet:
@@ -1424,7 +1423,6 @@ export const es = {
       },
     },
     machine: {
-      state: 'Estado',
       modifyCycles: 'Ciclos',
       factoryParameters: 'Parámetros de fábrica',
       alarms: 'Alarmas',

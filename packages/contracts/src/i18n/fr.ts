@@ -1355,7 +1355,6 @@ export const fr = {
         wifi: 'Wi-Fi',
         all: 'Toutes',
         offline: 'Hors ligne',
-        company: 'Entreprise',
       },
       addManually: 'Ajouter manuellement',
       bluetoothNotYet:
@@ -1429,7 +1428,6 @@ export const fr = {
       },
     },
     machine: {
-      state: 'État',
       modifyCycles: 'Cycles',
       factoryParameters: "Paramètres d'usine",
       alarms: 'Alarmes',

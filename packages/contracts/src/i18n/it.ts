@@ -1350,7 +1350,6 @@ export const it = {
         wifi: 'Wi-Fi',
         all: 'Tutte',
         offline: 'Offline',
-        company: 'Azienda',
       },
       addManually: 'Aggiungi manualmente',
       bluetoothNotYet:
@@ -1423,7 +1422,6 @@ export const it = {
       },
     },
     machine: {
-      state: 'Stato',
       modifyCycles: 'Cicli',
       factoryParameters: 'Parametri di fabbrica',
       alarms: 'Allarmi',

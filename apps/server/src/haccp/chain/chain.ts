@@ -66,10 +66,6 @@ export type TEventRow = {
   rinse_trace: TJson;
 };
 
-/** The columns of `haccp_events` a chain entry covers, for SELECT and RETURNING lists. */
-export const EVENT_COLUMNS =
-  'id, kind, cycle_name, cycle_number, start, stop, completed, measurements, parameter_name, old_value, new_value, rinse_trace';
-
 /**
  * What an event's entry covers: everything the machine reported. The heat dose is left out (it is
  * computed from `rinseTrace`, which is covered).

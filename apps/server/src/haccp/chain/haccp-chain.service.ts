@@ -1,9 +1,10 @@
-import type {
-  THaccpChainBreak,
-  THaccpCloseOutView,
-  THaccpCorrectionRequest,
-  THaccpCorrectionView,
-  THaccpVerification,
+import {
+  canCorrectHaccp,
+  type THaccpChainBreak,
+  type THaccpCloseOutView,
+  type THaccpCorrectionRequest,
+  type THaccpCorrectionView,
+  type THaccpVerification,
 } from '@washboard/contracts';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../../auth/token.service';
@@ -42,9 +43,6 @@ export function reviewMessage(
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** Who may write a correction: the service (and the administrator), never the kitchen. */
-const CORRECTORS = new Set(['ADMIN', 'SERVICE_MANAGER', 'SERVICE']);
 
 /**
  * The tamper-evident HACCP record (docs/hygiene.md): verification of a machine's chain, the daily
@@ -275,7 +273,7 @@ export class HaccpChainService {
   /** Adds an annotated correction of one event or alarm (the service and the administrator only). */
   async correct(user: TAuthUser, serial: string, request: THaccpCorrectionRequest): Promise<THaccpCorrectionView> {
     await this.appliances.visible(user, serial);
-    if (!CORRECTORS.has(user.role)) throw new AppError('FORBIDDEN');
+    if (!canCorrectHaccp(user)) throw new AppError('FORBIDDEN');
     const stored = await this.repository.addCorrection(serial, { ...request, authorId: user.id });
     if (!stored) throw new AppError('NOT_FOUND');
     return toCorrectionView(stored);

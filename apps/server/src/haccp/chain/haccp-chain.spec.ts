@@ -3,8 +3,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THaccpCorrectionView, THaccpVerification } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
-import { json, signedInUsers, signIn } from '../../../test/accounts';
-import { connectDevice, createProduct, deviceShowingCode, eventually, publish, SUITE_ADMIN } from '../../../test/devices';
+import { ADMIN, json, signedInUsers, signIn } from '../../../test/accounts';
+import { connectDevice, createProduct, deviceShowingCode, eventually, publish } from '../../../test/devices';
 import { DeviceBatcher } from '../../gateway/device-batcher';
 import { DeviceMessageRepository } from '../../gateway/device-message.repository';
 import { RetentionRepository } from '../../retention/retention.repository';
@@ -35,11 +35,8 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
   let anna: THeaders;
 
   beforeAll(async () => {
-    server = await startTestServer(
-      { ADMIN_EMAIL: SUITE_ADMIN.email, ADMIN_PASSWORD: SUITE_ADMIN.password },
-      { broker: testBroker() },
-    );
-    admin = (await signIn(server, SUITE_ADMIN.email, SUITE_ADMIN.password)).headers;
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
     [anna] = await signedInUsers(server, admin, ['anna@kitchen.test']);
   });
   afterAll(async () => {

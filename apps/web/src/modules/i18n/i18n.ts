@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import {
   CATALOGUE_PART_NAMES,
   DEFAULT_LANGUAGE,
@@ -156,6 +156,13 @@ export async function changeLanguage(lang: TLanguage): Promise<void> {
 
 export function currentLanguage(): TLanguage {
   const lang = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** The language shown, as `currentLanguage`, for a component: it renders again when the language changes. */
+export function useLanguage(): TLanguage {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 

@@ -4,7 +4,6 @@ import { IconAlertCircle, IconAlertTriangle, IconDownload, IconFileTypeCsv, Icon
 import { useTranslation } from 'react-i18next';
 import {
   intlLocale,
-  isLanguage,
   PRODUCT_IMPORT_MAX_BYTES,
   PRODUCT_IMPORT_MAX_ROWS,
   productImportTemplate,
@@ -19,6 +18,7 @@ import { WRAPPING_ALERT, WRAPPING_BUTTON } from './DeviceSecretNotice';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useImportProducts } from '../hooks/use-add-products';
+import { useLanguage } from '../../i18n/i18n';
 
 /** The label of an import column: the form's own label where the form has the field. */
 const COLUMN_LABELS = {
@@ -77,7 +77,8 @@ function ProblemTable({ problems }: { problems: TProductImportProblem[] }) {
  * on screen (it lives only in this component's state).
  */
 export function ProductImport() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const importing = useImportProducts();
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
@@ -115,9 +116,7 @@ export function ProductImport() {
         </Title>
         <Text size="sm" c="dimmed">
           {t('admin.import.description', {
-            max: new Intl.NumberFormat(intlLocale(isLanguage(i18n.language) ? i18n.language : 'it')).format(
-              PRODUCT_IMPORT_MAX_ROWS,
-            ),
+            max: new Intl.NumberFormat(intlLocale(lang)).format(PRODUCT_IMPORT_MAX_ROWS),
             size: PRODUCT_IMPORT_MAX_BYTES / 1024 / 1024,
           })}
         </Text>

@@ -21,17 +21,23 @@ export function useCustomer(id: string) {
   return useQuery({ queryKey: customerKeys.detail(id), queryFn: () => fetchCustomer(id) });
 }
 
+/** After a change of customer `id`: its answer shown, lists and machines fetched again. */
+function useCustomerChanged(): (id: string, answer: unknown) => void {
+  const client = useQueryClient();
+  return (id, answer) => {
+    if (answer && typeof answer === 'object' && 'id' in answer) client.setQueryData(customerKeys.detail(id), answer);
+    void client.invalidateQueries({ queryKey: customerKeys.all });
+    // Who sees which machine may have changed.
+    void client.invalidateQueries({ queryKey: deviceKeys.all });
+  };
+}
+
 /** Assigning, linking and deleting need the network: each answers the customer as it now is. */
 export function useCustomerChange<V>(id: string, change: (id: string, variables: V) => Promise<TCustomerDetail | unknown>) {
-  const client = useQueryClient();
+  const changed = useCustomerChanged();
   return useMutation({
     mutationFn: (variables: V) => change(id, variables),
-    onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'id' in answer) client.setQueryData(customerKeys.detail(id), answer);
-      void client.invalidateQueries({ queryKey: customerKeys.all });
-      // Who sees which machine may have changed.
-      void client.invalidateQueries({ queryKey: deviceKeys.all });
-    },
+    onSuccess: (answer) => changed(id, answer),
   });
 }
 
@@ -45,12 +51,9 @@ export const useDeleteCustomer = (id: string) => useCustomerChange(id, (customer
 
 /** Assigns one machine to a customer chosen at the time (the install screen's last step). */
 export function useAssignToCustomer(serialNumber: string) {
-  const client = useQueryClient();
+  const changed = useCustomerChanged();
   return useMutation({
     mutationFn: (customerId: string) => assignAppliance(customerId, serialNumber, true),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: customerKeys.all });
-      void client.invalidateQueries({ queryKey: deviceKeys.all });
-    },
+    onSuccess: (answer, customerId) => changed(customerId, answer),
   });
 }

@@ -1,10 +1,11 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { alarmByCode, formatDate, isLanguage, type TAlarmSeverity, type TAlarmView } from '@washboard/contracts';
+import { alarmByCode, formatDate, type TAlarmSeverity, type TAlarmView } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { HaccpTable } from './HaccpTable';
+import { useLanguage } from '../../i18n/i18n';
 
 const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: 'orange', low: 'gray' };
 
@@ -13,9 +14,9 @@ const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: '
  * acknowledged it when; cards on a phone. Inside Suspense.
  */
 export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; timeZone: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const lang = useLanguage();
   const phone = usePhone();
   if (alarms.length === 0) return <EmptyState message={t('haccp.noAlarms')} />;
   const rows = alarms.map((alarm) => {

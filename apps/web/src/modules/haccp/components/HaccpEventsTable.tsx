@@ -7,7 +7,6 @@ import {
   heatDoseText,
   HUE_MIN,
   sanitisingSummary,
-  isLanguage,
   parameterByKey,
   parameterDisplayUnit,
   toParameterDisplayValue,
@@ -22,6 +21,7 @@ import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpTable } from './HaccpTable';
+import { useLanguage } from '../../i18n/i18n';
 
 const PAGE_SIZE = 50;
 
@@ -63,9 +63,9 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
  * inside Suspense.
  */
 export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const lang = useLanguage();
   const phone = usePhone();
   const [page, setPage] = useState(1);
   const writer = useHeatDoseWriter(unitSystem);

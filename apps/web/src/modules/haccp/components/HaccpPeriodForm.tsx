@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { formatDay, isLanguage, parseDay } from '@washboard/contracts';
+import { formatDay, parseDay } from '@washboard/contracts';
 import type { THaccpPeriod } from '../api/haccp-api';
+import { useLanguage } from '../../i18n/i18n';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -20,8 +21,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * locale instead, so a German page could show 11/24/2026 above a table of 24.11.2026.
  */
 export function HaccpPeriodForm({ period, onChange }: { period: THaccpPeriod; onChange: (period: THaccpPeriod) => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const [draft, setDraft] = useState(period);
   const valid = ISO_DAY.test(draft.startDate) && ISO_DAY.test(draft.stopDate);
   const reversed = valid && draft.startDate > draft.stopDate;

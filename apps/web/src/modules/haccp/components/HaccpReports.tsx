@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { foodCodeClassFor, foodCodeClassText, formatTemperature, hygieneRuleFor, isLanguage } from '@washboard/contracts';
+import { foodCodeClassFor, foodCodeClassText, formatTemperature, hygieneRuleFor } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
@@ -14,14 +14,15 @@ import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpExportButtons } from './HaccpExportButtons';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
 import { Loading } from '../../../ui/Loading';
+import { useLanguage } from '../../i18n/i18n';
 
 /**
  * The HACCP screen (device-areas §2): a period (the last seven days by default), the events with the
  * hygiene verdict of each cycle, the alarms, and the two PDF exports of the same period.
  */
 export function HaccpReports({ serialNumber, notFound }: { serialNumber: string; notFound: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   const events = useHaccpEvents(serialNumber, period);

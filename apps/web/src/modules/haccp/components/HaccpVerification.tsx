@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, isLanguage, type THaccpChainBreak, type THaccpVerification } from '@washboard/contracts';
+import { formatDate, type THaccpChainBreak, type THaccpVerification } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { useHaccpVerification, useReviewHaccpDay } from '../hooks/use-haccp';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
+import { useLanguage } from '../../i18n/i18n';
 
 /** The first hex digits of a hash, as the PDF prints them. */
 const short = (hash: string | null) => (hash ? hash.slice(0, 8) : '–');
@@ -37,8 +38,8 @@ export function HaccpVerification({
 }
 
 function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THaccpVerification }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const review = useReviewHaccpDay(serialNumber);
   const when = (at: string | null) => (at ? formatDate(at, 'long', lang) : '–');
   const what = (b: THaccpChainBreak) => (b.kind ? t(`haccp.verification.kinds.${b.kind}`) : '–');

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { formatTemperature, isLanguage, type THeatDoseWriter, type TUnitSystem } from '@washboard/contracts';
+import { formatTemperature, type THeatDoseWriter, type TUnitSystem } from '@washboard/contracts';
+import { useLanguage } from '../../i18n/i18n';
 
 /**
  * How the HACCP screen writes heat doses and Food Code rules (contracts `heat-dose.ts`): the
  * interface language, temperatures in the machine's unit system.
  */
 export function useHeatDoseWriter(unitSystem: TUnitSystem): THeatDoseWriter {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   return {
     // The keys are checked by THeatDoseTextKey; i18next's typed interpolation cannot follow a

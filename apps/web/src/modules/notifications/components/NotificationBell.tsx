@@ -3,16 +3,17 @@ import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text,
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { alarmByCode, formatDate, formatTime, isLanguage, thresholdText, type TNotification } from '@washboard/contracts';
+import { alarmByCode, formatDate, formatTime, thresholdText, type TNotification } from '@washboard/contracts';
 import { Loading } from '../../../ui/Loading';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
+import { useLanguage } from '../../i18n/i18n';
 
 /** One notification: what happened on which machine, the alarm, when; unread ones are marked. */
 function NotificationItem({ notification, onOpen }: { notification: TNotification; onOpen: (n: TNotification) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const lang = useLanguage();
   const mark = useMarkNotificationsRead();
   const unread = notification.readAt === null;
   const entry = notification.errorCode === null ? undefined : alarmByCode(notification.errorCode);

@@ -30,6 +30,7 @@ import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { ProfileAnswer } from '../../settings-profiles/components/ProfileAnswer';
 import { useSettingsProfiles } from '../../settings-profiles/hooks/use-settings-profiles';
 import { installProfiles } from '../install-profile';
+import { useLanguage } from '../../i18n/i18n';
 
 /** Where a country's machines usually are, and what their kitchens speak: the form's starting choice. */
 const COUNTRY_DEFAULTS: Record<TInstallCountry, { timeZone: string; language: TLanguage }> = {
@@ -78,8 +79,8 @@ function InstallForm({
   appliance: TApplianceDetail;
   onInstalled: (answer: TCommandResponse, name: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const appLanguage: TLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const appLanguage = useLanguage();
   const client = useQueryClient();
   const install = useCommand(appliance.serialNumber, 'install', (args, answer) => {
     onInstalled(answer, args.name);

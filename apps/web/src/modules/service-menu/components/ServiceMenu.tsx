@@ -4,7 +4,7 @@ import { IconAdjustments, IconCpu, IconListDetails, IconTool } from '@tabler/ico
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canEditFactoryParameters, formatDate, isLanguage } from '@washboard/contracts';
+import { canEditFactoryParameters, formatDate } from '@washboard/contracts';
 import { Loading } from '../../../ui/Loading';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { notify } from '../../../ui/notify';
@@ -17,6 +17,7 @@ import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { serverErrorMessage } from '../../api/api-error-message';
 import { useServicePin } from '../hooks/use-service-pin';
 import { serviceSession } from '../api/service-session';
+import { useLanguage } from '../../i18n/i18n';
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -38,8 +39,8 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
  * sent within the open service session and recorded in the audit trail by the server.
  */
 export function ServiceMenu({ serialNumber }: { serialNumber: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const user = useUserData();
   const dialog = useDialog();
   const client = useQueryClient();

@@ -2,18 +2,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALARM_NOTE_MAX_LENGTH,
-  formatDate,
-  formatTime,
-  isLanguage,
-  ZAcknowledgeAlarmRequest,
-  type TAlarmView,
-} from '@washboard/contracts';
+import { ALARM_NOTE_MAX_LENGTH, formatDate, formatTime, ZAcknowledgeAlarmRequest, type TAlarmView } from '@washboard/contracts';
 import { notify } from '../../../../ui/notify';
 import { FormModalActions } from '../../../../ui/dialog/FormModalActions';
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { useAcknowledgeAlarm, useAlarmAssignees, useAssignAlarm } from '../../hooks/use-device-details';
+import { useLanguage } from '../../../i18n/i18n';
 
 type TProps = { serialNumber: string; alarm: TAlarmView };
 
@@ -149,8 +143,8 @@ function AssignModal({ serialNumber, alarm, onClose }: TProps & { onClose: () =>
  * note), whom it is assigned to, and — while it is open — the buttons to acknowledge and assign it.
  */
 export function AlarmLifecycle({ serialNumber, alarm }: TProps) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const [dialog, setDialog] = useState<'acknowledge' | 'assign' | null>(null);
   const open = alarm.stopDate === null;
   const ack = alarm.acknowledgement;

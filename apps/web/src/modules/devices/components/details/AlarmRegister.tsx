@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { alarmByCode, formatDate, formatTime, isLanguage, type TAlarmView } from '@washboard/contracts';
+import { alarmByCode, formatDate, formatTime, type TAlarmView } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useDeviceTranslation } from '../../../i18n/device-texts';
 import { useAlarmRegister } from '../../hooks/use-device-details';
 import { Loading } from '../../../../ui/Loading';
 import { usePhone } from '../../../../ui/use-phone';
 import { AlarmLifecycle } from './AlarmLifecycle';
+import { useLanguage } from '../../../i18n/i18n';
 
 type TRow = {
   alarm: TAlarmView;
@@ -26,11 +27,11 @@ type TRow = {
  * with the buttons to do both while it is open (docs/alarms.md). Needs the device texts: render inside Suspense.
  */
 export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   // On a phone the register is a list of cards instead of a four-column table.
   const phone = usePhone();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const lang = useLanguage();
   const register = useAlarmRegister(serialNumber);
   if (register.isPending) {
     return <Loading py="lg" />;

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BRANDS, formatDate, isLanguage, type TApplianceDetail } from '@washboard/contracts';
+import { BRANDS, formatDate, type TApplianceDetail } from '@washboard/contracts';
 import { useRangeName } from '../../../runtime/runtime-context';
 import { Field } from './Field';
 import { MachineInfo, PanelLockNotice } from './MachineInfo';
+import { useLanguage } from '../../../i18n/i18n';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
 const TYPES = ['undercounter', 'hood', 'rack'] as const;
@@ -26,9 +27,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Every appliance field of device-areas §3, the technical assistance contacts and the machine information. */
 export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const rangeName = useRangeName();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const lang = useLanguage();
   const country = COUNTRIES.find((c) => c === a.country);
   const type = TYPES.find((x) => x === a.type);
   const { assistance } = a;

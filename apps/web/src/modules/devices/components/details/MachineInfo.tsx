@@ -1,8 +1,9 @@
 import { Alert, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, isLanguage, UNIT_SYMBOLS, type TApplianceDetail } from '@washboard/contracts';
+import { formatDate, UNIT_SYMBOLS, type TApplianceDetail } from '@washboard/contracts';
 import { Field } from './Field';
+import { useLanguage } from '../../../i18n/i18n';
 
 /**
  * The machine information (device-areas §2, "machine info"): board versions, MAC address, mains
@@ -11,8 +12,8 @@ import { Field } from './Field';
  * dashboard's device page and the companion's machine info screen.
  */
 export function MachineInfo({ appliance: a, cols = { base: 1, xs: 2, md: 3 } }: { appliance: TApplianceDetail; cols?: object }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const info = a.info;
   return (
     <Paper withBorder radius="md" p="md" data-testid="machine-info">

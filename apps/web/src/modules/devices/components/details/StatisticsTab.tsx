@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, isLanguage, USAGE_PERIODS, type TApplianceDetail, type TUsagePeriod } from '@washboard/contracts';
+import { formatDate, USAGE_PERIODS, type TApplianceDetail, type TUsagePeriod } from '@washboard/contracts';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { useStatisticsHistory } from '../../hooks/use-device-details';
 import { StatChart } from './StatChart';
 import { UsageCharts } from './UsageCharts';
 import { formatStatistic, STATISTICS, statisticValue } from './stats-format';
 import { Loading } from '../../../../ui/Loading';
+import { useLanguage } from '../../../i18n/i18n';
 
 const PERIODS = [7, 30, 365] as const;
 /** The counters drawn over time (the others are shown as figures only). */
@@ -15,8 +16,8 @@ const CHARTED = ['totalCycles', 'totalWater', 'energy', 'washPumpTime', 'boilerH
 
 /** The latest lifetime counters as figures, what they grew by per day or week as bars, and their course as line charts. */
 export function StatisticsTab({ appliance }: { appliance: TApplianceDetail }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
   const [period, setPeriod] = useState<TUsagePeriod>('day');
   // On a phone the period choices take the whole width and may wrap their labels, or the last is cut off.

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Chip, Group, NumberInput, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  isLanguage,
   THRESHOLD_DEFAULTS,
   THRESHOLD_LIMITS,
   ZThresholdSettings,
@@ -12,6 +11,7 @@ import {
 import { notify } from '../../../../ui/notify';
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { useSaveThresholds, useThresholds } from '../../hooks/use-device-details';
+import { useLanguage } from '../../../i18n/i18n';
 
 /** ISO weekdays, Monday first. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -33,8 +33,8 @@ export function ThresholdSettings({ serialNumber }: { serialNumber: string }) {
 }
 
 function ThresholdForm({ serialNumber, view }: { serialNumber: string; view: TThresholdView }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'it';
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const save = useSaveThresholds(serialNumber);
   const [form, setForm] = useState<TThresholdSettings>(view.settings);
   const set = (changes: Partial<TThresholdSettings>) => setForm((f) => ({ ...f, ...changes }));
