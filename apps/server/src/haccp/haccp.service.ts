@@ -6,7 +6,6 @@ import {
   hygieneRuleFor,
   sanitisingChecks,
   hygieneVerdict,
-  ZDateRangeQuery,
   type TAlarmView,
   type THaccpEventView,
   type THaccpExportQuery,
@@ -22,6 +21,7 @@ import { rangeBoundary } from '../http/date-range';
 import { csvRow } from '../http/csv';
 import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
+import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
@@ -31,19 +31,8 @@ type THaccpEventRow = typeof haccpEvents.$inferSelect & {
 };
 type TCorrectionRow = { id: string; correctsId: string; note: string; authorName: string; createdAt: Date };
 
-/** The longest period a report covers, and the most rows it prints. */
-const REPORT_MAX_DAYS = 366;
+/** The most rows a report prints. */
 const REPORT_MAX_ROWS = 100_000;
-
-/** The period of a report: both dates valid, start not after stop, at most a year (else INVALID_DATE_RANGE). */
-function reportPeriod(query: THaccpExportQuery): { from: Date; to: Date } {
-  const parsed = ZDateRangeQuery.safeParse({ startDate: query.startDate, stopDate: query.stopDate });
-  if (!parsed.success) throw new AppError('INVALID_DATE_RANGE');
-  const from = rangeBoundary(parsed.data.startDate, false);
-  const to = rangeBoundary(parsed.data.stopDate, true);
-  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
-  return { from, to };
-}
 
 /** An IANA time zone Intl knows, else UTC. */
 function timeZoneOrUtc(zone: string | undefined): string {

@@ -16,6 +16,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { HACCP_CLOSE_OUT } from '../../jobs/kinds';
 import { nextDailyUtc, scheduleRecurring } from '../../jobs/recurring';
 import type { THaccpSigningKey } from './haccp-signing-key';
+import { checkPeriodSpan } from '../report-period';
 
 /** Entries read per query while verifying. */
 const PAGE = 2000;
@@ -60,9 +61,10 @@ export class HaccpChainService {
     return { keys: this.key.publicKeys };
   }
 
-  /** Verifies the machine's chain over [from, to] for a user who sees the machine. */
+  /** Verifies the machine's chain over [from, to], at most a report's year, for a user who sees the machine. */
   async verify(user: TAuthUser, serial: string, from: Date, to: Date): Promise<THaccpVerification> {
     await this.appliances.visible(user, serial);
+    checkPeriodSpan(from, to);
     return this.verifyPeriod(serial, from, to);
   }
 

@@ -13,6 +13,9 @@ import { closeOutMessage } from './haccp-chain.service';
 type THeaders = Record<string, string>;
 
 const DAY = '2026-11-10';
+/** The days around now, when the records of a test are received: the period a verification covers. */
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const RECEIVED = `startDate=${utcDay(-1)}&stopDate=${utcDay(1)}`;
 /** A washing cycle that ended `minute` minutes after 06:00 on DAY. */
 function cycle(minute: number, rinseMaxTmp = 848) {
   const stop = new Date(Date.parse(`${DAY}T06:00:00Z`) + minute * 60_000);
@@ -70,12 +73,9 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
   }
 
   async function verification(serial: string, headers = admin): Promise<THaccpVerification> {
-    const res = await server.api(
-      `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${DAY}&stopDate=2099-12-31`,
-      {
-        headers,
-      },
-    );
+    const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/verification?${RECEIVED}`, {
+      headers,
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as THaccpVerification;
   }
@@ -199,6 +199,17 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       );
       expect(res.status).toBe(404);
     });
+
+    it('refuses a period longer than a report may cover (a year), like the reports do', async () => {
+      const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      const verify = (startDate: string, stopDate: string) =>
+        server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${startDate}&stopDate=${stopDate}`, {
+          headers: admin,
+        });
+      const tooLong = await verify('2025-01-01', '2026-12-31');
+      expect([tooLong.status, ((await tooLong.json()) as { code: string }).code]).toEqual([400, 'INVALID_DATE_RANGE']);
+      expect((await verify('2025-12-31', '2026-12-31')).status).toBe(200);
+    });
   });
 
   describe('POST …/haccp/corrections', () => {
@@ -257,7 +268,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(await server.washboard.haccpChain.closeOut(tomorrow, 1)).toBeGreaterThanOrEqual(1);
       // Run again (another instance, a retry): nothing more.
       expect(await server.washboard.haccpChain.closeOut(tomorrow, 1)).toBe(0);
-      const period = `startDate=${DAY}&stopDate=${today}`;
+      const period = RECEIVED;
       const read = async () =>
         (await (
           await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/verification?${period}`, { headers: admin })

@@ -1,0 +1,21 @@
+import { ZDateRangeQuery } from '@washboard/contracts';
+import { AppError } from '../errors';
+import { rangeBoundary } from '../http/date-range';
+
+/** The longest period a HACCP report or a verification of the record covers. */
+export const REPORT_MAX_DAYS = 366;
+
+/** 400 INVALID_DATE_RANGE for a period longer than REPORT_MAX_DAYS (its last day counted whole). */
+export function checkPeriodSpan(from: Date, to: Date): void {
+  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
+}
+
+/** The period of a report: both dates valid, start not after stop, at most a year (else INVALID_DATE_RANGE). */
+export function reportPeriod(query: { startDate?: unknown; stopDate?: unknown }): { from: Date; to: Date } {
+  const parsed = ZDateRangeQuery.safeParse({ startDate: query.startDate, stopDate: query.stopDate });
+  if (!parsed.success) throw new AppError('INVALID_DATE_RANGE');
+  const from = rangeBoundary(parsed.data.startDate, false);
+  const to = rangeBoundary(parsed.data.stopDate, true);
+  checkPeriodSpan(from, to);
+  return { from, to };
+}
