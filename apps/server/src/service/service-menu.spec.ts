@@ -176,6 +176,26 @@ describe(`the service menu: PIN, service session and its commands (${testBroker(
       expect(guesses.filter((status) => status !== 400 && status !== 423)).toEqual([]);
       expect((await openSession(locked, '1357')).status).toBe(423);
     });
+
+    it('mails one reset link a minute, however often it is asked for', async () => {
+      const email = 'vergesslich@nord.test';
+      const headers = await technician(email, await company('Servizi Smemorati'));
+      expect((await setPin(headers, '4826')).status).toBe(200);
+      // Every mail is in the outbox before the answer (the account's own mails came before).
+      const written = async () =>
+        (
+          await server.washboard.database.transaction((q) =>
+            q.query<{ n: number }>('select count(*)::int as n from mail_outbox where "to" = $1', [email]),
+          )
+        ).rows[0]?.n ?? 0;
+      const before = await written();
+      const asks = await Promise.all(
+        Array.from({ length: 4 }, () => server.api('/api/v1/service/pin/forgot', json({}, headers)).then((r) => r.status)),
+      );
+      expect(asks).toEqual([200, 200, 200, 200]);
+      expect((await written()) - before).toBe(1);
+      await mail.waitFor(email, (m) => /service\/pin-reset/.test(plainText(m)));
+    });
   });
 
   describe('POST …/alarm-reset', () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { servicePins } from '../db/schema/index';
 
@@ -82,11 +82,22 @@ export class ServicePinRepository {
     );
   }
 
-  async setResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db
+  /**
+   * Issues a reset link valid until `expiresAt`; false, and nothing changed, when the last one was
+   * issued less than `gapMs` ago (links expire a fixed time after they are issued).
+   */
+  async setResetToken(userId: string, tokenHash: string, expiresAt: Date, gapMs: number): Promise<boolean> {
+    const rows = await this.db
       .update(servicePins)
       .set({ resetTokenHash: tokenHash, resetExpiresAt: expiresAt, updatedAt: sql`now()` })
-      .where(eq(servicePins.userId, userId));
+      .where(
+        and(
+          eq(servicePins.userId, userId),
+          or(isNull(servicePins.resetExpiresAt), lt(servicePins.resetExpiresAt, new Date(expiresAt.getTime() - gapMs))),
+        ),
+      )
+      .returning({ userId: servicePins.userId });
+    return rows.length > 0;
   }
 
   /** Whether `tokenHash` is the live reset link of the account. */

@@ -16,6 +16,9 @@ import type { Mailer } from '../mail/mailer';
 import type { AuditService, TAuditEntry } from '../audit/audit.service';
 import type { ServicePinRepository } from './service-pin.repository';
 
+/** The least time between two PIN reset mails of one account. */
+const RESET_MAIL_GAP_MS = 60_000;
+
 /**
  * The service PIN and the service sessions it opens (docs/service-menu.md). Each service account
  * (SERVICE, SERVICE_MANAGER, ADMIN) sets a PIN of 4–6 digits, kept as an argon2id hash like a
@@ -101,7 +104,9 @@ export class ServicePinService {
     const account = await this.accounts.findById(user.id);
     if (!row || !account) throw new AppError('SERVICE_PIN_NOT_SET');
     const token = randomToken();
-    await this.pins.setResetToken(user.id, sha256(token), new Date(Date.now() + SERVICE_PIN_RESET_MINUTES * 60_000));
+    const expiresAt = new Date(Date.now() + SERVICE_PIN_RESET_MINUTES * 60_000);
+    // One link a minute: asking again sooner sends nothing more (the last mail is on its way).
+    if (!(await this.pins.setResetToken(user.id, sha256(token), expiresAt, RESET_MAIL_GAP_MS))) return;
     const link = new URL('/app/service/pin-reset', this.publicUrl);
     link.searchParams.set('token', token);
     await mailAccount(this.mailer, account, 'servicePinReset', { link: link.toString() });
