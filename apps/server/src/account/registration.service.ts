@@ -17,6 +17,7 @@ import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser } from './account.repository';
 import type { SignupCodeRepository } from './signup-code.repository';
+import { appLink } from '../http/app-link';
 
 /** A reset link is valid for an hour. */
 const RESET_LINK_MINUTES = 60;
@@ -77,7 +78,7 @@ export class RegistrationService {
     const existing = await this.accounts.findByEmail(brand, request.email);
     if (existing) {
       this.background.run('registration of a taken address', () =>
-        mailAccount(this.mailer, existing, 'emailTaken', { link: new URL('/login', this.publicUrl).toString() }),
+        mailAccount(this.mailer, existing, 'emailTaken', { link: appLink(this.publicUrl, '/login') }),
       );
       return;
     }
@@ -158,7 +159,7 @@ export class RegistrationService {
     const company = user.companyId ? await this.companies.findById(user.companyId) : undefined;
     const approvers = await this.accounts.approvers(user.brand, company ? await this.companies.lineageIds(company.id) : []);
     const extra = {
-      link: new URL('/pendingusers', this.publicUrl).toString(),
+      link: appLink(this.publicUrl, '/pendingusers'),
       applicant: `${quoted(user.firstName, 40)} ${quoted(user.lastName, 40)} (${user.email})`,
       company: quoted(company?.name ?? '', 60),
     };

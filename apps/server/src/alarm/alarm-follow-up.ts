@@ -13,6 +13,7 @@ import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 import type { NotificationService } from '../notifications/notification.service';
 import type { TNewNotification } from '../notifications/notification.repository';
 import type { AlarmRepository } from './alarm.repository';
+import { machineLink } from '../http/app-link';
 
 /**
  * Who an escalation goes to among those who see the machine: its service managers (of its service
@@ -151,7 +152,7 @@ export class AlarmFollowUp {
     const lang = viewer.language as TLanguage;
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     const name = appliance.applianceName ?? appliance.serialNumber;
-    const link = `${this.options.publicUrl}/device/${encodeURIComponent(appliance.serialNumber)}`;
+    const link = machineLink(this.options.publicUrl, appliance.serialNumber);
     return renderMail(STAGE[stage].mail, {
       brand: viewer.brand,
       lang,

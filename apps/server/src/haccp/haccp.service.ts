@@ -23,6 +23,7 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
+import { machineLink } from '../http/app-link';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
   chainSeq: number | null;
@@ -122,7 +123,7 @@ function toEventView(
 /** The dashboard's verification page of a machine's HACCP record over a period (UTC days). */
 export function verificationUrl(publicUrl: string, serial: string, from: Date, to: Date): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  return `${publicUrl.replace(/\/$/, '')}/device/${encodeURIComponent(serial)}/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`;
+  return machineLink(publicUrl, serial, `/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`);
 }
 
 /** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */

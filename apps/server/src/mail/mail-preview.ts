@@ -5,6 +5,7 @@ import { renderThresholdMail, type TThresholdMailItem } from '../notifications/t
 import { renderWeeklyReportMail } from '../notifications/weekly-report-template';
 import type { TMachineWeek } from '../notifications/weekly-report-figures';
 import { renderMail, type TMailKind, type TRenderedMail } from './mail-templates';
+import { appLink, machineLink } from '../http/app-link';
 
 const ACCOUNT_KINDS = [
   'verificationCode',
@@ -31,9 +32,8 @@ const FIRST_NAME = 'Ada';
  * `publicUrl`; its unsubscribe link carries no valid token, so following it changes nothing.
  */
 export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCode, publicUrl: string): TRenderedMail {
-  const base = publicUrl.replace(/\/$/, '');
-  const device = (serial: string) => `${base}/device/${serial}`;
-  const unsubscribeUrl = `${base}/api/v1/unsubscribe?token=preview`;
+  const device = (serial: string) => machineLink(publicUrl, serial);
+  const unsubscribeUrl = appLink(publicUrl, '/api/v1/unsubscribe?token=preview');
   const person = { brand, lang, firstName: FIRST_NAME };
   const alarm = (serialNumber: string, machineName: string, errorCode: string, openings = 1): TAlarmMailItem => ({
     serialNumber,
@@ -104,7 +104,7 @@ export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCo
       return renderMail(kind, {
         ...person,
         code: '4827',
-        link: `${base}/login?mode=reset&token=preview`,
+        link: appLink(publicUrl, '/login?mode=reset&token=preview'),
         applicant: 'Grace Hopper (grace@kitchen.example)',
         company: 'Trattoria Da Marco',
         machine: 'Dishwasher Alpha (WB2401001)',

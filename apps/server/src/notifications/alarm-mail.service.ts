@@ -8,6 +8,7 @@ import type { TUser } from '../account/account.repository';
 import type { AlarmMailRepository } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
+import { machineLink } from '../http/app-link';
 
 /** One opening of an `alarm.opened` job: the machine and the device-made alarm id. */
 type TOpening = { serial: string; id: string };
@@ -76,7 +77,7 @@ export class AlarmMailService {
     if (!user?.wanted || pending.length === 0) return;
     const items = pending.map((p) => ({
       ...p,
-      link: new URL(`/device/${encodeURIComponent(p.serialNumber)}`, `${this.options.publicUrl.replace(/\/$/, '')}/`).toString(),
+      link: machineLink(this.options.publicUrl, p.serialNumber),
     }));
     const mail = renderAlarmMail({
       brand: user.brand,

@@ -24,6 +24,7 @@ import { serialsByBrand, settingsOf, type ThresholdRepository, type TTransition 
 import { ingestVerdicts, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
 import type { UnsubscribeService } from './unsubscribe.service';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE } from './weekly-report-time';
+import { machineLink } from '../http/app-link';
 
 /** The minutes between two runs of `threshold.sweep`. */
 const SWEEP_MINUTES = 5;
@@ -221,12 +222,11 @@ export class ThresholdService {
     const pending = await this.repository.take(db, userId);
     // Turned off (or the account closed) during the window: the notices stay unmailed.
     if (!user?.wanted || pending.length === 0) return;
-    const base = `${this.options.publicUrl.replace(/\/$/, '')}/`;
     const mail = renderThresholdMail({
       brand: user.brand,
       lang: user.language,
       firstName: user.firstName,
-      items: pending.map((p) => ({ ...p, link: new URL(`device/${encodeURIComponent(p.serialNumber)}`, base).toString() })),
+      items: pending.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
       unsubscribeUrl: await this.unsubscribe.link(user.id, 'thresholdNotifications'),
     });
     await this.mailer.enqueue(user.brand, user.email, mail, db);

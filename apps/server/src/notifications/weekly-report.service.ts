@@ -10,6 +10,7 @@ import { machineWeeks } from './weekly-report-figures';
 import { renderWeeklyReportMail, type TWeeklyReport } from './weekly-report-template';
 import { renderWeeklyReportPdf } from './weekly-report-pdf';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
+import { machineLink } from '../http/app-link';
 
 export type TWeeklyReportOptions = {
   /** where links in mails point (PUBLIC_URL) */
@@ -108,7 +109,6 @@ export class WeeklyReportService {
       await this.repository.claimWeek(this.db, userId, week);
       return;
     }
-    const base = `${this.options.publicUrl.replace(/\/$/, '')}/`;
     const report: TWeeklyReport = {
       brand: user.brand,
       lang: user.language,
@@ -117,7 +117,7 @@ export class WeeklyReportService {
       start: bounds.start,
       end: bounds.end,
       machines: machineWeeks(rows, cycles),
-      link: (serial) => new URL(`/device/${encodeURIComponent(serial)}`, base).toString(),
+      link: (serial) => machineLink(this.options.publicUrl, serial),
     };
     const mail = renderWeeklyReportMail(report, {
       unsubscribeUrl: await this.unsubscribe.link(user.id, 'weeklyReport'),
