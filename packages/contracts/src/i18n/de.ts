@@ -3,6 +3,8 @@ import type { TCatalogue } from './catalogue';
 /** German catalogue. */
 export const de = {
   common: {
+    /** A machine model with its range, as offered in a list. */
+    modelOption: '{{model}} ({{gamma}})',
     loading: 'Wird geladen…',
     ok: 'OK',
     cancel: 'Abbrechen',
@@ -1211,7 +1213,6 @@ export const de = {
         'Die Werte, auf die eine Maschine dieses Modells zurückgesetzt wird, wenn ihre Voreinstellungen wiederhergestellt werden. Jeder Wert muss im vom Katalog erlaubten Bereich bleiben; nicht geänderte Werte folgen dem Katalog.',
       model: 'Modell',
       chooseModel: 'Modell auswählen',
-      modelOption: '{{model}} ({{gamma}})',
       productsCount: 'Produkte: {{count}}',
       editedCount: 'Geänderte Werte: {{count}}',
       noModels: 'Noch keine Produkte: Fügen Sie Produkte hinzu, um die Standardparameter ihrer Modelle festzulegen.',

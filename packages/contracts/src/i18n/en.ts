@@ -4,6 +4,8 @@
  */
 export const en = {
   common: {
+    /** A machine model with its range, as offered in a list. */
+    modelOption: '{{model}} ({{gamma}})',
     loading: 'Loading…',
     ok: 'OK',
     cancel: 'Cancel',
@@ -1190,7 +1192,6 @@ export const en = {
         'The values a machine of this model goes back to when its presets are restored. Each value must stay within the range the catalogue allows; values you have not changed follow the catalogue.',
       model: 'Model',
       chooseModel: 'Choose a model',
-      modelOption: '{{model}} ({{gamma}})',
       productsCount: 'Products: {{count}}',
       editedCount: 'Changed values: {{count}}',
       noModels: 'No products yet: add products to set the default parameters of their models.',

@@ -3,6 +3,8 @@ import type { TCatalogue } from './catalogue';
 /** Spanish catalogue. */
 export const es = {
   common: {
+    /** A machine model with its range, as offered in a list. */
+    modelOption: '{{model}} ({{gamma}})',
     loading: 'Cargando…',
     ok: 'Aceptar',
     cancel: 'Cancelar',
@@ -1206,7 +1208,6 @@ export const es = {
         'Los valores a los que vuelve una máquina de este modelo cuando se restauran sus ajustes predefinidos. Cada valor debe quedar dentro del rango que permite el catálogo; los valores no modificados siguen el catálogo.',
       model: 'Modelo',
       chooseModel: 'Elige un modelo',
-      modelOption: '{{model}} ({{gamma}})',
       productsCount: 'Productos: {{count}}',
       editedCount: 'Valores modificados: {{count}}',
       noModels: 'Todavía no hay productos: añade productos para fijar los parámetros predeterminados de sus modelos.',

@@ -3,6 +3,8 @@ import type { TCatalogue } from './catalogue';
 /** French catalogue. */
 export const fr = {
   common: {
+    /** A machine model with its range, as offered in a list. */
+    modelOption: '{{model}} ({{gamma}})',
     loading: 'Chargement…',
     ok: 'OK',
     cancel: 'Annuler',
@@ -1210,7 +1212,6 @@ export const fr = {
         'Les valeurs auxquelles revient une machine de ce modèle quand ses préréglages sont restaurés. Chaque valeur doit rester dans la plage autorisée par le catalogue ; les valeurs non modifiées suivent le catalogue.',
       model: 'Modèle',
       chooseModel: 'Choisissez un modèle',
-      modelOption: '{{model}} ({{gamma}})',
       productsCount: 'Produits : {{count}}',
       editedCount: 'Valeurs modifiées : {{count}}',
       noModels: 'Aucun produit pour le moment : ajoutez des produits pour régler les paramètres par défaut de leurs modèles.',

@@ -3,6 +3,8 @@ import type { TCatalogue } from './catalogue';
 /** Italian catalogue: the default and fallback language of the product. */
 export const it = {
   common: {
+    /** A machine model with its range, as offered in a list. */
+    modelOption: '{{model}} ({{gamma}})',
     loading: 'Caricamento…',
     ok: 'OK',
     cancel: 'Annulla',
@@ -1205,7 +1207,6 @@ export const it = {
         "I valori a cui torna una macchina di questo modello quando se ne ripristinano i preset. Ogni valore deve restare nell'intervallo consentito dal catalogo; i valori non modificati seguono il catalogo.",
       model: 'Modello',
       chooseModel: 'Scegli un modello',
-      modelOption: '{{model}} ({{gamma}})',
       productsCount: 'Prodotti: {{count}}',
       editedCount: 'Valori modificati: {{count}}',
       noModels: 'Ancora nessun prodotto: aggiungi dei prodotti per impostare i parametri predefiniti dei loro modelli.',

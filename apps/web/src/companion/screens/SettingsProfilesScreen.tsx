@@ -25,6 +25,7 @@ import {
 } from '../../modules/settings-profiles/hooks/use-settings-profiles';
 import { useDialog } from '../../ui/dialog/dialog-context';
 import { PageHeader } from '../../ui/PageHeader';
+import { useRangeName } from '../../modules/runtime/runtime-context';
 
 /** Settings profiles: the list, and a new one from the defaults or a machine. */
 export function SettingsProfilesScreen() {
@@ -48,6 +49,7 @@ export function SettingsProfileScreen() {
 
 function EditProfile({ profile }: { profile: TSettingsProfileDetail }) {
   const { t } = useTranslation();
+  const rangeName = useRangeName();
   const navigate = useNavigate();
   const dialog = useDialog();
   const user = useUserData();
@@ -109,7 +111,7 @@ function EditProfile({ profile }: { profile: TSettingsProfileDetail }) {
         />
         <TextInput
           label={t('mobile.settingsProfiles.modelNumber')}
-          value={`${profile.modelNumber} · ${profile.gamma}`}
+          value={t('common.modelOption', { model: profile.modelNumber, gamma: rangeName(profile.gamma) })}
           readOnly
         />
       </Stack>

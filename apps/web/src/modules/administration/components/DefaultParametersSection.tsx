@@ -107,7 +107,7 @@ export function DefaultParametersSection() {
                   nothingFoundMessage={t('common.noResults')}
                   data={all.map((m) => ({
                     value: modelKey(m),
-                    label: t('admin.defaultParameters.modelOption', { model: m.modelNumber, gamma: rangeName(m.gamma) }),
+                    label: t('common.modelOption', { model: m.modelNumber, gamma: rangeName(m.gamma) }),
                   }))}
                   value={model ? modelKey(model) : null}
                   onChange={choose}

@@ -6,12 +6,14 @@ import { apiErrorMessage } from '../../api/api-error-message';
 import { useDevices } from '../../devices/hooks/use-devices';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useCreateSettingsProfile } from '../hooks/use-settings-profiles';
+import { useRangeName } from '../../runtime/runtime-context';
 
 type TSource = 'defaults' | 'appliance';
 
 /** New settings profile: a name, and where its values start — the model's defaults or a machine's current values. */
 export function NewSettingsProfile({ onCreated }: { onCreated: (profile: TSettingsProfileDetail) => void }) {
   const { t } = useTranslation();
+  const rangeName = useRangeName();
   const dialog = useDialog();
   const create = useCreateSettingsProfile();
   const devices = useDevices({ q: '', sort: 'asc' });
@@ -21,10 +23,10 @@ export function NewSettingsProfile({ onCreated }: { onCreated: (profile: TSettin
   const [serial, setSerial] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
   const [isDefault, setIsDefault] = useState(false);
-  // The models the technician's machines are of ("model number · range"): a profile is for one of them.
+  // The models the technician's machines are of (model number and range): a profile is for one of them.
   const models = [...new Set(machines.map((m) => `${m.modelNumber}\u0000${m.gamma}`))].map((key) => {
     const [modelNumber = '', gamma = ''] = key.split('\u0000');
-    return { value: key, label: `${modelNumber} · ${gamma}` };
+    return { value: key, label: t('common.modelOption', { model: modelNumber, gamma: rangeName(gamma as TGamma) }) };
   });
   const ready = name.trim() !== '' && (source === 'defaults' ? model !== null : serial !== null);
   const submit = (event: React.FormEvent) => {
