@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, type THaccpChainBreak, type THaccpVerification } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
+import { apiErrorMessage } from '../../api/api-error-message';
+import { useDialog } from '../../../ui/dialog/dialog-context';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { useHaccpVerification, useReviewHaccpDay } from '../hooks/use-haccp';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
@@ -41,6 +43,7 @@ function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THac
   const { t } = useTranslation();
   const lang = useLanguage();
   const review = useReviewHaccpDay(serialNumber);
+  const dialog = useDialog();
   const when = (at: string | null) => (at ? formatDate(at, 'long', lang) : '–');
   const what = (b: THaccpChainBreak) => (b.kind ? t(`haccp.verification.kinds.${b.kind}`) : '–');
   return (
@@ -139,7 +142,12 @@ function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THac
                   size="xs"
                   variant="light"
                   loading={review.isPending && review.variables === c.day}
-                  onClick={() => review.mutate(c.day)}
+                  onClick={() =>
+                    review.mutate(c.day, {
+                      // Already reviewed by someone else meanwhile, or no longer allowed: say so.
+                      onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
+                    })
+                  }
                 >
                   {t('haccp.verification.markReviewed')}
                 </Button>
