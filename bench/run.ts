@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
-// (loginBundle, companion, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
+// (loginBundle, companion, demoFirstStart, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
 // mosquittoPersistence, productImport, adminTables, …).
 import { loginBundle } from './login-bundle';
 import { companion } from './companion';
 import { deviceBundle } from './device-bundle';
 import { coldStart } from './cold-start';
+import { demoFirstStart } from './demo-start';
 import { signIn } from './sign-in';
 import { writePath, writePathPglite } from './write-path';
 import { ingestionPgliteAedes, ingestionPgliteMosquitto, ingestionPostgresAedes, ingestionPostgresMosquitto } from './ingestion';
@@ -22,6 +23,7 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   companion,
   deviceBundle,
   coldStart,
+  demoFirstStart,
   signIn,
   writePath,
   writePathPglite,

@@ -235,19 +235,18 @@ async function seed(
     // A month of cycles, counters and alarms, so HACCP, the alarm register and the charts have
     // something to show from the first minute. Stored through the gateway's own ingestion rather
     // than a bulk insert: each message is checked and turned into HACCP verdicts, the alarm
-    // register and counters by the same code as a machine's, and the writer batches them anyway —
-    // a few thousand messages take seconds, once per database.
+    // register and counters by the same code as a machine's. A machine's month (about 5,300
+    // messages) is handed over at once, so the writer stores it in a few large batches; chunks of
+    // 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
       { now: new Date(), days: HISTORY_DAYS, seed: 7, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
     );
-    for (let at = 0; at < history.messages.length; at += 250) {
-      await Promise.all(
-        history.messages
-          .slice(at, at + 250)
-          .map((message) => deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload)))),
-      );
-    }
+    await Promise.all(
+      history.messages.map((message) =>
+        deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload))),
+      ),
+    );
     machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
   }
   return { brand, passwords, machines };
