@@ -6,7 +6,7 @@ import { expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser'
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
 import { openPage } from '../fixtures/pages';
-import { claimedVirtualMachine } from '../fixtures/virtual-machine';
+import { claimedVirtualMachine, createProduct } from '../fixtures/virtual-machine';
 import { CompanionCustomers } from '../pom/companion-customers';
 import { IDENTITY_PASSWORD } from '../pom/app-shell';
 
@@ -68,6 +68,36 @@ describe('companion: customers', () => {
       await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD)
     ).get<{ items: { surname: string; machines: number }[] }>('/api/v1/customers?q=ponte');
     expect(customers.items).toEqual([expect.objectContaining({ surname: 'Del Ponte', machines: 1 })]);
+  });
+});
+
+describe('companion: picking among many machines', () => {
+  it('finds a machine past the first page of the list by what is typed', async () => {
+    // 55 machines: the list answers 50 at a time, so the last ones are not among the first offered.
+    const email = 'tech-many@washboard.test';
+    const prefix = `PICK${Date.now().toString(36).toUpperCase()}`;
+    const serials = Array.from({ length: 55 }, (_, i) => `${prefix}-${String(i + 1).padStart(2, '0')}`);
+    const page = await openPage(browser, contexts, PHONE, {}, { role: 'SERVICE', email });
+    for (const serialNumber of serials) {
+      await createProduct(admin, { serialNumber });
+      await admin.post('/api/v1/appliance/claim', { serialNumber, userEmail: email });
+    }
+    const last = serials.at(-1) ?? '';
+    const tech = await Api.signIn(baseUrl, email, IDENTITY_PASSWORD);
+    const customer = await tech.post<{ id: string }>('/api/v1/customers', { surname: 'Bianchi', name: 'Trattoria' });
+    const screen = new CompanionCustomers(page);
+    const text = it_.mobile.customers;
+    await page.goto(`${baseUrl}/app/customers/${customer.id}`);
+    await page.getByRole('heading', { name: text.modify }).waitFor();
+
+    const picker = page.getByRole('combobox', { name: text.machine });
+    await picker.click();
+    await page.getByRole('option', { name: new RegExp(serials[0] ?? '') }).waitFor();
+    expect(await page.getByRole('option', { name: new RegExp(last) }).count()).toBe(0);
+    await picker.fill(last);
+    await page.getByRole('option', { name: new RegExp(last) }).click();
+    await screen.button(text.assign).click();
+    await page.getByTestId('assigned-machine').getByText(last, { exact: false }).waitFor();
   });
 });
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerDetail } from '@washboard/contracts';
 import { apiErrorMessage } from '../../api/api-error-message';
-import { useDevices } from '../../devices/hooks/use-devices';
+import { MachinePicker } from '../../devices/components/MachinePicker';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useAssign, useLink, useUnlink } from '../hooks/use-customers';
 
@@ -16,7 +16,6 @@ import { useAssign, useLink, useUnlink } from '../hooks/use-customers';
 export function CustomerMachines({ customer }: { customer: TCustomerDetail }) {
   const { t } = useTranslation();
   const dialog = useDialog();
-  const devices = useDevices({ q: '', sort: 'asc' });
   const assign = useAssign(customer.id);
   const link = useLink(customer.id);
   const unlink = useUnlink(customer.id);
@@ -24,10 +23,6 @@ export function CustomerMachines({ customer }: { customer: TCustomerDetail }) {
   const [email, setEmail] = useState('');
   const failed = (error: unknown) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) });
   const assigned = new Set(customer.appliances.map((a) => a.serialNumber));
-  const options = (devices.data?.pages ?? [])
-    .flatMap((page) => page.items)
-    .filter((a) => !assigned.has(a.serialNumber))
-    .map((a) => ({ value: a.serialNumber, label: `${a.applianceName ?? a.serialNumber} (${a.serialNumber})` }));
 
   return (
     <Stack gap="md">
@@ -56,13 +51,12 @@ export function CustomerMachines({ customer }: { customer: TCustomerDetail }) {
             </Group>
           ))}
           <Group align="flex-end" wrap="nowrap">
-            <Select
+            <MachinePicker
               flex={1}
               label={t('mobile.customers.machine')}
-              data={options}
               value={serial}
               onChange={setSerial}
-              searchable
+              offers={(a) => !assigned.has(a.serialNumber)}
               nothingFoundMessage={t('mobile.customers.noMachines')}
             />
             <Button

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TSettingsProfileDetail } from '@washboard/contracts';
 import { apiErrorMessage } from '../../api/api-error-message';
-import { useDevices } from '../../devices/hooks/use-devices';
+import { MachinePicker } from '../../devices/components/MachinePicker';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useApplySettingsProfile } from '../hooks/use-settings-profiles';
 import { ProfileAnswer } from './ProfileAnswer';
@@ -12,12 +12,8 @@ import { ProfileAnswer } from './ProfileAnswer';
 export function ApplyProfile({ profile }: { profile: TSettingsProfileDetail }) {
   const { t } = useTranslation();
   const dialog = useDialog();
-  const devices = useDevices({ q: '', sort: 'asc' });
   const apply = useApplySettingsProfile(profile.id);
   const [serial, setSerial] = useState<string | null>(null);
-  const machines = (devices.data?.pages ?? [])
-    .flatMap((page) => page.items)
-    .filter((m) => m.modelNumber === profile.modelNumber && m.gamma === profile.gamma);
   const result = apply.data;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="apply-profile">
@@ -26,15 +22,14 @@ export function ApplyProfile({ profile }: { profile: TSettingsProfileDetail }) {
           {t('mobile.settingsProfiles.apply')}
         </Title>
         <Group align="flex-end" wrap="nowrap">
-          <Select
+          <MachinePicker
             flex={1}
             label={t('mobile.settingsProfiles.machine')}
-            data={machines.map((m) => ({
-              value: m.serialNumber,
-              label: `${m.applianceName ?? m.serialNumber} (${m.serialNumber})`,
-            }))}
             value={serial}
             onChange={setSerial}
+            initialSearch={profile.modelNumber}
+            gamma={profile.gamma}
+            offers={(m) => m.modelNumber === profile.modelNumber}
             nothingFoundMessage={t('mobile.settingsProfiles.noMachine')}
           />
           <Button

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GAMMAS, type TGamma, type TSettingsProfileDetail } from '@washboard/contracts';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDevices } from '../../devices/hooks/use-devices';
+import { MachinePicker } from '../../devices/components/MachinePicker';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useCreateSettingsProfile } from '../hooks/use-settings-profiles';
 import { useRangeName } from '../../runtime/runtime-context';
@@ -67,17 +68,7 @@ export function NewSettingsProfile({ onCreated }: { onCreated: (profile: TSettin
         {source === 'defaults' ? (
           <Select label={t('mobile.settingsProfiles.modelNumber')} data={models} value={model} onChange={setModel} required />
         ) : (
-          <Select
-            label={t('mobile.settingsProfiles.machine')}
-            data={machines.map((m) => ({
-              value: m.serialNumber,
-              label: `${m.applianceName ?? m.serialNumber} (${m.serialNumber})`,
-            }))}
-            value={serial}
-            onChange={setSerial}
-            searchable
-            required
-          />
+          <MachinePicker label={t('mobile.settingsProfiles.machine')} value={serial} onChange={setSerial} required />
         )}
         <Checkbox
           label={t('mobile.settingsProfiles.default')}
