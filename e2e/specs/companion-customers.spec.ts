@@ -134,6 +134,37 @@ describe('companion: a change refused after waiting for the network', () => {
   });
 });
 
+describe('companion: a change made offline to a customer someone saved meanwhile', () => {
+  it('is refused with the reason and does not overwrite their save', async () => {
+    const screen = await technicianPhone();
+    const text = it_.mobile.customers;
+    const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
+    const customer = await tech.post<{ id: string }>('/api/v1/customers', { surname: 'Neri', name: 'Enoteca', city: 'Asti' });
+    await screen.page.goto(`${baseUrl}/app/customers/${customer.id}`);
+    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+
+    await screen.page.context().setOffline(true);
+    await screen.field(text.city).fill('Alba');
+    await screen.button(it_.common.save).click();
+    await screen.page.getByText(text.queued).waitFor();
+    // A second change on the phone, still offline: it replaces the first, it does not collide with it.
+    await screen.field(text.city).fill('Bra');
+    await screen.button(it_.common.save).click();
+    // Meanwhile someone else saves the customer.
+    await tech.put(`/api/v1/customers/${customer.id}`, { surname: 'Neri', name: 'Enoteca', city: 'Torino' });
+    await screen.page.context().setOffline(false);
+
+    const refused = screen.page
+      .getByRole('alert')
+      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Neri Enoteca`) });
+    await refused.getByText(it_.apiErrors.CUSTOMER_CHANGED).waitFor();
+    expect(await refused.count()).toBe(1);
+    const now = await tech.get<{ city: string }>(`/api/v1/customers/${customer.id}`);
+    expect(now.city).toBe('Torino');
+    await refused.getByRole('button', { name: it_.mobile.offline.drop }).click();
+  });
+});
+
 describe('companion: settings profiles', () => {
   it("creates a profile from the model's defaults, modifies it, applies it to a machine and reads the machine back", async () => {
     const screen = await technicianPhone();

@@ -77,11 +77,22 @@ export class CustomerRepository {
     return row.id;
   }
 
-  async update(id: string, fields: TCustomerFields): Promise<void> {
-    await this.db
+  /** Changes the fields; false, and nothing changed, when `expectedUpdatedAt` is given and no longer the customer's. */
+  async update(id: string, fields: TCustomerFields, expectedUpdatedAt?: Date): Promise<boolean> {
+    const rows = await this.db
       .update(customers)
       .set({ ...fields, updatedAt: new Date() })
-      .where(eq(customers.id, id));
+      .where(
+        and(
+          eq(customers.id, id),
+          // Created by the database with microseconds; the caller saw milliseconds.
+          expectedUpdatedAt
+            ? sql`date_trunc('milliseconds', ${customers.updatedAt}) = ${expectedUpdatedAt.toISOString()}::timestamptz`
+            : undefined,
+        ),
+      )
+      .returning({ id: customers.id });
+    return rows.length > 0;
   }
 
   /** Deletes the customer; its assignments and account links go with it (the machines stay with their service company). */

@@ -80,10 +80,14 @@ export class CustomerService {
     return this.detail(user, id);
   }
 
-  /** Changes a customer's fields (its company stays: `companyCode` is ignored here). */
+  /**
+   * Changes a customer's fields (its company stays: `companyCode` is ignored here); 409
+   * CUSTOMER_CHANGED when someone saved it after `expectedUpdatedAt`.
+   */
   async update(user: TAuthUser, id: string, body: TCustomerWrite): Promise<TCustomerDetail> {
     await this.managed(user, id);
-    await this.repository.update(id, fields(body));
+    const expected = body.expectedUpdatedAt === undefined ? undefined : new Date(body.expectedUpdatedAt);
+    if (!(await this.repository.update(id, fields(body), expected))) throw new AppError('CUSTOMER_CHANGED');
     return this.detail(user, id);
   }
 

@@ -165,6 +165,21 @@ describe('customers', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ surname: 'Centrale', zip: '00100', city: null });
     });
+
+    it('refuses a change made to the customer as it was before someone else saved it (409), and keeps theirs', async () => {
+      const loaded = await create(tech, { name: 'Bar', surname: 'Sport', city: 'Asti' });
+      const put = (body: Record<string, unknown>) => call(tech, `/api/v1/customers/${loaded.id}`, 'PUT', body);
+      // Loaded as created (the database wrote its time with microseconds): the first save goes through.
+      const first = await put({ name: 'Bar', surname: 'Sport', city: 'Alba', expectedUpdatedAt: loaded.updatedAt });
+      expect(first.status, await first.clone().text()).toBe(200);
+      const saved = (await first.json()) as TCustomerDetail;
+      // A change queued on a phone that loaded the customer before that save.
+      const stale = await put({ name: 'Bar', surname: 'Sport', city: 'Bra', expectedUpdatedAt: loaded.updatedAt });
+      expect([stale.status, await codeOf(stale)]).toEqual([409, 'CUSTOMER_CHANGED']);
+      const now = (await (await call(tech, `/api/v1/customers/${loaded.id}`)).json()) as TCustomerDetail;
+      expect(now).toMatchObject({ city: 'Alba', updatedAt: saved.updatedAt });
+      expect((await put({ name: 'Bar', surname: 'Sport', city: 'Bra', expectedUpdatedAt: saved.updatedAt })).status).toBe(200);
+    });
   });
 
   describe('machines and linked kitchen managers', () => {

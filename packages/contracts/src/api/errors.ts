@@ -84,6 +84,8 @@ export const API_ERRORS = {
   // Customers and settings profiles (docs/customers.md).
   /** Unknown, another company's than the caller manages, or of another brand. */
   CUSTOMER_NOT_FOUND: 404,
+  /** Someone saved the customer after the caller loaded it (`expectedUpdatedAt`): nothing was changed. */
+  CUSTOMER_CHANGED: 409,
   /** The machine is assigned to another customer: unassign it there first. */
   APPLIANCE_ALREADY_ASSIGNED: 409,
   /** The customer's company does not serve the machine (it is neither its service company nor above it). */

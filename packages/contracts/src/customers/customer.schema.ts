@@ -39,6 +39,11 @@ export const ZCustomerWrite = z
     contact: optionalText(120),
     /** The company the customer belongs to (its code); the caller's own company when left out. */
     companyCode: ZCompanyCode.optional(),
+    /**
+     * PUT only: the customer's `updatedAt` as the caller loaded it. Someone's save since then answers
+     * 409 CUSTOMER_CHANGED and changes nothing (a change queued offline must not overwrite it).
+     */
+    expectedUpdatedAt: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'CustomerWrite' });
 export type TCustomerWrite = z.input<typeof ZCustomerWrite>;

@@ -335,6 +335,7 @@ export const de = {
     CYCLE_NOT_RUNNING: 'Es läuft kein Programm',
     APPLIANCE_DOOR_OPEN: 'Die Tür ist offen: Schließen Sie sie, bevor Sie ein Programm starten',
     CUSTOMER_NOT_FOUND: 'Diesen Kunden gibt es nicht',
+    CUSTOMER_CHANGED: 'Jemand hat diesen Kunden inzwischen geändert: Öffnen Sie ihn erneut und wiederholen Sie Ihre Änderung',
     APPLIANCE_ALREADY_ASSIGNED: 'Die Maschine ist bereits einem anderen Kunden zugeordnet: Entfernen Sie sie zuerst dort',
     HACCP_DAY_ALREADY_REVIEWED: 'Dieser Tag wurde bereits geprüft',
     APPLIANCE_NOT_SERVED: 'Das Unternehmen des Kunden betreut diese Maschine nicht',

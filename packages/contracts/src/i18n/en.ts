@@ -324,6 +324,7 @@ export const en = {
     CYCLE_NOT_RUNNING: 'No cycle is running',
     APPLIANCE_DOOR_OPEN: 'The door is open: close it before starting a cycle',
     CUSTOMER_NOT_FOUND: 'This customer does not exist',
+    CUSTOMER_CHANGED: 'Someone changed this customer meanwhile: open it again and redo your change',
     APPLIANCE_ALREADY_ASSIGNED: 'The machine is already assigned to another customer: remove it there first',
     HACCP_DAY_ALREADY_REVIEWED: 'This day has already been reviewed',
     APPLIANCE_NOT_SERVED: "The customer's company does not service this machine",

@@ -331,6 +331,7 @@ export const es = {
     CYCLE_NOT_RUNNING: 'No hay ningún ciclo en curso',
     APPLIANCE_DOOR_OPEN: 'La puerta está abierta: ciérrela antes de iniciar un ciclo',
     CUSTOMER_NOT_FOUND: 'Este cliente no existe',
+    CUSTOMER_CHANGED: 'Alguien ha modificado este cliente mientras tanto: ábrelo de nuevo y repite el cambio',
     APPLIANCE_ALREADY_ASSIGNED: 'La máquina ya está asignada a otro cliente: quítela primero de ese cliente',
     HACCP_DAY_ALREADY_REVIEWED: 'Este día ya ha sido revisado',
     APPLIANCE_NOT_SERVED: 'La empresa del cliente no presta asistencia a esta máquina',

@@ -335,6 +335,7 @@ export const fr = {
     CYCLE_NOT_RUNNING: 'Aucun programme en cours',
     APPLIANCE_DOOR_OPEN: 'La porte est ouverte : fermez-la avant de lancer un programme',
     CUSTOMER_NOT_FOUND: "Ce client n'existe pas",
+    CUSTOMER_CHANGED: "Quelqu'un a modifié ce client entre-temps : rouvrez-le et refaites votre modification",
     APPLIANCE_ALREADY_ASSIGNED: "La machine est déjà attribuée à un autre client : retirez-la d'abord de celui-ci",
     HACCP_DAY_ALREADY_REVIEWED: 'Cette journée a déjà été vérifiée',
     APPLIANCE_NOT_SERVED: "L'entreprise du client n'assure pas le service de cette machine",

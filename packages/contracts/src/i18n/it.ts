@@ -330,6 +330,7 @@ export const it = {
     CYCLE_NOT_RUNNING: 'Nessun ciclo in corso',
     APPLIANCE_DOOR_OPEN: 'Lo sportello è aperto: chiudilo prima di avviare un ciclo',
     CUSTOMER_NOT_FOUND: 'Questo cliente non esiste',
+    CUSTOMER_CHANGED: 'Nel frattempo qualcuno ha modificato questo cliente: riaprilo e ripeti la modifica',
     APPLIANCE_ALREADY_ASSIGNED: 'La macchina è già assegnata a un altro cliente: rimuovila prima da quel cliente',
     HACCP_DAY_ALREADY_REVIEWED: 'Questa giornata è già stata verificata',
     APPLIANCE_NOT_SERVED: "L'azienda del cliente non fornisce assistenza a questa macchina",

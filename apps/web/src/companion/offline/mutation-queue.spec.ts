@@ -82,6 +82,20 @@ describe('offline mutation queue', () => {
     expect(third.queue.state().pending).toEqual([]);
   });
 
+  it('keeps only the latest whole-record change of a record made offline, in the place of the first', async () => {
+    const { queue, world } = harness('q-supersede');
+    world.online = false;
+    await queue.submit(edit(1));
+    await queue.submit(edit(2));
+    await queue.submit({ ...edit(1), body: { n: 11 }, label: 'edit 1 again' });
+    await queue.submit({ method: 'POST', path: '/api/v1/things/1', body: {}, label: 'post 1' });
+    expect(labels({ queue })).toEqual(['edit 1 again', 'edit 2', 'post 1']);
+    expect(queue.state().pending[0]?.body).toEqual({ n: 11 });
+    world.online = true;
+    await queue.replay();
+    expect(world.sent).toEqual(['/api/v1/things/1', '/api/v1/things/2', '/api/v1/things/1']);
+  });
+
   it('queues a change behind waiting ones instead of overtaking them', async () => {
     const { queue, world } = harness('q-order');
     world.online = false;

@@ -182,7 +182,18 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
           if (!options.isUnreachable(error)) throw error;
         }
       }
-      await set({ pending: [...state.pending, mutation] });
+      // A PUT writes the whole record: a later one of the same record replaces the one still waiting,
+      // in its place. Sent one after the other, the second would be refused as made to a customer
+      // "changed since", the change being the user's own first one.
+      const superseded =
+        mutation.method === 'PUT' &&
+        state.pending.find((m) => m.owner === owner && m.method === 'PUT' && m.path === mutation.path);
+      await set({
+        pending: superseded
+          ? state.pending.map((m) => (m === superseded ? { ...mutation, id: superseded.id } : m))
+          : [...state.pending, mutation],
+      });
+      if (superseded) mutation.id = superseded.id;
       if (options.isOnline()) await queue.replay();
       if (state.pending.some((m) => m.id === mutation.id)) return 'queued';
       return state.failed.some((m) => m.id === mutation.id) ? 'failed' : 'sent';

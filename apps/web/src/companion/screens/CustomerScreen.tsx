@@ -98,7 +98,12 @@ function EditCustomer({ customer }: { customer: TCustomerDetail }) {
           {t('mobile.customers.delete')}
         </Button>
       </PageHeader>
-      <CustomerForm initial={customer} saving={saving} onSubmit={(values) => void save(values)} />
+      {/* Made to the customer as loaded: a save by someone else since is not overwritten (409). */}
+      <CustomerForm
+        initial={customer}
+        saving={saving}
+        onSubmit={(values) => void save({ ...values, expectedUpdatedAt: customer.updatedAt })}
+      />
       <CustomerMachines customer={customer} />
     </Stack>
   );
