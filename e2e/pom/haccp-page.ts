@@ -1,6 +1,8 @@
 import type { Download, Page } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
 
+type THaccpExport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv';
+
 /** The HACCP page (/device/{serialNumber}/haccp): period, events and alarms tabs, the two PDF exports. */
 export class HaccpPage {
   constructor(
@@ -52,13 +54,18 @@ export class HaccpPage {
     return this.eventsTable().or(this.eventCards()).locator(`[data-verdict="${verdict}"]`);
   }
 
-  exportButton(report: 'events' | 'alarms' | 'alarmsCsv') {
-    const names = { events: this.text.exportEvents, alarms: this.text.exportAlarms, alarmsCsv: this.text.exportAlarmsCsv };
+  exportButton(report: THaccpExport) {
+    const names = {
+      events: this.text.exportEvents,
+      alarms: this.text.exportAlarms,
+      eventsCsv: this.text.exportEventsCsv,
+      alarmsCsv: this.text.exportAlarmsCsv,
+    };
     return this.page.getByRole('button', { name: names[report] });
   }
 
   /** Clicks an export and answers the download it starts. */
-  async export(report: 'events' | 'alarms' | 'alarmsCsv'): Promise<Download> {
+  async export(report: THaccpExport): Promise<Download> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton(report).click()]);
     return download;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -129,6 +130,19 @@ describe('HACCP', () => {
     expect(events).toContain('Regole del Food Code per macchine a cesto fisso a doppia temperatura: almeno 3600 HUE');
     expect(events.match(/\bConforme\b/g)?.length).toBe(CYCLES - 1);
     expect(events).toContain('Pagina 1 di 1');
+
+    // The same records as data: one line each, with its place and hash in the machine's chain.
+    const eventsCsv = await haccp.export('eventsCsv');
+    expect(eventsCsv.suggestedFilename()).toMatch(new RegExp(`^haccp-events_${serialNumber}_.*\\.csv$`));
+    const csvFile = path.join(ARTIFACTS, 'haccp-events.csv');
+    await eventsCsv.saveAs(csvFile);
+    const csvLines = readFileSync(csvFile, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csvLines[0]).toMatch(/^kind,cycle_name,start,stop,.*,chain_seq,chain_hash$/);
+    expect(csvLines.filter((line) => /^cycle,.*,fail,rinse,/.test(line))).toHaveLength(1);
+    expect(csvLines.slice(1).every((line) => /,\d+,[0-9a-f]{64}$/.test(line))).toBe(true);
 
     const alarmsPdf = await haccp.export('alarms');
     const alarmsFile = path.join(ARTIFACTS, 'haccp-alarms.pdf');

@@ -317,6 +317,7 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('GET events', (c) => ({ path: `${at(c, 'events')}?${range()}` }));
   onMachine('GET events/{id}', (c) => ({ path: at(c, `events/${crypto.randomUUID()}`) }));
   onMachine('GET events/export', (c) => ({ path: `${at(c, 'events/export')}?${range()}` }));
+  onMachine('GET events/export.csv', (c) => ({ path: `${at(c, 'events/export.csv')}?${range()}` }));
   onMachine('GET alarms', (c) => ({ path: `${at(c, 'alarms')}?${range()}` }));
   onMachine('GET alarms/export', (c) => ({ path: `${at(c, 'alarms/export')}?${range()}` }));
   onMachine('GET alarms/export.csv', (c) => ({ path: `${at(c, 'alarms/export.csv')}?${range()}` }));

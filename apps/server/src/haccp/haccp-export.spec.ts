@@ -260,6 +260,49 @@ describe(`HACCP reports (${testBroker()})`, () => {
     });
   });
 
+  describe('GET /api/v1/event-hub-listener/event/{serial}/events/export.csv', () => {
+    const csvLines = async (query: string) => {
+      const res = await server.api(`${base()}/events/export.csv?${query}`, { headers: { ...anna, 'accept-language': 'en' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="haccp-events_${serial}_${DAY}_${DAY}.csv"`);
+      return (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+
+    it('writes every record with its verdict, heat dose and place and hash in the chain, for programs', async () => {
+      const lines = await csvLines(period);
+      expect(lines[0]).toBe(
+        'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,chain_seq,chain_hash',
+      );
+      // The parameter change at 05:00, then the 60 cycles from 06:00.
+      expect(lines).toHaveLength(62);
+      expect(lines[1]).toMatch(
+        /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,\d+,[0-9a-f]{64}$/,
+      );
+      expect(lines[2]).toMatch(
+        /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,\d+,[0-9a-f]{64}$/,
+      );
+      // Cycle 7: the weak rinse fails the rule; cycle 12 did not complete and has no trace.
+      expect(lines[8]).toMatch(
+        /^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,2\d{3}(\.\d+)?,[\d.]+,\d+,[0-9a-f]{64}$/,
+      );
+      expect(lines[13]).toMatch(
+        /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,\d+,[0-9a-f]{64}$/,
+      );
+      // Each record has its own place in the chain.
+      const seqs = lines.slice(1).map((line) => line.split(',').at(-2));
+      expect(new Set(seqs).size).toBe(61);
+    });
+
+    it('gives temperatures in °F when asked for the imperial system', async () => {
+      const lines = await csvLines(`${period}&unitSystem=imperial`);
+      expect(lines[2]).toMatch(/,143,185,°F,pass,/);
+    });
+  });
+
   describe('GET /api/v1/event-hub-listener/event/{serial}/alarms/export', () => {
     it('lists the alarms of the period with their description and severity, in Italian', async () => {
       const res = await server.api(`${base()}/alarms/export?${period}`, { headers: { ...anna, 'accept-language': 'it-IT' } });

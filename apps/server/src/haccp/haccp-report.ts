@@ -113,7 +113,7 @@ const BRAND_MARKS: Record<TBrandCode, { accent: string; draw: (pdf: PDFKit.PDFDo
 };
 
 /** Number and date formatting of one report, built once (Intl objects are costly to create). */
-function formatters(ctx: THaccpReportContext) {
+export function formatters(ctx: THaccpReportContext) {
   const locale = intlLocale(ctx.lang);
   const time = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',
@@ -141,7 +141,7 @@ function formatters(ctx: THaccpReportContext) {
   };
 }
 
-type TFormatters = ReturnType<typeof formatters>;
+export type TFormatters = ReturnType<typeof formatters>;
 
 type TTranslate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -285,7 +285,7 @@ function chainLineOf(lang: TLanguage, events: readonly THaccpReportEvent[]): (fi
 }
 
 /** Parameter label of the `device` texts: "S2 · Minimum rinse temperature", "Fast · Boiler setpoint". */
-function parameterLabel(lang: TLanguage, key: string, cycleNames: Map<string, string>): string {
+export function parameterLabel(lang: TLanguage, key: string, cycleNames: Map<string, string>): string {
   const texts = deviceCatalogues[lang] as unknown as {
     parameters: Record<string, { label: string } | undefined>;
     cycleFields: Record<string, { label: string } | undefined>;
@@ -297,7 +297,7 @@ function parameterLabel(lang: TLanguage, key: string, cycleNames: Map<string, st
 }
 
 /** A parameter value as shown on the machine (e.g. 850 → "85 °C"), or the raw number for unknown keys. */
-function parameterValue(key: string, raw: number | null | undefined, system: TUnitSystem, f: TFormatters): string {
+export function parameterValue(key: string, raw: number | null | undefined, system: TUnitSystem, f: TFormatters): string {
   if (raw === null || raw === undefined) return '–';
   const param = parameterByKey(key);
   if (!param) return f.number(raw);

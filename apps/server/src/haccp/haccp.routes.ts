@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAlarmView, ZDateRangeQuery, ZHaccpEventView, ZHaccpExportQuery, ZSerialParams } from '@washboard/contracts';
 import type { FastifyReply } from 'fastify';
-import type { HaccpService, THaccpReportFile } from './haccp.service';
+import type { HaccpService, THaccpCsvFile, THaccpReportFile } from './haccp.service';
 import { deviceDataErrors, deviceDataRead } from '../http/route-schema';
 import { languageFromHeader } from '../i18n/translate';
 
@@ -79,25 +79,37 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
     },
   );
 
-  app.get(
-    '/event/:serialNumber/alarms/export.csv',
-    {
-      schema: {
-        ...deviceDataRead,
-        summary: 'HACCP alarms report (text/csv) with the severity and who acknowledged every alarm, when',
-        querystring: ZHaccpExportQuery,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('the CSV file'), ...deviceDataErrors },
-      },
+  const csvReport = (summary: string) => ({
+    schema: {
+      ...deviceDataRead,
+      summary,
+      querystring: ZHaccpExportQuery,
+      produces: ['text/csv'],
+      response: { 200: z.string().describe('the CSV file'), ...deviceDataErrors },
     },
+  });
+  const sendCsv = (reply: FastifyReply, file: THaccpCsvFile) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+      .header('cache-control', 'no-store')
+      .send(file.csv);
+
+  app.get(
+    '/event/:serialNumber/events/export.csv',
+    csvReport('HACCP events (text/csv) with the verdict, heat dose and chain position and hash of every record'),
     async (request, reply) => {
       const lang = languageFromHeader(request.headers['accept-language']);
-      const file = await haccp.alarmsCsv(request.user, request.params.serialNumber, request.query, lang);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
+      return sendCsv(reply, await haccp.eventsCsv(request.user, request.params.serialNumber, request.query, lang));
+    },
+  );
+
+  app.get(
+    '/event/:serialNumber/alarms/export.csv',
+    csvReport('HACCP alarms report (text/csv) with the severity and who acknowledged every alarm, when'),
+    async (request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return sendCsv(reply, await haccp.alarmsCsv(request.user, request.params.serialNumber, request.query, lang));
     },
   );
 

@@ -24,6 +24,7 @@ import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink } from '../http/app-link';
+import { eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
   chainSeq: number | null;
@@ -198,6 +199,16 @@ export class HaccpService {
       (e) => e.start,
     );
     return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
+  }
+
+  /** The HACCP events of the period as CSV, with their verdicts, heat doses and chain hashes (haccp-csv.ts). */
+  async eventsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
+    const { context, days } = await this.reportContext(user, serial, query, lang);
+    const rows = await allPages(
+      (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+      (e) => e.start,
+    );
+    return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
   }
 
   /** The HACCP alarms report (PDF) of the period, with the severity of every alarm. */

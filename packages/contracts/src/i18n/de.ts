@@ -724,6 +724,7 @@ export const de = {
     },
     exportEvents: 'Ereignisse exportieren (PDF)',
     exportAlarms: 'Alarme exportieren (PDF)',
+    exportEventsCsv: 'Ereignisse exportieren (CSV)',
     exportAlarmsCsv: 'Alarme exportieren (CSV)',
     columns: {
       acknowledged: 'Quittiert',

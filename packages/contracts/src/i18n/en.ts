@@ -706,6 +706,7 @@ export const en = {
     },
     exportEvents: 'Export events (PDF)',
     exportAlarms: 'Export alarms (PDF)',
+    exportEventsCsv: 'Export events (CSV)',
     exportAlarmsCsv: 'Export alarms (CSV)',
     columns: {
       acknowledged: 'Acknowledged',

@@ -719,6 +719,7 @@ export const es = {
     },
     exportEvents: 'Exportar eventos (PDF)',
     exportAlarms: 'Exportar alarmas (PDF)',
+    exportEventsCsv: 'Exportar eventos (CSV)',
     exportAlarmsCsv: 'Exportar alarmas (CSV)',
     columns: {
       acknowledged: 'Reconocida',

@@ -722,6 +722,7 @@ export const fr = {
     },
     exportEvents: 'Exporter les événements (PDF)',
     exportAlarms: 'Exporter les alarmes (PDF)',
+    exportEventsCsv: 'Exporter les événements (CSV)',
     exportAlarmsCsv: 'Exporter les alarmes (CSV)',
     columns: {
       acknowledged: 'Acquittée',

@@ -718,6 +718,7 @@ export const it = {
     },
     exportEvents: 'Esporta eventi (PDF)',
     exportAlarms: 'Esporta allarmi (PDF)',
+    exportEventsCsv: 'Esporta eventi (CSV)',
     exportAlarmsCsv: 'Esporta allarmi (CSV)',
     columns: {
       acknowledged: 'Preso in carico',

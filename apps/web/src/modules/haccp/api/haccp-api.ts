@@ -4,12 +4,13 @@ import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
 export type THaccpPeriod = { startDate: string; stopDate: string };
 
-/** The exports: the two PDF reports, and the alarms report as CSV. */
-export type THaccpReport = 'events' | 'alarms' | 'alarmsCsv';
+/** The exports: the two PDF reports, and both as CSV. */
+export type THaccpReport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv';
 
 const REPORT_PATHS: Record<THaccpReport, { path: string; name: string; extension: string }> = {
   events: { path: 'events/export', name: 'events', extension: 'pdf' },
   alarms: { path: 'alarms/export', name: 'alarms', extension: 'pdf' },
+  eventsCsv: { path: 'events/export.csv', name: 'events', extension: 'csv' },
   alarmsCsv: { path: 'alarms/export.csv', name: 'alarms', extension: 'csv' },
 };
 

@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { THaccpPeriod, THaccpReport } from '../api/haccp-api';
 import { useHaccpExport } from '../hooks/use-haccp';
 
-const LABELS: Record<THaccpReport, 'haccp.exportEvents' | 'haccp.exportAlarms' | 'haccp.exportAlarmsCsv'> = {
+const LABELS: Record<THaccpReport, `haccp.export${'Events' | 'Alarms' | 'EventsCsv' | 'AlarmsCsv'}`> = {
   events: 'haccp.exportEvents',
   alarms: 'haccp.exportAlarms',
+  eventsCsv: 'haccp.exportEventsCsv',
   alarmsCsv: 'haccp.exportAlarmsCsv',
 };
+const CSV: ReadonlySet<THaccpReport> = new Set(['eventsCsv', 'alarmsCsv']);
 
 /**
  * The exports of the period: events (with the hygiene verdicts) and alarms (with severity and who
- * acknowledged them) as PDF, and the alarms as CSV.
+ * acknowledged them) as PDF, and both as CSV (the events with their chain hashes).
  */
 export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
   const { t } = useTranslation();
@@ -26,13 +28,11 @@ export function HaccpExportButtons({ serialNumber, period }: { serialNumber: str
     );
   return (
     <Group gap="sm" wrap="wrap">
-      {(['events', 'alarms', 'alarmsCsv'] as const).map((report) => (
+      {(['events', 'alarms', 'eventsCsv', 'alarmsCsv'] as const).map((report) => (
         <Button
           key={report}
           variant="light"
-          leftSection={
-            report === 'alarmsCsv' ? <IconFileTypeCsv size={18} aria-hidden /> : <IconFileTypePdf size={18} aria-hidden />
-          }
+          leftSection={CSV.has(report) ? <IconFileTypeCsv size={18} aria-hidden /> : <IconFileTypePdf size={18} aria-hidden />}
           loading={running === report}
           disabled={running !== null && running !== report}
           onClick={() => start(report)}

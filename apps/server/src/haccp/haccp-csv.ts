@@ -1,0 +1,65 @@
+import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS } from '@washboard/contracts';
+import { csvRow } from '../http/csv';
+import { translate } from '../i18n/translate';
+import { formatters, parameterLabel, parameterValue, type THaccpReportContext, type THaccpReportEvent } from './haccp-report';
+
+/** The CSV events report's columns, in order (stable names: the file is read by programs). */
+export const EVENTS_CSV_HEADER = [
+  'kind',
+  'cycle_name',
+  'start',
+  'stop',
+  'completed',
+  'parameter',
+  'old_value',
+  'new_value',
+  'wash_temperature',
+  'rinse_temperature',
+  'temperature_unit',
+  'verdict',
+  'failures',
+  'hue',
+  'a0',
+  'chain_seq',
+  'chain_hash',
+];
+
+/**
+ * The HACCP events of the period as CSV, for programs: times in ISO 8601 UTC, temperatures as plain
+ * numbers in the report's unit system (the unit in its own column), names in `ctx.lang`, the hygiene
+ * verdict with the codes of what failed, the heat dose, and each record's place and hash in the
+ * machine's chain (docs/hygiene.md), so a copy can be checked against the verification.
+ */
+export function eventsCsv(ctx: THaccpReportContext, events: readonly THaccpReportEvent[]): string {
+  const f = formatters(ctx);
+  const cycleNames = new Map<string, string>(CYCLE_TYPES.map((c) => [c, translate(ctx.lang, `cycles.${c}`)]));
+  const imperial = ctx.unitSystem === 'imperial';
+  const temperature = (raw: number | null) =>
+    raw === null ? undefined : imperial ? Math.round((raw * 9) / 50 + 32) : Math.round(raw) / 10;
+  const lines = events.map((e) => {
+    const v = hygieneVerdict(e, ctx.rule);
+    const key = e.parameterName ?? '';
+    const parameter = e.kind === 'parameter';
+    return csvRow([
+      e.kind,
+      e.cycleName ? (cycleNames.get(e.cycleName) ?? e.cycleName) : undefined,
+      e.start.toISOString(),
+      e.stop.toISOString(),
+      e.completed === null ? undefined : String(e.completed),
+      parameter ? parameterLabel(ctx.lang, key, cycleNames) : undefined,
+      parameter ? parameterValue(key, e.oldValue, ctx.unitSystem, f) : undefined,
+      parameter ? parameterValue(key, e.newValue, ctx.unitSystem, f) : undefined,
+      temperature(v.washTmp),
+      temperature(v.rinseTmp),
+      imperial ? UNIT_SYMBOLS.fahrenheit : UNIT_SYMBOLS.celsius,
+      v.verdict,
+      v.failures.join(';'),
+      e.heatDose?.hue,
+      e.heatDose?.a0,
+      e.chainSeq ?? undefined,
+      e.chainHash ?? undefined,
+    ]);
+  });
+  // A byte-order mark: spreadsheet programs then read the file as UTF-8.
+  return `\uFEFF${csvRow(EVENTS_CSV_HEADER)}${lines.join('')}`;
+}
