@@ -62,9 +62,14 @@ export class CompanionApp {
     return this.page.getByTestId('offline-badge');
   }
 
-  /** A link to one of the machine's sections. */
+  /**
+   * A link to one of the machine's sections, in the machine screen's list of them: the home list's
+   * cards link to a machine's alarms by the same name when it has open ones.
+   */
   section(label: keyof (typeof catalogues)['it']['mobile']['machine']) {
-    return this.page.getByRole('link', { name: this.texts.machine[label] });
+    return this.page
+      .getByRole('navigation', { name: catalogues[this.lang].device.areasLabel })
+      .getByRole('link', { name: this.texts.machine[label] });
   }
 
   /**
