@@ -8,13 +8,19 @@ describe('graceful shutdown', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let arrived: () => void = () => {};
+    const inHandler = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     server.washboard.app.get('/test/slow', async () => {
+      arrived();
       await gate;
       return { finished: true };
     });
     const port = await server.washboard.listen();
     const inFlight = fetch(`http://127.0.0.1:${port}/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // In flight means the handler has it: a fixed wait let a busy machine start the close first.
+    await inHandler;
     const closed = server.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
