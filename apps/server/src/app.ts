@@ -589,6 +589,7 @@ async function assembleWashboard(
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
           lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
+          historyDays: config.DEMO_HISTORY_DAYS,
           log: app.log,
         }),
       )

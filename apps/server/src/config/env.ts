@@ -219,6 +219,8 @@ const ZEnv = z
      * unless this is a deployment (ADMIN_EMAIL set or NODE_ENV=production).
      */
     DEMO: flag,
+    /** Days of history the demo seeds per machine on a new database (0: none; the live machines still run). */
+    DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(90).default(30),
     /** Proxies whose X-Forwarded-For is believed (rate limits, logs); off by default. */
     TRUST_PROXY: trustProxy,
     /** Client applications and their subscription keys; generated for the web app when unset. */

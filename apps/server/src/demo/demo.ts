@@ -37,7 +37,6 @@ function brandsOf(stored: TDemoState | TBrandDemo): TBrandDemo[] {
   return 'brands' in stored ? stored.brands : [stored];
 }
 
-const HISTORY_DAYS = 30;
 /** Serial numbers are unique across brands (they are MQTT identities): each brand's demo has its own prefix. */
 const SERIAL_PREFIXES: Record<TBrandCode, string> = { LUMINA: 'DEMO', KESTREL: 'KDEMO' };
 
@@ -99,6 +98,8 @@ export async function startDemo(deps: {
   ingest: (topic: string, payload: Buffer) => Promise<void>;
   /** the newest counter report stored for a machine: where its live run carries on */
   lastStats: (serialNumber: string) => Promise<TDeviceStats | undefined>;
+  /** days of history seeded per machine on a new database (DEMO_HISTORY_DAYS) */
+  historyDays: number;
   log: FastifyBaseLogger;
 }): Promise<TDemo> {
   const { settings, log } = deps;
@@ -240,7 +241,7 @@ async function seed(
     // 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
-      { now: new Date(), days: HISTORY_DAYS, seed: 7, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
+      { now: new Date(), days: deps.historyDays, seed: 7, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
     );
     await Promise.all(
       history.messages.map((message) =>

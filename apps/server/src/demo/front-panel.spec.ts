@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFrontPanel, TPanelMachine } from '@washboard/contracts';
-import { startTestServer, type TTestServer, DEMO_START_MS } from '../../test/harness';
+import { startTestServer, type TTestServer, DEMO_START_MS, SHORT_HISTORY } from '../../test/harness';
 import { json, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 
@@ -13,7 +13,7 @@ describe('/api/v1/demo/machines (the virtual front panels)', () => {
     let kitchen: Record<string, string>;
 
     beforeAll(async () => {
-      server = await startTestServer({ DEMO: '1' });
+      server = await startTestServer({ DEMO: '1', ...SHORT_HISTORY });
       // The accounts the start block prints: the Lumina kitchen manager signs in as a user would.
       const account = server.washboard.demoAccounts?.find((a) => a.brand === 'LUMINA' && a.email === KITCHEN);
       kitchen = (await signIn(server, KITCHEN, account?.password ?? '')).headers;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_CODES, BRANDS, SUPPORTED_LANGUAGES } from '@washboard/contracts';
-import { startTestServer, type TTestServer, DEMO_START_MS } from '../../test/harness';
+import { startTestServer, type TTestServer, DEMO_START_MS, SHORT_HISTORY } from '../../test/harness';
 import { translate } from '../i18n/translate';
 import { mailAccent } from './mail-theme';
 import { PREVIEW_KINDS } from './mail-preview';
@@ -10,7 +10,7 @@ describe('GET /dev/mail-preview', () => {
     let server: TTestServer;
     // The demo seeds its month of history first (about 16 s on a quiet machine).
     beforeAll(async () => {
-      server = await startTestServer({ DEMO: '1' });
+      server = await startTestServer({ DEMO: '1', ...SHORT_HISTORY });
     }, DEMO_START_MS);
     afterAll(() => server.close());
 
