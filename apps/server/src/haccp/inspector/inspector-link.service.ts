@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import type { TAuthUser } from '../../auth/token.service';
 import type { ApplianceService } from '../../appliance/appliance.service';
 import type { AuditService } from '../../audit/audit.service';
-import type { Transactions } from '../../db/transaction';
+import type { Transactions, TTransaction } from '../../db/transaction';
 import { randomToken, sha256 } from '../../auth/secrets';
 import { rangeBoundary } from '../../http/date-range';
 import { clientNetwork } from '../../http/client-network';
@@ -77,6 +77,19 @@ export class InspectorLinkService {
     private readonly audit: AuditService,
   ) {}
 
+  /** Records a change of the machine's links in the audit trail, in the change's transaction. */
+  private record(
+    t: TTransaction,
+    user: TAuthUser,
+    action: 'haccp.link-create' | 'haccp.link-revoke',
+    serial: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    const target = { kind: 'product' as const, id: serial, label: serial };
+    return this.audit.record(user, { action, target, serialNumber: serial, before, after }, t);
+  }
+
   /** The machine, for a caller who sees it (else 404) and may share its record (else 403). */
   private async sharing(user: TAuthUser, serial: string): Promise<void> {
     const { appliance } = await this.appliances.visible(user, serial);
@@ -102,17 +115,7 @@ export class InspectorLinkService {
         createdBy: user.id,
         expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
       });
-      await this.audit.record(
-        user,
-        {
-          action: 'haccp.link-create',
-          target: { kind: 'product', id: serial, label: serial },
-          serialNumber: serial,
-          before: null,
-          after: audited(stored),
-        },
-        t,
-      );
+      await this.record(t, user, 'haccp.link-create', serial, null, audited(stored));
       return stored;
     });
     return { ...toView(link), token, path: inspectorPagePath(token) };
@@ -137,24 +140,13 @@ export class InspectorLinkService {
   async revoke(user: TAuthUser, serial: string, id: string): Promise<TInspectorLinkView> {
     await this.sharing(user, serial);
     const link = await this.transactions.run(async (t) => {
-      if (await this.repository.revoke(t, serial, id, user.id)) {
-        const revoked = await this.repository.find(serial, id, t.tx);
-        if (revoked) {
-          await this.audit.record(
-            user,
-            {
-              action: 'haccp.link-revoke',
-              target: { kind: 'product', id: serial, label: serial },
-              serialNumber: serial,
-              before: { linkId: id, revokedAt: null },
-              after: { linkId: id, revokedAt: revoked.revokedAt?.toISOString() ?? null },
-            },
-            t,
-          );
-        }
-        return revoked;
+      const revokedNow = await this.repository.revoke(t, serial, id, user.id);
+      const found = await this.repository.find(serial, id, t.tx);
+      if (revokedNow && found) {
+        const after = { linkId: id, revokedAt: found.revokedAt?.toISOString() ?? null };
+        await this.record(t, user, 'haccp.link-revoke', serial, { linkId: id, revokedAt: null }, after);
       }
-      return this.repository.find(serial, id, t.tx);
+      return found;
     });
     if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
     return toView(link);
