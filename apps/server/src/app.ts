@@ -86,6 +86,8 @@ import { HaccpService } from './haccp/haccp.service';
 import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
 import { HaccpChainService } from './haccp/chain/haccp-chain.service';
 import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
+import { InspectorLinkRepository } from './haccp/inspector/inspector-link.repository';
+import { InspectorLinkService } from './haccp/inspector/inspector-link.service';
 import { TemperatureHistoryRepository } from './device/temperature-history.repository';
 import { TemperatureHistoryService } from './device/temperature-history.service';
 import { AlarmRepository } from './alarm/alarm.repository';
@@ -530,6 +532,7 @@ async function assembleWashboard(
     servicePins,
     settingsProfileResolver,
   );
+  const haccp = new HaccpService(appliances, new HaccpRepository(database.db), publicUrl);
   await registerHttpPlumbing(app);
   await registerApi(app, {
     database,
@@ -565,8 +568,16 @@ async function assembleWashboard(
     ),
     audit,
     servicePins,
-    haccp: new HaccpService(appliances, new HaccpRepository(database.db), publicUrl),
+    haccp,
     haccpChain,
+    inspectorLinks: new InspectorLinkService(
+      appliances,
+      new InspectorLinkRepository(database.db),
+      haccp,
+      haccpChain,
+      transactions,
+      audit,
+    ),
     temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
     alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
       live.publish(brand, message),

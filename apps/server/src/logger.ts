@@ -88,8 +88,11 @@ export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opt
 /** Query parameters whose values never reach a log line. */
 const SECRET_QUERY = /([?&](?:token|code|password|refresh_token|access_token|verificationcode|newpassword|mail|email)=)[^&#]*/gi;
 
+/** Path segments that are secrets: an inspector link's token (its page and its API call). */
+const SECRET_PATH = /(\/inspect\/)[^/?#]+/g;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]');
 }
 
 /**

@@ -98,6 +98,7 @@ describe('docs/permissions.md, permission matrix', () => {
     'POST /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token', init: { method: 'POST' } }),
     'GET /.well-known/openid-configuration': () => ({ path: '/.well-known/openid-configuration' }),
     'GET /.well-known/haccp-keys': () => ({ path: '/.well-known/haccp-keys' }),
+    'GET /api/v1/inspect/{token}': () => ({ path: '/api/v1/inspect/not-a-token' }),
     'GET /app/manifest.webmanifest': () => ({ path: '/app/manifest.webmanifest' }),
     'POST /api/v2/account/users': () => ({
       path: '/api/v2/account/users',
@@ -338,6 +339,18 @@ describe('docs/permissions.md, permission matrix', () => {
   }));
   onMachine('POST haccp/close-outs/{day}/review', (c) => ({
     path: at(c, `haccp/close-outs/2026-01-01/review`),
+    init: { method: 'POST' },
+  }));
+  onMachine('POST haccp/inspector-links', (c) => ({
+    path: at(c, 'haccp/inspector-links'),
+    init: json({ startDate: '2026-01-01', stopDate: '2026-01-31' }),
+  }));
+  onMachine('GET haccp/inspector-links', (c) => ({ path: at(c, 'haccp/inspector-links') }));
+  onMachine('GET haccp/inspector-links/{id}/openings', (c) => ({
+    path: at(c, `haccp/inspector-links/${crypto.randomUUID()}/openings`),
+  }));
+  onMachine('POST haccp/inspector-links/{id}/revoke', (c) => ({
+    path: at(c, `haccp/inspector-links/${crypto.randomUUID()}/revoke`),
     init: { method: 'POST' },
   }));
   onMachine('GET thresholds', (c) => ({ path: at(c, 'thresholds') }));

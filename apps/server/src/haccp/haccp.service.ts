@@ -139,8 +139,17 @@ export class HaccpService {
   /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
   async events(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpEventView[]> {
     const { appliance } = await this.appliances.visible(user, serial);
+    return this.eventsOf(appliance, rangeBoundary(from, false), rangeBoundary(to, true));
+  }
+
+  /**
+   * The HACCP events of a machine that started in [from, to], newest first, judged by the rules of its
+   * type. For callers that checked access already (the inspector link).
+   */
+  async eventsOf(appliance: { serialNumber: string; type: string }, from: Date, to: Date): Promise<THaccpEventView[]> {
+    const serial = appliance.serialNumber;
     const rule = hygieneRuleFor(appliance.type);
-    const rows = await this.repository.events(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+    const rows = await this.repository.events(serial, from, to);
     const foodCode = foodCodeClassFor(appliance.type);
     const corrections = await this.repository.corrections(
       serial,
@@ -254,7 +263,11 @@ export class HaccpService {
   /** The alarms active at any moment of the range, newest first. */
   async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<TAlarmView[]> {
     await this.appliances.visible(user, serial);
-    const rows = await this.repository.alarms(serial, rangeBoundary(from, false), rangeBoundary(to, true));
-    return rows.map(toAlarmView);
+    return this.alarmsOf(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+  }
+
+  /** The machine's alarms active at any moment of [from, to], newest first. For callers that checked access already. */
+  async alarmsOf(serial: string, from: Date, to: Date): Promise<TAlarmView[]> {
+    return (await this.repository.alarms(serial, from, to)).map(toAlarmView);
   }
 }

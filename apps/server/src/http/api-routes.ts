@@ -36,6 +36,8 @@ import type { DeviceDataService } from '../device/device-data.service';
 import { haccpRoutes } from '../haccp/haccp.routes';
 import { haccpChainRoutes, haccpKeyRoutes } from '../haccp/chain/haccp-chain.routes';
 import type { HaccpChainService } from '../haccp/chain/haccp-chain.service';
+import { inspectionRoutes, inspectorLinkRoutes } from '../haccp/inspector/inspector-link.routes';
+import type { InspectorLinkService } from '../haccp/inspector/inspector-link.service';
 import { temperatureHistoryRoutes } from '../device/temperature-history.routes';
 import type { TemperatureHistoryService } from '../device/temperature-history.service';
 import { alarmRoutes } from '../alarm/alarm.routes';
@@ -90,6 +92,7 @@ export type TApiParts = {
   settingsProfiles: SettingsProfileService;
   haccp: HaccpService;
   haccpChain: HaccpChainService;
+  inspectorLinks: InspectorLinkService;
   temperatureHistory: TemperatureHistoryService;
   alarms: AlarmService;
   notifications: NotificationService;
@@ -128,6 +131,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
   });
   await app.register(unsubscribeRoutes, { unsubscribe: parts.unsubscribe, limit });
   await app.register(haccpKeyRoutes, { chain: parts.haccpChain });
+  await app.register(inspectionRoutes, { inspectorLinks: parts.inspectorLinks, limit });
   app.decorateRequest('user', null as never);
   await app.register(
     async (scope) => {
@@ -161,6 +165,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(eventHubRoutes, { devices: parts.devices });
       await scope.register(haccpRoutes, { haccp: parts.haccp });
       await scope.register(haccpChainRoutes, { chain: parts.haccpChain });
+      await scope.register(inspectorLinkRoutes, { inspectorLinks: parts.inspectorLinks });
       await scope.register(temperatureHistoryRoutes, { temperatureHistory: parts.temperatureHistory });
       await scope.register(alarmRoutes, { alarms: parts.alarms });
       await scope.register(thresholdRoutes, { thresholds: parts.thresholds });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { canAdminister, canAuthorize, canEditFactoryParameters } from '@washboard/contracts';
-import { withAllTexts } from '../modules/i18n/i18n';
+import { followBrowserLanguage, withAllTexts } from '../modules/i18n/i18n';
 import { RequirePermission, RequireResetLink } from '../modules/session/guards';
 import { useUserData } from '../modules/session/session-store';
 import { StatusPage } from '../pages/StatusPage';
@@ -27,6 +27,12 @@ const DemoMachinesPage = lazy(() =>
 );
 const DemoMachinePage = lazy(() =>
   withAllTexts(import('../pages/DemoMachinePage')).then((m) => ({ default: m.DemoMachinePage })),
+);
+// An inspector's first visit: the browser's language (unless one was chosen here), then the texts and the page.
+const InspectionPage = lazy(() =>
+  followBrowserLanguage().then(() =>
+    withAllTexts(import('../pages/InspectionPage')).then((m) => ({ default: m.InspectionPage })),
+  ),
 );
 const DeviceParametersPage = lazy(() =>
   import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
@@ -63,6 +69,8 @@ export function AppRoutes() {
       {/* The demo's virtual front panels: the same with or without a session (the server answers only in demo mode). */}
       <Route path="/demo/machines" element={page(<DemoMachinesPage />)} />
       <Route path="/demo/machines/:serialNumber" element={page(<DemoMachinePage />)} />
+      {/* An inspector link: the same with or without a session, and it leads nowhere else. */}
+      <Route path="/inspect/:token" element={page(<InspectionPage />)} />
       <Route element={user ? page(<SignedInShell />) : <Navigate to="/login" replace />}>
         {['/', '/devices', '/terms', '/privacy'].map((path) => (
           <Route key={path} path={path} element={page(<DevicesPage />)} />

@@ -78,3 +78,13 @@ export function canEditThresholds(user: Pick<TUserData, 'role'>): boolean {
 export function canCorrectHaccp(user: Pick<TUserData, 'role'>): boolean {
   return isServiceRole(user.role);
 }
+
+/**
+ * Inspector links to a machine's HACCP record (docs/hygiene.md, "Inspector links"): created, listed
+ * and revoked by its owner side — the kitchen manager who claimed it — and by the service (the
+ * service roles who see it, the brand's ADMINs); not by an account that merely sees it, such as a
+ * kitchen manager linked to the customer the machine is assigned to.
+ */
+export function canShareHaccp(user: Pick<TUserData, 'role'>, ownsMachine: boolean): boolean {
+  return ownsMachine || isServiceRole(user.role);
+}

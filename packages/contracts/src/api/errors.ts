@@ -92,6 +92,12 @@ export const API_ERRORS = {
   APPLIANCE_NOT_SERVED: 409,
   /** A closed HACCP day is reviewed once: the first reviewer's signed confirmation stays. */
   HACCP_DAY_ALREADY_REVIEWED: 409,
+  /** No inspector link with this token (or id) for the caller: unknown, another brand's or its machine deleted. */
+  INSPECTOR_LINK_NOT_FOUND: 404,
+  /** The inspector link was valid once and is past its expiry. */
+  INSPECTOR_LINK_EXPIRED: 410,
+  /** The inspector link was revoked by whoever shares the machine's record. */
+  INSPECTOR_LINK_REVOKED: 410,
   /** Only a kitchen manager's account is linked to a customer. */
   ACCOUNT_NOT_KITCHEN_MANAGER: 409,
   /** Unknown, another company's than the caller manages, or of another brand. */

@@ -24,6 +24,8 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'alarm.acknowledge',
   'alarm.assign',
   'thresholds.set',
+  'haccp.link-create',
+  'haccp.link-revoke',
   'service.pin-set',
   'service.pin-reset',
   'service.pin-locked',

@@ -338,6 +338,12 @@ export const de = {
     CUSTOMER_CHANGED: 'Jemand hat diesen Kunden inzwischen geändert: Öffnen Sie ihn erneut und wiederholen Sie Ihre Änderung',
     APPLIANCE_ALREADY_ASSIGNED: 'Die Maschine ist bereits einem anderen Kunden zugeordnet: Entfernen Sie sie zuerst dort',
     HACCP_DAY_ALREADY_REVIEWED: 'Dieser Tag wurde bereits geprüft',
+    INSPECTOR_LINK_NOT_FOUND:
+      'Diesen Link für Prüfer gibt es nicht. Prüfen Sie die Adresse oder bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
+    INSPECTOR_LINK_EXPIRED:
+      'Dieser Link für Prüfer ist abgelaufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
+    INSPECTOR_LINK_REVOKED:
+      'Dieser Link für Prüfer wurde widerrufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
     APPLIANCE_NOT_SERVED: 'Das Unternehmen des Kunden betreut diese Maschine nicht',
     ACCOUNT_NOT_KITCHEN_MANAGER: 'Nur das Konto eines Küchenleiters kann mit einem Kunden verknüpft werden',
     SETTINGS_PROFILE_NOT_FOUND: 'Dieses Einstellungsprofil gibt es nicht',
@@ -721,6 +727,7 @@ export const de = {
     tabs: {
       events: 'Ereignisse',
       alarms: 'Alarme',
+      inspectorLinks: 'Links für Prüfer',
     },
     exportEvents: 'Ereignisse exportieren (PDF)',
     exportAlarms: 'Alarme exportieren (PDF)',
@@ -805,6 +812,45 @@ export const de = {
         correction: 'Korrektur',
       },
     },
+    inspectorLinks: {
+      share: 'Mit Prüfer teilen',
+      intro:
+        'Wer den Link öffnet, sieht ohne Konto nur die HACCP-Ereignisse dieser Maschine mit ihren Wärmedosen, ihre Alarme und die Prüfung der Aufzeichnung für den Zeitraum unten. Jeder Aufruf wird protokolliert, und Sie können den Link jederzeit widerrufen.',
+      validFor: 'Gültig für',
+      days_one: '{{count}} Tag',
+      days_other: '{{count}} Tage',
+      label: 'Für (optional)',
+      labelPlaceholder: 'Name des Prüfers oder Behörde',
+      create: 'Link erstellen',
+      created: 'Kopieren Sie den Link jetzt: Er wird nur dieses eine Mal angezeigt. Er funktioniert bis {{date}}.',
+      address: 'Link für den Prüfer',
+      copy: 'Link kopieren',
+      copied: 'Kopiert',
+      qr: 'QR-Code des Links',
+      none: 'Für diese Maschine gibt es noch keinen Link für Prüfer. Erstellen Sie einen mit „Mit Prüfer teilen“.',
+      noLabel: 'Kein Empfänger angegeben',
+      validUntil: 'Gültig bis {{date}}',
+      createdBy: 'Erstellt von {{name}}, {{date}}',
+      revokedBy: 'Widerrufen von {{name}}, {{date}}',
+      statuses: {
+        active: 'Aktiv',
+        expired: 'Abgelaufen',
+        revoked: 'Widerrufen',
+      },
+      openings_one: '{{count}}-mal aufgerufen, zuletzt am {{date}}',
+      openings_other: '{{count}}-mal aufgerufen, zuletzt am {{date}}',
+      notOpened: 'Noch nicht aufgerufen',
+      showOpenings: 'Aufrufe anzeigen',
+      hideOpenings: 'Aufrufe ausblenden',
+      openingColumns: {
+        at: 'Aufgerufen am',
+        network: 'Netzwerk',
+        browser: 'Webbrowser',
+      },
+      revoke: 'Widerrufen',
+      revokeConfirm: 'Diesen Link widerrufen? Wer ihn hat, kann ihn dann nicht mehr öffnen.',
+      revoked: 'Link widerrufen',
+    },
     pdf: {
       eventsTitle: 'HACCP-Bericht: Spülprogramme und Ereignisse',
       alarmsTitle: 'HACCP-Bericht: Alarme',
@@ -822,6 +868,21 @@ export const de = {
       chainNone: 'Hash-Kette: kein verketteter Eintrag auf dieser Seite',
       verify: 'Prüfen: {{url}}',
     },
+  },
+
+  inspection: {
+    title: 'HACCP-Aufzeichnung',
+    intro:
+      'Nur-Lese-Ansicht der HACCP-Aufzeichnung einer Maschine, mit Ihnen geteilt von ihrem Betreiber. Ein Konto ist nicht nötig; jeder Aufruf wird protokolliert.',
+    validUntil: 'Dieser Link funktioniert bis {{date}}.',
+    preparedFor: 'Geteilt mit: {{label}}',
+    machine: 'Maschine',
+    serialNumber: 'Seriennummer',
+    model: 'Modell',
+    period: 'Zeitraum',
+    periodValue: '{{from}} – {{to}}',
+    verification: 'Prüfung der Aufzeichnung',
+    unavailable: 'Dieser Link lässt sich nicht öffnen',
   },
 
   heatDose: {
@@ -1057,6 +1118,10 @@ export const de = {
           'pin-set': 'Service-PIN festgelegt',
           'pin-reset': 'Service-PIN per E-Mail-Link zurückgesetzt',
           'pin-locked': 'Service-PIN nach Fehlversuchen gesperrt',
+        },
+        haccp: {
+          'link-create': 'Link für Prüfer erstellt',
+          'link-revoke': 'Link für Prüfer widerrufen',
         },
         command: {
           'cycle-start': 'Zyklus gestartet',

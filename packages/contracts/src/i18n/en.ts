@@ -327,6 +327,10 @@ export const en = {
     CUSTOMER_CHANGED: 'Someone changed this customer meanwhile: open it again and redo your change',
     APPLIANCE_ALREADY_ASSIGNED: 'The machine is already assigned to another customer: remove it there first',
     HACCP_DAY_ALREADY_REVIEWED: 'This day has already been reviewed',
+    INSPECTOR_LINK_NOT_FOUND:
+      'This inspection link does not exist. Check the address, or ask whoever shared it with you for a new one.',
+    INSPECTOR_LINK_EXPIRED: 'This inspection link has expired. Ask whoever shared it with you for a new one.',
+    INSPECTOR_LINK_REVOKED: 'This inspection link was revoked. Ask whoever shared it with you for a new one.',
     APPLIANCE_NOT_SERVED: "The customer's company does not service this machine",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Only a kitchen manager's account can be linked to a customer",
     SETTINGS_PROFILE_NOT_FOUND: 'This settings profile does not exist',
@@ -703,6 +707,7 @@ export const en = {
     tabs: {
       events: 'Events',
       alarms: 'Alarms',
+      inspectorLinks: 'Inspector links',
     },
     exportEvents: 'Export events (PDF)',
     exportAlarms: 'Export alarms (PDF)',
@@ -786,6 +791,45 @@ export const en = {
         correction: 'Correction',
       },
     },
+    inspectorLinks: {
+      share: 'Share with an inspector',
+      intro:
+        'Whoever opens the link sees, without an account, only this machine’s HACCP events with their heat doses, its alarms and the verification of the record for the period below. Every opening is logged, and you can revoke the link at any time.',
+      validFor: 'Valid for',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+      label: 'For (optional)',
+      labelPlaceholder: 'Inspector’s name or authority',
+      create: 'Create link',
+      created: 'Copy the link now: it is shown only this once. It works until {{date}}.',
+      address: 'Link for the inspector',
+      copy: 'Copy link',
+      copied: 'Copied',
+      qr: 'QR code of the link',
+      none: 'No inspector link for this machine yet. Create one with “Share with an inspector”.',
+      noLabel: 'No recipient given',
+      validUntil: 'Valid until {{date}}',
+      createdBy: 'Created by {{name}}, {{date}}',
+      revokedBy: 'Revoked by {{name}}, {{date}}',
+      statuses: {
+        active: 'Active',
+        expired: 'Expired',
+        revoked: 'Revoked',
+      },
+      openings_one: 'Opened {{count}} time, last on {{date}}',
+      openings_other: 'Opened {{count}} times, last on {{date}}',
+      notOpened: 'Not opened yet',
+      showOpenings: 'Show openings',
+      hideOpenings: 'Hide openings',
+      openingColumns: {
+        at: 'Opened',
+        network: 'Network',
+        browser: 'Web browser',
+      },
+      revoke: 'Revoke',
+      revokeConfirm: 'Revoke this link? Whoever holds it can no longer open it.',
+      revoked: 'Link revoked',
+    },
     pdf: {
       eventsTitle: 'HACCP report: wash cycles and events',
       alarmsTitle: 'HACCP report: alarms',
@@ -802,6 +846,21 @@ export const en = {
       chainNone: 'Hash chain: no chained record on this page',
       verify: 'Verify: {{url}}',
     },
+  },
+
+  inspection: {
+    title: 'HACCP record',
+    intro:
+      'Read-only view of one machine’s HACCP record, shared with you by its operator. No account is needed; every opening is logged.',
+    validUntil: 'This link works until {{date}}.',
+    preparedFor: 'Shared with: {{label}}',
+    machine: 'Machine',
+    serialNumber: 'Serial number',
+    model: 'Model',
+    period: 'Period',
+    periodValue: '{{from}} – {{to}}',
+    verification: 'Verification of the record',
+    unavailable: 'This link cannot be opened',
   },
 
   heatDose: {
@@ -1036,6 +1095,10 @@ export const en = {
           'pin-set': 'Service PIN set',
           'pin-reset': 'Service PIN reset by e-mail link',
           'pin-locked': 'Service PIN locked after wrong tries',
+        },
+        haccp: {
+          'link-create': 'Inspector link created',
+          'link-revoke': 'Inspector link revoked',
         },
         command: {
           'cycle-start': 'Cycle started',

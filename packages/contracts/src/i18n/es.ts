@@ -334,6 +334,10 @@ export const es = {
     CUSTOMER_CHANGED: 'Alguien ha modificado este cliente mientras tanto: ábrelo de nuevo y repite el cambio',
     APPLIANCE_ALREADY_ASSIGNED: 'La máquina ya está asignada a otro cliente: quítela primero de ese cliente',
     HACCP_DAY_ALREADY_REVIEWED: 'Este día ya ha sido revisado',
+    INSPECTOR_LINK_NOT_FOUND:
+      'Este enlace de inspección no existe. Compruebe la dirección o pida un enlace nuevo a quien se lo compartió.',
+    INSPECTOR_LINK_EXPIRED: 'Este enlace de inspección ha caducado. Pida un enlace nuevo a quien se lo compartió.',
+    INSPECTOR_LINK_REVOKED: 'Este enlace de inspección ha sido revocado. Pida un enlace nuevo a quien se lo compartió.',
     APPLIANCE_NOT_SERVED: 'La empresa del cliente no presta asistencia a esta máquina',
     ACCOUNT_NOT_KITCHEN_MANAGER: 'Solo la cuenta de un responsable de cocina puede vincularse a un cliente',
     SETTINGS_PROFILE_NOT_FOUND: 'Este perfil de ajustes no existe',
@@ -716,6 +720,7 @@ export const es = {
     tabs: {
       events: 'Eventos',
       alarms: 'Alarmas',
+      inspectorLinks: 'Enlaces de inspección',
     },
     exportEvents: 'Exportar eventos (PDF)',
     exportAlarms: 'Exportar alarmas (PDF)',
@@ -800,6 +805,45 @@ export const es = {
         correction: 'Corrección',
       },
     },
+    inspectorLinks: {
+      share: 'Compartir con un inspector',
+      intro:
+        'Quien abra el enlace verá, sin cuenta, solo los eventos HACCP de esta máquina con sus dosis de calor, sus alarmas y la verificación del registro del periodo indicado abajo. Cada apertura queda registrada y puede revocar el enlace en cualquier momento.',
+      validFor: 'Válido durante',
+      days_one: '{{count}} día',
+      days_other: '{{count}} días',
+      label: 'Destinatario (opcional)',
+      labelPlaceholder: 'Nombre del inspector u organismo',
+      create: 'Crear enlace',
+      created: 'Copie el enlace ahora: solo se muestra esta vez. Funciona hasta el {{date}}.',
+      address: 'Enlace para el inspector',
+      copy: 'Copiar enlace',
+      copied: 'Copiado',
+      qr: 'Código QR del enlace',
+      none: 'Esta máquina aún no tiene enlaces de inspección. Cree uno con «Compartir con un inspector».',
+      noLabel: 'Sin destinatario indicado',
+      validUntil: 'Válido hasta el {{date}}',
+      createdBy: 'Creado por {{name}}, {{date}}',
+      revokedBy: 'Revocado por {{name}}, {{date}}',
+      statuses: {
+        active: 'Activo',
+        expired: 'Caducado',
+        revoked: 'Revocado',
+      },
+      openings_one: 'Abierto {{count}} vez, la última el {{date}}',
+      openings_other: 'Abierto {{count}} veces, la última el {{date}}',
+      notOpened: 'Aún no se ha abierto',
+      showOpenings: 'Mostrar aperturas',
+      hideOpenings: 'Ocultar aperturas',
+      openingColumns: {
+        at: 'Abierto el',
+        network: 'Red',
+        browser: 'Navegador',
+      },
+      revoke: 'Revocar',
+      revokeConfirm: '¿Revocar este enlace? Quien lo tenga ya no podrá abrirlo.',
+      revoked: 'Enlace revocado',
+    },
     pdf: {
       eventsTitle: 'Informe APPCC: ciclos de lavado y eventos',
       alarmsTitle: 'Informe APPCC: alarmas',
@@ -817,6 +861,21 @@ export const es = {
       chainNone: 'Cadena de hash: ningún registro encadenado en esta página',
       verify: 'Verificar: {{url}}',
     },
+  },
+
+  inspection: {
+    title: 'Registro HACCP',
+    intro:
+      'Vista de solo lectura del registro HACCP de una máquina, compartida con usted por quien la gestiona. No se necesita cuenta; cada apertura queda registrada.',
+    validUntil: 'Este enlace funciona hasta el {{date}}.',
+    preparedFor: 'Compartido con: {{label}}',
+    machine: 'Máquina',
+    serialNumber: 'Número de serie',
+    model: 'Modelo',
+    period: 'Periodo',
+    periodValue: '{{from}} – {{to}}',
+    verification: 'Verificación del registro',
+    unavailable: 'No se puede abrir este enlace',
   },
 
   heatDose: {
@@ -1052,6 +1111,10 @@ export const es = {
           'pin-set': 'PIN de servicio establecido',
           'pin-reset': 'PIN de servicio restablecido con enlace de correo',
           'pin-locked': 'PIN de servicio bloqueado tras intentos fallidos',
+        },
+        haccp: {
+          'link-create': 'Enlace de inspección creado',
+          'link-revoke': 'Enlace de inspección revocado',
         },
         command: {
           'cycle-start': 'Ciclo iniciado',

@@ -338,6 +338,10 @@ export const fr = {
     CUSTOMER_CHANGED: "Quelqu'un a modifié ce client entre-temps : rouvrez-le et refaites votre modification",
     APPLIANCE_ALREADY_ASSIGNED: "La machine est déjà attribuée à un autre client : retirez-la d'abord de celui-ci",
     HACCP_DAY_ALREADY_REVIEWED: 'Cette journée a déjà été vérifiée',
+    INSPECTOR_LINK_NOT_FOUND:
+      'Ce lien d’inspection n’existe pas. Vérifiez l’adresse ou demandez un nouveau lien à la personne qui vous l’a transmis.',
+    INSPECTOR_LINK_EXPIRED: 'Ce lien d’inspection a expiré. Demandez un nouveau lien à la personne qui vous l’a transmis.',
+    INSPECTOR_LINK_REVOKED: 'Ce lien d’inspection a été révoqué. Demandez un nouveau lien à la personne qui vous l’a transmis.',
     APPLIANCE_NOT_SERVED: "L'entreprise du client n'assure pas le service de cette machine",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Seul le compte d'un responsable de cuisine peut être lié à un client",
     SETTINGS_PROFILE_NOT_FOUND: "Ce profil de réglages n'existe pas",
@@ -719,6 +723,7 @@ export const fr = {
     tabs: {
       events: 'Événements',
       alarms: 'Alarmes',
+      inspectorLinks: 'Liens d’inspection',
     },
     exportEvents: 'Exporter les événements (PDF)',
     exportAlarms: 'Exporter les alarmes (PDF)',
@@ -803,6 +808,45 @@ export const fr = {
         correction: 'Rectification',
       },
     },
+    inspectorLinks: {
+      share: 'Partager avec un inspecteur',
+      intro:
+        'La personne qui ouvre le lien voit, sans compte, uniquement les événements HACCP de cette machine avec leurs doses de chaleur, ses alarmes et la vérification de l’enregistrement pour la période ci-dessous. Chaque ouverture est enregistrée et vous pouvez révoquer le lien à tout moment.',
+      validFor: 'Valable',
+      days_one: '{{count}} jour',
+      days_other: '{{count}} jours',
+      label: 'Destinataire (facultatif)',
+      labelPlaceholder: 'Nom de l’inspecteur ou autorité',
+      create: 'Créer le lien',
+      created: 'Copiez le lien maintenant : il n’est affiché qu’une seule fois. Il fonctionne jusqu’au {{date}}.',
+      address: 'Lien pour l’inspecteur',
+      copy: 'Copier le lien',
+      copied: 'Copié',
+      qr: 'Code QR du lien',
+      none: 'Aucun lien d’inspection pour cette machine. Créez-en un avec « Partager avec un inspecteur ».',
+      noLabel: 'Aucun destinataire indiqué',
+      validUntil: 'Valable jusqu’au {{date}}',
+      createdBy: 'Créé par {{name}}, {{date}}',
+      revokedBy: 'Révoqué par {{name}}, {{date}}',
+      statuses: {
+        active: 'Actif',
+        expired: 'Expiré',
+        revoked: 'Révoqué',
+      },
+      openings_one: 'Ouvert {{count}} fois, la dernière le {{date}}',
+      openings_other: 'Ouvert {{count}} fois, la dernière le {{date}}',
+      notOpened: 'Pas encore ouvert',
+      showOpenings: 'Afficher les ouvertures',
+      hideOpenings: 'Masquer les ouvertures',
+      openingColumns: {
+        at: 'Ouvert le',
+        network: 'Réseau',
+        browser: 'Navigateur',
+      },
+      revoke: 'Révoquer',
+      revokeConfirm: 'Révoquer ce lien ? La personne qui le détient ne pourra plus l’ouvrir.',
+      revoked: 'Lien révoqué',
+    },
     pdf: {
       eventsTitle: 'Rapport HACCP : programmes de lavage et événements',
       alarmsTitle: 'Rapport HACCP : alarmes',
@@ -820,6 +864,21 @@ export const fr = {
       chainNone: 'Chaîne de hachage : aucun enregistrement chaîné sur cette page',
       verify: 'Vérifier : {{url}}',
     },
+  },
+
+  inspection: {
+    title: 'Enregistrement HACCP',
+    intro:
+      'Vue en lecture seule de l’enregistrement HACCP d’une machine, partagée avec vous par son exploitant. Aucun compte n’est nécessaire ; chaque ouverture est enregistrée.',
+    validUntil: 'Ce lien fonctionne jusqu’au {{date}}.',
+    preparedFor: 'Partagé avec : {{label}}',
+    machine: 'Appareil',
+    serialNumber: 'Numéro de série',
+    model: 'Modèle',
+    period: 'Période',
+    periodValue: '{{from}} – {{to}}',
+    verification: 'Vérification de l’enregistrement',
+    unavailable: 'Ce lien ne peut pas être ouvert',
   },
 
   heatDose: {
@@ -1056,6 +1115,10 @@ export const fr = {
           'pin-set': 'Code PIN de service défini',
           'pin-reset': 'Code PIN de service réinitialisé par lien e-mail',
           'pin-locked': 'Code PIN de service bloqué après des essais erronés',
+        },
+        haccp: {
+          'link-create': 'Lien d’inspection créé',
+          'link-revoke': 'Lien d’inspection révoqué',
         },
         command: {
           'cycle-start': 'Cycle démarré',

@@ -333,6 +333,10 @@ export const it = {
     CUSTOMER_CHANGED: 'Nel frattempo qualcuno ha modificato questo cliente: riaprilo e ripeti la modifica',
     APPLIANCE_ALREADY_ASSIGNED: 'La macchina è già assegnata a un altro cliente: rimuovila prima da quel cliente',
     HACCP_DAY_ALREADY_REVIEWED: 'Questa giornata è già stata verificata',
+    INSPECTOR_LINK_NOT_FOUND:
+      'Questo link per l’ispezione non esiste. Controlla l’indirizzo o chiedi un nuovo link a chi te lo ha inviato.',
+    INSPECTOR_LINK_EXPIRED: 'Questo link per l’ispezione è scaduto. Chiedi un nuovo link a chi te lo ha inviato.',
+    INSPECTOR_LINK_REVOKED: 'Questo link per l’ispezione è stato revocato. Chiedi un nuovo link a chi te lo ha inviato.',
     APPLIANCE_NOT_SERVED: "L'azienda del cliente non fornisce assistenza a questa macchina",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Solo l'account di un responsabile di cucina può essere collegato a un cliente",
     SETTINGS_PROFILE_NOT_FOUND: 'Questo profilo di impostazioni non esiste',
@@ -715,6 +719,7 @@ export const it = {
     tabs: {
       events: 'Eventi',
       alarms: 'Allarmi',
+      inspectorLinks: 'Link per ispettori',
     },
     exportEvents: 'Esporta eventi (PDF)',
     exportAlarms: 'Esporta allarmi (PDF)',
@@ -799,6 +804,45 @@ export const it = {
         correction: 'Correzione',
       },
     },
+    inspectorLinks: {
+      share: 'Condividi con un ispettore',
+      intro:
+        'Chi apre il link vede, senza account, solo gli eventi HACCP di questa macchina con le dosi di calore, i suoi allarmi e la verifica del registro per il periodo qui sotto. Ogni apertura viene registrata e puoi revocare il link in qualsiasi momento.',
+      validFor: 'Valido per',
+      days_one: '{{count}} giorno',
+      days_other: '{{count}} giorni',
+      label: 'Destinatario (facoltativo)',
+      labelPlaceholder: 'Nome dell’ispettore o ente',
+      create: 'Crea link',
+      created: 'Copia il link ora: viene mostrato solo questa volta. Funziona fino al {{date}}.',
+      address: 'Link per l’ispettore',
+      copy: 'Copia link',
+      copied: 'Copiato',
+      qr: 'Codice QR del link',
+      none: 'Nessun link per ispettori per questa macchina. Creane uno con «Condividi con un ispettore».',
+      noLabel: 'Nessun destinatario indicato',
+      validUntil: 'Valido fino al {{date}}',
+      createdBy: 'Creato da {{name}}, {{date}}',
+      revokedBy: 'Revocato da {{name}}, {{date}}',
+      statuses: {
+        active: 'Attivo',
+        expired: 'Scaduto',
+        revoked: 'Revocato',
+      },
+      openings_one: 'Aperto {{count}} volta, l’ultima il {{date}}',
+      openings_other: 'Aperto {{count}} volte, l’ultima il {{date}}',
+      notOpened: 'Non ancora aperto',
+      showOpenings: 'Mostra le aperture',
+      hideOpenings: 'Nascondi le aperture',
+      openingColumns: {
+        at: 'Aperto il',
+        network: 'Rete',
+        browser: 'Browser web',
+      },
+      revoke: 'Revoca',
+      revokeConfirm: 'Revocare questo link? Chi lo possiede non potrà più aprirlo.',
+      revoked: 'Link revocato',
+    },
     pdf: {
       eventsTitle: 'Rapporto HACCP: cicli di lavaggio ed eventi',
       alarmsTitle: 'Rapporto HACCP: allarmi',
@@ -816,6 +860,21 @@ export const it = {
       chainNone: 'Catena di hash: nessun record concatenato in questa pagina',
       verify: 'Verifica: {{url}}',
     },
+  },
+
+  inspection: {
+    title: 'Registro HACCP',
+    intro:
+      'Vista in sola lettura del registro HACCP di una macchina, condivisa con te dal suo gestore. Non serve un account; ogni apertura viene registrata.',
+    validUntil: 'Questo link funziona fino al {{date}}.',
+    preparedFor: 'Condiviso con: {{label}}',
+    machine: 'Macchina',
+    serialNumber: 'Numero di serie',
+    model: 'Modello',
+    period: 'Periodo',
+    periodValue: '{{from}} – {{to}}',
+    verification: 'Verifica del registro',
+    unavailable: 'Questo link non si può aprire',
   },
 
   heatDose: {
@@ -1051,6 +1110,10 @@ export const it = {
           'pin-set': 'PIN di servizio impostato',
           'pin-reset': 'PIN di servizio reimpostato tramite link e-mail',
           'pin-locked': 'PIN di servizio bloccato dopo tentativi errati',
+        },
+        haccp: {
+          'link-create': 'Link per ispettore creato',
+          'link-revoke': 'Link per ispettore revocato',
         },
         command: {
           'cycle-start': 'Ciclo avviato',

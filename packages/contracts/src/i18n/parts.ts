@@ -36,6 +36,7 @@ export const CATALOGUE_PARTS = {
     'devices',
     'haccp',
     'heatDose',
+    'inspection',
     'thresholds',
     'remoteControl',
     'parameters',

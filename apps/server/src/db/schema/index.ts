@@ -16,3 +16,4 @@ export * from './customers';
 export * from './thresholds';
 export * from './service-pins';
 export * from './haccp-chain';
+export * from './inspector-links';

@@ -154,6 +154,20 @@ export async function changeLanguage(lang: TLanguage): Promise<void> {
   await ensureLoaded(lang);
 }
 
+/**
+ * For a page opened by someone who may never have used the dashboard (an inspector link): the
+ * browser's own language, when this browser never chose one here and the catalogue has it. Nothing
+ * is stored: a choice made with the language picker is.
+ */
+export async function followBrowserLanguage(): Promise<void> {
+  if (localStorage.getItem(STORAGE_KEY)) return;
+  const lang = navigator.languages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage);
+  if (!lang || lang === currentLanguage()) return;
+  await ensureLoaded(lang);
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
 export function currentLanguage(): TLanguage {
   const lang = i18next.resolvedLanguage ?? i18next.language;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { alarmByCode, formatDate, type TAlarmSeverity, type TAlarmView } from '@washboard/contracts';
+import { alarmByCode, formatDate, type TAlarmSeverity, type TInspectionAlarm } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
@@ -11,9 +11,10 @@ const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: '
 
 /**
  * The alarms of the period: code, description, start, end (or still active), severity and who
- * acknowledged it when; cards on a phone. Inside Suspense.
+ * acknowledged it when; cards on a phone. Takes the dashboard's alarms and the inspector's alike
+ * (what both have). Inside Suspense.
  */
-export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: TAlarmView[]; timeZone: string }) {
+export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspectionAlarm[]; timeZone: string }) {
   const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = useLanguage();

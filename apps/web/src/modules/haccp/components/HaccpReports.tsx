@@ -1,36 +1,43 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { foodCodeClassFor, foodCodeClassText, formatTemperature, hygieneRuleFor } from '@washboard/contracts';
+import { canShareHaccp, hygieneRuleFor } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
+import { useUserData } from '../../session/session-store';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents, useMachineUnitSystem } from '../hooks/use-haccp';
-import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpExportButtons } from './HaccpExportButtons';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
+import { HaccpRuleText } from './HaccpRuleText';
+import { InspectorLinks } from './InspectorLinks';
 import { Loading } from '../../../ui/Loading';
-import { useLanguage } from '../../i18n/i18n';
+
+// The share dialog and its QR code library load when the dialog is first opened.
+const InspectorLinkDialog = lazy(() => import('./InspectorLinkDialog').then((m) => ({ default: m.InspectorLinkDialog })));
 
 /**
  * The HACCP screen (device-areas §2): a period (the last seven days by default), the events with the
- * hygiene verdict of each cycle, the alarms, and the two PDF exports of the same period.
+ * hygiene verdict of each cycle, the alarms, and the two PDF exports of the same period; for the
+ * machine's owner and service, the links that share the period with an inspector.
  */
 export function HaccpReports({ serialNumber, notFound }: { serialNumber: string; notFound: ReactNode }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
   const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [sharing, setSharing] = useState(false);
   const events = useHaccpEvents(serialNumber, period);
   const alarms = useHaccpAlarms(serialNumber, period);
   const unitSystem = useMachineUnitSystem(serialNumber);
   const detail = useApplianceDetail(serialNumber);
+  const user = useUserData();
   const rule = hygieneRuleFor(detail.data?.type ?? 'undercounter');
-  const writer = useHeatDoseWriter(unitSystem);
+  const canShare = Boolean(user && detail.data && canShareHaccp(user, detail.data.owned));
 
   if (isNotFound(events.error)) return notFound;
   const failed = events.data?.filter((e) => e.verdict === 'fail').length ?? 0;
@@ -48,19 +55,14 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
           >
             {t('haccp.verification.open')}
           </Button>
+          {canShare && (
+            <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setSharing(true)}>
+              {t('haccp.inspectorLinks.share')}
+            </Button>
+          )}
         </Group>
       </Group>
-      {detail.data && (
-        <Text size="sm" c="dimmed">
-          {t('haccp.rule', {
-            machineType: t(`haccp.machineTypes.${detail.data.type}`, { defaultValue: detail.data.type }),
-            wash: formatTemperature(rule.washMin, unitSystem, { lang }),
-            rinse: formatTemperature(rule.rinseMin, unitSystem, { lang }),
-          })}
-          <br />
-          {foodCodeClassText(foodCodeClassFor(detail.data.type), writer)}
-        </Text>
-      )}
+      {detail.data && <HaccpRuleText type={detail.data.type} unitSystem={unitSystem} />}
       <Tabs defaultValue="events" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="events">
@@ -74,6 +76,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
             </Group>
           </Tabs.Tab>
           <Tabs.Tab value="alarms">{t('haccp.tabs.alarms')}</Tabs.Tab>
+          {canShare && <Tabs.Tab value="inspectorLinks">{t('haccp.tabs.inspectorLinks')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="events" pt="md">
           <Suspense fallback={<Loading />}>
@@ -87,7 +90,17 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
             <QueryBoundary query={alarms}>{(rows) => <HaccpAlarmsTable alarms={rows} timeZone={timeZone} />}</QueryBoundary>
           </Suspense>
         </Tabs.Panel>
+        {canShare && (
+          <Tabs.Panel value="inspectorLinks" pt="md">
+            <InspectorLinks serialNumber={serialNumber} />
+          </Tabs.Panel>
+        )}
       </Tabs>
+      {sharing && (
+        <Suspense fallback={null}>
+          <InspectorLinkDialog serialNumber={serialNumber} period={period} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -34,16 +34,43 @@ export function HaccpVerification({
   return (
     <Stack gap="md">
       <HaccpPeriodForm period={period} onChange={setPeriod} />
-      <QueryBoundary query={verification}>{(v) => <VerificationResult serialNumber={serialNumber} v={v} />}</QueryBoundary>
+      <QueryBoundary query={verification}>
+        {(v) => <VerificationResult v={v} review={(day) => <ReviewButton serialNumber={serialNumber} day={day} />} />}
+      </QueryBoundary>
     </Stack>
   );
 }
 
-function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THaccpVerification }) {
+/** "Mark reviewed" for a closed day not reviewed yet: the signed-in user confirms it. */
+function ReviewButton({ serialNumber, day }: { serialNumber: string; day: string }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const review = useReviewHaccpDay(serialNumber);
   const dialog = useDialog();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={review.isPending}
+      onClick={() =>
+        review.mutate(day, {
+          // Already reviewed by someone else meanwhile, or no longer allowed: say so.
+          onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
+        })
+      }
+    >
+      {t('haccp.verification.markReviewed')}
+    </Button>
+  );
+}
+
+/**
+ * What the verification found: the verdict with its counts, the breaks, and the close-outs with their
+ * signatures and reviews; `review` puts a control beside each closed day not reviewed yet (none on
+ * the inspector's read-only page).
+ */
+export function VerificationResult({ v, review }: { v: THaccpVerification; review?: (day: string) => ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const when = (at: string | null) => (at ? formatDate(at, 'long', lang) : '–');
   const what = (b: THaccpChainBreak) => (b.kind ? t(`haccp.verification.kinds.${b.kind}`) : '–');
   return (
@@ -137,21 +164,7 @@ function VerificationResult({ serialNumber, v }: { serialNumber: string; v: THac
                   </Text>
                 )}
               </Group>
-              {!c.reviewerName && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={review.isPending && review.variables === c.day}
-                  onClick={() =>
-                    review.mutate(c.day, {
-                      // Already reviewed by someone else meanwhile, or no longer allowed: say so.
-                      onError: (error) => dialog.show({ kind: 'error', message: apiErrorMessage(error, t, t('errors.generic')) }),
-                    })
-                  }
-                >
-                  {t('haccp.verification.markReviewed')}
-                </Button>
-              )}
+              {!c.reviewerName && review?.(c.day)}
             </Group>
           );
         })}

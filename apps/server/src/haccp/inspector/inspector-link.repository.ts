@@ -1,0 +1,136 @@
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TBrandCode, TGamma } from '@washboard/contracts';
+import type { TDb } from '../../db/database';
+import type { TTransaction } from '../../db/transaction';
+import { appliances, applianceStates, haccpInspectorLinkOpenings, haccpInspectorLinks, users } from '../../db/schema/index';
+
+/** A link with how often it was opened, and when last. */
+export type TInspectorLinkRow = typeof haccpInspectorLinks.$inferSelect & { openings: number; lastOpenedAt: Date | null };
+
+/** A link found by its token, with what its page shows of the machine. */
+export type TInspectorLinkTarget = typeof haccpInspectorLinks.$inferSelect & {
+  machine: { applianceName: string | null; modelNumber: string; gamma: TGamma; type: string; brand: TBrandCode };
+  parameters: Record<string, number> | null;
+};
+
+/** The most links a machine's list shows (newest first). */
+const LIST_LIMIT = 200;
+/** The most openings a link's list shows (newest first). */
+const OPENINGS_LIMIT = 500;
+
+/** An account's name as the record keeps it: first and last name, else its e-mail. */
+const nameOf = (userId: string): SQL =>
+  sql`(select coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})
+       from ${users} where ${users.id} = ${userId})`;
+
+const withOpenings = {
+  ...getTableColumns(haccpInspectorLinks),
+  openings: sql<number>`count(${haccpInspectorLinkOpenings.id})`.mapWith(Number),
+  lastOpenedAt: sql<Date | null>`max(${haccpInspectorLinkOpenings.openedAt})`.mapWith(haccpInspectorLinkOpenings.openedAt),
+};
+
+/** SQL of inspector links and their openings (tables `haccp_inspector_links`, `haccp_inspector_link_openings`). */
+export class InspectorLinkRepository {
+  constructor(private readonly db: TDb) {}
+
+  /** Stores a new link (in the transaction `t`, with its audit record); answers its row. */
+  async insert(
+    t: TTransaction,
+    link: {
+      serialNumber: string;
+      tokenHash: string;
+      startDate: string;
+      stopDate: string;
+      label: string | null;
+      createdBy: string;
+      expiresAt: Date;
+    },
+  ): Promise<TInspectorLinkRow> {
+    const [row] = await t.tx
+      .insert(haccpInspectorLinks)
+      .values({ ...link, createdByName: nameOf(link.createdBy) })
+      .returning();
+    if (!row) throw new Error('inspector link not stored');
+    return { ...row, openings: 0, lastOpenedAt: null };
+  }
+
+  /** The machine's links, newest first, with their openings. */
+  async list(serialNumber: string): Promise<TInspectorLinkRow[]> {
+    return this.db
+      .select(withOpenings)
+      .from(haccpInspectorLinks)
+      .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
+      .where(eq(haccpInspectorLinks.serialNumber, serialNumber))
+      .groupBy(haccpInspectorLinks.id)
+      .orderBy(desc(haccpInspectorLinks.createdAt), desc(haccpInspectorLinks.id))
+      .limit(LIST_LIMIT);
+  }
+
+  /** One link of the machine, with its openings. */
+  async find(serialNumber: string, id: string, db: TDb = this.db): Promise<TInspectorLinkRow | undefined> {
+    const rows = await db
+      .select(withOpenings)
+      .from(haccpInspectorLinks)
+      .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
+      .where(and(eq(haccpInspectorLinks.serialNumber, serialNumber), eq(haccpInspectorLinks.id, id)))
+      .groupBy(haccpInspectorLinks.id);
+    return rows[0];
+  }
+
+  /** Revokes a link not revoked yet (in `t`); false when there was none to revoke. */
+  async revoke(t: TTransaction, serialNumber: string, id: string, userId: string): Promise<boolean> {
+    const rows = await t.tx
+      .update(haccpInspectorLinks)
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: nameOf(userId) })
+      .where(
+        and(
+          eq(haccpInspectorLinks.serialNumber, serialNumber),
+          eq(haccpInspectorLinks.id, id),
+          isNull(haccpInspectorLinks.revokedAt),
+        ),
+      )
+      .returning({ id: haccpInspectorLinks.id });
+    return rows.length > 0;
+  }
+
+  /** The link with this token hash, of a machine of `brand` that is not deleted, with what its page shows. */
+  async byToken(brand: TBrandCode, tokenHash: string): Promise<TInspectorLinkTarget | undefined> {
+    const rows = await this.db
+      .select({
+        link: haccpInspectorLinks,
+        machine: {
+          applianceName: appliances.applianceName,
+          modelNumber: appliances.modelNumber,
+          gamma: appliances.gamma,
+          type: appliances.type,
+          brand: appliances.brand,
+        },
+        parameters: applianceStates.parameters,
+      })
+      .from(haccpInspectorLinks)
+      .innerJoin(appliances, eq(appliances.serialNumber, haccpInspectorLinks.serialNumber))
+      .leftJoin(applianceStates, eq(applianceStates.serialNumber, haccpInspectorLinks.serialNumber))
+      .where(and(eq(haccpInspectorLinks.tokenHash, tokenHash), eq(appliances.brand, brand), isNull(appliances.deletedAt)));
+    const row = rows[0];
+    return row ? { ...row.link, machine: row.machine, parameters: row.parameters } : undefined;
+  }
+
+  /** Records that the link was opened. */
+  async recordOpening(linkId: string, visitor: { network: string | null; userAgent: string | null }): Promise<void> {
+    await this.db.insert(haccpInspectorLinkOpenings).values({ linkId, ...visitor });
+  }
+
+  /** The link's openings, newest first. */
+  async openings(linkId: string) {
+    return this.db
+      .select({
+        openedAt: haccpInspectorLinkOpenings.openedAt,
+        network: haccpInspectorLinkOpenings.network,
+        userAgent: haccpInspectorLinkOpenings.userAgent,
+      })
+      .from(haccpInspectorLinkOpenings)
+      .where(eq(haccpInspectorLinkOpenings.linkId, linkId))
+      .orderBy(desc(haccpInspectorLinkOpenings.openedAt), desc(haccpInspectorLinkOpenings.id))
+      .limit(OPENINGS_LIMIT);
+  }
+}

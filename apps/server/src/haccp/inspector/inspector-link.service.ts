@@ -1,0 +1,207 @@
+import {
+  BRANDS,
+  canShareHaccp,
+  inspectorPagePath,
+  type TBrandCode,
+  type TInspectionView,
+  type TInspectorLinkCreated,
+  type TInspectorLinkOpening,
+  type TInspectorLinkRequest,
+  type TInspectorLinkStatus,
+  type TInspectorLinkView,
+} from '@washboard/contracts';
+import { AppError } from '../../errors';
+import type { TAuthUser } from '../../auth/token.service';
+import type { ApplianceService } from '../../appliance/appliance.service';
+import type { AuditService } from '../../audit/audit.service';
+import type { Transactions, TTransaction } from '../../db/transaction';
+import { randomToken, sha256 } from '../../auth/secrets';
+import { rangeBoundary } from '../../http/date-range';
+import { clientNetwork } from '../../http/client-network';
+import { checkPeriodSpan } from '../report-period';
+import type { HaccpService } from '../haccp.service';
+import type { HaccpChainService } from '../chain/haccp-chain.service';
+import type { InspectorLinkRepository, TInspectorLinkRow } from './inspector-link.repository';
+
+const DAY_MS = 86_400_000;
+/** The longest user agent an opening keeps. */
+const USER_AGENT_MAX_LENGTH = 300;
+
+/** Who opened a link: the client's address (as Fastify reads it, TRUST_PROXY applied) and browser. */
+export type TVisitor = { ip: string | undefined; userAgent: string | undefined };
+
+function statusOf(link: { revokedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
+  if (link.revokedAt) return 'revoked';
+  return link.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+}
+
+function toView(link: TInspectorLinkRow, now = new Date()): TInspectorLinkView {
+  return {
+    id: link.id,
+    serialNumber: link.serialNumber,
+    startDate: link.startDate,
+    stopDate: link.stopDate,
+    label: link.label,
+    createdByName: link.createdByName,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    revokedByName: link.revokedByName,
+    status: statusOf(link, now),
+    openings: link.openings,
+    lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+  };
+}
+
+/** What an audit record says of a link (never its token or hash). */
+const audited = (link: TInspectorLinkRow) => ({
+  linkId: link.id,
+  startDate: link.startDate,
+  stopDate: link.stopDate,
+  label: link.label,
+  expiresAt: link.expiresAt.toISOString(),
+});
+
+/**
+ * Inspector links (docs/hygiene.md, "Inspector links"): the owner side or the service of a machine
+ * shares its HACCP record over one period through a random, time-limited, revocable address; whoever
+ * opens it sees that machine's events, heat doses, alarms and verification, and every opening is kept.
+ */
+export class InspectorLinkService {
+  constructor(
+    private readonly appliances: ApplianceService,
+    private readonly repository: InspectorLinkRepository,
+    private readonly haccp: HaccpService,
+    private readonly chain: HaccpChainService,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Records a change of the machine's links in the audit trail, in the change's transaction. */
+  private record(
+    t: TTransaction,
+    user: TAuthUser,
+    action: 'haccp.link-create' | 'haccp.link-revoke',
+    serial: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    const target = { kind: 'product' as const, id: serial, label: serial };
+    return this.audit.record(user, { action, target, serialNumber: serial, before, after }, t);
+  }
+
+  /** The machine, for a caller who sees it (else 404) and may share its record (else 403). */
+  private async sharing(user: TAuthUser, serial: string): Promise<void> {
+    const { appliance } = await this.appliances.visible(user, serial);
+    if (!canShareHaccp(user, appliance.ownerUserId === user.id)) throw new AppError('FORBIDDEN');
+  }
+
+  /**
+   * Creates a link to the machine's record over the period (at most a report's year), valid for the
+   * days asked (default 30, at most 90), audited. The answer holds the token: the only time it is shown.
+   */
+  async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
+    await this.sharing(user, serial);
+    const { startDate, stopDate, expiresInDays, label } = request;
+    checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
+    const token = randomToken(32);
+    const link = await this.transactions.run(async (t) => {
+      const stored = await this.repository.insert(t, {
+        serialNumber: serial,
+        tokenHash: sha256(token),
+        startDate,
+        stopDate,
+        label: label || null,
+        createdBy: user.id,
+        expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
+      });
+      await this.record(t, user, 'haccp.link-create', serial, null, audited(stored));
+      return stored;
+    });
+    return { ...toView(link), token, path: inspectorPagePath(token) };
+  }
+
+  /** The machine's links, newest first, with how often each was opened. */
+  async list(user: TAuthUser, serial: string): Promise<TInspectorLinkView[]> {
+    await this.sharing(user, serial);
+    const now = new Date();
+    return (await this.repository.list(serial)).map((link) => toView(link, now));
+  }
+
+  /** Who opened one of the machine's links, newest first. */
+  async openings(user: TAuthUser, serial: string, id: string): Promise<TInspectorLinkOpening[]> {
+    await this.sharing(user, serial);
+    const link = await this.repository.find(serial, id);
+    if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
+    return (await this.repository.openings(link.id)).map((o) => ({ ...o, openedAt: o.openedAt.toISOString() }));
+  }
+
+  /** Revokes one of the machine's links at once (audited); revoking it again changes nothing. */
+  async revoke(user: TAuthUser, serial: string, id: string): Promise<TInspectorLinkView> {
+    await this.sharing(user, serial);
+    const link = await this.transactions.run(async (t) => {
+      const revokedNow = await this.repository.revoke(t, serial, id, user.id);
+      const found = await this.repository.find(serial, id, t.tx);
+      if (revokedNow && found) {
+        const after = { linkId: id, revokedAt: found.revokedAt?.toISOString() ?? null };
+        await this.record(t, user, 'haccp.link-revoke', serial, { linkId: id, revokedAt: null }, after);
+      }
+      return found;
+    });
+    if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
+    return toView(link);
+  }
+
+  /**
+   * What the link with `token` shows, opened by `visitor` without an account: the machine, the HACCP
+   * events with verdicts and heat doses, the alarms and the verification of the record over its
+   * period. Unknown (or another brand's, or its machine deleted): 404; revoked or expired: 410.
+   * Each opening that shows the record is kept (time, network, browser).
+   */
+  async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
+    const link = await this.repository.byToken(brand, sha256(token));
+    if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
+    const status = statusOf(link, new Date());
+    if (status === 'revoked') throw new AppError('INSPECTOR_LINK_REVOKED');
+    if (status === 'expired') throw new AppError('INSPECTOR_LINK_EXPIRED');
+    const serial = link.serialNumber;
+    const from = rangeBoundary(link.startDate, false);
+    const to = rangeBoundary(link.stopDate, true);
+    const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
+    const alarms = await this.haccp.alarmsOf(serial, from, to);
+    const verification = await this.chain.verifyPeriod(serial, from, to);
+    await this.repository.recordOpening(link.id, {
+      network: clientNetwork(visitor.ip),
+      userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+    });
+    return {
+      brand: link.machine.brand,
+      machine: {
+        name: link.machine.applianceName ?? serial,
+        serialNumber: serial,
+        modelNumber: link.machine.modelNumber,
+        rangeName: BRANDS[link.machine.brand].rangeNames[link.machine.gamma],
+        type: link.machine.type,
+      },
+      startDate: link.startDate,
+      stopDate: link.stopDate,
+      label: link.label,
+      expiresAt: link.expiresAt.toISOString(),
+      unitSystem: link.parameters?.S47 === 1 ? 'imperial' : 'metric',
+      events,
+      // Who an alarm is assigned to is the kitchen's own work, and people's ids are not the inspector's.
+      alarms: alarms.map(({ id, errorCode, startDate, stopDate, acknowledgement }) => ({
+        id,
+        errorCode,
+        startDate,
+        stopDate,
+        acknowledgement: acknowledgement && {
+          at: acknowledgement.at,
+          note: acknowledgement.note,
+          by: acknowledgement.by && { name: acknowledgement.by.name },
+        },
+      })),
+      verification,
+    };
+  }
+}

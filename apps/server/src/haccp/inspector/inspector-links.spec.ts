@@ -1,0 +1,379 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalogues,
+  type TAuditPage,
+  type TCustomerDetail,
+  type TInspectionView,
+  type TInspectorLinkCreated,
+  type TInspectorLinkOpening,
+  type TInspectorLinkView,
+} from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
+import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../../test/accounts';
+import { connectDevice, createProduct, eventually, publish } from '../../../test/devices';
+import { redactUrl } from '../../logger';
+import { clientNetwork } from '../../http/client-network';
+
+type THeaders = Record<string, string>;
+type TError = { code: string; message: string };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+/** The period the links show: yesterday and today (UTC), where the records of the tests are. */
+const PERIOD = { startDate: utcDay(Date.now() - DAY), stopDate: utcDay(Date.now()) };
+
+/** A washing cycle that started `hoursAgo` hours ago, with its final-rinse trace (a heat dose). */
+function cycle(hoursAgo: number) {
+  const start = Date.now() - hoursAgo * HOUR;
+  return {
+    id: randomUUID(),
+    kind: 'cycle' as const,
+    cycleName: 'dishes' as const,
+    cycleNumber: Math.round(hoursAgo * 10),
+    start: new Date(start).toISOString(),
+    stop: new Date(start + 150_000).toISOString(),
+    completed: true,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: 851 },
+    rinseTrace: Array<number>(15).fill(851),
+  };
+}
+
+/**
+ * docs/hygiene.md, "Inspector links": the owner side or the service of a machine shares its HACCP
+ * record over a period through a read-only, time-limited, revocable link; opening it needs no
+ * account, shows that machine and period only, and is logged.
+ */
+describe(`inspector links (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  /** KITCHEN_MANAGER, owner of the machines. */
+  let owner: THeaders;
+  /** SERVICE of the company that services them. */
+  let tech: THeaders;
+  /** KITCHEN_MANAGER linked to the customer the machine is assigned to: sees it, does not own it. */
+  let viewer: THeaders;
+  /** KITCHEN_MANAGER with machines of its own only. */
+  let stranger: THeaders;
+  let serial: string;
+  let otherSerial: string;
+  const inPeriod = [cycle(2), cycle(1)];
+  const outOfPeriod = cycle(24 * 5);
+  const openAlarm = {
+    id: randomUUID(),
+    errorCode: 'W03',
+    startDate: new Date(Date.now() - 1.5 * HOUR).toISOString(),
+    stopDate: null,
+  };
+  const oldAlarm = {
+    id: randomUUID(),
+    errorCode: 'OH01',
+    startDate: new Date(Date.now() - 5 * DAY).toISOString(),
+    stopDate: new Date(Date.now() - 5 * DAY + 60_000).toISOString(),
+  };
+
+  const sql = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    server.washboard.database.transaction((q) => q.query<R>(text, params)).then((r) => r.rows);
+  const at = (machine: string, rest = '') => `/api/v1/event-hub-listener/event/${machine}/haccp/inspector-links${rest}`;
+  const create = (headers: THeaders, body: unknown, machine = serial) => server.api(at(machine), json(body, headers));
+  const created = async (headers: THeaders, body: Record<string, unknown> = {}, machine = serial) => {
+    const res = await create(headers, { ...PERIOD, ...body }, machine);
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as TInspectorLinkCreated;
+  };
+  const inspect = (token: string, headers: Record<string, string> = {}, brand?: string) =>
+    server.api(`/api/v1/inspect/${encodeURIComponent(token)}`, { headers, brand });
+  const linkCount = async () => (await sql<{ n: number }>('select count(*)::int as n from haccp_inspector_links'))[0]?.n ?? 0;
+  const openingCount = async () =>
+    (await sql<{ n: number }>('select count(*)::int as n from haccp_inspector_link_openings'))[0]?.n ?? 0;
+
+  /** A product claimed for the owner and serviced by the technician's company, with `records` sent over MQTT. */
+  async function machine(records: { topic: 'event' | 'alarm'; payload: unknown }[]): Promise<string> {
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    for (const email of ['owner@kitchen.test', 'tech@service.test']) {
+      const res = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: product.serialNumber, userEmail: email }, admin),
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const device = await connectDevice(server, product);
+    for (const r of records) await publish(device, product.serialNumber, r.topic, r.payload);
+    await eventually(async () => {
+      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+        product.serialNumber,
+      ]);
+      return (row?.n ?? 0) >= records.length + records.filter((r) => (r.payload as { stopDate?: unknown }).stopDate).length;
+    });
+    await device.endAsync(true);
+    return product.serialNumber;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    const service = await newCompany(server, admin, 'Service');
+    tech = await staffMember(server, admin, 'tech@service.test', 'SERVICE', service);
+    await activeUser(server, admin, 'owner@kitchen.test', 'LUMINA', { firstName: 'Olga', lastName: 'Ferri' });
+    for (const email of ['viewer@kitchen.test', 'stranger@kitchen.test']) await activeUser(server, admin, email);
+    owner = (await signIn(server, 'owner@kitchen.test', PASSWORD)).headers;
+    viewer = (await signIn(server, 'viewer@kitchen.test', PASSWORD)).headers;
+    stranger = (await signIn(server, 'stranger@kitchen.test', PASSWORD)).headers;
+    serial = await machine([
+      { topic: 'event', payload: outOfPeriod },
+      { topic: 'alarm', payload: oldAlarm },
+      ...inPeriod.map((payload) => ({ topic: 'event' as const, payload })),
+      { topic: 'alarm', payload: openAlarm },
+    ]);
+    otherSerial = await machine([{ topic: 'event', payload: cycle(1.5) }]);
+    // The owner acknowledges the open alarm.
+    const ack = await server.api(
+      `/api/v1/event-hub-listener/event/${serial}/alarms/${openAlarm.id}/acknowledge`,
+      json({ note: 'Detergent can replaced' }, owner),
+    );
+    expect(ack.status, await ack.clone().text()).toBe(200);
+    // The viewer: a kitchen manager linked to the customer the machine is assigned to.
+    const customer = await server.api('/api/v1/customers', json({ name: 'Trattoria', surname: 'Da Gino' }, tech));
+    const { id } = (await customer.json()) as TCustomerDetail;
+    expect((await server.api(`/api/v1/customers/${id}/appliances/${serial}`, { method: 'PUT', headers: tech })).status).toBe(200);
+    const link = await server.api(`/api/v1/customers/${id}/accounts`, json({ email: 'viewer@kitchen.test' }, tech));
+    expect(link.status, await link.clone().text()).toBe(200);
+  }, 120_000);
+  afterAll(() => server.close());
+
+  describe('POST …/haccp/inspector-links', () => {
+    it('gives the owner a link with a 256-bit token, shown once and stored only as its hash, and audits it', async () => {
+      const link = await created(owner, { label: 'ASL Milano, Dr. Bianchi' });
+      expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(link.path).toBe(`/inspect/${link.token}`);
+      expect(link).toMatchObject({ serialNumber: serial, ...PERIOD, label: 'ASL Milano, Dr. Bianchi', status: 'active' });
+      expect(link.createdByName).toBe('Olga Ferri');
+      expect(link.openings).toBe(0);
+      // 30 days by default.
+      expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(30 * DAY - 60_000);
+      expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * DAY);
+      const [row] = await sql<Record<string, unknown>>('select * from haccp_inspector_links where id = $1', [link.id]);
+      expect(row?.token_hash).toBe(createHash('sha256').update(link.token).digest('hex'));
+      expect(JSON.stringify(row)).not.toContain(link.token);
+      // Never shown again.
+      const list = (await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[];
+      expect(JSON.stringify(list)).not.toContain(link.token);
+      const audit = await server.api(`/api/v1/audit?action=haccp.link-create&serial=${serial}`, { headers: admin });
+      const page = (await audit.json()) as TAuditPage;
+      const record = page.items.find((r) => (r.after as { linkId?: string } | null)?.linkId === link.id);
+      expect(record).toMatchObject({ actorEmail: 'owner@kitchen.test', targetId: serial });
+      expect(JSON.stringify(page)).not.toContain(link.token);
+    });
+
+    it('lets the service create one too, valid for the days asked', async () => {
+      const link = await created(tech, { expiresInDays: 7, label: '   ' });
+      expect(link.label).toBeNull();
+      expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
+      expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(7 * DAY);
+    });
+
+    it('refuses a kitchen manager who only sees the machine through its customer (403, translated), storing nothing', async () => {
+      const before = await linkCount();
+      const res = await create({ ...viewer, 'accept-language': 'de' }, PERIOD);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ code: 'FORBIDDEN', message: catalogues.de.apiErrors.FORBIDDEN });
+      expect(await linkCount()).toBe(before);
+    });
+
+    it('answers 404 for a machine the caller does not see, and 401 without a session', async () => {
+      const before = await linkCount();
+      const res = await create(stranger, PERIOD);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as TError).code).toBe('APPLIANCE_NOT_FOUND');
+      expect((await server.api(at(serial), { ...json(PERIOD) })).status).toBe(401);
+      expect(await linkCount()).toBe(before);
+    });
+
+    it.each([
+      ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
+      ['a reversed period', { startDate: '2026-02-10', stopDate: '2026-02-01' }, 'VALIDATION_FAILED'],
+      ['a day that is not one', { startDate: '2026-02-30x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
+      ['more than 90 days', { ...PERIOD, expiresInDays: 91 }, 'VALIDATION_FAILED'],
+      ['no day at all', { ...PERIOD, expiresInDays: 0 }, 'VALIDATION_FAILED'],
+      ['part of a day', { ...PERIOD, expiresInDays: 1.5 }, 'VALIDATION_FAILED'],
+      ['a label over 100 characters', { ...PERIOD, label: 'x'.repeat(101) }, 'VALIDATION_FAILED'],
+      ['no period', { expiresInDays: 30 }, 'VALIDATION_FAILED'],
+    ])('refuses %s with a translated 400, storing nothing', async (_what, body, code) => {
+      const before = await linkCount();
+      const res = await create({ ...owner, 'accept-language': 'fr' }, body);
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as TError;
+      expect(error.code).toBe(code);
+      expect(error.message.startsWith(catalogues.fr.apiErrors[code as 'VALIDATION_FAILED'])).toBe(true);
+      expect(await linkCount()).toBe(before);
+    });
+  });
+
+  describe('GET /api/v1/inspect/{token}', () => {
+    it('shows without an account only that machine and period: events with heat doses, alarms, a verified record', async () => {
+      const link = await created(owner, { label: 'Dr. Bianchi' });
+      const res = await inspect(link.token);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const view = (await res.json()) as TInspectionView;
+      expect(view).toMatchObject({
+        brand: 'LUMINA',
+        machine: { serialNumber: serial, modelNumber: 'WB-500', rangeName: 'Infinity', type: 'undercounter' },
+        ...PERIOD,
+        label: 'Dr. Bianchi',
+        expiresAt: link.expiresAt,
+        unitSystem: 'metric',
+      });
+      // Newest first; the cycle of five days ago and the other machine's are not there.
+      expect(view.events.map((e) => e.id)).toEqual([inPeriod[1]?.id, inPeriod[0]?.id]);
+      for (const e of view.events) {
+        expect(e.verdict).toBe('pass');
+        expect(e.heatDose?.hue).toBeGreaterThan(3600);
+        expect(e.chain).not.toBeNull();
+      }
+      expect(view.alarms).toEqual([
+        {
+          id: openAlarm.id,
+          errorCode: 'W03',
+          startDate: openAlarm.startDate,
+          stopDate: null,
+          acknowledgement: { by: { name: 'Olga Ferri' }, at: expect.any(String) as string, note: 'Detergent can replaced' },
+        },
+      ]);
+      expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [] });
+      expect(view.verification.checked).toBeGreaterThanOrEqual(5);
+      // Nothing of accounts: no ids, no e-mail addresses.
+      expect(JSON.stringify(view)).not.toMatch(/@kitchen\.test|@service\.test/);
+    });
+
+    it('logs every opening — time, network, browser — and the owner sees how many and which', async () => {
+      const link = await created(owner);
+      const before = Date.now();
+      for (const agent of ['Inspector/1.0 (tablet)', 'Inspector/2.0 (phone)']) {
+        expect((await inspect(link.token, { 'user-agent': agent })).status).toBe(200);
+      }
+      const list = (await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[];
+      const listed = list.find((l) => l.id === link.id);
+      expect(listed?.openings).toBe(2);
+      expect(Date.parse(listed?.lastOpenedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+      const res = await server.api(at(serial, `/${link.id}/openings`), { headers: tech });
+      expect(res.status).toBe(200);
+      const openings = (await res.json()) as TInspectorLinkOpening[];
+      expect(openings.map((o) => [o.network, o.userAgent])).toEqual([
+        ['127.0.0.0/24', 'Inspector/2.0 (phone)'],
+        ['127.0.0.0/24', 'Inspector/1.0 (tablet)'],
+      ]);
+    });
+
+    it('answers 404 for an unknown token, another brand, or a deleted machine, logging nothing', async () => {
+      const serialToDelete = await machine([{ topic: 'event', payload: cycle(3) }]);
+      const link = await created(owner, {}, serialToDelete);
+      const other = await created(owner);
+      const before = await openingCount();
+      const unknown = await inspect('x'.repeat(43), { 'accept-language': 'es' });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({
+        code: 'INSPECTOR_LINK_NOT_FOUND',
+        message: catalogues.es.apiErrors.INSPECTOR_LINK_NOT_FOUND,
+      });
+      expect((await inspect(other.token, {}, 'KESTREL')).status).toBe(404);
+      expect(
+        (await server.api(`/api/v1/appliance/products/${serialToDelete}`, { method: 'DELETE', headers: admin })).status,
+      ).toBe(200);
+      expect((await inspect(link.token)).status).toBe(404);
+      expect((await inspect('x'.repeat(129))).status).toBe(400);
+      expect(await openingCount()).toBe(before);
+    });
+
+    it('answers 410 once the link has expired, saying nothing of the machine', async () => {
+      const link = await created(owner, { expiresInDays: 1 });
+      await sql(`update haccp_inspector_links set expires_at = now() - interval '1 second' where id = $1`, [link.id]);
+      const before = await openingCount();
+      const res = await inspect(link.token, { 'accept-language': 'it' });
+      expect(res.status).toBe(410);
+      expect(await res.json()).toEqual({
+        code: 'INSPECTOR_LINK_EXPIRED',
+        message: catalogues.it.apiErrors.INSPECTOR_LINK_EXPIRED,
+      });
+      expect(await openingCount()).toBe(before);
+      const list = (await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[];
+      expect(list.find((l) => l.id === link.id)?.status).toBe('expired');
+    });
+  });
+
+  describe('POST …/haccp/inspector-links/{id}/revoke', () => {
+    it('revokes at once: the link answers 410, the list says who revoked it; a second revoke changes nothing', async () => {
+      const link = await created(owner);
+      expect((await inspect(link.token)).status).toBe(200);
+      const res = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: tech });
+      expect(res.status).toBe(200);
+      const revoked = (await res.json()) as TInspectorLinkView;
+      expect(revoked).toMatchObject({ id: link.id, status: 'revoked', revokedByName: 'Anna Rossi', openings: 1 });
+      const gone = await inspect(link.token, { 'accept-language': 'en' });
+      expect(gone.status).toBe(410);
+      expect(await gone.json()).toEqual({
+        code: 'INSPECTOR_LINK_REVOKED',
+        message: catalogues.en.apiErrors.INSPECTOR_LINK_REVOKED,
+      });
+      const again = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: owner });
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as TInspectorLinkView).revokedAt).toBe(revoked.revokedAt);
+      const audit = await server.api(`/api/v1/audit?action=haccp.link-revoke&serial=${serial}`, { headers: admin });
+      const records = ((await audit.json()) as TAuditPage).items.filter(
+        (r) => (r.after as { linkId?: string } | null)?.linkId === link.id,
+      );
+      expect(records.map((r) => r.actorEmail)).toEqual(['tech@service.test']);
+    });
+
+    it('refuses the customer’s kitchen manager (403) and another machine’s path (404), leaving the link working', async () => {
+      const link = await created(owner);
+      const refused = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: viewer });
+      expect(refused.status).toBe(403);
+      const elsewhere = await server.api(at(otherSerial, `/${link.id}/revoke`), { method: 'POST', headers: owner });
+      expect(elsewhere.status).toBe(404);
+      expect(((await elsewhere.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
+      const hidden = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: stranger });
+      expect(hidden.status).toBe(404);
+      const bad = await server.api(at(serial, '/not-a-uuid/revoke'), { method: 'POST', headers: owner });
+      expect(bad.status).toBe(400);
+      expect((await inspect(link.token)).status).toBe(200);
+    });
+  });
+
+  describe('GET …/haccp/inspector-links and …/{id}/openings', () => {
+    it("lists the machine's links newest first, to its owner and service only", async () => {
+      const first = await created(owner, { label: 'First' });
+      const second = await created(tech, { label: 'Second' });
+      const res = await server.api(at(serial), { headers: owner });
+      expect(res.status).toBe(200);
+      const ids = ((await res.json()) as TInspectorLinkView[]).map((l) => l.id);
+      expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+      expect((await server.api(at(otherSerial), { headers: owner })).status).toBe(200);
+      expect(((await (await server.api(at(otherSerial), { headers: owner })).json()) as unknown[]).length).toBe(0);
+      expect((await server.api(at(serial), { headers: viewer })).status).toBe(403);
+      expect((await server.api(at(serial), { headers: stranger })).status).toBe(404);
+      expect((await server.api(at(serial, `/${first.id}/openings`), { headers: viewer })).status).toBe(403);
+      const unknown = await server.api(at(serial, `/${randomUUID()}/openings`), { headers: owner });
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
+    });
+  });
+
+  describe('what is kept of a visitor', () => {
+    it('keeps the network of an address, not the address', () => {
+      expect(clientNetwork('203.0.113.77')).toBe('203.0.113.0/24');
+      expect(clientNetwork('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+      expect(clientNetwork('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::/48');
+      expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0::/48');
+      expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0::/48');
+      expect(clientNetwork(undefined)).toBeNull();
+      expect(clientNetwork('not an address')).toBeNull();
+    });
+
+    it('writes no token of a link into a log line', () => {
+      expect(redactUrl('/inspect/AbC_12-x?brand=KESTREL')).toBe('/inspect/[redacted]?brand=KESTREL');
+      expect(redactUrl('/api/v1/inspect/AbC_12-x')).toBe('/api/v1/inspect/[redacted]');
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import { catalogues, type TLanguage } from '@washboard/contracts';
+
+/** An inspector link's page (/inspect/{token}): one machine's HACCP record, read-only, without an account. */
+export class InspectionPage {
+  constructor(
+    readonly page: Page,
+    readonly lang: TLanguage,
+  ) {}
+
+  get text() {
+    return catalogues[this.lang];
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.page
+      .getByRole('heading', { name: this.text.inspection.title })
+      .or(this.unavailable())
+      .waitFor({ timeout: 30_000 });
+  }
+
+  tab(tab: 'events' | 'alarms' | 'verification') {
+    const names = {
+      events: this.text.haccp.tabs.events,
+      alarms: this.text.haccp.tabs.alarms,
+      verification: this.text.inspection.verification,
+    };
+    return this.page.getByRole('tab', { name: names[tab] });
+  }
+
+  eventsTable() {
+    return this.page.getByRole('table', { name: this.text.haccp.tabs.events });
+  }
+
+  /** The events as cards (a list), on a phone. */
+  eventCards() {
+    return this.page.getByRole('list', { name: this.text.haccp.tabs.events });
+  }
+
+  /** Rows (cards on a phone) of the events. */
+  eventRows() {
+    return this.eventsTable().or(this.eventCards()).locator('[data-verdict]');
+  }
+
+  /** The verdict of the record's verification above the tables. */
+  verdict() {
+    return this.page.locator('[data-verified]');
+  }
+
+  /** The page of a link that does not open. */
+  unavailable() {
+    return this.page.getByTestId('inspection-unavailable');
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BRAND_CODES } from '../brand/brands';
+import { UNIT_SYSTEMS } from './units';
+import { ZHaccpEventView, ZSerialParams } from './appliance.schema';
+import { ZHaccpVerification } from './haccp-chain.schema';
+import {
+  INSPECTOR_LINK_DEFAULT_DAYS,
+  INSPECTOR_LINK_LABEL_MAX_LENGTH,
+  INSPECTOR_LINK_MAX_DAYS,
+  INSPECTOR_LINK_STATUSES,
+} from './inspector-link';
+
+/**
+ * POST …/haccp/inspector-links: the period (whole UTC days, both included, at most a report's year:
+ * the server checks the span), how many days the link stays valid and whom it is for.
+ */
+export const ZInspectorLinkRequest = z
+  .object({
+    startDate: z.iso.date(),
+    stopDate: z.iso.date(),
+    expiresInDays: z.int().min(1).max(INSPECTOR_LINK_MAX_DAYS).default(INSPECTOR_LINK_DEFAULT_DAYS),
+    /** Whom the link is for (an inspector's name, an authority); blank is none. */
+    label: z.string().trim().max(INSPECTOR_LINK_LABEL_MAX_LENGTH).optional(),
+  })
+  .refine((r) => r.startDate <= r.stopDate, { message: 'startDate after stopDate', path: ['startDate'] })
+  .meta({ id: 'InspectorLinkRequest' });
+export type TInspectorLinkRequest = z.infer<typeof ZInspectorLinkRequest>;
+
+/** A link as its machine's owner side and service see it: never its token, which is stored hashed. */
+export const ZInspectorLinkView = z
+  .object({
+    id: z.uuid(),
+    serialNumber: z.string(),
+    startDate: z.iso.date(),
+    stopDate: z.iso.date(),
+    label: z.string().nullable(),
+    createdByName: z.string(),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    revokedAt: z.iso.datetime().nullable(),
+    revokedByName: z.string().nullable(),
+    status: z.enum(INSPECTOR_LINK_STATUSES),
+    /** How often the link was opened, and when last. */
+    openings: z.int(),
+    lastOpenedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'InspectorLink' });
+export type TInspectorLinkView = z.infer<typeof ZInspectorLinkView>;
+
+/** The answer to creating a link: the only time its token (and so its address) is shown. */
+export const ZInspectorLinkCreated = ZInspectorLinkView.extend({
+  token: z.string(),
+  /** The page's path on the dashboard, `/inspect/<token>`. */
+  path: z.string(),
+}).meta({ id: 'InspectorLinkCreated' });
+export type TInspectorLinkCreated = z.infer<typeof ZInspectorLinkCreated>;
+
+/** One opening of a link: when, from which network (the address cut to /24 or /48), with which browser. */
+export const ZInspectorLinkOpening = z
+  .object({ openedAt: z.iso.datetime(), network: z.string().nullable(), userAgent: z.string().nullable() })
+  .meta({ id: 'InspectorLinkOpening' });
+export type TInspectorLinkOpening = z.infer<typeof ZInspectorLinkOpening>;
+
+/** …/haccp/inspector-links/{id}…: the machine and the link. */
+export const ZInspectorLinkParams = ZSerialParams.extend({ id: z.uuid() });
+
+/** GET /api/v1/inspect/{token}: the link's token as the page's address carries it. */
+export const ZInspectionParams = z.object({ token: z.string().min(1).max(128) });
+
+/** An alarm as the inspector sees it: what happened, when, and who acknowledged it with which note. */
+export const ZInspectionAlarm = z
+  .object({
+    id: z.string(),
+    errorCode: z.string(),
+    startDate: z.string(),
+    stopDate: z.string().nullable(),
+    acknowledgement: z
+      .object({ by: z.object({ name: z.string() }).nullable(), at: z.string(), note: z.string().nullable() })
+      .nullable(),
+  })
+  .meta({ id: 'InspectionAlarm' });
+export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;
+
+/**
+ * GET /api/v1/inspect/{token}: what an inspector sees — the machine, the period, the HACCP events
+ * with their verdicts and heat doses, the alarms and the verification of the record; nothing else.
+ */
+export const ZInspectionView = z
+  .object({
+    brand: z.enum(BRAND_CODES),
+    machine: z.object({
+      name: z.string(),
+      serialNumber: z.string(),
+      modelNumber: z.string(),
+      rangeName: z.string(),
+      type: z.string(),
+    }),
+    startDate: z.iso.date(),
+    stopDate: z.iso.date(),
+    label: z.string().nullable(),
+    expiresAt: z.iso.datetime(),
+    /** The machine's own unit system (parameter S47), in which its temperatures are shown. */
+    unitSystem: z.enum(UNIT_SYSTEMS),
+    events: z.array(ZHaccpEventView),
+    alarms: z.array(ZInspectionAlarm),
+    verification: ZHaccpVerification,
+  })
+  .meta({ id: 'Inspection' });
+export type TInspectionView = z.infer<typeof ZInspectionView>;

@@ -1,0 +1,22 @@
+/**
+ * Inspector links (docs/hygiene.md, "Inspector links"): a read-only, time-limited address that shows
+ * one machine's HACCP record over one period to whoever holds it, without an account.
+ */
+
+/** How long a new link stays valid when nobody says otherwise, in days. */
+export const INSPECTOR_LINK_DEFAULT_DAYS = 30;
+/** The longest a link may stay valid, in days: an inspection, not a standing window into the kitchen. */
+export const INSPECTOR_LINK_MAX_DAYS = 90;
+/** The longest label (whom the link is for: an inspector's name, an authority). */
+export const INSPECTOR_LINK_LABEL_MAX_LENGTH = 100;
+/** Where the dashboard shows a link (the token follows). */
+export const INSPECTOR_PAGE_PATH = '/inspect/';
+
+/** A link's state: usable, past its expiry, or revoked by the machine's owner side or service. */
+export const INSPECTOR_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type TInspectorLinkStatus = (typeof INSPECTOR_LINK_STATUSES)[number];
+
+/** The path of a link's page on the dashboard (the token is shown once, in this path). */
+export function inspectorPagePath(token: string): string {
+  return `${INSPECTOR_PAGE_PATH}${encodeURIComponent(token)}`;
+}
