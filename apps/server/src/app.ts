@@ -182,11 +182,11 @@ async function chooseHttpPort(config: TConfig): Promise<number> {
  * Opens the database, starts the broker and assembles the HTTP server; nothing listens yet. A start
  * that fails closes what it opened and removes the data directory if it created it.
  */
-export async function createWashboard(config: TConfig): Promise<TWashboard> {
+export async function createWashboard(config: TConfig, options: TWashboardOptions = {}): Promise<TWashboard> {
   const createdDataDir = dataDirToCreate(config.DATA_DIR);
   const undo: (() => Promise<unknown>)[] = [];
   try {
-    return await assembleWashboard(config, undo, createdDataDir);
+    return await assembleWashboard(config, options, undo, createdDataDir);
   } catch (error) {
     for (const step of undo.reverse()) await step().catch(() => {});
     await removeDataDir(createdDataDir);
@@ -194,8 +194,15 @@ export async function createWashboard(config: TConfig): Promise<TWashboard> {
   }
 }
 
+/** What a caller inside the process may hand the start besides the configuration. */
+export type TWashboardOptions = {
+  /** An image of an already migrated in-memory PGlite to start from (tests; see openDatabase). */
+  pgliteImage?: Blob;
+};
+
 async function assembleWashboard(
   config: TConfig,
+  options: TWashboardOptions,
   /** What to close, pushed as it opens, should the start fail. */
   undo: (() => Promise<unknown>)[],
   createdDataDir: string | undefined,
@@ -240,7 +247,11 @@ async function assembleWashboard(
     note(`MQTT port ${config.MQTT_PORT} was in use; using ${broker.port ?? '?'}`);
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteImage: options.pgliteImage,
+  });
   undo.push(() => database.close());
   app.log.info({ kind: database.kind, location: database.location }, 'database ready');
 

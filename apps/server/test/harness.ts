@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { parseConfig } from '../src/config/env';
 import { createWashboard, type TWashboard } from '../src/app';
+import { migrationsFolder, openDatabase } from '../src/db/database';
 import { startMosquitto } from './mosquitto';
 
 export type TTestServer = {
@@ -32,23 +38,105 @@ export const SHORT_HISTORY = { DEMO_HISTORY_DAYS: '1' } as const;
 const CLOSE_WATCH_MS = 15_000;
 
 /**
- * A fresh database for one test file: an in-memory PGlite, or — when the project runs with
- * TEST_DB=postgres — a new database on TEST_DATABASE_URL, dropped afterwards.
+ * A fresh database for one test server: an in-memory PGlite, or — when the project runs with
+ * TEST_DB=postgres — a new database on TEST_DATABASE_URL, dropped afterwards. Both start already
+ * migrated, from a copy made once per set of migrations (`pgliteImage`, a template database): the
+ * same tables as a new start makes, without running twenty-odd migrations per server.
  */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
+export async function freshDatabase(): Promise<{ env: Record<string, string>; pgliteImage?: Blob; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { env: { DATA_DIR: 'memory://' }, pgliteImage: await migratedPgliteImage(), drop: async () => {} };
+  }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const scratch = await scratchPostgres(base);
+  const scratch = await scratchPostgres(base, 'wb_test', await migratedTemplate(base));
   return { env: { DATABASE_URL: scratch.url, DATA_DIR: 'memory://' }, drop: scratch.drop };
 }
 
-/** A new, empty database on the PostgreSQL server of `base`, dropped by `drop()` (tests, benchmarks). */
-export async function scratchPostgres(base: string, prefix = 'wb_test'): Promise<{ url: string; drop(): Promise<void> }> {
+/** A digest of the committed migrations (and the PGlite release): what a migrated copy was made from. */
+async function migrationsDigest(): Promise<string> {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  const files = (await readdir(folder, { recursive: true })).filter((f) => /\.(sql|json)$/.test(f)).sort();
+  for (const file of files) hash.update(file).update(await readFile(path.join(folder, file)));
+  // A PGlite release may change the data directory's format: its own files are part of the digest.
+  hash.update(await readFile(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+
+/**
+ * The data directory of a migrated in-memory PGlite, made once per set of migrations and kept in
+ * the temporary directory for the other test workers (written under a temporary name, then renamed).
+ */
+function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= (async () => {
+    const file = path.join(tmpdir(), `washboard-pglite-${await migrationsDigest()}.tar`);
+    const kept = await readFile(file).catch(() => undefined);
+    if (kept) return new Blob([kept]);
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const image = await client.dumpDataDir('none');
+    await database.close();
+    const partial = `${file}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+    await rename(partial, file);
+    return image;
+  })();
+  return pgliteImage;
+}
+
+/**
+ * A migrated database on the server of `base` to copy new ones from (CREATE DATABASE … TEMPLATE),
+ * named by the migrations' digest; the first worker to need it makes it, under an advisory lock.
+ */
+async function migratedTemplate(base: string): Promise<string> {
+  const name = `wb_template_${await migrationsDigest()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      const building = `${name}_${randomBytes(3).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const url = new URL(base);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+      await database.close();
+      // Renamed once whole: a run stopped half-way never leaves a template without its migrations.
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+    await admin.end();
+  }
+  return name;
+}
+
+/**
+ * A new database on the PostgreSQL server of `base` — empty, or a copy of `template` — dropped by
+ * `drop()` (tests, benchmarks).
+ */
+export async function scratchPostgres(
+  base: string,
+  prefix = 'wb_test',
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+      break;
+    } catch (error) {
+      // 55006: the template still has a session (its builder's pool is closing); wait and retry.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -91,7 +179,7 @@ export async function startTestServer(
   // Bounded like the embedded broker's default MQTT_MAX_MESSAGE_BYTES (docs/configuration.md).
   const mosquitto = options.broker === 'mosquitto' ? await startMosquitto({ config: ['max_packet_size 262144'] }) : undefined;
   const config = testConfig({ ...database.env, ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}), ...env });
-  const washboard = await createWashboard(config);
+  const washboard = await createWashboard(config, { pgliteImage: database.pgliteImage });
   const port = options.listen === false ? 0 : await washboard.listen();
   return testServerOf(washboard, port, mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`, async () => {
     let phase = 'server';

@@ -71,7 +71,15 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (`memory://` keeps it in
  * memory), and applies the committed migrations.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * An in-memory PGlite starts from this image of a data directory (`dumpDataDir`) instead of an
+   * empty one; the migrations it already holds are not run again (tests start many databases).
+   */
+  pgliteImage?: Blob;
+}): Promise<TDatabase> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -111,6 +119,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (!inMemory) await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(inMemory && options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: folder });
