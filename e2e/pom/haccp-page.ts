@@ -1,7 +1,7 @@
 import type { Download, Page } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
 
-type THaccpExport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv';
+type THaccpExport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv' | 'telemetryCsv';
 
 /** The HACCP page (/device/{serialNumber}/haccp): period, events and alarms tabs, the two PDF exports. */
 export class HaccpPage {
@@ -60,6 +60,7 @@ export class HaccpPage {
       alarms: this.text.exportAlarms,
       eventsCsv: this.text.exportEventsCsv,
       alarmsCsv: this.text.exportAlarmsCsv,
+      telemetryCsv: this.text.exportTelemetryCsv,
     };
     return this.page.getByRole('button', { name: names[report] });
   }

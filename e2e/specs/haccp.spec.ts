@@ -144,6 +144,17 @@ describe('HACCP', () => {
     expect(csvLines.filter((line) => /^cycle,.*,fail,rinse,/.test(line))).toHaveLength(1);
     expect(csvLines.slice(1).every((line) => /,\d+,[0-9a-f]{64}$/.test(line))).toBe(true);
 
+    // The machine's raw telemetry of the same period, a column per value with its unit.
+    const telemetryCsv = await haccp.export('telemetryCsv');
+    expect(telemetryCsv.suggestedFilename()).toMatch(new RegExp(`^haccp-telemetry_${serialNumber}_.*\\.csv$`));
+    const telemetryFile = path.join(ARTIFACTS, 'telemetry.csv');
+    await telemetryCsv.saveAs(telemetryFile);
+    const telemetryLines = readFileSync(telemetryFile, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(telemetryLines[0]).toMatch(/^time,boiler_tmp_c,tank_tmp_c,/);
+
     const alarmsPdf = await haccp.export('alarms');
     const alarmsFile = path.join(ARTIFACTS, 'haccp-alarms.pdf');
     await alarmsPdf.saveAs(alarmsFile);

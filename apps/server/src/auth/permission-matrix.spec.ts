@@ -357,6 +357,7 @@ describe('docs/permissions.md, permission matrix', () => {
   onMachine('PUT thresholds', (c) => ({ path: at(c, 'thresholds'), init: { ...json(THRESHOLD_DEFAULTS), method: 'PUT' } }));
   onMachine('GET statistics', (c) => ({ path: `${at(c, 'statistics')}?${range()}` }));
   onMachine('GET temperature-history', (c) => ({ path: `${at(c, 'temperature-history')}?period=day` }));
+  onMachine('GET telemetry/export.csv', (c) => ({ path: `${at(c, 'telemetry/export.csv')}?${range()}` }));
   onMachine('POST expose-claiming-code', (c) => ({ path: at(c, 'expose-claiming-code'), init: { method: 'POST' } }));
   onMachine('POST restore-presets', (c) => ({ path: at(c, 'restore-presets'), init: { method: 'POST' } }));
   onMachine('POST update', (c) => ({ path: at(c, 'update'), init: json({ version: '9.9.9' }) }));

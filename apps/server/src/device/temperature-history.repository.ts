@@ -15,6 +15,9 @@ function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
+/** One telemetry row: its instant and the raw value of each field asked for (null: not sent). */
+export type TTelemetryRow = { ts: Date; values: Record<string, number | null> };
+
 export type TBucket = { t: Date; min: Record<string, number | null>; max: Record<string, number | null> };
 
 /** SQL of the temperature history: telemetry downsampled to time buckets, and the cycles of the period. */
@@ -68,6 +71,36 @@ export class TemperatureHistoryRepository {
       )
       .orderBy(asc(haccpEvents.start))
       .limit(5000);
+  }
+
+  /**
+   * Up to `limit` telemetry rows of the machine in [from, to] after `after` (exclusive), oldest
+   * first, with the registry's columns of `fields` as the machine sent them: a page of an export
+   * (keyset on ts, one row per machine and instant).
+   */
+  async rows(
+    serialNumber: string,
+    from: Date,
+    to: Date,
+    after: Date | null,
+    limit: number,
+    fields: readonly TTelemetryKey[],
+  ): Promise<TTelemetryRow[]> {
+    const columns = sql.join(
+      fields.map((key) => sql`${sql.identifier(TELEMETRY_FIELDS[key].column)} as ${sql.identifier(key)}`),
+      sql`, `,
+    );
+    const start = after ? sql`ts > ${after.toISOString()}::timestamptz` : sql`ts >= ${from.toISOString()}::timestamptz`;
+    const result = await this.db.execute(sql`
+      select ts, ${columns}
+      from telemetry
+      where serial_number = ${serialNumber} and ${start} and ts <= ${to.toISOString()}::timestamptz
+      order by ts
+      limit ${limit}`);
+    return rowsOf<Record<string, unknown> & { ts: Date | string }>(result).map((row) => ({
+      ts: new Date(row.ts),
+      values: Object.fromEntries(fields.map((key) => [key, numberOrNull(row[key])])),
+    }));
   }
 
   /** The machine's latest cycle record (the "last cycle" period), if any. */

@@ -1,6 +1,8 @@
 import {
   keptFieldsFor,
+  TELEMETRY_EXPORT_MAX_DAYS,
   TEMPERATURE_HISTORY_FIELDS,
+  type THaccpExportQuery,
   type TTemperatureHistory,
   type TTemperatureHistoryPeriod,
   type TTemperatureHistoryQuery,
@@ -8,8 +10,13 @@ import {
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TemperatureHistoryRepository } from './temperature-history.repository';
+import { AppError } from '../errors';
+import { reportPeriod } from '../haccp/report-period';
+import { telemetryCsvHeader, telemetryCsvRows } from './telemetry-csv';
 
 const DAY_MS = 86_400_000;
+/** Telemetry rows read per query of an export: each (synchronous, on PGlite) query stays short. */
+const EXPORT_PAGE_ROWS = 5000;
 const PERIOD_MS: Record<Exclude<TTemperatureHistoryPeriod, 'lastCycle'>, number> = {
   day: DAY_MS,
   week: 7 * DAY_MS,
@@ -65,5 +72,40 @@ export class TemperatureHistoryService {
       buckets: buckets.map((b) => ({ t: b.t.toISOString(), min: b.min, max: b.max })),
       cycles: cycles.map((c) => ({ start: c.start.toISOString(), stop: c.stop.toISOString(), cycleName: c.cycleName })),
     };
+  }
+
+  /**
+   * The machine's raw telemetry of a period (whole UTC days, at most TELEMETRY_EXPORT_MAX_DAYS) as
+   * CSV, in the unit system asked for or the machine's own (S47), only the fields its range keeps.
+   * Access and period are checked before anything is sent (404 APPLIANCE_NOT_FOUND, 400
+   * INVALID_DATE_RANGE or TELEMETRY_PERIOD_TOO_LONG); the rows then come page by page, never all
+   * in memory.
+   */
+  async telemetryCsv(
+    user: TAuthUser,
+    serial: string,
+    query: THaccpExportQuery,
+  ): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
+    const { from, to } = reportPeriod(query);
+    const { appliance, state } = await this.appliances.visible(user, serial);
+    if (to.getTime() - from.getTime() > TELEMETRY_EXPORT_MAX_DAYS * DAY_MS) {
+      throw new AppError('TELEMETRY_PERIOD_TOO_LONG', { days: TELEMETRY_EXPORT_MAX_DAYS });
+    }
+    const system = query.unitSystem ?? (state.parameters?.S47 === 1 ? 'imperial' : 'metric');
+    const fields = keptFieldsFor(appliance.gamma);
+    const repository = this.repository;
+    async function* chunks(): AsyncIterable<string> {
+      // A byte-order mark: spreadsheet programs then read the file as UTF-8.
+      yield `\uFEFF${telemetryCsvHeader(fields, system)}`;
+      let after: Date | null = null;
+      for (;;) {
+        const rows = await repository.rows(serial, from, to, after, EXPORT_PAGE_ROWS, fields);
+        if (rows.length > 0) yield telemetryCsvRows(rows, fields, system);
+        if (rows.length < EXPORT_PAGE_ROWS) return;
+        after = rows[rows.length - 1]?.ts ?? null;
+      }
+    }
+    const days = `${from.toISOString().slice(0, 10)}_${to.toISOString().slice(0, 10)}`;
+    return { fileName: `telemetry_${serial}_${days}.csv`, chunks: chunks() };
   }
 }

@@ -109,4 +109,74 @@ describe(`GET /api/v1/event-hub-listener/event/{serial}/temperature-history (${t
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.message).toContain(catalogues.de.apiErrors.VALIDATION_FAILED);
   });
+
+  describe('GET …/telemetry/export.csv', () => {
+    const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+    const exportCsv = (query: Record<string, string>, headers = anna) =>
+      server.api(`/api/v1/event-hub-listener/event/${serial}/telemetry/export.csv?${new URLSearchParams(query)}`, { headers });
+    const rowsOf = (text: string) =>
+      text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+        .map((line) => line.split(','));
+
+    it('exports every row of the period, oldest first, in the machine’s units, with the units in the header', async () => {
+      const res = await exportCsv({ startDate: day(start), stopDate: day(end) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(res.headers.get('content-disposition')).toContain(`telemetry_${serial}_${day(start)}_${day(end)}.csv`);
+      const [header, ...rows] = rowsOf(await res.text());
+      expect(header).toEqual([
+        'time',
+        'boiler_tmp_c',
+        'tank_tmp_c',
+        'water_tmp_c',
+        'boiler_vlm_l',
+        'tank_vlm_l',
+        'rinse_water_vlm_l',
+        'rinse_water_flow_rate_l_per_h',
+        'cycle_time_progress_s',
+        'cycle_time_duration_s',
+      ]);
+      // 7,200 inserted rows and the one the machine sent, across more than one page of the export.
+      expect(rows).toHaveLength(7201);
+      const times = rows.map((r) => Date.parse(r[0] ?? ''));
+      expect(times.every((t, i) => i === 0 || t > (times[i - 1] ?? 0))).toBe(true);
+      expect(rows[0]).toEqual([new Date(start).toISOString(), '85', '60', '', '12', '', '', '', '', '']);
+      expect(rows.find((r) => r[0] === peakAt.toISOString())?.slice(1, 3)).toEqual(['119', '61']);
+      expect(rows.find((r) => r[0] === dipAt.toISOString())?.[1]).toBe('30');
+    });
+
+    it('converts to °F and US gallons when asked for the imperial units', async () => {
+      const res = await exportCsv({ startDate: day(start), stopDate: day(end), unitSystem: 'imperial' });
+      const [header, first] = rowsOf(await res.text());
+      expect(header?.slice(1, 5)).toEqual(['boiler_tmp_f', 'tank_tmp_f', 'water_tmp_f', 'boiler_vlm_gal']);
+      // 85 °C = 185 °F, 60 °C = 140 °F, 12 l = 3.17 gal.
+      expect(first?.slice(1, 5)).toEqual(['185', '140', '', '3.17']);
+    });
+
+    it('refuses a period of more than 31 days, another kitchen’s machine and a caller without a token', async () => {
+      const long = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/telemetry/export.csv?startDate=2026-01-01&stopDate=2026-02-01`,
+        { headers: { ...anna, 'accept-language': 'fr' } },
+      );
+      expect(long.status).toBe(400);
+      const body = (await long.json()) as { code: string; message: string };
+      expect(body.code).toBe('TELEMETRY_PERIOD_TOO_LONG');
+      expect(body.message).toBe(catalogues.fr.apiErrors.TELEMETRY_PERIOD_TOO_LONG.replace('{{days}}', '31'));
+      // 31 whole days are exported.
+      expect((await exportCsv({ startDate: '2026-01-01', stopDate: '2026-01-31' })).status).toBe(200);
+      const other = await exportCsv({ startDate: day(start), stopDate: day(end) }, bruno);
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { code: string }).code).toBe('APPLIANCE_NOT_FOUND');
+      const reversed = await exportCsv({ startDate: day(end + 86_400_000), stopDate: day(start) });
+      expect(reversed.status).toBe(400);
+      expect(((await reversed.json()) as { code: string }).code).toBe('INVALID_DATE_RANGE');
+      const anonymous = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/telemetry/export.csv?startDate=${day(start)}&stopDate=${day(end)}`,
+      );
+      expect(anonymous.status).toBe(401);
+    });
+  });
 });

@@ -73,6 +73,8 @@ export const API_ERRORS = {
   TANK_REPLACEMENT_INHIBITED: 409,
   FIRMWARE_UP_TO_DATE: 409,
   INVALID_DATE_RANGE: 400,
+  /** A telemetry export covers at most TELEMETRY_EXPORT_MAX_DAYS days. */
+  TELEMETRY_PERIOD_TOO_LONG: 400,
   // The alarm lifecycle (docs/alarms.md).
   /** The machine has no alarm with this id. */
   ALARM_NOT_FOUND: 404,

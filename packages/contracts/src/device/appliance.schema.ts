@@ -284,6 +284,12 @@ export const ZHaccpExportQuery = z.object({
 });
 export type THaccpExportQuery = z.infer<typeof ZHaccpExportQuery>;
 
+/**
+ * The longest period GET …/telemetry/export.csv covers: a machine's raw telemetry, a row every few
+ * seconds, is about half a million rows a month.
+ */
+export const TELEMETRY_EXPORT_MAX_DAYS = 31;
+
 /** The longest note an acknowledgement keeps (docs/alarms.md). */
 export const ALARM_NOTE_MAX_LENGTH = 500;
 

@@ -363,6 +363,8 @@ export const de = {
     FIRMWARE_UP_TO_DATE: 'Die Firmware ist bereits auf dem neuesten Stand',
     INVALID_DATE_RANGE:
       'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
+    TELEMETRY_PERIOD_TOO_LONG:
+      'Telemetrie wird höchstens {{days}} Tage auf einmal exportiert: Wählen Sie einen kürzeren Zeitraum',
     ALARM_NOT_FOUND: 'Diese Maschine hat keinen solchen Alarm',
     ALARM_CLOSED: 'Der Alarm ist bereits beendet: Nur offene Alarme können quittiert oder zugewiesen werden',
     ALARM_ALREADY_ACKNOWLEDGED: 'Der Alarm wurde bereits quittiert',
@@ -733,6 +735,7 @@ export const de = {
     exportAlarms: 'Alarme exportieren (PDF)',
     exportEventsCsv: 'Ereignisse exportieren (CSV)',
     exportAlarmsCsv: 'Alarme exportieren (CSV)',
+    exportTelemetryCsv: 'Telemetrie exportieren (CSV)',
     columns: {
       acknowledged: 'Quittiert',
       cycleName: 'Programm',

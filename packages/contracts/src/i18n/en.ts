@@ -347,6 +347,7 @@ export const en = {
     TANK_REPLACEMENT_INHIBITED: 'Tank replacement is not possible while the machine is starting up',
     FIRMWARE_UP_TO_DATE: 'The firmware is already up to date',
     INVALID_DATE_RANGE: 'Choose a valid period of at most one year: the start date must be on or before the end date',
+    TELEMETRY_PERIOD_TOO_LONG: 'Telemetry is exported at most {{days}} days at a time: choose a shorter period',
     ALARM_NOT_FOUND: 'This machine has no such alarm',
     ALARM_CLOSED: 'The alarm is already closed: only open alarms can be acknowledged or assigned',
     ALARM_ALREADY_ACKNOWLEDGED: 'The alarm has already been acknowledged',
@@ -713,6 +714,7 @@ export const en = {
     exportAlarms: 'Export alarms (PDF)',
     exportEventsCsv: 'Export events (CSV)',
     exportAlarmsCsv: 'Export alarms (CSV)',
+    exportTelemetryCsv: 'Export telemetry (CSV)',
     columns: {
       acknowledged: 'Acknowledged',
       cycleName: 'Cycle',

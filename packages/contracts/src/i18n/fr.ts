@@ -359,6 +359,7 @@ export const fr = {
     FIRMWARE_UP_TO_DATE: 'Le firmware est déjà à jour',
     INVALID_DATE_RANGE:
       "Choisissez une période valide d'un an au plus : la date de début doit précéder la date de fin ou lui être égale",
+    TELEMETRY_PERIOD_TOO_LONG: 'La télémétrie s’exporte {{days}} jours au plus à la fois : choisissez une période plus courte',
     ALARM_NOT_FOUND: "Cette machine n'a pas cette alarme",
     ALARM_CLOSED: "L'alarme est déjà close : seules les alarmes ouvertes peuvent être acquittées ou attribuées",
     ALARM_ALREADY_ACKNOWLEDGED: "L'alarme a déjà été acquittée",
@@ -729,6 +730,7 @@ export const fr = {
     exportAlarms: 'Exporter les alarmes (PDF)',
     exportEventsCsv: 'Exporter les événements (CSV)',
     exportAlarmsCsv: 'Exporter les alarmes (CSV)',
+    exportTelemetryCsv: 'Exporter la télémétrie (CSV)',
     columns: {
       acknowledged: 'Acquittée',
       cycleName: 'Programme',

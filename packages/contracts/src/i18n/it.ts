@@ -355,6 +355,7 @@ export const it = {
     FIRMWARE_UP_TO_DATE: 'Il firmware è già aggiornato',
     INVALID_DATE_RANGE:
       'Scegli un periodo valido di al massimo un anno: la data di inizio deve precedere o coincidere con la data di fine',
+    TELEMETRY_PERIOD_TOO_LONG: 'La telemetria si esporta al massimo {{days}} giorni alla volta: scegli un periodo più breve',
     ALARM_NOT_FOUND: 'Questo allarme non esiste per questa macchina',
     ALARM_CLOSED: "L'allarme è già chiuso: si possono prendere in carico o assegnare solo gli allarmi aperti",
     ALARM_ALREADY_ACKNOWLEDGED: "L'allarme è già stato preso in carico",
@@ -725,6 +726,7 @@ export const it = {
     exportAlarms: 'Esporta allarmi (PDF)',
     exportEventsCsv: 'Esporta eventi (CSV)',
     exportAlarmsCsv: 'Esporta allarmi (CSV)',
+    exportTelemetryCsv: 'Esporta telemetria (CSV)',
     columns: {
       acknowledged: 'Preso in carico',
       cycleName: 'Ciclo',

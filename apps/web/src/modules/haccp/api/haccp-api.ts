@@ -4,14 +4,15 @@ import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
 export type THaccpPeriod = { startDate: string; stopDate: string };
 
-/** The exports: the two PDF reports, and both as CSV. */
-export type THaccpReport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv';
+/** The exports: the two PDF reports, both as CSV, and the raw telemetry as CSV (at most 31 days). */
+export type THaccpReport = 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv' | 'telemetryCsv';
 
 const REPORT_PATHS: Record<THaccpReport, { path: string; name: string; extension: string }> = {
   events: { path: 'events/export', name: 'events', extension: 'pdf' },
   alarms: { path: 'alarms/export', name: 'alarms', extension: 'pdf' },
   eventsCsv: { path: 'events/export.csv', name: 'events', extension: 'csv' },
   alarmsCsv: { path: 'alarms/export.csv', name: 'alarms', extension: 'csv' },
+  telemetryCsv: { path: 'telemetry/export.csv', name: 'telemetry', extension: 'csv' },
 };
 
 /** HACCP events that started in the period, most recent first, each cycle with its hygiene verdict. */

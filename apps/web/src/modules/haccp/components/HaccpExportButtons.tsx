@@ -5,17 +5,19 @@ import { useTranslation } from 'react-i18next';
 import type { THaccpPeriod, THaccpReport } from '../api/haccp-api';
 import { useHaccpExport } from '../hooks/use-haccp';
 
-const LABELS: Record<THaccpReport, `haccp.export${'Events' | 'Alarms' | 'EventsCsv' | 'AlarmsCsv'}`> = {
+const LABELS: Record<THaccpReport, `haccp.export${'Events' | 'Alarms' | 'EventsCsv' | 'AlarmsCsv' | 'TelemetryCsv'}`> = {
   events: 'haccp.exportEvents',
   alarms: 'haccp.exportAlarms',
   eventsCsv: 'haccp.exportEventsCsv',
   alarmsCsv: 'haccp.exportAlarmsCsv',
+  telemetryCsv: 'haccp.exportTelemetryCsv',
 };
-const CSV: ReadonlySet<THaccpReport> = new Set(['eventsCsv', 'alarmsCsv']);
+const CSV: ReadonlySet<THaccpReport> = new Set(['eventsCsv', 'alarmsCsv', 'telemetryCsv']);
 
 /**
  * The exports of the period: events (with the hygiene verdicts) and alarms (with severity and who
- * acknowledged them) as PDF, and both as CSV (the events with their chain hashes).
+ * acknowledged them) as PDF, both as CSV (the events with their chain hashes), and the raw
+ * telemetry as CSV (a period of more than 31 days is refused with the server's reason).
  */
 export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function HaccpExportButtons({ serialNumber, period }: { serialNumber: str
     );
   return (
     <Group gap="sm" wrap="wrap">
-      {(['events', 'alarms', 'eventsCsv', 'alarmsCsv'] as const).map((report) => (
+      {(['events', 'alarms', 'eventsCsv', 'alarmsCsv', 'telemetryCsv'] as const).map((report) => (
         <Button
           key={report}
           variant="light"
