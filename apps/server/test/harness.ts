@@ -106,13 +106,29 @@ async function migratedTemplate(base: string): Promise<string> {
       const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
       await database.close();
       // Renamed once whole: a run stopped half-way never leaves a template without its migrations.
-      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await whileInUse(() => admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`));
     }
   } finally {
     await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
     await admin.end();
   }
   return name;
+}
+
+/**
+ * Runs `statement` again while PostgreSQL answers 55006 (the database still has a session: the pool
+ * that migrated it has ended, but its server processes take a moment to go), for up to 5 s.
+ */
+async function whileInUse(statement: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await statement();
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
@@ -127,16 +143,7 @@ export async function scratchPostgres(
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-      break;
-    } catch (error) {
-      // 55006: the template still has a session (its builder's pool is closing); wait and retry.
-      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await whileInUse(() => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
