@@ -78,3 +78,11 @@ export function canEditThresholds(user: Pick<TUserData, 'role'>): boolean {
 export function canCorrectHaccp(user: Pick<TUserData, 'role'>): boolean {
   return isServiceRole(user.role);
 }
+
+/**
+ * The local link (docs/local-link.md): commissioning a machine (its broker credentials) and carrying
+ * its HACCP records home are the service's — a kitchen manager gets neither.
+ */
+export function canUseLocalLink(user: Pick<TUserData, 'role'>): boolean {
+  return isServiceRole(user.role);
+}

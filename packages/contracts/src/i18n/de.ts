@@ -1041,6 +1041,7 @@ export const de = {
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
+          commission: 'Broker-Zugangsdaten für die Inbetriebnahme ausgestellt',
         },
         alarm: {
           acknowledge: 'Alarm quittiert',

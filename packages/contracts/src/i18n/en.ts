@@ -1020,6 +1020,7 @@ export const en = {
           claim: 'Product assigned to a user',
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',
+          commission: 'Broker credentials issued for commissioning',
         },
         alarm: {
           acknowledge: 'Alarm acknowledged',

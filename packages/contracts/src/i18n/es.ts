@@ -1036,6 +1036,7 @@ export const es = {
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
+          commission: 'Credenciales del broker emitidas para la puesta en marcha',
         },
         alarm: {
           acknowledge: 'Alarma reconocida',

@@ -1040,6 +1040,7 @@ export const fr = {
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
+          commission: 'Identifiants du broker émis pour la mise en service',
         },
         alarm: {
           acknowledge: 'Alarme acquittée',

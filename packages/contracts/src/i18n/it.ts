@@ -1035,6 +1035,7 @@ export const it = {
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
+          commission: 'Credenziali del broker emesse per la messa in servizio',
         },
         alarm: {
           acknowledge: 'Allarme preso in carico',
