@@ -4,12 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogues, type TApplianceDetail, type THaccpEventView, type TLinkRecord } from '@washboard/contracts';
 import { LocalLinkEndpoint, QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
 import { Api } from '../fixtures/api';
-import { BluetoothBridge, WEB_BLUETOOTH_FLAGS } from '../fixtures/bluetooth';
+import { BluetoothBridge, contextWithBluetoothBlocked, WEB_BLUETOOTH_FLAGS } from '../fixtures/bluetooth';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { openPage } from '../fixtures/pages';
 import { claimedVirtualMachine, closeMachines, createProduct } from '../fixtures/virtual-machine';
-import { IDENTITY_PASSWORD } from '../pom/app-shell';
+import { AppShell, IDENTITY_PASSWORD } from '../pom/app-shell';
 import { CompanionInstall } from '../pom/companion-install';
 import { CompanionLink } from '../pom/companion-link';
 
@@ -189,6 +189,18 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
     await link.findButton().click();
     await link.problem().getByText(text.problems.cancelled).waitFor();
     await expectNoRawKeys(page);
+  });
+
+  it('says when Bluetooth is blocked for the site', async () => {
+    const context = await contextWithBluetoothBlocked(PHONE);
+    contexts.push(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await AppShell.withIdentity(page, { role: 'SERVICE', email: TECH });
+    const link = new CompanionLink(page);
+    await link.gotoNearby(baseUrl);
+    await link.findButton().click();
+    await link.problem().getByText(text.problems.refused).waitFor();
+    await screenshot(page, 'companion-link-refused');
   });
 
   it('says when the browser has no Web Bluetooth', async () => {

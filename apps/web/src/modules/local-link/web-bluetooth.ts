@@ -59,15 +59,20 @@ function errorName(error: unknown): string | undefined {
 }
 
 /**
- * What went wrong, from what Web Bluetooth threw. NotFoundError is also the chooser closed without
- * a choice (or no adapter, which `bluetoothSupport` tells first); NotAllowedError and SecurityError
- * are a permission refused (the site blocked from Bluetooth, or a policy); a NetworkError the machine
- * out of reach while connecting.
+ * What went wrong, from what Web Bluetooth threw. Chromium answers most refusals with a NotFoundError
+ * and says which in its message: no adapter ("Bluetooth adapter not available."), the site or a
+ * policy blocking Bluetooth ("… disabled Web Bluetooth.", "Web Bluetooth API globally disabled.",
+ * "User denied the browser permission to scan …"), or the chooser closed without a choice ("User
+ * cancelled the requestDevice() chooser."). NotAllowedError and SecurityError are refusals too (no
+ * user gesture, a permissions policy); anything else is the machine out of reach.
  */
 export function bluetoothProblem(error: unknown): TBluetoothProblem {
+  const message = error instanceof Error ? error.message : '';
   switch (errorName(error)) {
     case 'NotFoundError':
-      return /adapter/i.test(error instanceof Error ? error.message : '') ? 'noAdapter' : 'cancelled';
+      if (/adapter/i.test(message)) return 'noAdapter';
+      if (/disabled|denied|permission/i.test(message)) return 'refused';
+      return 'cancelled';
     case 'NotAllowedError':
     case 'SecurityError':
       return 'refused';

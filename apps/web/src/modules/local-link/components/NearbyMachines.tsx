@@ -68,8 +68,8 @@ export function NearbyMachines({ renderActions, search = '' }: TProps) {
     setProblem(undefined);
     setFinding(true);
     try {
-      const ready = await bluetoothSupport();
-      if (ready !== 'ready') return setProblem(ready);
+      // The browser's own refusal says best why (no adapter, Bluetooth blocked for the site…).
+      if ((await bluetoothSupport()) === 'unsupported') return setProblem('unsupported');
       await localLinks.find();
     } catch (error) {
       const found = bluetoothProblem(error);
