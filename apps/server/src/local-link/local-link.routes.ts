@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZBrokerCredentialsResponse,
-  ZCarriedRecordsRequest,
-  ZCarriedRecordsResponse,
-  ZSerialParams,
-} from '@washboard/contracts';
+import { ZBrokerCredentialsResponse, ZCarriedRecordsRequest, ZCarriedRecordsResponse, ZSerialParams } from '@washboard/contracts';
 import type { TLimit } from '../http/rate-limit';
 import { rateLimitedError, secured, signedInErrors } from '../http/route-schema';
 import type { LocalLinkService } from './local-link.service';

@@ -61,7 +61,10 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
   /** A product bound by the admin to `email`'s company (or ownership). */
   const heldBy = async (email: string): Promise<TProduct> => {
     const product = await createProduct(server, admin);
-    const res = await server.api('/api/v1/appliance/claim', json({ serialNumber: product.serialNumber, userEmail: email }, admin));
+    const res = await server.api(
+      '/api/v1/appliance/claim',
+      json({ serialNumber: product.serialNumber, userEmail: email }, admin),
+    );
     expect(res.status).toBe(200);
     return product;
   };
@@ -89,7 +92,9 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       expect(await brokerTakes(product.serialNumber, issued.deviceSecret)).toBe(true);
       expect(await brokerTakes(product.serialNumber, product.deviceSecret)).toBe(false);
       // Recorded in the audit trail, without the secret.
-      const audit = await server.api(`/api/v1/audit?serial=${product.serialNumber}&action=product.commission`, { headers: admin });
+      const audit = await server.api(`/api/v1/audit?serial=${product.serialNumber}&action=product.commission`, {
+        headers: admin,
+      });
       const trail = await audit.text();
       expect(trail).toContain('product.commission');
       expect(trail).not.toContain(issued.deviceSecret);
