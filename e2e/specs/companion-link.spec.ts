@@ -2,13 +2,13 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogues, type TApplianceDetail, type THaccpEventView, type TLinkRecord } from '@washboard/contracts';
-import { LocalLinkEndpoint, QUIET_ACTIVITY, VirtualDishwasher } from '@washboard/simulator';
+import { LocalLinkEndpoint, type VirtualDishwasher } from '@washboard/simulator';
 import { Api } from '../fixtures/api';
 import { BluetoothBridge, contextWithBluetoothBlocked, WEB_BLUETOOTH_FLAGS } from '../fixtures/bluetooth';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { openPage } from '../fixtures/pages';
-import { claimedVirtualMachine, closeMachines, createProduct } from '../fixtures/virtual-machine';
+import { claimedVirtualMachine, closeMachines, createProduct, virtualMachine } from '../fixtures/virtual-machine';
 import { AppShell, IDENTITY_PASSWORD } from '../pom/app-shell';
 import { CompanionInstall } from '../pom/companion-install';
 import { CompanionLink } from '../pom/companion-link';
@@ -24,7 +24,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 let browser: Browser;
 let admin: Api;
 let tech: Api;
-let seed = 500;
+let boxes = 0;
 const machines: VirtualDishwasher[] = [];
 const contexts: BrowserContext[] = [];
 const bridges: BluetoothBridge[] = [];
@@ -47,17 +47,9 @@ afterAll(async () => {
 
 /** A product in its box: the admin made it, and its factory secret never reached the machine. */
 async function boxedMachine(): Promise<VirtualDishwasher> {
-  const serial = `BOX-${Date.now().toString(36)}-${seed}`.toUpperCase();
+  const serial = `BOX-${Date.now().toString(36)}-${(boxes += 1)}`.toUpperCase();
   await createProduct(admin, { serialNumber: serial });
-  const machine = new VirtualDishwasher({
-    serial,
-    broker: `mqtt://127.0.0.1:${mqttPort}`,
-    gamma: 'infinity',
-    seed: seed++,
-    initialState: 'IDLE',
-    activity: QUIET_ACTIVITY,
-    mqtt: { reconnectPeriod: 500 },
-  });
+  const machine = virtualMachine(serial, mqttPort);
   machines.push(machine);
   return machine;
 }
@@ -213,7 +205,7 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
   });
 
   it('carries records home: a dropped link resumes without a duplicate, and HACCP shows each once, marked late', async () => {
-    const machine = await claimedVirtualMachine(admin, mqttPort, 'Lavastoviglie bar', { seed: seed++ });
+    const machine = await claimedVirtualMachine(admin, mqttPort, 'Lavastoviglie bar');
     machines.push(machine);
     await admin.post('/api/v1/appliance/claim', { serialNumber: machine.serial, userEmail: TECH });
     // The machine loses its network and goes on washing: its records wait in its own log.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBrokerCredentialsResponse, THaccpEventView, THaccpVerification, TLinkRecord } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, newCompany, signedInUsers, signIn, staffMember } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish, type TProduct } from '../../test/devices';
+import { connectDevice, createProduct, cycleRecord, eventually, publish, type TProduct } from '../../test/devices';
 
 type THeaders = Record<string, string>;
 
@@ -14,19 +14,7 @@ const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 const RECEIVED = `startDate=${utcDay(-1)}&stopDate=${utcDay(1)}`;
 
 /** A washing cycle the machine made `minute` minutes after 06:00 on DAY. */
-function cycle(minute: number) {
-  const stop = new Date(Date.parse(`${DAY}T06:00:00Z`) + minute * 60_000);
-  return {
-    id: randomUUID(),
-    kind: 'cycle' as const,
-    cycleName: 'dishes' as const,
-    cycleNumber: minute,
-    start: new Date(stop.getTime() - 150_000).toISOString(),
-    stop: stop.toISOString(),
-    completed: true,
-    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: 848 },
-  };
-}
+const cycle = (minute: number) => cycleRecord(DAY, minute);
 
 /** The machine's record log as `records-get` answers it: numbered from `first`. */
 function logOf(payloads: { topic: 'event' | 'alarm'; payload: unknown }[], first = 0): TLinkRecord[] {
