@@ -86,7 +86,7 @@ async function displayed(machine: VirtualDishwasher): Promise<string> {
   return machine.model.linkCode?.code ?? '';
 }
 
-/** Everything the page could show or keep: its text, and what its storage holds. */
+/** What the page shows. */
 function visibleText(page: Page): Promise<string> {
   return page.locator('body').innerText();
 }
@@ -124,6 +124,7 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
     expect(machine.wifiNetwork).toEqual({ ssid: 'Cucina Bistrot', security: 'wpa2-psk' });
     expect(issued).not.toBe('');
     expect(await visibleText(page)).not.toContain(issued);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(issued);
     const detail = await tech.get<TApplianceDetail>(`/api/v1/appliance/getApplianceDetail?serialNumber=${machine.serial}`);
     expect(detail.status.online).toBe(true);
     expect(detail.companyName).toBe(`Company of ${TECH}`);
