@@ -49,8 +49,9 @@ export class CompanionApp {
       .getByText(this.texts.home.filters[filter]);
   }
 
+  /** What the Bluetooth chip says in a browser without Web Bluetooth. */
   bluetoothNotice() {
-    return this.page.getByText(this.texts.home.bluetoothNotYet);
+    return this.page.getByText(this.texts.link.problems.unsupported);
   }
 
   /** "Offline — data from …" of the screen. */

@@ -140,7 +140,7 @@ describe('the companion at 390 × 844', () => {
     const card = app.card(applianceName);
     await expect.poll(() => card.textContent()).toContain(it_.machineState.IDLE);
     await expect(app.staleMarker().count()).resolves.toBe(0);
-    // The Bluetooth chip says honestly that nothing is reachable that way yet.
+    // This Chromium runs without Web Bluetooth: the Bluetooth chip says so plainly.
     await app.chip('bluetooth').click();
     await app.bluetoothNotice().waitFor();
     await app.chip('all').click();

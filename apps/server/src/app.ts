@@ -83,6 +83,7 @@ import { SettingsProfileRepository } from './settings-profiles/settings-profile.
 import { SettingsProfileService } from './settings-profiles/settings-profile.service';
 import { SettingsProfileResolver } from './settings-profiles/settings-profile-resolver';
 import { HaccpService } from './haccp/haccp.service';
+import { LocalLinkService } from './local-link/local-link.service';
 import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
 import { HaccpChainService } from './haccp/chain/haccp-chain.service';
 import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
@@ -588,6 +589,16 @@ async function assembleWashboard(
       haccpChain,
       transactions,
       audit,
+    ),
+    localLink: new LocalLinkService(
+      appliances,
+      applianceRepository,
+      accountRepository,
+      broker,
+      events,
+      transactions,
+      audit,
+      (serial, records, carrier) => ingest.carried(serial, records, carrier),
     ),
     temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
     alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
 import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
@@ -66,6 +67,24 @@ export function publish(client: MqttClient, serial: string, topic: TDeviceTopic,
   return client.publishAsync(deviceTopic(serial, topic), typeof payload === 'string' ? payload : JSON.stringify(payload), {
     qos,
   });
+}
+
+/**
+ * A washing cycle's HACCP record as a machine sends it (`event`): ended `minute` minutes after 06:00
+ * UTC on `day`, two and a half minutes long, with plausible temperatures.
+ */
+export function cycleRecord(day: string, minute: number, rinseMaxTmp = 848) {
+  const stop = new Date(Date.parse(`${day}T06:00:00Z`) + minute * 60_000);
+  return {
+    id: randomUUID(),
+    kind: 'cycle' as const,
+    cycleName: 'dishes' as const,
+    cycleNumber: minute,
+    start: new Date(stop.getTime() - 150_000).toISOString(),
+    stop: stop.toISOString(),
+    completed: true,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp },
+  };
 }
 
 /** Polls `check` until it answers something truthy, or fails after `timeoutMs`. */

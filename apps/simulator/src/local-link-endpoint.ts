@@ -191,6 +191,10 @@ export class LocalLinkEndpoint {
       this.machine.joinWifi({ ssid, security, password });
       return { ok: true };
     },
+    'broker-credentials': ({ deviceSecret }) => {
+      this.machine.takeBrokerCredentials(deviceSecret);
+      return { ok: true };
+    },
     'records-get': ({ after, limit }) => {
       const page = this.machine.records.after(after, limit);
       if (!page) return { ok: false, error: 'UNKNOWN_RECORD' };

@@ -69,10 +69,13 @@ export class VirtualDishwasher {
   readonly records = new RecordLog();
   /** The Wi-Fi network given over the local link (its passphrase is kept, never shown). */
   private wifi: { ssid: string; security: TWifiSecurity; password: string } | null = null;
+  /** The device secret: from the factory (options), or given over the local link at commissioning. */
+  private secret: string | undefined;
 
   constructor(options: TVirtualDishwasherOptions) {
     this.options = options;
     this.serial = options.serial;
+    this.secret = options.secret;
     this.clock = options.clock ?? Date.now;
     this.speed = options.speed ?? 1;
     this.telemetryMs = (options.telemetryIntervalSeconds ?? 10) * 1000;
@@ -95,7 +98,7 @@ export class VirtualDishwasher {
         ...this.options.mqtt,
         broker: url,
         serial: this.serial,
-        secret: this.options.secret,
+        secret: this.secret,
         outbox: this.outbox,
         onConnect: () => this.model.announce(),
         onCommand: (payload) => {
@@ -306,6 +309,33 @@ export class VirtualDishwasher {
   /** Takes the Wi-Fi network a phone gave inside a local link session (commissioning). */
   joinWifi(network: { ssid: string; security: TWifiSecurity; password: string }): void {
     this.wifi = { ...network };
+    this.joinWhenCommissioned();
+  }
+
+  /**
+   * Takes the device secret a phone gave inside a local link session (commissioning): the server
+   * issued it for this machine. A connection made with an older secret is dropped; with a network
+   * and its broker's address (the factory's), the machine connects with the new one.
+   */
+  takeBrokerCredentials(secret: string): void {
+    this.secret = secret;
+    if (this.link) this.disconnect();
+    this.joinWhenCommissioned();
+  }
+
+  /** Whether the machine holds broker credentials (never the secret itself). */
+  get hasBrokerCredentials(): boolean {
+    return this.secret !== undefined;
+  }
+
+  /**
+   * A boxed machine reaches its broker once it has both a network and credentials. It keeps trying
+   * in the background, as a real one would; a refusal of its credentials leaves it offline (its
+   * info says so to the phone).
+   */
+  private joinWhenCommissioned(): void {
+    if (!this.wifi || this.secret === undefined || !this.options.broker || this.link) return;
+    this.connect().catch(() => undefined);
   }
 
   /** The Wi-Fi network the machine was given, without its passphrase; null before commissioning. */

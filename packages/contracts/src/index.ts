@@ -44,6 +44,8 @@ export * from './account/account.schema';
 export * from './device/protocol.schema';
 export * from './device/commands.schema';
 export * from './local-link/local-link.schema';
+export * from './local-link/link-client';
+export * from './local-link/local-link-api.schema';
 export * from './service/service-pin.schema';
 export * from './device/appliance.schema';
 export * from './device/temperature-history.schema';

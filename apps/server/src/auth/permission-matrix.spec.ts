@@ -401,6 +401,22 @@ describe('docs/permissions.md, permission matrix', () => {
   });
   recipes['POST /api/v1/service/session'] = () => ({ path: '/api/v1/service/session', init: json({ pin: '0000' }) });
   recipes['DELETE /api/v1/service/session'] = () => ({ path: '/api/v1/service/session', init: { method: 'DELETE' } });
+  recipes['POST /api/v1/local-link/{serialNumber}/broker-credentials'] = (c) => ({
+    path: `/api/v1/local-link/${c.serial}/broker-credentials`,
+    init: { method: 'POST' },
+  });
+  recipes['POST /api/v1/local-link/{serialNumber}/records'] = (c) => ({
+    path: `/api/v1/local-link/${c.serial}/records`,
+    init: json({
+      records: [
+        {
+          n: 0,
+          topic: 'alarm',
+          payload: { id: crypto.randomUUID(), errorCode: 'OH01', startDate: new Date().toISOString(), stopDate: null },
+        },
+      ],
+    }),
+  });
 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

@@ -10,6 +10,7 @@ import type {
   TVersions,
 } from '@washboard/contracts';
 import { staleFota } from '@washboard/contracts';
+import type { TCarrier } from '../haccp/chain/chain';
 import type { TDeadLetterRow } from './dead-letter.repository';
 import type { TPresenceChange } from './presence.repository';
 
@@ -47,9 +48,10 @@ export type TDeviceBatch<TRows extends TTelemetryRows = TTelemetryRows> = {
   /** Each machine's newest telemetry in the batch (the live state keeps it). */
   latestTelemetry: Map<string, TLiveTelemetry>;
   status: Map<string, TStatusUpdate>;
-  events: { serial: string; e: THaccpEvent }[];
+  /** `carrier`: a phone carried the record home over the local link; the machine did not send it. */
+  events: { serial: string; e: THaccpEvent; carrier?: TCarrier }[];
   /** By machine and alarm id: an opening and a closing of one alarm are already one row. */
-  alarms: Map<string, { serial: string; a: TDeviceAlarm }>;
+  alarms: Map<string, { serial: string; a: TDeviceAlarm; carrier?: TCarrier }>;
   columns: Map<string, TStateColumns>;
   stats: { serial: string; s: TDeviceStats }[];
   deadLetters: TDeadLetterRow[];
@@ -98,15 +100,26 @@ type TOpenBatch<TRows extends TTelemetryRows> = TDeviceBatch<TRows> & {
   done: TOutcome;
 };
 
-/** The machines a batch writes. */
+/**
+ * The machines a batch heard from: what they sent themselves. Records a phone carried home are not
+ * the machine speaking: they leave its last-seen time and its online state alone.
+ */
 function serialsOf(b: TDeviceBatch<TTelemetryRows>): Set<string> {
   const serials = new Set<string>();
   for (const serial of b.latestTelemetry.keys()) serials.add(serial);
   for (const serial of b.status.keys()) serials.add(serial);
-  for (const r of b.events) serials.add(r.serial);
-  for (const r of b.alarms.values()) serials.add(r.serial);
+  for (const r of b.events) if (!r.carrier) serials.add(r.serial);
+  for (const r of b.alarms.values()) if (!r.carrier) serials.add(r.serial);
   for (const serial of b.columns.keys()) serials.add(serial);
   for (const serial of b.seen) serials.add(serial);
+  return serials;
+}
+
+/** The machines whose data a batch changed: those heard, and those whose records were carried home. */
+function writtenBy(b: TDeviceBatch<TTelemetryRows>, heard: ReadonlySet<string>): Set<string> {
+  const serials = new Set(heard);
+  for (const r of b.events) serials.add(r.serial);
+  for (const r of b.alarms.values()) serials.add(r.serial);
   return serials;
 }
 
@@ -179,18 +192,23 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     });
   }
 
-  writeEvent(serial: string, e: THaccpEvent): Promise<void> {
-    return this.add((b) => b.events.push({ serial, e }));
+  /** A HACCP event; `carrier` when a phone carried it home over the local link. */
+  writeEvent(serial: string, e: THaccpEvent, carrier?: TCarrier): Promise<void> {
+    return this.add((b) => b.events.push(carrier ? { serial, e, carrier } : { serial, e }));
   }
 
-  writeAlarm(serial: string, a: TDeviceAlarm): Promise<void> {
+  /** An alarm's opening or closing; `carrier` when a phone carried it home over the local link. */
+  writeAlarm(serial: string, a: TDeviceAlarm, carrier?: TCarrier): Promise<void> {
     return this.add((b) => {
       const key = `${serial}/${a.id}`;
       const before = b.alarms.get(key);
       // Opened and closed in the same batch (a short alarm, or a replay after a reconnect): one row,
       // closed, since one statement cannot insert and then update the same key. A key is one alarm of
-      // one machine (an alarm id, a UUID, has no '/'), so the batch holds each alarm once.
-      b.alarms.set(key, { serial, a: before ? { ...a, stopDate: a.stopDate ?? before.a.stopDate } : a });
+      // one machine (an alarm id, a UUID, has no '/'), so the batch holds each alarm once — carried
+      // only if every part of it was: what the machine sent itself it delivered.
+      const merged = before ? { ...a, stopDate: a.stopDate ?? before.a.stopDate } : a;
+      const carried = before ? before.carrier && carrier : carrier;
+      b.alarms.set(key, carried ? { serial, a: merged, carrier: carried } : { serial, a: merged });
     });
   }
 
@@ -276,6 +294,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     const batch = this.batch;
     this.batch = this.emptyBatch();
     const heard = serialsOf(batch);
+    const written = writtenBy(batch, heard);
     const started = performance.now();
     this.flushing = this.store
       .write(batch, heard, false)
@@ -286,7 +305,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       })
       .then(
         (revived) => {
-          this.onCommit?.(heard);
+          this.onCommit?.(written);
           this.committed.telemetry += batch.telemetryRows;
           this.committed.events += batch.events.length;
           this.committed.alarms += batch.alarms.size;

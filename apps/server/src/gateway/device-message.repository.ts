@@ -20,8 +20,16 @@ import {
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
-import type { TAlarmRow, TChainItem, TEventRow } from '../haccp/chain/chain';
-import { alarmColumnsSql, alarmItems, appendToChain, eventColumnsSql, eventItems } from '../haccp/chain/chain.repository';
+import type { TAlarmRow, TCarrier, TChainItem, TEventRow } from '../haccp/chain/chain';
+import {
+  alarmColumnsSql,
+  alarmItems,
+  appendToChain,
+  carriedKey,
+  eventColumnsSql,
+  eventItems,
+  type TCarriers,
+} from '../haccp/chain/chain.repository';
 import { CHEMICAL_ALARMS } from '../notifications/threshold-rules';
 
 const UNIQUE_VIOLATION = '23505';
@@ -114,6 +122,22 @@ function thresholdSerials(b: TBatch): string[] {
 }
 
 /**
+ * Who carried each record home, of those a phone carried (docs/local-link.md). A record the machine
+ * also sent itself in the same batch is the machine's: whichever copy is stored, it was delivered.
+ */
+function carriersOf(records: Iterable<{ serial: string; id: string; carrier?: TCarrier }>): TCarriers {
+  const carriers = new Map<string, TCarrier>();
+  const delivered = new Set<string>();
+  for (const { serial, id, carrier } of records) {
+    const key = carriedKey(serial, id);
+    if (!carrier) delivered.add(key);
+    else if (!carriers.has(key)) carriers.set(key, carrier);
+  }
+  for (const key of delivered) carriers.delete(key);
+  return carriers;
+}
+
+/**
  * Stores the device messages of a batch in one transaction, with one array-parameter statement per
  * kind and telemetry by COPY, so thousands of messages cost a handful of round trips.
  */
@@ -149,10 +173,15 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // What the batch stored of the HACCP record enters each machine's hash chain in the same
     // transaction (docs/hygiene.md): built from the rows as stored, so verification reads the same.
     let chained: TChainItem[] = [];
-    if (b.events.length > 0) chained = eventItems(await this.insertEvents(sql, b.events));
+    if (b.events.length > 0) {
+      const carriers = carriersOf(b.events.map(({ serial, e, carrier }) => ({ serial, id: e.id, carrier })));
+      chained = eventItems(await this.insertEvents(sql, b.events), carriers);
+    }
     if (b.alarms.size > 0) {
-      const stored = await this.upsertAlarms(sql, [...b.alarms.values()]);
-      chained = chained.concat(alarmItems(stored));
+      const alarms = [...b.alarms.values()];
+      const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id, carrier })));
+      const stored = await this.upsertAlarms(sql, alarms);
+      chained = chained.concat(alarmItems(stored, carriers));
       const opened = stored
         .filter((a) => a.opened)
         .map((a) => ({

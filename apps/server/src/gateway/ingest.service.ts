@@ -21,8 +21,10 @@ import {
   type TDeviceMessageError,
   type TDeviceMessageRefusal,
   type TDeviceTopic,
+  type TLinkRecord,
   type TLiveTelemetry,
 } from '@washboard/contracts';
+import type { TCarrier } from '../haccp/chain/chain';
 import type { TMachineMessage } from '../live/live.hub';
 import type { DeviceBatcher } from './device-batcher';
 import type { TDeviceIdentity } from './device-identity';
@@ -130,6 +132,25 @@ export class IngestService {
     const status = { online: false, systemState: null, cycleType: null, cycleNumber: null, ts };
     this.deps.push(device.brand, { type: 'status', serialNumber: serial, ...status });
     return this.deps.writer.writeStatus(serial, { ...status, hasState: false });
+  }
+
+  /**
+   * HACCP records a phone carried home from the machine over the local link (docs/local-link.md),
+   * read already with their topics' schemas: stored as the machine's own messages are — once by id,
+   * with their own times — and chained late with who carried them. They are not the machine
+   * speaking: its last-seen time and online state stay, and nothing is pushed live. Resolves once
+   * committed.
+   */
+  async carried(serial: string, records: readonly TLinkRecord[], carrier: TCarrier): Promise<void> {
+    const { writer, observe } = this.deps;
+    await Promise.all(
+      records.map((r) => {
+        observe?.ingested(r.topic);
+        return r.topic === 'event'
+          ? writer.writeEvent(serial, r.payload, carrier)
+          : writer.writeAlarm(serial, r.payload, carrier);
+      }),
+    );
   }
 
   /** The broker heard from the machine without a message to store (a PINGREQ): it is connected. */

@@ -18,7 +18,12 @@ const eventEntry = and(
   eq(haccpChain.recordId, haccpEvents.id),
   eq(haccpChain.kind, 'event'),
 );
-const chainColumns = { chainSeq: haccpChain.seq, chainHash: haccpChain.hash, chainLate: haccpChain.late };
+const chainColumns = {
+  chainSeq: haccpChain.seq,
+  chainHash: haccpChain.hash,
+  chainLate: haccpChain.late,
+  chainCarrier: haccpChain.carrierName,
+};
 
 /** SQL of the HACCP records of a machine: its HACCP events and its alarms, for the lists and the reports. */
 export class HaccpRepository {

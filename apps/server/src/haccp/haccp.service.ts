@@ -30,6 +30,7 @@ type THaccpEventRow = typeof haccpEvents.$inferSelect & {
   chainSeq: number | null;
   chainHash: string | null;
   chainLate: boolean | null;
+  chainCarrier: string | null;
 };
 type TCorrectionRow = { id: string; correctsId: string; note: string; authorName: string; createdAt: Date };
 
@@ -114,7 +115,9 @@ function toEventView(
     heatDose: e.heatDose ?? null,
     checks: judged ? sanitisingChecks({ ...hygiene, heatDose: e.heatDose ?? null }, foodCode) : [],
     chain:
-      e.chainSeq !== null && e.chainHash !== null ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true } : null,
+      e.chainSeq !== null && e.chainHash !== null
+        ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true, carriedBy: e.chainCarrier }
+        : null,
     corrections: corrections
       .filter((c) => c.correctsId === e.id)
       .map((c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() })),

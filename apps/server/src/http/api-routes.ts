@@ -43,6 +43,8 @@ import type { TemperatureHistoryService } from '../device/temperature-history.se
 import { alarmRoutes } from '../alarm/alarm.routes';
 import type { AlarmService } from '../alarm/alarm.service';
 import type { HaccpService } from '../haccp/haccp.service';
+import { localLinkRoutes } from '../local-link/local-link.routes';
+import type { LocalLinkService } from '../local-link/local-link.service';
 import { liveRoutes } from '../live/live.routes';
 import type { LiveHub } from '../live/live.hub';
 import { mailboxRoutes } from '../mail/mailbox.routes';
@@ -93,6 +95,7 @@ export type TApiParts = {
   haccp: HaccpService;
   haccpChain: HaccpChainService;
   inspectorLinks: InspectorLinkService;
+  localLink: LocalLinkService;
   temperatureHistory: TemperatureHistoryService;
   alarms: AlarmService;
   notifications: NotificationService;
@@ -185,6 +188,13 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(servicePinRoutes, { pins: parts.servicePins });
     },
     { prefix: '/api/v1/service' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', authenticate(tokens, clients));
+      await scope.register(localLinkRoutes, { link: parts.localLink, limit });
+    },
+    { prefix: '/api/v1/local-link' },
   );
   await app.register(
     async (scope) => {

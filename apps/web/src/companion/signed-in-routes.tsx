@@ -17,7 +17,14 @@ import {
   IconUserCircle,
   IconWashMachine,
 } from '@tabler/icons-react';
-import { canAuthorize, canEditFactoryParameters, canManageCustomers, isServiceRole, type TUserData } from '@washboard/contracts';
+import {
+  canAuthorize,
+  canEditFactoryParameters,
+  canManageCustomers,
+  canUseLocalLink,
+  isServiceRole,
+  type TUserData,
+} from '@washboard/contracts';
 import { RequirePermission } from '../modules/session/guards';
 import { StatusPage } from '../pages/StatusPage';
 import { page, screen } from './lazy-screen';
@@ -32,6 +39,8 @@ const DeviceParametersPage = screen(() => import('../pages/DeviceParametersPage'
 const PendingUsersPage = screen(() => import('../pages/PendingUsersPage'), 'PendingUsersPage');
 const ServiceScreen = screen(() => import('./screens/ServiceScreen'), 'ServiceScreen');
 const InstallScreen = screen(() => import('./screens/InstallScreen'), 'InstallScreen');
+const CommissionScreen = screen(() => import('./screens/NearbyMachineScreen'), 'CommissionScreen');
+const CarryRecordsScreen = screen(() => import('./screens/NearbyMachineScreen'), 'CarryRecordsScreen');
 const PinResetScreen = screen(() => import('./screens/ServiceScreen'), 'PinResetScreen');
 const AccountScreen = screen(() => import('./screens/AccountScreen'), 'AccountScreen');
 const AppSettingsScreen = screen(() => import('./screens/AppSettingsScreen'), 'AppSettingsScreen');
@@ -75,6 +84,8 @@ export const SIGNED_IN_SCREENS: readonly TCompanionScreen[] = [
   },
   { path: '/device/:serialNumber/service', element: <ServiceScreen />, allowed: servicePerson },
   { path: '/device/:serialNumber/install', element: <InstallScreen />, allowed: servicePerson },
+  { path: '/nearby/:serialNumber/commission', element: <CommissionScreen />, allowed: canUseLocalLink },
+  { path: '/nearby/:serialNumber/records', element: <CarryRecordsScreen />, allowed: canUseLocalLink },
   { path: '/service/pin-reset', element: <PinResetScreen />, allowed: servicePerson },
   { path: '/pendingusers', element: <PendingUsersPage />, allowed: canAuthorize },
   { path: '/customers', element: <CustomersScreen />, allowed: canManageCustomers },

@@ -88,3 +88,11 @@ export function canCorrectHaccp(user: Pick<TUserData, 'role'>): boolean {
 export function canShareHaccp(user: Pick<TUserData, 'role'>, ownsMachine: boolean): boolean {
   return ownsMachine || isServiceRole(user.role);
 }
+
+/**
+ * The local link (docs/local-link.md): commissioning a machine (its broker credentials) and carrying
+ * its HACCP records home are the service's — a kitchen manager gets neither.
+ */
+export function canUseLocalLink(user: Pick<TUserData, 'role'>): boolean {
+  return isServiceRole(user.role);
+}

@@ -19,6 +19,7 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'product.claim',
   'product.unclaim',
   'product.delete',
+  'product.commission',
   'defaults.set',
   'defaults.reset',
   'alarm.acknowledge',

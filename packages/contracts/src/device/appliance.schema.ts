@@ -262,9 +262,11 @@ export const ZHaccpEventView = z
     checks: z.array(z.object({ rule: z.enum(SANITISING_RULES), value: z.number(), limit: z.number(), met: z.boolean() })),
     /**
      * Its place in the machine's hash chain (docs/hygiene.md, "Tamper-evident record"); `late` when
-     * the machine had buffered it. Null for a record stored before chaining existed.
+     * the machine had buffered it, `carriedBy` the name of whoever carried it home from the machine
+     * over the local link (docs/local-link.md; null: the machine delivered it). Null for a record
+     * stored before chaining existed.
      */
-    chain: z.object({ seq: z.number().int(), hash: z.string(), late: z.boolean() }).nullable(),
+    chain: z.object({ seq: z.number().int(), hash: z.string(), late: z.boolean(), carriedBy: z.string().nullable() }).nullable(),
     /** Corrections pointing at it, oldest first: the record itself is never edited. */
     corrections: z.array(z.object({ id: z.uuid(), note: z.string(), authorName: z.string(), createdAt: z.iso.datetime() })),
   })

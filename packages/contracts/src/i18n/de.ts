@@ -722,6 +722,10 @@ export const de = {
 
   haccp: {
     title: 'HACCP-Protokoll',
+    delivery: {
+      late: 'Verspätet geliefert',
+      carriedBy: 'Mitgenommen von {{name}}',
+    },
     period: 'Zeitraum',
     from: 'Von',
     to: 'Bis',
@@ -1105,6 +1109,7 @@ export const de = {
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
+          commission: 'Broker-Zugangsdaten für die Inbetriebnahme ausgestellt',
         },
         alarm: {
           acknowledge: 'Alarm quittiert',
@@ -1429,8 +1434,91 @@ export const de = {
         offline: 'Offline',
       },
       addManually: 'Manuell hinzufügen',
-      bluetoothNotYet:
-        'Diese App erreicht Maschinen noch nicht über Bluetooth. Hier stehen die Maschinen, die nie mit dem Netz verbunden waren.',
+    },
+    link: {
+      nearbyTitle: 'Maschinen in der Nähe',
+      nearbyHint:
+        'Maschinen in Bluetooth-Reichweite dieses Telefons: Suchen Sie eine, um sie in Betrieb zu nehmen oder ihre Aufzeichnungen mitzunehmen.',
+      find: 'Maschinen in der Nähe suchen',
+      none: 'Noch keine Maschine über Bluetooth erreicht.',
+      problems: {
+        unsupported:
+          'Dieser Browser kann Bluetooth nicht nutzen. Öffnen Sie die App in Chrome auf Android oder in Chrome oder Edge auf einem Computer.',
+        noAdapter:
+          'Bluetooth ist aus, oder dieses Gerät hat keinen Bluetooth-Adapter. Schalten Sie Bluetooth ein und versuchen Sie es erneut.',
+        refused:
+          'Die Bluetooth-Berechtigung wurde verweigert. Erlauben Sie Bluetooth für diese Website in den Browsereinstellungen und versuchen Sie es erneut.',
+        cancelled: 'Keine Maschine gewählt.',
+        unreachable: 'Die Maschine ist nicht erreichbar. Gehen Sie näher heran und versuchen Sie es erneut.',
+      },
+      disconnected: 'Bluetooth-Verbindung verloren',
+      reconnect: 'Neu verbinden',
+      online: 'Im Netz',
+      offline: 'Nicht im Netz',
+      unknownMachine: 'Noch nicht unter Ihren Maschinen',
+      openMachine: 'Maschine öffnen',
+      commission: 'In Betrieb nehmen',
+      carryRecords: 'Aufzeichnungen mitnehmen',
+      session: {
+        asking: 'Code wird bei der Maschine angefordert…',
+        hint: 'Die Maschine zeigt bis {{time}} einen sechsstelligen Code auf ihrem Display. Geben Sie ihn hier ein: Er beweist, dass Sie vor der Maschine stehen.',
+        code: 'Code auf dem Display',
+        open: 'Verbinden',
+        newCode: 'Neuen Code anzeigen',
+        errors: {
+          WRONG_CODE: 'Falscher Code. Verbleibende Versuche: {{count}}',
+          NO_CODE: 'Die Maschine zeigt keinen Code mehr: Fordern Sie einen neuen an.',
+          LOCKED: 'Zu viele falsche Codes: Die Maschine nimmt ab {{time}} wieder einen Code an.',
+          failed: 'Die Maschine hat nicht geantwortet. Versuchen Sie es erneut.',
+        },
+      },
+      commissioning: {
+        title: 'Inbetriebnahme',
+        intro:
+          'Geben Sie der Maschine ihr WLAN: Sie tritt ihm bei und verbindet sich mit der Cloud – mit Zugangsdaten, die sie von dieser App erhält und die nie angezeigt werden.',
+        ssid: 'Name des WLANs',
+        security: 'Sicherheit',
+        securities: {
+          open: 'Offen (ohne Passwort)',
+          'wpa2-psk': 'WPA2',
+          'wpa3-sae': 'WPA3',
+        },
+        password: 'WLAN-Passwort',
+        invalid: 'Prüfen Sie den Netzwerknamen und das Passwort: WPA verlangt 8 bis 63 Zeichen.',
+        send: 'An die Maschine senden',
+        steps: {
+          credentials: 'Cloud-Zugangsdaten für die Maschine ausgestellt',
+          network: 'WLAN gesendet',
+          broker: 'Cloud-Zugangsdaten gesendet',
+          online: 'Maschine mit der Cloud verbunden',
+          claim: 'Maschine zu Ihren Maschinen hinzugefügt',
+        },
+        failed: {
+          credentials: 'Die Cloud hat für diese Maschine keine Zugangsdaten ausgestellt.',
+          network: 'Die Maschine hat das WLAN abgelehnt.',
+          broker: 'Die Maschine hat die Cloud-Zugangsdaten abgelehnt.',
+          online: 'Die Maschine hat die Cloud nicht erreicht. Prüfen Sie WLAN-Name und -Passwort und senden Sie sie erneut.',
+          claim: 'Die Maschine konnte nicht zu Ihren Maschinen hinzugefügt werden.',
+        },
+        retry: 'Erneut versuchen',
+        done: '{{serialNumber}} ist online und unter Ihren Maschinen. Fahren Sie mit der Installation fort.',
+        install: 'Maschine installieren',
+      },
+      records: {
+        title: 'Aufzeichnungen mitnehmen',
+        intro:
+          'Liest die HACCP-Aufzeichnungen und Alarme, die die Maschine aufbewahrt hat, speichert sie verschlüsselt auf diesem Telefon und lädt sie mit ihren ursprünglichen Zeiten hoch, sobald ein Netz da ist.',
+        start: 'Aufzeichnungen lesen',
+        progress: 'Gelesene Aufzeichnungen: {{count}}',
+        done: 'Von der Maschine gelesen: {{count}} Aufzeichnungen.',
+        none: 'Die Maschine hat keine neueren Aufzeichnungen als die bereits mitgenommenen.',
+        uploaded: 'Hochgeladen: Sie stehen im HACCP-Protokoll, als verspätet und von Ihnen geliefert markiert.',
+        queued: 'Auf diesem Telefon aufbewahrt: Sie werden hochgeladen, sobald es wieder online ist.',
+        label: 'Aufzeichnungen von {{serialNumber}} ({{first}}–{{last}})',
+        interrupted:
+          'Die Bluetooth-Verbindung ist nach {{count}} Aufzeichnungen abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
+        resume: 'Neu verbinden und fortfahren',
+      },
     },
     nav: {
       label: 'App-Navigation',

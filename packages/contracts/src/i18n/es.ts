@@ -714,6 +714,10 @@ export const es = {
 
   haccp: {
     title: 'APPCC',
+    delivery: {
+      late: 'Entregado con retraso',
+      carriedBy: 'Llevado por {{name}}',
+    },
     period: 'Periodo',
     from: 'Desde',
     to: 'Hasta',
@@ -1097,6 +1101,7 @@ export const es = {
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
+          commission: 'Credenciales del broker emitidas para la puesta en marcha',
         },
         alarm: {
           acknowledge: 'Alarma reconocida',
@@ -1421,8 +1426,90 @@ export const es = {
         offline: 'Sin conexión',
       },
       addManually: 'Añadir manualmente',
-      bluetoothNotYet:
-        'Esta app aún no llega a las máquinas por Bluetooth. Aquí aparecen las máquinas que nunca se han conectado a la red.',
+    },
+    link: {
+      nearbyTitle: 'Máquinas cercanas',
+      nearbyHint:
+        'Las máquinas al alcance Bluetooth de este teléfono: busca una para ponerla en marcha o para llevarte sus registros.',
+      find: 'Buscar máquinas cercanas',
+      none: 'Aún no se ha alcanzado ninguna máquina por Bluetooth.',
+      problems: {
+        unsupported:
+          'Este navegador no puede usar Bluetooth. Abre la app en Chrome en Android, o en Chrome o Edge en un ordenador.',
+        noAdapter:
+          'El Bluetooth está apagado o este dispositivo no tiene adaptador Bluetooth. Enciende el Bluetooth y vuelve a intentarlo.',
+        refused:
+          'Se ha denegado el permiso de Bluetooth. Permite el Bluetooth para este sitio en los ajustes del navegador y vuelve a intentarlo.',
+        cancelled: 'No se ha elegido ninguna máquina.',
+        unreachable: 'No se ha podido alcanzar la máquina. Acércate y vuelve a intentarlo.',
+      },
+      disconnected: 'Conexión Bluetooth perdida',
+      reconnect: 'Volver a conectar',
+      online: 'En la red',
+      offline: 'Fuera de la red',
+      unknownMachine: 'Aún no está entre tus máquinas',
+      openMachine: 'Abrir máquina',
+      commission: 'Poner en marcha',
+      carryRecords: 'Llevarse los registros',
+      session: {
+        asking: 'Pidiendo un código a la máquina…',
+        hint: 'La máquina muestra un código de seis cifras en su pantalla hasta las {{time}}. Escríbelo aquí: demuestra que estás delante de la máquina.',
+        code: 'Código de la pantalla',
+        open: 'Conectar',
+        newCode: 'Mostrar un código nuevo',
+        errors: {
+          WRONG_CODE: 'Código incorrecto. Intentos restantes: {{count}}',
+          NO_CODE: 'La máquina ya no muestra ningún código: pide uno nuevo.',
+          LOCKED: 'Demasiados códigos incorrectos: la máquina vuelve a aceptar un código a las {{time}}.',
+          failed: 'La máquina no ha respondido. Vuelve a intentarlo.',
+        },
+      },
+      commissioning: {
+        title: 'Puesta en marcha',
+        intro:
+          'Indica a la máquina su red Wi-Fi: se une a ella y se conecta a la nube con credenciales que recibe de esta app, nunca mostradas.',
+        ssid: 'Nombre de la red Wi-Fi',
+        security: 'Seguridad',
+        securities: {
+          open: 'Abierta (sin contraseña)',
+          'wpa2-psk': 'WPA2',
+          'wpa3-sae': 'WPA3',
+        },
+        password: 'Contraseña Wi-Fi',
+        invalid: 'Comprueba el nombre de la red y la contraseña: WPA requiere de 8 a 63 caracteres.',
+        send: 'Enviar a la máquina',
+        steps: {
+          credentials: 'Credenciales de la nube emitidas para la máquina',
+          network: 'Red Wi-Fi enviada',
+          broker: 'Credenciales de la nube enviadas',
+          online: 'Máquina conectada a la nube',
+          claim: 'Máquina añadida a tus máquinas',
+        },
+        failed: {
+          credentials: 'La nube no ha emitido credenciales para esta máquina.',
+          network: 'La máquina ha rechazado la red Wi-Fi.',
+          broker: 'La máquina ha rechazado las credenciales de la nube.',
+          online: 'La máquina no ha llegado a la nube. Comprueba el nombre y la contraseña de la Wi-Fi y vuelve a enviarlos.',
+          claim: 'No se ha podido añadir la máquina a tus máquinas.',
+        },
+        retry: 'Volver a intentarlo',
+        done: '{{serialNumber}} está en línea y entre tus máquinas. Continúa con su instalación.',
+        install: 'Instalar máquina',
+      },
+      records: {
+        title: 'Llevarse los registros',
+        intro:
+          'Lee los registros HACCP y las alarmas que la máquina ha guardado, los conserva cifrados en este teléfono y los sube con sus horas originales en cuanto hay red.',
+        start: 'Leer los registros',
+        progress: 'Registros leídos: {{count}}',
+        done: 'Leídos de la máquina: {{count}} registros.',
+        none: 'La máquina no tiene registros más recientes que los ya llevados.',
+        uploaded: 'Subidos: están en el registro HACCP, marcados como entregados con retraso y por ti.',
+        queued: 'Guardados en este teléfono: se suben cuando vuelva a estar en línea.',
+        label: 'Registros de {{serialNumber}} ({{first}}–{{last}})',
+        interrupted: 'La conexión Bluetooth se perdió tras {{count}} registros. Vuelve a conectar para seguir desde ahí.',
+        resume: 'Volver a conectar y seguir',
+      },
     },
     nav: {
       label: 'Navegación de la app',

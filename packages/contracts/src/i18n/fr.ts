@@ -717,6 +717,10 @@ export const fr = {
 
   haccp: {
     title: 'Suivi HACCP',
+    delivery: {
+      late: 'Livré en retard',
+      carriedBy: 'Rapporté par {{name}}',
+    },
     period: 'Période',
     from: 'Du',
     to: 'Au',
@@ -1101,6 +1105,7 @@ export const fr = {
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
+          commission: 'Identifiants du broker émis pour la mise en service',
         },
         alarm: {
           acknowledge: 'Alarme acquittée',
@@ -1425,8 +1430,91 @@ export const fr = {
         offline: 'Hors ligne',
       },
       addManually: 'Ajouter manuellement',
-      bluetoothNotYet:
-        'Cette application ne joint pas encore les machines en Bluetooth. Ici figurent les machines qui ne se sont jamais connectées au réseau.',
+    },
+    link: {
+      nearbyTitle: 'Machines à proximité',
+      nearbyHint:
+        'Les machines à portée Bluetooth de ce téléphone : trouvez-en une pour la mettre en service ou pour rapporter ses enregistrements.',
+      find: 'Trouver les machines à proximité',
+      none: "Aucune machine jointe en Bluetooth pour l'instant.",
+      problems: {
+        unsupported:
+          "Ce navigateur ne peut pas utiliser le Bluetooth. Ouvrez l'application dans Chrome sur Android, ou dans Chrome ou Edge sur un ordinateur.",
+        noAdapter:
+          "Le Bluetooth est désactivé, ou cet appareil n'a pas d'adaptateur Bluetooth. Activez le Bluetooth et réessayez.",
+        refused:
+          "L'autorisation Bluetooth a été refusée. Autorisez le Bluetooth pour ce site dans les réglages du navigateur, puis réessayez.",
+        cancelled: 'Aucune machine choisie.',
+        unreachable: 'La machine est injoignable. Rapprochez-vous et réessayez.',
+      },
+      disconnected: 'Connexion Bluetooth perdue',
+      reconnect: 'Reconnecter',
+      online: 'Sur le réseau',
+      offline: 'Hors réseau',
+      unknownMachine: 'Pas encore parmi vos machines',
+      openMachine: 'Ouvrir la machine',
+      commission: 'Mettre en service',
+      carryRecords: 'Rapporter les enregistrements',
+      session: {
+        asking: "Demande d'un code à la machine…",
+        hint: "La machine affiche un code à six chiffres sur son écran jusqu'à {{time}}. Saisissez-le ici : il prouve que vous êtes devant la machine.",
+        code: 'Code affiché',
+        open: 'Connecter',
+        newCode: 'Afficher un nouveau code',
+        errors: {
+          WRONG_CODE: 'Code erroné. Essais restants : {{count}}',
+          NO_CODE: "La machine n'affiche plus de code : demandez-en un nouveau.",
+          LOCKED: 'Trop de codes erronés : la machine accepte de nouveau un code à {{time}}.',
+          failed: "La machine n'a pas répondu. Réessayez.",
+        },
+      },
+      commissioning: {
+        title: 'Mise en service',
+        intro:
+          "Donnez à la machine son réseau Wi-Fi : elle le rejoint et se connecte au cloud avec des identifiants qu'elle reçoit de cette application, jamais affichés.",
+        ssid: 'Nom du réseau Wi-Fi',
+        security: 'Sécurité',
+        securities: {
+          open: 'Ouvert (sans mot de passe)',
+          'wpa2-psk': 'WPA2',
+          'wpa3-sae': 'WPA3',
+        },
+        password: 'Mot de passe Wi-Fi',
+        invalid: 'Vérifiez le nom du réseau et le mot de passe : le WPA demande de 8 à 63 caractères.',
+        send: 'Envoyer à la machine',
+        steps: {
+          credentials: 'Identifiants cloud émis pour la machine',
+          network: 'Réseau Wi-Fi envoyé',
+          broker: 'Identifiants cloud envoyés',
+          online: 'Machine connectée au cloud',
+          claim: 'Machine ajoutée à vos machines',
+        },
+        failed: {
+          credentials: "Le cloud n'a émis aucun identifiant pour cette machine.",
+          network: 'La machine a refusé le réseau Wi-Fi.',
+          broker: 'La machine a refusé les identifiants cloud.',
+          online: "La machine n'a pas rejoint le cloud. Vérifiez le nom et le mot de passe du Wi-Fi, puis renvoyez-les.",
+          claim: "La machine n'a pas pu être ajoutée à vos machines.",
+        },
+        retry: 'Réessayer',
+        done: '{{serialNumber}} est en ligne et parmi vos machines. Poursuivez avec son installation.',
+        install: 'Installer la machine',
+      },
+      records: {
+        title: 'Rapporter les enregistrements',
+        intro:
+          "Lit les enregistrements HACCP et les alarmes que la machine a gardés, les conserve chiffrés sur ce téléphone et les envoie avec leurs heures d'origine dès qu'il y a du réseau.",
+        start: 'Lire les enregistrements',
+        progress: 'Enregistrements lus : {{count}}',
+        done: 'Lus sur la machine : {{count}} enregistrements.',
+        none: "La machine n'a pas d'enregistrement plus récent que ceux déjà rapportés.",
+        uploaded: 'Envoyés : ils figurent dans le registre HACCP, marqués comme livrés en retard et par vous.',
+        queued: "Conservés sur ce téléphone : ils sont envoyés dès qu'il est de nouveau en ligne.",
+        label: 'Enregistrements de {{serialNumber}} ({{first}}–{{last}})',
+        interrupted:
+          'La connexion Bluetooth a été perdue après {{count}} enregistrements. Reconnectez pour reprendre à partir de là.',
+        resume: 'Reconnecter et reprendre',
+      },
     },
     nav: {
       label: "Navigation de l'application",

@@ -713,6 +713,10 @@ export const it = {
 
   haccp: {
     title: 'Registro HACCP',
+    delivery: {
+      late: 'Consegnata in ritardo',
+      carriedBy: 'Portata a casa da {{name}}',
+    },
     period: 'Periodo',
     from: 'Dal',
     to: 'Al',
@@ -1096,6 +1100,7 @@ export const it = {
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
+          commission: 'Credenziali del broker emesse per la messa in servizio',
         },
         alarm: {
           acknowledge: 'Allarme preso in carico',
@@ -1420,8 +1425,90 @@ export const it = {
         offline: 'Offline',
       },
       addManually: 'Aggiungi manualmente',
-      bluetoothNotYet:
-        'Questa app non raggiunge ancora le macchine via Bluetooth. Qui sono elencate le macchine che non si sono mai collegate alla rete.',
+    },
+    link: {
+      nearbyTitle: 'Macchine vicine',
+      nearbyHint:
+        'Le macchine a portata di Bluetooth di questo telefono: trovane una per metterla in servizio o per portarne a casa le registrazioni.',
+      find: 'Trova macchine vicine',
+      none: 'Nessuna macchina raggiunta via Bluetooth finora.',
+      problems: {
+        unsupported:
+          "Questo browser non può usare il Bluetooth. Apri l'app in Chrome su Android, oppure in Chrome o Edge su un computer.",
+        noAdapter:
+          'Il Bluetooth è spento, oppure questo dispositivo non ha un adattatore Bluetooth. Accendi il Bluetooth e riprova.',
+        refused:
+          'Il permesso Bluetooth è stato negato. Consenti il Bluetooth per questo sito nelle impostazioni del browser, poi riprova.',
+        cancelled: 'Nessuna macchina scelta.',
+        unreachable: 'Impossibile raggiungere la macchina. Avvicinati e riprova.',
+      },
+      disconnected: 'Collegamento Bluetooth perso',
+      reconnect: 'Ricollega',
+      online: 'In rete',
+      offline: 'Non in rete',
+      unknownMachine: 'Non ancora tra le tue macchine',
+      openMachine: 'Apri macchina',
+      commission: 'Metti in servizio',
+      carryRecords: 'Porta a casa le registrazioni',
+      session: {
+        asking: 'Richiesta del codice alla macchina…',
+        hint: 'La macchina mostra un codice di sei cifre sul display fino alle {{time}}. Digitalo qui: dimostra che ti trovi davanti alla macchina.',
+        code: 'Codice sul display',
+        open: 'Collega',
+        newCode: 'Mostra un nuovo codice',
+        errors: {
+          WRONG_CODE: 'Codice errato. Tentativi rimasti: {{count}}',
+          NO_CODE: 'La macchina non mostra più alcun codice: chiedine uno nuovo.',
+          LOCKED: 'Troppi codici errati: la macchina accetta di nuovo un codice alle {{time}}.',
+          failed: 'La macchina non ha risposto. Riprova.',
+        },
+      },
+      commissioning: {
+        title: 'Messa in servizio',
+        intro:
+          'Indica alla macchina la sua rete Wi-Fi: vi si collega e si connette al cloud con credenziali che riceve da questa app, mai mostrate.',
+        ssid: 'Nome della rete Wi-Fi',
+        security: 'Sicurezza',
+        securities: {
+          open: 'Aperta (senza password)',
+          'wpa2-psk': 'WPA2',
+          'wpa3-sae': 'WPA3',
+        },
+        password: 'Password Wi-Fi',
+        invalid: 'Controlla il nome della rete e la password: WPA richiede da 8 a 63 caratteri.',
+        send: 'Invia alla macchina',
+        steps: {
+          credentials: 'Credenziali cloud emesse per la macchina',
+          network: 'Rete Wi-Fi inviata',
+          broker: 'Credenziali cloud inviate',
+          online: 'Macchina connessa al cloud',
+          claim: 'Macchina aggiunta alle tue macchine',
+        },
+        failed: {
+          credentials: 'Il cloud non ha emesso credenziali per questa macchina.',
+          network: 'La macchina ha rifiutato la rete Wi-Fi.',
+          broker: 'La macchina ha rifiutato le credenziali cloud.',
+          online: 'La macchina non ha raggiunto il cloud. Controlla nome e password della rete Wi-Fi, poi inviali di nuovo.',
+          claim: 'Impossibile aggiungere la macchina alle tue macchine.',
+        },
+        retry: 'Riprova',
+        done: "{{serialNumber}} è in rete e tra le tue macchine. Prosegui con l'installazione.",
+        install: 'Installa macchina',
+      },
+      records: {
+        title: 'Porta a casa le registrazioni',
+        intro:
+          "Legge le registrazioni HACCP e gli allarmi conservati dalla macchina, li conserva cifrati su questo telefono e li carica con i loro orari originali appena c'è rete.",
+        start: 'Leggi le registrazioni',
+        progress: 'Registrazioni lette: {{count}}',
+        done: 'Lette dalla macchina: {{count}} registrazioni.',
+        none: 'La macchina non ha registrazioni più recenti di quelle già portate a casa.',
+        uploaded: 'Caricate: sono nel registro HACCP, segnate come consegnate in ritardo e da te.',
+        queued: 'Conservate su questo telefono: vengono caricate quando torna in rete.',
+        label: 'Registrazioni di {{serialNumber}} ({{first}}–{{last}})',
+        interrupted: 'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazioni. Ricollega per continuare da lì.',
+        resume: 'Ricollega e riprendi',
+      },
     },
     nav: {
       label: "Navigazione dell'app",

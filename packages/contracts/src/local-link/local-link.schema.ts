@@ -47,6 +47,17 @@ export const ZWifiCredentials = z
 export type TWifiCredentials = z.input<typeof ZWifiCredentials>;
 
 /**
+ * Broker credentials for commissioning: the device secret the server issued for the machine (its
+ * MQTT password; client id and username are its serial number, as always). Sent only inside a
+ * session; the phone never shows it and the machine never sends it back.
+ */
+export const ZBrokerCredentials = z.object({
+  id: ZRequestId,
+  deviceSecret: z.string().regex(/^[\x21-\x7e]{16,128}$/, 'not a device secret'),
+});
+export type TBrokerCredentials = z.input<typeof ZBrokerCredentials>;
+
+/**
  * `records-get`: the HACCP records (events and alarms, in the order the machine made them) after
  * record number `after` (none: from the oldest it holds). A transfer cut off resumes from the last
  * number received; the server stores each record once by its id, so an overlap does no harm.
@@ -64,6 +75,7 @@ export const LINK_REQUEST_SCHEMAS = {
   'session/close': z.object({ id: ZRequestId }),
   cmd: ZCommand,
   'wifi-credentials': ZWifiCredentials,
+  'broker-credentials': ZBrokerCredentials,
   'records-get': ZRecordsGet,
 } as const satisfies Record<TLinkRequestTopic, z.ZodType>;
 

@@ -76,6 +76,7 @@ export const LINK_REQUEST_TOPICS = [
   'session/close',
   'cmd',
   'wifi-credentials',
+  'broker-credentials',
   'records-get',
 ] as const;
 export type TLinkRequestTopic = (typeof LINK_REQUEST_TOPICS)[number];

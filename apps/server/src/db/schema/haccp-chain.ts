@@ -30,6 +30,12 @@ export const haccpChain = pgTable(
     chainedAt: timestamp('chained_at', { withTimezone: true }).notNull(),
     /** SHA-256, hex, of the previous hash and the entry's canonical form. */
     hash: text('hash').notNull(),
+    /**
+     * Who carried the record home from the machine over the local link (docs/local-link.md), when a
+     * phone delivered it rather than the machine: the account, and its name as chained.
+     */
+    carriedBy: uuid('carried_by').references(() => users.id, { onDelete: 'set null' }),
+    carrierName: text('carrier_name'),
   },
   (t) => [
     primaryKey({ columns: [t.serialNumber, t.seq] }),

@@ -6,6 +6,7 @@ import {
   chainHash,
   chainTime,
   type TAlarmRow,
+  type TCarrier,
   type TChainItem,
   type TEventRow,
   eventRecord,
@@ -89,6 +90,8 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
     deviceTime: [] as string[],
     chainedAt: [] as string[],
     hash: [] as string[],
+    carriedBy: [] as (string | null)[],
+    carrierName: [] as (string | null)[],
   };
   const h = {
     serial: [] as string[],
@@ -107,7 +110,8 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
     for (const item of list) {
       seq += 1;
       const deviceTime = chainTime(item.deviceTime) ?? chainedAt;
-      const late = newest !== null && deviceTime < newest;
+      // A record a phone carried home came late by its nature: the machine did not deliver it when made.
+      const late = item.carrier !== undefined || (newest !== null && deviceTime < newest);
       if (newest === null || deviceTime > newest) newest = deviceTime;
       hash = chainHash(hash, {
         serialNumber: head.serial_number,
@@ -117,6 +121,7 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
         deviceTime,
         chainedAt,
         record: item.record,
+        carriedBy: item.carrier?.name,
       });
       e.serial.push(head.serial_number);
       e.seq.push(seq);
@@ -126,6 +131,8 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
       e.deviceTime.push(deviceTime);
       e.chainedAt.push(chainedAt);
       e.hash.push(hash);
+      e.carriedBy.push(item.carrier?.userId ?? null);
+      e.carrierName.push(item.carrier?.name ?? null);
     }
     h.serial.push(head.serial_number);
     h.seq.push(seq);
@@ -135,8 +142,9 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
   }
   await sql.query(
     `with entries as (
-       insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash)
-       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::timestamptz[], $8::text[])
+       insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
+       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::timestamptz[],
+         $8::text[], $14::uuid[], $15::text[])
        returning 1)
      update haccp_chain_heads h set seq = v.seq, hash = v.hash, device_time = v.device_time, chained_at = v.chained_at
      from unnest($9::text[], $10::int8[], $11::text[], $12::timestamptz[], $13::timestamptz[]) as v(serial, seq, hash, device_time, chained_at)
@@ -155,18 +163,29 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
       h.hash,
       h.deviceTime,
       h.chainedAt,
+      e.carriedBy,
+      e.carrierName,
     ],
   );
 }
 
+/** Who carried a machine's record home, by machine and record id (none: the machine delivered it). */
+export type TCarriers = ReadonlyMap<string, TCarrier>;
+
+/** The key of a machine's record in `TCarriers`. */
+export function carriedKey(serial: string, id: string): string {
+  return `${serial}/${id}`;
+}
+
 /** The chain items of HACCP events a batch stored for the first time (their rows as stored). */
-export function eventItems(rows: (TEventRow & { serial_number: string })[]): TChainItem[] {
+export function eventItems(rows: (TEventRow & { serial_number: string })[], carriers?: TCarriers): TChainItem[] {
   return rows.map((row) => ({
     serialNumber: row.serial_number,
     kind: 'event',
     recordId: row.id,
     deviceTime: new Date(row.stop),
     record: eventRecord(row),
+    carrier: carriers?.get(carriedKey(row.serial_number, row.id)),
   }));
 }
 
@@ -174,9 +193,10 @@ export function eventItems(rows: (TEventRow & { serial_number: string })[]): TCh
  * The chain items of alarms a batch changed: an opening for each alarm stored for the first time,
  * a closing for each that got its end now (both for one that opened and closed within the batch).
  */
-export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: boolean })[]): TChainItem[] {
+export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: boolean })[], carriers?: TCarriers): TChainItem[] {
   const items: TChainItem[] = [];
   for (const row of rows) {
+    const carrier = carriers?.get(carriedKey(row.serial_number, row.id));
     if (row.opened) {
       items.push({
         serialNumber: row.serial_number,
@@ -184,6 +204,7 @@ export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: b
         recordId: row.id,
         deviceTime: new Date(row.start_date),
         record: alarmRecord(row),
+        carrier,
       });
     }
     if (row.stop_date !== null) {
@@ -193,6 +214,7 @@ export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: b
         recordId: row.id,
         deviceTime: new Date(row.stop_date),
         record: alarmCloseRecord(row),
+        carrier,
       });
     }
   }

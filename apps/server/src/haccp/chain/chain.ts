@@ -41,7 +41,16 @@ export type TChainEntry = {
   deviceTime: string;
   chainedAt: string;
   record: Record<string, TJson>;
+  /**
+   * Only on the entry of a record a phone carried home from the machine over the local link: the
+   * carrier's name. Left out of every other entry (undefined is not written), so the hashes of
+   * entries chained before carrying existed stay as they were.
+   */
+  carriedBy?: string;
 };
+
+/** Who carried records home from a machine over the local link (docs/local-link.md). */
+export type TCarrier = { userId: string; name: string };
 
 /** `hash(n) = SHA-256(hash(n−1) ‖ "\n" ‖ canonicalJson(entry n))`, hex (docs/hygiene.md). */
 export function chainHash(previous: string, entry: TChainEntry): string {
@@ -129,6 +138,8 @@ export type TChainItem = {
   recordId: string;
   deviceTime: Date;
   record: Record<string, TJson>;
+  /** A phone delivered it, not the machine: chained late, with the carrier's name. */
+  carrier?: TCarrier;
 };
 
 const KIND_ORDER: Record<THaccpChainKind, number> = { alarm: 0, event: 1, alarmClose: 2, correction: 3 };

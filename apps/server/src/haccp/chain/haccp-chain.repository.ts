@@ -49,6 +49,7 @@ type TEntryRow = {
   device_time: string;
   chained_at: string;
   hash: string;
+  carrier_name: string | null;
   e_id: string | null;
   a_id: string | null;
   k_id: string | null;
@@ -128,7 +129,7 @@ export class HaccpChainRepository {
   async entries(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<TStoredEntry[]> {
     const { rows } = await sql.query<TEntryRow>(
       `select c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')} as device_time,
-         ${isoSql('c.chained_at')} as chained_at, c.hash,
+         ${isoSql('c.chained_at')} as chained_at, c.hash, c.carrier_name,
          ${eventColumnsSql('e', 'e_')}, ${alarmColumnsSql('a', 'a_')}, ${CORRECTION_COLUMNS('k', 'k_')}
        from haccp_chain c
        left join haccp_events e on c.kind = 'event' and e.serial_number = c.serial_number and e.id = c.record_id
@@ -149,6 +150,8 @@ export class HaccpChainRepository {
         deviceTime: row.device_time,
         chainedAt: row.chained_at,
         record: recordOf(row),
+        // Only a carried record's entry has it (chain.ts): absent, not null, in every other.
+        ...(row.carrier_name === null ? {} : { carriedBy: row.carrier_name }),
       },
     }));
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THaccpCorrectionView, THaccpVerification } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../../test/accounts';
-import { connectDevice, createProduct, deviceShowingCode, eventually, publish } from '../../../test/devices';
+import { connectDevice, createProduct, cycleRecord, deviceShowingCode, eventually, publish } from '../../../test/devices';
 import { DeviceBatcher } from '../../gateway/device-batcher';
 import { DeviceMessageRepository } from '../../gateway/device-message.repository';
 import { RetentionRepository } from '../../retention/retention.repository';
@@ -16,20 +16,9 @@ const DAY = '2026-11-10';
 /** The days around now, when the records of a test are received: the period a verification covers. */
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const RECEIVED = `startDate=${utcDay(-1)}&stopDate=${utcDay(1)}`;
-/** A washing cycle that ended `minute` minutes after 06:00 on DAY. */
+/** A washing cycle that ended `minute` minutes after 06:00 on DAY, with its rinse trace. */
 function cycle(minute: number, rinseMaxTmp = 848) {
-  const stop = new Date(Date.parse(`${DAY}T06:00:00Z`) + minute * 60_000);
-  return {
-    id: randomUUID(),
-    kind: 'cycle' as const,
-    cycleName: 'dishes' as const,
-    cycleNumber: minute,
-    start: new Date(stop.getTime() - 150_000).toISOString(),
-    stop: stop.toISOString(),
-    completed: true,
-    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp },
-    rinseTrace: Array<number>(12).fill(rinseMaxTmp),
-  };
+  return { ...cycleRecord(DAY, minute, rinseMaxTmp), rinseTrace: Array<number>(12).fill(rinseMaxTmp) };
 }
 
 describe(`HACCP hash chain (${testBroker()})`, () => {

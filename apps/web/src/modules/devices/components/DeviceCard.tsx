@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Card, Divider, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notify } from '../../../ui/notify';
 import { IconDotsVertical, IconQrcode, IconRestore } from '@tabler/icons-react';
@@ -96,8 +97,11 @@ function DeviceActions({ appliance }: { appliance: TApplianceSummary }) {
   );
 }
 
-/** One machine of the list: identity, connection, activity and temperatures; opens the device page. */
-export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
+/**
+ * One machine of the list: identity, connection, activity and temperatures; opens the device page.
+ * `reach`: more ways it is reachable now, shown beside its online badge.
+ */
+export function DeviceCard({ appliance, reach }: { appliance: TApplianceSummary; reach?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const rangeName = useRangeName();
   const { serialNumber, applianceName, gamma, status, telemetry, companyName } = appliance;
@@ -128,6 +132,7 @@ export function DeviceCard({ appliance }: { appliance: TApplianceSummary }) {
             <OfflineSince online={status.online} lastSeenAt={status.lastSeenAt} />
           </Stack>
           <Group gap={4} wrap="nowrap">
+            {reach}
             <OnlineBadge online={status.online} />
             <DeviceActions appliance={appliance} />
           </Group>

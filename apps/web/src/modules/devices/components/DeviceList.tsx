@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TApplianceSummary } from '@washboard/contracts';
 import { showsLastData, useKeepsStaleData } from '../../api/stale-data';
 import { EmptyState } from '../../../ui/EmptyState';
 import { loadedDevices, matchingDevices } from '../hooks/device-list-pages';
@@ -67,13 +68,15 @@ type TDeviceListProps = {
   onAdd: () => void;
   /** Another filter bar than the dashboard's (the companion's chips), given the filters and their setter. */
   renderFilters?: (filters: TDeviceListFilters, update: (changes: Partial<TDeviceListFilters>) => void) => ReactNode;
+  /** More ways a machine is reachable now, beside its online badge (the companion's Bluetooth). */
+  renderReach?: (appliance: TApplianceSummary) => ReactNode;
 };
 
 /**
  * The machines the user may see, as cards, with the filter bar; the filters live in the address.
  * The list comes a page at a time: the next one loads at the end of the list (docs/device-list.md).
  */
-export function DeviceList({ onAdd, renderFilters }: TDeviceListProps) {
+export function DeviceList({ onAdd, renderFilters, renderReach }: TDeviceListProps) {
   const { t } = useTranslation();
   const [filters, update] = useDeviceListQuery();
   const devices = useDevices(filters);
@@ -99,7 +102,7 @@ export function DeviceList({ onAdd, renderFilters }: TDeviceListProps) {
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {list.map((appliance) => (
-              <DeviceCard key={appliance.serialNumber} appliance={appliance} />
+              <DeviceCard key={appliance.serialNumber} appliance={appliance} reach={renderReach?.(appliance)} />
             ))}
           </SimpleGrid>
           <MoreDevices

@@ -146,6 +146,20 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
     );
   const cycle = (e: THaccpEventView) => (e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–');
   const type = (e: THaccpEventView) => t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters');
+  /** A record the machine delivered late (it had buffered it), and who carried it home over Bluetooth. */
+  const delivery = (e: THaccpEventView) =>
+    e.chain?.late ? (
+      <Stack gap={2} align="flex-start" data-delivery="late">
+        <Badge color="orange" variant="light" size="sm">
+          {t('haccp.delivery.late')}
+        </Badge>
+        {e.chain.carriedBy && (
+          <Text size="xs" c="dimmed">
+            {t('haccp.delivery.carriedBy', { name: e.chain.carriedBy })}
+          </Text>
+        )}
+      </Stack>
+    ) : null;
   const failedTint = (e: THaccpEventView) =>
     e.verdict === 'fail' ? { background: 'var(--mantine-color-red-light)' } : undefined;
   const measured = (e: THaccpEventView, what: 'wash' | 'rinse') =>
@@ -190,6 +204,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
                 <Text size="xs" c="dimmed">
                   {type(e)}
                 </Text>
+                {delivery(e)}
                 {e.parameterName && parameter(e)}
               </Stack>
             </Paper>
@@ -217,7 +232,12 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
               <Table.Td>{cycle(e)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
-              <Table.Td>{type(e)}</Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  {type(e)}
+                  {delivery(e)}
+                </Stack>
+              </Table.Td>
               <Table.Td>{parameter(e)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
                 {temperature(e.washTmp)}

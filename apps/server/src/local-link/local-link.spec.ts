@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBrokerCredentialsResponse, THaccpEventView, THaccpVerification, TLinkRecord } from '@washboard/contracts';
+import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
+import { ADMIN, json, newCompany, signedInUsers, signIn, staffMember } from '../../test/accounts';
+import { connectDevice, createProduct, cycleRecord, eventually, publish, type TProduct } from '../../test/devices';
+
+type THeaders = Record<string, string>;
+
+const DAY = '2026-11-10';
+const RANGE = `startDate=${DAY}T00:00:00.000Z&stopDate=${DAY}T23:59:59.999Z`;
+/** The period of a verification: the days around now, when the records are received. */
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const RECEIVED = `startDate=${utcDay(-1)}&stopDate=${utcDay(1)}`;
+
+/** A washing cycle the machine made `minute` minutes after 06:00 on DAY. */
+const cycle = (minute: number) => cycleRecord(DAY, minute);
+
+/** The machine's record log as `records-get` answers it: numbered from `first`. */
+function logOf(payloads: { topic: 'event' | 'alarm'; payload: unknown }[], first = 0): TLinkRecord[] {
+  return payloads.map((r, i) => ({ n: first + i, ...r }) as TLinkRecord);
+}
+
+describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
+  let server: TTestServer;
+  let admin: THeaders;
+  let tech: THeaders;
+  let otherTech: THeaders;
+  let kitchen: THeaders;
+  const TECH = 'tech@link.test';
+
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
+    admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    tech = await staffMember(server, admin, TECH, 'SERVICE', await newCompany(server, admin, 'Assistenza Nord'));
+    otherTech = await staffMember(server, admin, 'other@link.test', 'SERVICE', await newCompany(server, admin, 'Assistenza Sud'));
+    [kitchen] = await signedInUsers(server, admin, ['cook@link.test']);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const sql = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    server.washboard.database.transaction((q) => q.query<R>(text, params)).then((r) => r.rows);
+  const credentials = (serial: string, headers: THeaders) =>
+    server.api(`/api/v1/local-link/${serial}/broker-credentials`, { method: 'POST', headers });
+  const carry = (serial: string, records: TLinkRecord[], headers: THeaders = tech) =>
+    server.api(`/api/v1/local-link/${serial}/records`, json({ records }, headers));
+  /** A product bound by the admin to `email`'s company (or ownership). */
+  const heldBy = async (email: string): Promise<TProduct> => {
+    const product = await createProduct(server, admin);
+    const res = await server.api(
+      '/api/v1/appliance/claim',
+      json({ serialNumber: product.serialNumber, userEmail: email }, admin),
+    );
+    expect(res.status).toBe(200);
+    return product;
+  };
+  /** Whether the broker lets the machine in with `secret`. */
+  const brokerTakes = (serialNumber: string, secret: string) =>
+    connectDevice(server, { serialNumber, deviceSecret: secret }).then(
+      (client) => client.endAsync(true).then(() => true),
+      () => false,
+    );
+  const events = async (serial: string, headers: THeaders = tech) => {
+    const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/events?${RANGE}`, { headers });
+    expect(res.status).toBe(200);
+    return (await res.json()) as THaccpEventView[];
+  };
+
+  describe('POST /api/v1/local-link/{serialNumber}/broker-credentials', () => {
+    it('issues a machine still in its box a new secret: the broker takes it, and the one before no longer', async () => {
+      const product = await createProduct(server, admin);
+      const res = await credentials(product.serialNumber, tech);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const issued = (await res.json()) as TBrokerCredentialsResponse;
+      expect(issued.serialNumber).toBe(product.serialNumber);
+      expect(issued.deviceSecret).not.toBe(product.deviceSecret);
+      expect(await brokerTakes(product.serialNumber, issued.deviceSecret)).toBe(true);
+      expect(await brokerTakes(product.serialNumber, product.deviceSecret)).toBe(false);
+      // Recorded in the audit trail, without the secret.
+      const audit = await server.api(`/api/v1/audit?serial=${product.serialNumber}&action=product.commission`, {
+        headers: admin,
+      });
+      const trail = await audit.text();
+      expect(trail).toContain('product.commission');
+      expect(trail).not.toContain(issued.deviceSecret);
+    });
+
+    it("issues one to the service of a machine it holds, and to the brand's ADMIN", async () => {
+      const product = await heldBy(TECH);
+      await brokerTakes(product.serialNumber, product.deviceSecret);
+      expect((await credentials(product.serialNumber, tech)).status).toBe(200);
+      expect((await credentials(product.serialNumber, admin)).status).toBe(200);
+    });
+
+    it('refuses a kitchen manager (403), even for a machine it owns', async () => {
+      const product = await heldBy('cook@link.test');
+      const res = await credentials(product.serialNumber, kitchen);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('FORBIDDEN');
+    });
+
+    it('answers 404, as for an unknown one, a machine another company services or one already connected', async () => {
+      const theirs = await heldBy(TECH);
+      const connected = await createProduct(server, admin);
+      await brokerTakes(connected.serialNumber, connected.deviceSecret);
+      await eventually(async () => {
+        const [row] = await sql<{ seen: boolean }>(
+          'select last_seen_at is not null as seen from appliance_states where serial_number = $1',
+          [connected.serialNumber],
+        );
+        return row?.seen;
+      });
+      for (const serial of [theirs.serialNumber, connected.serialNumber, 'SN-NOBODY-HAS']) {
+        const res = await credentials(serial, otherTech);
+        expect(res.status, serial).toBe(404);
+        expect(((await res.json()) as { code: string }).code).toBe('APPLIANCE_NOT_FOUND');
+      }
+      // Nothing changed: the machine's own secret still works.
+      expect(await brokerTakes(theirs.serialNumber, theirs.deviceSecret)).toBe(true);
+    });
+  });
+
+  describe('POST /api/v1/local-link/{serialNumber}/records', () => {
+    it("stores records carried home with their own ids and times, chained late with the carrier's name", async () => {
+      const product = await heldBy(TECH);
+      const made = [cycle(1), cycle(2)];
+      const alarm = { id: randomUUID(), errorCode: 'OH01', startDate: `${DAY}T06:01:30.000Z`, stopDate: null };
+      const res = await carry(
+        product.serialNumber,
+        logOf([...made.map((payload) => ({ topic: 'event' as const, payload })), { topic: 'alarm', payload: alarm }]),
+      );
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: 3 });
+
+      const stored = await events(product.serialNumber);
+      expect(stored.map((e) => e.id).sort()).toEqual(made.map((e) => e.id).sort());
+      expect(stored.find((e) => e.id === made[0]?.id)).toMatchObject({
+        start: made[0]?.start,
+        stop: made[0]?.stop,
+        chain: { late: true, carriedBy: 'Anna Rossi' },
+      });
+      const [entry] = await sql<{ late: boolean; carrier_name: string }>(
+        `select late, carrier_name from haccp_chain where serial_number = $1 and record_id = $2`,
+        [product.serialNumber, alarm.id],
+      );
+      expect(entry).toEqual({ late: true, carrier_name: 'Anna Rossi' });
+      // The chain, carrier's name included, verifies.
+      const verification = await server.api(
+        `/api/v1/event-hub-listener/event/${product.serialNumber}/haccp/verification?${RECEIVED}`,
+        { headers: tech },
+      );
+      expect((await verification.json()) as THaccpVerification).toMatchObject({ verified: true, checked: 3, late: 3 });
+      // The phone is not the machine: it is neither seen nor shown online by this.
+      const [state] = await sql<{ online: boolean | null; last_seen_at: unknown }>(
+        'select online, last_seen_at from appliance_states where serial_number = $1',
+        [product.serialNumber],
+      );
+      expect(state).toEqual({ online: false, last_seen_at: null });
+    });
+
+    it('stores nothing twice: carried again, or sent later by the machine itself', async () => {
+      const product = await heldBy(TECH);
+      const first = cycle(10);
+      const second = cycle(11);
+      const log = logOf([
+        { topic: 'event', payload: first },
+        { topic: 'event', payload: second },
+      ]);
+      expect((await carry(product.serialNumber, log)).status).toBe(200);
+      // A transfer resumed with an overlap, then the machine back online with its outbox.
+      expect((await carry(product.serialNumber, log.slice(1))).status).toBe(200);
+      const device = await connectDevice(server, product);
+      await publish(device, product.serialNumber, 'event', first);
+      await publish(device, product.serialNumber, 'event', second);
+      await device.endAsync(true);
+      // Stored by then: the batch that carried the machine's messages also saw it.
+      await eventually(async () => {
+        const [row] = await sql<{ seen: boolean }>(
+          'select last_seen_at is not null as seen from appliance_states where serial_number = $1',
+          [product.serialNumber],
+        );
+        return row?.seen;
+      });
+      expect((await events(product.serialNumber)).map((e) => e.id).sort()).toEqual([first.id, second.id].sort());
+      const [count] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+        product.serialNumber,
+      ]);
+      expect(count?.n).toBe(2);
+    });
+
+    it('leaves a record the machine delivered itself as it was, not carried', async () => {
+      const product = await heldBy(TECH);
+      const delivered = cycle(20);
+      const device = await connectDevice(server, product);
+      await publish(device, product.serialNumber, 'event', delivered);
+      await device.endAsync(true);
+      await eventually(async () => (await events(product.serialNumber)).length === 1);
+      expect((await carry(product.serialNumber, logOf([{ topic: 'event', payload: delivered }]))).status).toBe(200);
+      const [event] = await events(product.serialNumber);
+      expect(event?.chain).toMatchObject({ late: false, carriedBy: null });
+    });
+
+    it('refuses a kitchen manager (403), a machine the caller does not see (404), and a record its schema refuses (400)', async () => {
+      const product = await heldBy(TECH);
+      const records = logOf([{ topic: 'event', payload: cycle(30) }]);
+      const owned = await heldBy('cook@link.test');
+      expect((await carry(owned.serialNumber, records, kitchen)).status).toBe(403);
+      expect((await carry(product.serialNumber, records, otherTech)).status).toBe(404);
+      const broken = [{ n: 0, topic: 'event', payload: { ...cycle(31), stop: 'yesterday' } }] as unknown as TLinkRecord[];
+      const res = await carry(product.serialNumber, broken);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+      expect((await carry(product.serialNumber, [])).status).toBe(400);
+      expect(await events(product.serialNumber)).toEqual([]);
+    });
+  });
+});
