@@ -192,6 +192,7 @@ describe(`inspector links (${testBroker()})`, () => {
 
     it.each([
       ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
+      ['a period of 367 days', { startDate: '2025-01-01', stopDate: '2026-01-02' }, 'INVALID_DATE_RANGE'],
       ['a reversed period', { startDate: '2026-02-10', stopDate: '2026-02-01' }, 'VALIDATION_FAILED'],
       ['a day that is not one', { startDate: '2026-02-30x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
       ['more than 90 days', { ...PERIOD, expiresInDays: 91 }, 'VALIDATION_FAILED'],
