@@ -8,6 +8,7 @@ import {
   INSPECTOR_LINK_LABEL_MAX_LENGTH,
   INSPECTOR_LINK_MAX_DAYS,
   INSPECTOR_LINK_STATUSES,
+  INSPECTOR_TOKEN_PATTERN,
 } from './inspector-link';
 
 /**
@@ -64,8 +65,11 @@ export type TInspectorLinkOpening = z.infer<typeof ZInspectorLinkOpening>;
 /** …/haccp/inspector-links/{id}…: the machine and the link. */
 export const ZInspectorLinkParams = ZSerialParams.extend({ id: z.uuid() });
 
-/** GET /api/v1/inspect/{token}: the link's token as the page's address carries it. */
-export const ZInspectionParams = z.object({ token: z.string().min(1).max(128) });
+/**
+ * GET /api/v1/inspect/{token}: the link's token as the page's address carries it, in the exact shape
+ * it is made in, so that anything else is refused (400) before the database is asked.
+ */
+export const ZInspectionParams = z.object({ token: z.string().regex(INSPECTOR_TOKEN_PATTERN) });
 
 /** An alarm as the inspector sees it: what happened, when, and who acknowledged it with which note. */
 export const ZInspectionAlarm = z

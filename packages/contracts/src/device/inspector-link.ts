@@ -9,6 +9,10 @@ export const INSPECTOR_LINK_DEFAULT_DAYS = 30;
 export const INSPECTOR_LINK_MAX_DAYS = 90;
 /** The longest label (whom the link is for: an inspector's name, an authority). */
 export const INSPECTOR_LINK_LABEL_MAX_LENGTH = 100;
+/** The random bytes of a link's token. */
+export const INSPECTOR_TOKEN_BYTES = 32;
+/** A link's token as it is made: base64url of INSPECTOR_TOKEN_BYTES bytes, without padding (43 characters). */
+export const INSPECTOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Where the dashboard shows a link (the token follows). */
 export const INSPECTOR_PAGE_PATH = '/inspect/';
 

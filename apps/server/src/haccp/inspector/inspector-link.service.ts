@@ -1,6 +1,7 @@
 import {
   BRANDS,
   canShareHaccp,
+  INSPECTOR_TOKEN_BYTES,
   inspectorPagePath,
   type TBrandCode,
   type TInspectionView,
@@ -104,7 +105,7 @@ export class InspectorLinkService {
     await this.sharing(user, serial);
     const { startDate, stopDate, expiresInDays, label } = request;
     checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
-    const token = randomToken(32);
+    const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
       const stored = await this.repository.insert(t, {
         serialNumber: serial,

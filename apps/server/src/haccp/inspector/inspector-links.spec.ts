@@ -283,7 +283,22 @@ describe(`inspector links (${testBroker()})`, () => {
         (await server.api(`/api/v1/appliance/products/${serialToDelete}`, { method: 'DELETE', headers: admin })).status,
       ).toBe(200);
       expect((await inspect(link.token)).status).toBe(404);
-      expect((await inspect('x'.repeat(129))).status).toBe(400);
+      expect(await openingCount()).toBe(before);
+    });
+
+    it.each([
+      ['too short', 'x'.repeat(42)],
+      ['too long', 'x'.repeat(44)],
+      ['far too long', 'x'.repeat(129)],
+      ['padded', `${'x'.repeat(42)}=`],
+      ['not base64url', `${'x'.repeat(42)}+`],
+    ])('refuses a token %s before looking it up (400), logging nothing', async (_what, token) => {
+      const before = await openingCount();
+      const res = await inspect(token, { 'accept-language': 'de' });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as TError;
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.message.startsWith(catalogues.de.apiErrors.VALIDATION_FAILED)).toBe(true);
       expect(await openingCount()).toBe(before);
     });
 
