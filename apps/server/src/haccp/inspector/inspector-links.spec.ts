@@ -194,7 +194,8 @@ describe(`inspector links (${testBroker()})`, () => {
       ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
       ['a period of 367 days', { startDate: '2025-01-01', stopDate: '2026-01-02' }, 'INVALID_DATE_RANGE'],
       ['a reversed period', { startDate: '2026-02-10', stopDate: '2026-02-01' }, 'VALIDATION_FAILED'],
-      ['a day that is not one', { startDate: '2026-02-30x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
+      ['a day that is not in the calendar', { startDate: '2026-02-30', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
+      ['a day that is not one', { startDate: '2026-02-28x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
       ['more than 90 days', { ...PERIOD, expiresInDays: 91 }, 'VALIDATION_FAILED'],
       ['no day at all', { ...PERIOD, expiresInDays: 0 }, 'VALIDATION_FAILED'],
       ['part of a day', { ...PERIOD, expiresInDays: 1.5 }, 'VALIDATION_FAILED'],
@@ -217,6 +218,9 @@ describe(`inspector links (${testBroker()})`, () => {
       const res = await inspect(link.token);
       expect(res.status, await res.clone().text()).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
+      // The address is a bearer token: it must not travel on as a referrer nor be indexed.
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       const view = (await res.json()) as TInspectionView;
       expect(view).toMatchObject({
         brand: 'LUMINA',
@@ -373,6 +377,10 @@ describe(`inspector links (${testBroker()})`, () => {
       const unknown = await server.api(at(serial, `/${randomUUID()}/openings`), { headers: owner });
       expect(unknown.status).toBe(404);
       expect(((await unknown.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
+      // A link is reached through its own machine only, even by someone who shares both.
+      const elsewhere = await server.api(at(otherSerial, `/${first.id}/openings`), { headers: owner });
+      expect(elsewhere.status).toBe(404);
+      expect(((await elsewhere.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
     });
   });
 
@@ -391,5 +399,24 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(redactUrl('/inspect/AbC_12-x?brand=KESTREL')).toBe('/inspect/[redacted]?brand=KESTREL');
       expect(redactUrl('/api/v1/inspect/AbC_12-x')).toBe('/api/v1/inspect/[redacted]');
     });
+  });
+});
+
+/** The tests raise every rate limit (RATE_LIMIT_SCALE): this server keeps the production one. */
+describe('GET /api/v1/inspect/{token} at the production rate limit', () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 past 60 calls a minute from one address, translated', async () => {
+    const call = (headers: Record<string, string> = {}) => server.api(`/api/v1/inspect/${'x'.repeat(43)}`, { headers });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) statuses.push((await call()).status);
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const limited = await call({ 'accept-language': 'fr' });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: catalogues.fr.apiErrors.RATE_LIMITED });
   });
 });
