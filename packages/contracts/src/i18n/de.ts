@@ -881,6 +881,7 @@ export const de = {
     model: 'Modell',
     period: 'Zeitraum',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Zeitraum: {{period}}',
     verification: 'Prüfung der Aufzeichnung',
     unavailable: 'Dieser Link lässt sich nicht öffnen',
   },

@@ -859,6 +859,7 @@ export const en = {
     model: 'Model',
     period: 'Period',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Period: {{period}}',
     verification: 'Verification of the record',
     unavailable: 'This link cannot be opened',
   },

@@ -874,6 +874,7 @@ export const es = {
     model: 'Modelo',
     period: 'Periodo',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Periodo: {{period}}',
     verification: 'Verificación del registro',
     unavailable: 'No se puede abrir este enlace',
   },

@@ -877,6 +877,7 @@ export const fr = {
     model: 'Modèle',
     period: 'Période',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Période : {{period}}',
     verification: 'Vérification de l’enregistrement',
     unavailable: 'Ce lien ne peut pas être ouvert',
   },

@@ -873,6 +873,7 @@ export const it = {
     model: 'Modello',
     period: 'Periodo',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Periodo: {{period}}',
     verification: 'Verifica del registro',
     unavailable: 'Questo link non si può aprire',
   },

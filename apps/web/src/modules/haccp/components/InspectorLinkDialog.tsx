@@ -63,7 +63,7 @@ export function InspectorLinkDialog({
     create.mutate({ ...period, expiresInDays: Number(days), label: label.trim() || undefined }, { onSuccess: setCreated });
   };
   const title = t('haccp.inspectorLinks.share');
-  const periodLine = `${t('inspection.period')}: ${periodText(period)}`;
+  const periodLine = t('inspection.periodLine', { period: periodText(period) });
 
   if (created) {
     const url = pageUrl(created.path, runtime);
