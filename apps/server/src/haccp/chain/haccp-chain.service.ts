@@ -256,7 +256,7 @@ export class HaccpChainService {
     await this.appliances.visible(user, serial);
     const closed = await this.repository.closeOut(serial, day);
     if (!closed) throw new AppError('NOT_FOUND');
-    const name = (await this.repository.snapshot((sql) => this.repository.userName(sql, user.id))) || user.email;
+    const name = await this.repository.snapshot((sql) => this.repository.userName(sql, user.id));
     const at = new Date().toISOString();
     // A day is reviewed once: a second review would replace the first reviewer's signed confirmation.
     if (closed.reviewedAt) throw new AppError('HACCP_DAY_ALREADY_REVIEWED');

@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import type { TBrandCode, TGamma } from '@washboard/contracts';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { personName, type TBrandCode, type TGamma } from '@washboard/contracts';
 import type { TDb } from '../../db/database';
 import type { TTransaction } from '../../db/transaction';
 import { appliances, applianceStates, haccpInspectorLinkOpenings, haccpInspectorLinks, users } from '../../db/schema/index';
@@ -18,10 +18,14 @@ const LIST_LIMIT = 200;
 /** The most openings a link's list shows (newest first). */
 const OPENINGS_LIMIT = 500;
 
-/** An account's name as the record keeps it: first and last name, else its e-mail. */
-const nameOf = (userId: string): SQL =>
-  sql`(select coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})
-       from ${users} where ${users.id} = ${userId})`;
+/** An account's name as a link keeps it (`personName`: never its e-mail address or id), read in `db`. */
+async function nameOf(db: TDb, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return personName(user);
+}
 
 const withOpenings = {
   ...getTableColumns(haccpInspectorLinks),
@@ -48,7 +52,7 @@ export class InspectorLinkRepository {
   ): Promise<TInspectorLinkRow> {
     const [row] = await t.tx
       .insert(haccpInspectorLinks)
-      .values({ ...link, createdByName: nameOf(link.createdBy) })
+      .values({ ...link, createdByName: await nameOf(t.tx, link.createdBy) })
       .returning();
     if (!row) throw new Error('inspector link not stored');
     return { ...row, openings: 0, lastOpenedAt: null };
@@ -81,7 +85,7 @@ export class InspectorLinkRepository {
   async revoke(t: TTransaction, serialNumber: string, id: string, userId: string): Promise<boolean> {
     const rows = await t.tx
       .update(haccpInspectorLinks)
-      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: nameOf(userId) })
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: await nameOf(t.tx, userId) })
       .where(
         and(
           eq(haccpInspectorLinks.serialNumber, serialNumber),
