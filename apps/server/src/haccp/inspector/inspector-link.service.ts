@@ -23,6 +23,7 @@ import { checkPeriodSpan } from '../report-period';
 import type { HaccpService } from '../haccp.service';
 import type { HaccpChainService } from '../chain/haccp-chain.service';
 import type { InspectorLinkRepository, TInspectorLinkRow } from './inspector-link.repository';
+import { inspectionAlarm, inspectionEvent, inspectionVerification } from './inspection-view';
 
 const DAY_MS = 86_400_000;
 /** The longest user agent an opening keeps. */
@@ -189,20 +190,9 @@ export class InspectorLinkService {
       label: link.label,
       expiresAt: link.expiresAt.toISOString(),
       unitSystem: link.parameters?.S47 === 1 ? 'imperial' : 'metric',
-      events,
-      // Who an alarm is assigned to is the kitchen's own work, and people's ids are not the inspector's.
-      alarms: alarms.map(({ id, errorCode, startDate, stopDate, acknowledgement }) => ({
-        id,
-        errorCode,
-        startDate,
-        stopDate,
-        acknowledgement: acknowledgement && {
-          at: acknowledgement.at,
-          note: acknowledgement.note,
-          by: acknowledgement.by && { name: acknowledgement.by.name },
-        },
-      })),
-      verification,
+      events: events.map(inspectionEvent),
+      alarms: alarms.map(inspectionAlarm),
+      verification: inspectionVerification(verification),
     };
   }
 }
