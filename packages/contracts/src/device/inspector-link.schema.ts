@@ -86,6 +86,18 @@ export const ZInspectionAlarm = z
 export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;
 
 /**
+ * The verification of the record as an inspector link shows it: the walk over the link's period
+ * (`ZHaccpVerification`), naming only the problems whose time lies inside the period. The walk
+ * starts at the last signed close-out before the period, so it may find problems before it: those
+ * are counted, not named, and `verified` includes them.
+ */
+export const ZInspectionVerification = ZHaccpVerification.extend({
+  /** Problems found outside the period (counted in `verified`, not listed in `breaks`). */
+  breaksOutsidePeriod: z.int().min(0),
+}).meta({ id: 'InspectionVerification' });
+export type TInspectionVerification = z.infer<typeof ZInspectionVerification>;
+
+/**
  * GET /api/v1/inspect/{token}: what an inspector sees — the machine, the period, the HACCP events
  * with their verdicts and heat doses, the alarms and the verification of the record; nothing else.
  */
@@ -107,7 +119,7 @@ export const ZInspectionView = z
     unitSystem: z.enum(UNIT_SYSTEMS),
     events: z.array(ZHaccpEventView),
     alarms: z.array(ZInspectionAlarm),
-    verification: ZHaccpVerification,
+    verification: ZInspectionVerification,
   })
   .meta({ id: 'Inspection' });
 export type TInspectionView = z.infer<typeof ZInspectionView>;

@@ -883,6 +883,10 @@ export const de = {
     periodValue: '{{from}} – {{to}}',
     periodLine: 'Zeitraum: {{period}}',
     verification: 'Prüfung der Aufzeichnung',
+    breaksOutsidePeriod_one:
+      '{{count}} Problem betrifft Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Es ist hier nicht aufgeführt, zählt aber für die Prüfung.',
+    breaksOutsidePeriod_other:
+      '{{count}} Probleme betreffen Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Sie sind hier nicht aufgeführt, zählen aber für die Prüfung.',
     unavailable: 'Dieser Link lässt sich nicht öffnen',
   },
 

@@ -861,6 +861,10 @@ export const en = {
     periodValue: '{{from}} – {{to}}',
     periodLine: 'Period: {{period}}',
     verification: 'Verification of the record',
+    breaksOutsidePeriod_one:
+      '{{count}} problem lies outside this period, in records checked to verify it: it is not listed here, but it counts against the verification.',
+    breaksOutsidePeriod_other:
+      '{{count}} problems lie outside this period, in records checked to verify it: they are not listed here, but they count against the verification.',
     unavailable: 'This link cannot be opened',
   },
 

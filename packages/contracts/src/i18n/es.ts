@@ -876,6 +876,10 @@ export const es = {
     periodValue: '{{from}} – {{to}}',
     periodLine: 'Periodo: {{period}}',
     verification: 'Verificación del registro',
+    breaksOutsidePeriod_one:
+      '{{count}} problema afecta a registros fuera de este periodo, comprobados para verificarlo: no se muestra aquí, pero cuenta en la verificación.',
+    breaksOutsidePeriod_other:
+      '{{count}} problemas afectan a registros fuera de este periodo, comprobados para verificarlo: no se muestran aquí, pero cuentan en la verificación.',
     unavailable: 'No se puede abrir este enlace',
   },
 

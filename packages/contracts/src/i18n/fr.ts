@@ -879,6 +879,10 @@ export const fr = {
     periodValue: '{{from}} – {{to}}',
     periodLine: 'Période : {{period}}',
     verification: 'Vérification de l’enregistrement',
+    breaksOutsidePeriod_one:
+      '{{count}} problème concerne des enregistrements hors de cette période, contrôlés pour la vérifier : il n’est pas listé ici, mais il compte dans la vérification.',
+    breaksOutsidePeriod_other:
+      '{{count}} problèmes concernent des enregistrements hors de cette période, contrôlés pour la vérifier : ils ne sont pas listés ici, mais ils comptent dans la vérification.',
     unavailable: 'Ce lien ne peut pas être ouvert',
   },
 

@@ -875,6 +875,10 @@ export const it = {
     periodValue: '{{from}} – {{to}}',
     periodLine: 'Periodo: {{period}}',
     verification: 'Verifica del registro',
+    breaksOutsidePeriod_one:
+      '{{count}} problema riguarda registrazioni fuori da questo periodo, controllate per verificarlo: non è elencato qui, ma conta nella verifica.',
+    breaksOutsidePeriod_other:
+      '{{count}} problemi riguardano registrazioni fuori da questo periodo, controllate per verificarlo: non sono elencati qui, ma contano nella verifica.',
     unavailable: 'Questo link non si può aprire',
   },
 

@@ -3,8 +3,8 @@ import type {
   THaccpChainBreak,
   THaccpCloseOutView,
   THaccpEventView,
-  THaccpVerification,
   TInspectionAlarm,
+  TInspectionVerification,
 } from '@washboard/contracts';
 
 /*
@@ -75,8 +75,11 @@ function inspectionCloseOut(c: THaccpCloseOutView): THaccpCloseOutView {
   };
 }
 
-/** The verification as the inspector sees it: the walk's figures, its breaks and the period's close-outs. */
-export function inspectionVerification(v: THaccpVerification): THaccpVerification {
+/**
+ * The verification as the inspector sees it: the walk's figures, its breaks inside the period, how
+ * many it found outside, and the period's close-outs.
+ */
+export function inspectionVerification(v: TInspectionVerification): TInspectionVerification {
   return {
     serialNumber: v.serialNumber,
     from: v.from,
@@ -91,6 +94,7 @@ export function inspectionVerification(v: THaccpVerification): THaccpVerificatio
     lastHash: v.lastHash,
     late: v.late,
     breaks: v.breaks.map(inspectionBreak),
+    breaksOutsidePeriod: v.breaksOutsidePeriod,
     closeOuts: v.closeOuts.map(inspectionCloseOut),
   };
 }

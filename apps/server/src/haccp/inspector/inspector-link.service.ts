@@ -157,8 +157,9 @@ export class InspectorLinkService {
   /**
    * What the link with `token` shows, opened by `visitor` without an account: the machine, the HACCP
    * events with verdicts and heat doses, the alarms and the verification of the record over its
-   * period. Unknown (or another brand's, or its machine deleted): 404; revoked or expired: 410.
-   * Each opening that shows the record is kept (time, network, browser).
+   * period (problems outside it counted, not named), each copied from an allow-list
+   * (inspection-view.ts). Unknown (or another brand's, or its machine deleted): 404; revoked or
+   * expired: 410. Each opening that shows the record is kept (time, network, browser).
    */
   async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
     const link = await this.repository.byToken(brand, sha256(token));
@@ -171,7 +172,7 @@ export class InspectorLinkService {
     const to = rangeBoundary(link.stopDate, true);
     const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
     const alarms = await this.haccp.alarmsOf(serial, from, to);
-    const verification = await this.chain.verifyPeriod(serial, from, to);
+    const verification = await this.chain.verifyWithin(serial, from, to);
     await this.repository.recordOpening(link.id, {
       network: clientNetwork(visitor.ip),
       userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,

@@ -4,6 +4,7 @@ import {
   catalogues,
   type TAuditPage,
   type TCustomerDetail,
+  type THaccpVerification,
   type TInspectionView,
   type TInspectorLinkCreated,
   type TInspectorLinkOpening,
@@ -272,7 +273,7 @@ describe(`inspector links (${testBroker()})`, () => {
           acknowledgement: { by: { name: 'Olga Ferri' }, at: expect.any(String) as string, note: 'Detergent can replaced' },
         },
       ]);
-      expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [] });
+      expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [], breaksOutsidePeriod: 0 });
       expect(view.verification.checked).toBeGreaterThanOrEqual(6);
       // The correction and the review name their author as the record keeps it.
       expect(view.events.find((e) => e.id === inPeriod[0]?.id)?.corrections).toEqual([
@@ -296,6 +297,35 @@ describe(`inspector links (${testBroker()})`, () => {
       const accounts = await sql<{ id: string }>('select id from users');
       expect(accounts.length).toBeGreaterThanOrEqual(5);
       for (const { id } of accounts) expect(body).not.toContain(id);
+    });
+
+    it('names only the verification problems inside the period; those outside are counted, not named', async () => {
+      const before = cycle(24 * 3);
+      const inside = cycle(3);
+      const tampered = await machine([
+        { topic: 'event', payload: before },
+        { topic: 'event', payload: inside },
+      ]);
+      // Both records are changed after they were stored; the walk reads the one before the period too.
+      for (const e of [before, inside]) {
+        await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '900') where id = $1`, [e.id]);
+      }
+      const link = await created(owner, {}, tampered);
+      const res = await inspect(link.token);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      const { verification } = JSON.parse(body) as TInspectionView;
+      expect(verification.breaks).toEqual([expect.objectContaining({ problem: 'changed', recordId: inside.id })]);
+      expect(verification.breaksOutsidePeriod).toBe(1);
+      expect(verification.verified).toBe(false);
+      expect(body).not.toContain(before.id);
+      // The owner's own verification of the same period names both.
+      const own = await server.api(
+        `/api/v1/event-hub-listener/event/${tampered}/haccp/verification?startDate=${PERIOD.startDate}&stopDate=${PERIOD.stopDate}`,
+        { headers: owner },
+      );
+      const named = ((await own.json()) as THaccpVerification).breaks.map((b) => b.recordId);
+      expect(named).toEqual([before.id, inside.id]);
     });
 
     it('logs every opening — time, network, browser — and the owner sees how many and which', async () => {
