@@ -20,6 +20,28 @@ export const INSPECTOR_PAGE_PATH = '/inspect/';
 export const INSPECTOR_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type TInspectorLinkStatus = (typeof INSPECTOR_LINK_STATUSES)[number];
 
+/**
+ * The last day a new link's period may reach: today (UTC, as the periods are). A link shares records
+ * that exist; a day still to come would show whatever the machine records later, for whoever holds
+ * the machine then.
+ */
+export function lastShareableDay(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a new link shares of the period a page shows: the same, with the end brought back to
+ * lastShareableDay when the page's today (the browser's, local) is already a day ahead of UTC's. A
+ * period wholly ahead is left as it is, for the server to refuse with its reason.
+ */
+export function shareablePeriod(
+  period: { startDate: string; stopDate: string },
+  now = new Date(),
+): { startDate: string; stopDate: string } {
+  const last = lastShareableDay(now);
+  return period.stopDate > last && period.startDate <= last ? { startDate: period.startDate, stopDate: last } : period;
+}
+
 /** The path of a link's page on the dashboard (the token is shown once, in this path). */
 export function inspectorPagePath(token: string): string {
   return `${INSPECTOR_PAGE_PATH}${encodeURIComponent(token)}`;

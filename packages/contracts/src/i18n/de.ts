@@ -344,6 +344,7 @@ export const de = {
       'Dieser Link für Prüfer ist abgelaufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
     INSPECTOR_LINK_REVOKED:
       'Dieser Link für Prüfer wurde widerrufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
+    INSPECTOR_LINK_PERIOD_AHEAD: 'Ein Link teilt nur Tage bis heute: Wählen Sie einen Zeitraum, der heute oder früher endet.',
     APPLIANCE_NOT_SERVED: 'Das Unternehmen des Kunden betreut diese Maschine nicht',
     ACCOUNT_NOT_KITCHEN_MANAGER: 'Nur das Konto eines Küchenleiters kann mit einem Kunden verknüpft werden',
     SETTINGS_PROFILE_NOT_FOUND: 'Dieses Einstellungsprofil gibt es nicht',

@@ -3,6 +3,7 @@ import {
   canShareHaccp,
   INSPECTOR_TOKEN_BYTES,
   inspectorPagePath,
+  lastShareableDay,
   type TBrandCode,
   type TInspectionView,
   type TInspectorLinkCreated,
@@ -99,13 +100,15 @@ export class InspectorLinkService {
   }
 
   /**
-   * Creates a link to the machine's record over the period (at most a report's year), valid for the
-   * days asked (default 30, at most 90), audited. The answer holds the token: the only time it is shown.
+   * Creates a link to the machine's record over the period (at most a report's year, ending today
+   * at the latest: 400 INSPECTOR_LINK_PERIOD_AHEAD otherwise), valid for the days asked (default 30,
+   * at most 90), audited. The answer holds the token: the only time it is shown.
    */
   async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
     await this.sharing(user, serial);
     const { startDate, stopDate, expiresInDays, label } = request;
     checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
+    if (stopDate > lastShareableDay()) throw new AppError('INSPECTOR_LINK_PERIOD_AHEAD');
     const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
       const stored = await this.repository.insert(t, {

@@ -219,6 +219,7 @@ describe(`inspector links (${testBroker()})`, () => {
     it.each([
       ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
       ['a period of 367 days', { startDate: '2025-01-01', stopDate: '2026-01-02' }, 'INVALID_DATE_RANGE'],
+      ['a period ending after today', { ...PERIOD, stopDate: utcDay(Date.now() + DAY) }, 'INSPECTOR_LINK_PERIOD_AHEAD'],
       ['a reversed period', { startDate: '2026-02-10', stopDate: '2026-02-01' }, 'VALIDATION_FAILED'],
       ['a day that is not in the calendar', { startDate: '2026-02-30', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
       ['a day that is not one', { startDate: '2026-02-28x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
