@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { personName, type TBrandCode, type TGamma } from '@washboard/contracts';
 import type { TDb } from '../../db/database';
 import type { TTransaction } from '../../db/transaction';
@@ -58,25 +58,31 @@ export class InspectorLinkRepository {
     return { ...row, openings: 0, lastOpenedAt: null };
   }
 
-  /** The machine's links, newest first, with their openings. */
+  /** The machine's links since its holders last changed (none released), newest first, with their openings. */
   async list(serialNumber: string): Promise<TInspectorLinkRow[]> {
     return this.db
       .select(withOpenings)
       .from(haccpInspectorLinks)
       .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
-      .where(eq(haccpInspectorLinks.serialNumber, serialNumber))
+      .where(and(eq(haccpInspectorLinks.serialNumber, serialNumber), isNull(haccpInspectorLinks.releasedAt)))
       .groupBy(haccpInspectorLinks.id)
       .orderBy(desc(haccpInspectorLinks.createdAt), desc(haccpInspectorLinks.id))
       .limit(LIST_LIMIT);
   }
 
-  /** One link of the machine, with its openings. */
+  /** One link of the machine not released, with its openings. */
   async find(serialNumber: string, id: string, db: TDb = this.db): Promise<TInspectorLinkRow | undefined> {
     const rows = await db
       .select(withOpenings)
       .from(haccpInspectorLinks)
       .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
-      .where(and(eq(haccpInspectorLinks.serialNumber, serialNumber), eq(haccpInspectorLinks.id, id)))
+      .where(
+        and(
+          eq(haccpInspectorLinks.serialNumber, serialNumber),
+          eq(haccpInspectorLinks.id, id),
+          isNull(haccpInspectorLinks.releasedAt),
+        ),
+      )
       .groupBy(haccpInspectorLinks.id);
     return rows[0];
   }
@@ -91,10 +97,30 @@ export class InspectorLinkRepository {
           eq(haccpInspectorLinks.serialNumber, serialNumber),
           eq(haccpInspectorLinks.id, id),
           isNull(haccpInspectorLinks.revokedAt),
+          isNull(haccpInspectorLinks.releasedAt),
         ),
       )
       .returning({ id: haccpInspectorLinks.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Releases the machine's links (in `t`) when someone who held it loses it: those still working are
+   * revoked by `userId`, and all of them leave the machine's list (`released_at`; docs/hygiene.md,
+   * "Inspector links"). Answers the links it revoked, with when.
+   */
+  async release(t: TTransaction, serialNumber: string, userId: string): Promise<{ id: string; revokedAt: Date | null }[]> {
+    const unreleased = and(eq(haccpInspectorLinks.serialNumber, serialNumber), isNull(haccpInspectorLinks.releasedAt));
+    const revoked = await t.tx
+      .update(haccpInspectorLinks)
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: await nameOf(t.tx, userId) })
+      .where(and(unreleased, isNull(haccpInspectorLinks.revokedAt), gt(haccpInspectorLinks.expiresAt, sql`now()`)))
+      .returning({ id: haccpInspectorLinks.id, revokedAt: haccpInspectorLinks.revokedAt });
+    await t.tx
+      .update(haccpInspectorLinks)
+      .set({ releasedAt: sql`now()` })
+      .where(unreleased);
+    return revoked;
   }
 
   /** The link with this token hash, of a machine of `brand` that is not deleted, with what its page shows. */

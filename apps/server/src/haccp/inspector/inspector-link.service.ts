@@ -33,9 +33,11 @@ const USER_AGENT_MAX_LENGTH = 300;
 /** Who opened a link: the client's address (as Fastify reads it, TRUST_PROXY applied) and browser. */
 export type TVisitor = { ip: string | undefined; userAgent: string | undefined };
 
-function statusOf(link: { revokedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
+function statusOf(link: { revokedAt: Date | null; releasedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
   if (link.revokedAt) return 'revoked';
-  return link.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  // Releasing revokes a working link; should one have escaped that, it opens no more either.
+  return link.releasedAt ? 'revoked' : 'active';
 }
 
 function toView(link: TInspectorLinkRow, now = new Date()): TInspectorLinkView {

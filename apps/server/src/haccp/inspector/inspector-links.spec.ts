@@ -461,6 +461,84 @@ describe(`inspector links (${testBroker()})`, () => {
     });
   });
 
+  describe('when the machine changes hands', () => {
+    type TRevokeAudit = { linkId?: string; reason?: string };
+    const revokeAudits = async (machineSerial: string) =>
+      (
+        (await (
+          await server.api(`/api/v1/audit?action=haccp.link-revoke&serial=${machineSerial}`, { headers: admin })
+        ).json()) as TAuditPage
+      ).items;
+
+    it('revokes every link once the owner releases the machine: the next owner neither opens nor sees them', async () => {
+      const sold = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const byOwner = await created(owner, { label: 'Before the sale' }, sold);
+      const byTech = await created(tech, { label: 'Service, before the sale' }, sold);
+      expect((await inspect(byOwner.token)).status).toBe(200);
+      const released = await server.api(`/api/v1/appliance/unclaim?serialNumber=${sold}`, { method: 'POST', headers: owner });
+      expect(released.status, await released.clone().text()).toBe(200);
+      await activeUser(server, admin, 'buyer@kitchen.test');
+      const buyer = (await signIn(server, 'buyer@kitchen.test', PASSWORD)).headers;
+      const claimed = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: sold, userEmail: 'buyer@kitchen.test' }, admin),
+      );
+      expect(claimed.status, await claimed.clone().text()).toBe(200);
+      for (const link of [byOwner, byTech]) {
+        const res = await inspect(link.token, { 'accept-language': 'it' });
+        expect(res.status).toBe(410);
+        expect(await res.json()).toEqual({
+          code: 'INSPECTOR_LINK_REVOKED',
+          message: catalogues.it.apiErrors.INSPECTOR_LINK_REVOKED,
+        });
+      }
+      // Off the list for everyone, the service that stays included; not reachable by id either.
+      for (const who of [buyer, tech]) expect(await (await server.api(at(sold), { headers: who })).json()).toEqual([]);
+      expect((await server.api(at(sold, `/${byOwner.id}/openings`), { headers: buyer })).status).toBe(404);
+      expect((await server.api(at(sold, `/${byTech.id}/revoke`), { method: 'POST', headers: buyer })).status).toBe(404);
+      // The new owner shares the record afresh.
+      const fresh = await created(buyer, { label: 'After the sale' }, sold);
+      const listed = (await (await server.api(at(sold), { headers: buyer })).json()) as TInspectorLinkView[];
+      expect(listed.map((l) => l.id)).toEqual([fresh.id]);
+      expect((await inspect(fresh.token)).status).toBe(200);
+      // Each revocation is in the audit trail, by whoever released the machine.
+      const records = (await revokeAudits(sold)).filter((r) =>
+        [byOwner.id, byTech.id].includes((r.after as TRevokeAudit | null)?.linkId ?? ''),
+      );
+      expect(records.map((r) => [r.actorEmail, (r.after as TRevokeAudit | null)?.reason])).toEqual([
+        ['owner@kitchen.test', 'released'],
+        ['owner@kitchen.test', 'released'],
+      ]);
+    });
+
+    it('revokes them too when another company takes the service over', async () => {
+      const serviced = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const link = await created(owner, {}, serviced);
+      await staffMember(server, admin, 'tech@other.test', 'SERVICE', await newCompany(server, admin, 'Other service'));
+      const claimed = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: serviced, userEmail: 'tech@other.test' }, admin),
+      );
+      expect(claimed.status, await claimed.clone().text()).toBe(200);
+      expect((await inspect(link.token)).status).toBe(410);
+      expect(await (await server.api(at(serviced), { headers: owner })).json()).toEqual([]);
+      expect((await revokeAudits(serviced)).map((r) => r.actorEmail)).toEqual([ADMIN.email]);
+    });
+
+    it('leaves them working while the holders stay the same', async () => {
+      const kept = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const link = await created(owner, {}, kept);
+      // The same service company claims the machine again.
+      const again = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: kept, userEmail: 'tech@service.test' }, admin),
+      );
+      expect(again.status, await again.clone().text()).toBe(200);
+      expect((await inspect(link.token)).status).toBe(200);
+      expect(await revokeAudits(kept)).toEqual([]);
+    });
+  });
+
   describe('what is kept of a visitor', () => {
     it('keeps the network of an address, not the address', () => {
       expect(clientNetwork('203.0.113.77')).toBe('203.0.113.0/24');
