@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
 
 /** An inspector link's page (/inspect/{token}): one machine's HACCP record, read-only, without an account. */
@@ -12,12 +12,14 @@ export class InspectionPage {
     return catalogues[this.lang];
   }
 
-  async goto(url: string): Promise<void> {
-    await this.page.goto(url);
+  /** Opens the page and waits for the record or the refusal; answers the page's own response. */
+  async goto(url: string): Promise<Response | null> {
+    const response = await this.page.goto(url);
     await this.page
       .getByRole('heading', { name: this.text.inspection.title })
       .or(this.unavailable())
       .waitFor({ timeout: 30_000 });
+    return response;
   }
 
   tab(tab: 'events' | 'alarms' | 'verification') {

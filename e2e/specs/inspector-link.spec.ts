@@ -107,7 +107,10 @@ describe('inspector link', () => {
     // The inspector: a browser that never signed in, in German, opens the link.
     const inspector = await stranger({ locale: 'de-DE' });
     const inspection = new InspectionPage(inspector, 'de');
-    await inspection.goto(url);
+    const response = await inspection.goto(url);
+    // The address is a bearer token: the page sends no referrer and asks not to be indexed.
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await inspector.getByText(applianceName).waitFor();
     await inspector.getByText(serialNumber, { exact: true }).waitFor();
     expect(await inspector.getByText(otherSerial).count()).toBe(0);
@@ -176,7 +179,8 @@ describe('inspector link', () => {
   });
 
   it('reads well for the owner side on a phone, and for the inspector in the dark scheme on a desktop', async () => {
-    const page = await dashboard({ viewport: { width: 390, height: 844 } });
+    // At UTC+14 the page's today is UTC's tomorrow for most of the day: the link still ends today in UTC.
+    const page = await dashboard({ viewport: { width: 390, height: 844 }, timezoneId: 'Pacific/Kiritimati' });
     const haccp = new HaccpPage(page);
     await haccp.goto(baseUrl, serialNumber);
     const links = new InspectorLinksSection(page);

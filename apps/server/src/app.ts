@@ -357,6 +357,7 @@ async function assembleWashboard(
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
   const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db), transactions, audit);
   events.on('deviceRevoked', ({ serial }) => devices.forget(serial));
+  const inspectorLinkRepository = new InspectorLinkRepository(database.db);
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,
@@ -366,6 +367,7 @@ async function assembleWashboard(
     readCache,
     transactions,
     audit,
+    inspectorLinkRepository,
     (appliance) => defaultParameters.valuesFor(appliance),
   );
   const productAdministration = new ProductAdministrationService(
@@ -582,14 +584,7 @@ async function assembleWashboard(
     servicePins,
     haccp,
     haccpChain,
-    inspectorLinks: new InspectorLinkService(
-      appliances,
-      new InspectorLinkRepository(database.db),
-      haccp,
-      haccpChain,
-      transactions,
-      audit,
-    ),
+    inspectorLinks: new InspectorLinkService(appliances, inspectorLinkRepository, haccp, haccpChain, transactions, audit),
     localLink: new LocalLinkService(
       appliances,
       applianceRepository,

@@ -1,4 +1,10 @@
-import type { TAcknowledgeAlarmRequest, TAlarmPerson, TAlarmView, TBrandCode } from '@washboard/contracts';
+import {
+  personName,
+  type TAcknowledgeAlarmRequest,
+  type TAlarmPerson,
+  type TAlarmView,
+  type TBrandCode,
+} from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
@@ -31,7 +37,7 @@ export class AlarmService {
   async assignees(user: TAuthUser, serial: string): Promise<TAlarmPerson[]> {
     const { appliance } = await this.appliances.visible(user, serial);
     const viewers = await this.access.viewers(appliance);
-    return viewers.map((v) => ({ id: v.id, name: `${v.firstName} ${v.lastName}` }));
+    return viewers.map((v) => ({ id: v.id, name: personName(v) }));
   }
 
   /** Acknowledges an open alarm as `user`, with an optional note (409 when closed or already acknowledged). */

@@ -29,6 +29,7 @@ import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
 import type { DomainEvents } from '../events/domain-events';
 import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
 import type { Transactions, TTransaction } from '../db/transaction';
+import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
@@ -117,6 +118,8 @@ export class ApplianceService {
     private readonly cache: ApplianceReadCache,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
+    /** The machine's inspector links, released when someone who held it loses it. */
+    private readonly inspectorLinks: Pick<InspectorLinkRepository, 'release'>,
     /** The presets of a machine: its model's default parameter list (DefaultParameterService.valuesFor). */
     private readonly presets: (appliance: TAppliance) => Promise<Record<string, number>> = async (appliance) =>
       defaultParameters(appliance.gamma),
@@ -434,6 +437,10 @@ export class ApplianceService {
         applianceName: appliance.applianceName ?? applianceName,
         claimedAt: new Date(),
       });
+      // Another company takes over the service: the one it replaces loses the machine.
+      if (appliance.companyCode && appliance.companyCode !== code) {
+        await this.releaseInspectorLinks(t, actor ?? user, appliance.serialNumber);
+      }
       after = { owner: appliance.ownerUserId, serviceCompany: code };
     } else {
       if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
@@ -477,10 +484,28 @@ export class ApplianceService {
     const audited = holder !== undefined || user.role === 'ADMIN';
     await this.transactions.run(async (t) => {
       await this.repository.in(t).update(serial, release);
+      await this.releaseInspectorLinks(t, user, serial);
       if (!audited) return;
       const after = holdOf({ ...appliance, ...release });
       await this.audit.record(user, productEntry('product.unclaim', serial, holder?.email ?? null, holdOf(appliance), after), t);
     });
     this.events.emit('appliancesChanged', { brand: user.brand });
+  }
+
+  /**
+   * Someone who held the machine loses it (its owner or its service company is removed): in the same
+   * transaction its inspector links are released — those still working revoked by `actor`, each
+   * revocation audited — and leave its list (docs/hygiene.md, "Inspector links"). What the former
+   * holders shared is not the next holders' to keep open or to read.
+   */
+  private async releaseInspectorLinks(t: TTransaction, actor: TAuditActor, serial: string): Promise<void> {
+    for (const link of await this.inspectorLinks.release(t, serial, actor.id)) {
+      const after = { linkId: link.id, revokedAt: link.revokedAt?.toISOString() ?? null, reason: 'released' };
+      await this.audit.record(
+        actor,
+        productEntry('haccp.link-revoke', serial, null, { linkId: link.id, revokedAt: null }, after),
+        t,
+      );
+    }
   }
 }

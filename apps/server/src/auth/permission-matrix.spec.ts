@@ -98,7 +98,8 @@ describe('docs/permissions.md, permission matrix', () => {
     'POST /api/v1/unsubscribe': () => ({ path: '/api/v1/unsubscribe?token=not-a-token', init: { method: 'POST' } }),
     'GET /.well-known/openid-configuration': () => ({ path: '/.well-known/openid-configuration' }),
     'GET /.well-known/haccp-keys': () => ({ path: '/.well-known/haccp-keys' }),
-    'GET /api/v1/inspect/{token}': () => ({ path: '/api/v1/inspect/not-a-token' }),
+    // Shaped as a token is (43 base64url characters), so the call reaches the lookup.
+    'GET /api/v1/inspect/{token}': () => ({ path: `/api/v1/inspect/${'x'.repeat(43)}` }),
     'GET /app/manifest.webmanifest': () => ({ path: '/app/manifest.webmanifest' }),
     'POST /api/v2/account/users': () => ({
       path: '/api/v2/account/users',

@@ -5,9 +5,13 @@ import { rangeBoundary } from '../http/date-range';
 /** The longest period a HACCP report or a verification of the record covers. */
 export const REPORT_MAX_DAYS = 366;
 
-/** 400 INVALID_DATE_RANGE for a period longer than REPORT_MAX_DAYS (its last day counted whole). */
+/**
+ * 400 INVALID_DATE_RANGE for a period longer than REPORT_MAX_DAYS. A bare last day ends at its
+ * 23:59:59.999 (`rangeBoundary`), so 366 whole days span 1 ms less than 366 × 24 h and pass; a 367th
+ * day does not.
+ */
 export function checkPeriodSpan(from: Date, to: Date): void {
-  if (to.getTime() - from.getTime() > (REPORT_MAX_DAYS + 1) * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
+  if (to.getTime() - from.getTime() > REPORT_MAX_DAYS * 86_400_000) throw new AppError('INVALID_DATE_RANGE');
 }
 
 /** The period of a report: both dates valid, start not after stop, at most a year (else INVALID_DATE_RANGE). */

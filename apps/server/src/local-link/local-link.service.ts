@@ -1,4 +1,4 @@
-import { canUseLocalLink, type TBrokerCredentialsResponse, type TLinkRecord } from '@washboard/contracts';
+import { canUseLocalLink, personName, type TBrokerCredentialsResponse, type TLinkRecord } from '@washboard/contracts';
 import type { AccountRepository } from '../account/account.repository';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
 import { productEntry, type ApplianceService } from '../appliance/appliance.service';
@@ -72,9 +72,9 @@ export class LocalLinkService {
   async carryHome(user: TAuthUser, serial: string, records: readonly TLinkRecord[]): Promise<{ received: number }> {
     requireLinkRole(user);
     await this.appliances.visible(user, serial);
+    // The name goes into the chain and onto inspectors' pages: never the e-mail address (personName).
     const account = await this.accounts.findById(user.id);
-    const name = account ? `${account.firstName} ${account.lastName}`.trim() : '';
-    await this.ingest(serial, records, { userId: user.id, name: name || user.email });
+    await this.ingest(serial, records, { userId: user.id, name: personName(account ?? undefined) });
     return { received: records.length };
   }
 

@@ -11,6 +11,7 @@ import {
   ZCompanionManifest,
   ZCompanionManifestQuery,
   ZErrorResponse,
+  INSPECTOR_PAGE_PATH,
   ZRuntimeConfig,
   type TRuntimeConfig,
 } from '@washboard/contracts';
@@ -90,6 +91,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       // The companion's scope is /app/: its bare name is sent there, so the service worker sees the visit.
       if (which === 'companion-bare') return reply.redirect(`${COMPANION_BASE}${request.url.slice(4)}`);
       if (which === 'companion' && companion) return reply.header('cache-control', 'no-cache').sendFile('app/index.html');
+      // An inspector link's page (docs/security.md, "Inspector links"): its address is a bearer token, never to be indexed.
+      if (request.url.startsWith(INSPECTOR_PAGE_PATH)) void reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('ROUTE_NOT_FOUND');

@@ -77,6 +77,14 @@ describe('GET / and the app’s own pages', () => {
     await expectJson404(await get('/devices', 'application/json, */*;q=0.5'));
   });
 
+  it('serve an inspector link’s page with no referrer and no indexing; other pages may be indexed', async () => {
+    const res = await get(`/inspect/${'A'.repeat(43)}`, 'text/html');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    await expectApp(res);
+    expect((await get('/devices', 'text/html')).headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('keep the JSON 404 on API paths and for missing files, whatever is accepted', async () => {
     await expectJson404(await get('/api/v1/no-such-call', '*/*'));
     await expectJson404(await get('/oauth2/nothing', 'text/html'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { wizardAfterAccountCreated, wizardBack, wizardProgress, type TWizardStep } from './account.rules';
+import {
+  personName,
+  UNNAMED_PERSON,
+  wizardAfterAccountCreated,
+  wizardBack,
+  wizardProgress,
+  type TWizardStep,
+} from './account.rules';
 
 /** Walks the wizard forward as a user on `path` would and reads the counter at each step. */
 function counters(path: TWizardStep[], profile: 'KITCHEN_MANAGER' | 'SERVICE'): string[] {
@@ -39,5 +46,19 @@ describe('the registration wizard counter', () => {
     }
     expect(wizardAfterAccountCreated(8)).toBe(10);
     expect(wizardAfterAccountCreated(9)).toBe(10);
+  });
+});
+
+describe("a person's name as others read it", () => {
+  it('is the first and last name, trimmed', () => {
+    expect(personName({ firstName: ' Olga ', lastName: 'Ferri' })).toBe('Olga Ferri');
+    expect(personName({ firstName: 'Olga', lastName: '  ' })).toBe('Olga');
+    expect(personName({ firstName: null, lastName: 'Ferri' })).toBe('Ferri');
+  });
+
+  it('is the language-neutral stand-in for an account without a name, or gone', () => {
+    expect(personName({ firstName: ' ', lastName: '' })).toBe(UNNAMED_PERSON);
+    expect(personName({ firstName: null, lastName: null })).toBe(UNNAMED_PERSON);
+    expect(personName(undefined)).toBe(UNNAMED_PERSON);
   });
 });

@@ -84,3 +84,20 @@ export function wizardProgress(step: TWizardStep, profile: 'KITCHEN_MANAGER' | '
 export function wizardAfterAccountCreated(step: 2 | 5 | 8 | 9): TWizardStep {
   return (step === 8 ? 10 : step + 1) as TWizardStep;
 }
+
+/**
+ * The name the record gives an account that has none. Names are kept as they were when written (a
+ * review's signature covers its reviewer's) and are read in every language and by whoever holds an
+ * inspector link, so the stand-in is language-neutral ("nomen nescio") and never the account's
+ * e-mail address or id.
+ */
+export const UNNAMED_PERSON = 'N.N.';
+
+/**
+ * An account's name as records and lists show it: first and last name, else UNNAMED_PERSON (also for
+ * an account that is gone). The one place that builds a person's name for what others read.
+ */
+export function personName(person: { firstName: string | null; lastName: string | null } | undefined): string {
+  const parts = [person?.firstName, person?.lastName].map((part) => part?.trim() ?? '').filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : UNNAMED_PERSON;
+}

@@ -98,8 +98,10 @@ export const API_ERRORS = {
   INSPECTOR_LINK_NOT_FOUND: 404,
   /** The inspector link was valid once and is past its expiry. */
   INSPECTOR_LINK_EXPIRED: 410,
-  /** The inspector link was revoked by whoever shares the machine's record. */
+  /** The inspector link was revoked by whoever shares the machine's record, or the machine changed hands. */
   INSPECTOR_LINK_REVOKED: 410,
+  /** A link's period ends after today (UTC): it shares records that exist, not days to come. */
+  INSPECTOR_LINK_PERIOD_AHEAD: 400,
   /** Only a kitchen manager's account is linked to a customer. */
   ACCOUNT_NOT_KITCHEN_MANAGER: 409,
   /** Unknown, another company's than the caller manages, or of another brand. */

@@ -8,6 +8,7 @@ import {
   INSPECTOR_LINK_LABEL_MAX_LENGTH,
   INSPECTOR_LINK_MAX_DAYS,
   INSPECTOR_LINK_STATUSES,
+  INSPECTOR_TOKEN_PATTERN,
 } from './inspector-link';
 
 /**
@@ -64,8 +65,11 @@ export type TInspectorLinkOpening = z.infer<typeof ZInspectorLinkOpening>;
 /** …/haccp/inspector-links/{id}…: the machine and the link. */
 export const ZInspectorLinkParams = ZSerialParams.extend({ id: z.uuid() });
 
-/** GET /api/v1/inspect/{token}: the link's token as the page's address carries it. */
-export const ZInspectionParams = z.object({ token: z.string().min(1).max(128) });
+/**
+ * GET /api/v1/inspect/{token}: the link's token as the page's address carries it, in the exact shape
+ * it is made in, so that anything else is refused (400) before the database is asked.
+ */
+export const ZInspectionParams = z.object({ token: z.string().regex(INSPECTOR_TOKEN_PATTERN) });
 
 /** An alarm as the inspector sees it: what happened, when, and who acknowledged it with which note. */
 export const ZInspectionAlarm = z
@@ -80,6 +84,18 @@ export const ZInspectionAlarm = z
   })
   .meta({ id: 'InspectionAlarm' });
 export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;
+
+/**
+ * The verification of the record as an inspector link shows it: the walk over the link's period
+ * (`ZHaccpVerification`), naming only the problems whose time lies inside the period. The walk
+ * starts at the last signed close-out before the period, so it may find problems before it: those
+ * are counted, not named, and `verified` includes them.
+ */
+export const ZInspectionVerification = ZHaccpVerification.extend({
+  /** Problems found outside the period (counted in `verified`, not listed in `breaks`). */
+  breaksOutsidePeriod: z.int().min(0),
+}).meta({ id: 'InspectionVerification' });
+export type TInspectionVerification = z.infer<typeof ZInspectionVerification>;
 
 /**
  * GET /api/v1/inspect/{token}: what an inspector sees — the machine, the period, the HACCP events
@@ -103,7 +119,7 @@ export const ZInspectionView = z
     unitSystem: z.enum(UNIT_SYSTEMS),
     events: z.array(ZHaccpEventView),
     alarms: z.array(ZInspectionAlarm),
-    verification: ZHaccpVerification,
+    verification: ZInspectionVerification,
   })
   .meta({ id: 'Inspection' });
 export type TInspectionView = z.infer<typeof ZInspectionView>;

@@ -344,6 +344,7 @@ export const de = {
       'Dieser Link für Prüfer ist abgelaufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
     INSPECTOR_LINK_REVOKED:
       'Dieser Link für Prüfer wurde widerrufen. Bitten Sie die Person, die ihn mit Ihnen geteilt hat, um einen neuen.',
+    INSPECTOR_LINK_PERIOD_AHEAD: 'Ein Link teilt nur Tage bis heute: Wählen Sie einen Zeitraum, der heute oder früher endet.',
     APPLIANCE_NOT_SERVED: 'Das Unternehmen des Kunden betreut diese Maschine nicht',
     ACCOUNT_NOT_KITCHEN_MANAGER: 'Nur das Konto eines Küchenleiters kann mit einem Kunden verknüpft werden',
     SETTINGS_PROFILE_NOT_FOUND: 'Dieses Einstellungsprofil gibt es nicht',
@@ -888,7 +889,12 @@ export const de = {
     model: 'Modell',
     period: 'Zeitraum',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Zeitraum: {{period}}',
     verification: 'Prüfung der Aufzeichnung',
+    breaksOutsidePeriod_one:
+      '{{count}} Problem betrifft Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Es ist hier nicht aufgeführt, zählt aber für die Prüfung.',
+    breaksOutsidePeriod_other:
+      '{{count}} Probleme betreffen Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Sie sind hier nicht aufgeführt, zählen aber für die Prüfung.',
     unavailable: 'Dieser Link lässt sich nicht öffnen',
   },
 

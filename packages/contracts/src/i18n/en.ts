@@ -331,6 +331,7 @@ export const en = {
       'This inspection link does not exist. Check the address, or ask whoever shared it with you for a new one.',
     INSPECTOR_LINK_EXPIRED: 'This inspection link has expired. Ask whoever shared it with you for a new one.',
     INSPECTOR_LINK_REVOKED: 'This inspection link was revoked. Ask whoever shared it with you for a new one.',
+    INSPECTOR_LINK_PERIOD_AHEAD: 'A link shares days up to today only: choose a period that ends today or earlier.',
     APPLIANCE_NOT_SERVED: "The customer's company does not service this machine",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Only a kitchen manager's account can be linked to a customer",
     SETTINGS_PROFILE_NOT_FOUND: 'This settings profile does not exist',
@@ -865,7 +866,12 @@ export const en = {
     model: 'Model',
     period: 'Period',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Period: {{period}}',
     verification: 'Verification of the record',
+    breaksOutsidePeriod_one:
+      '{{count}} problem lies outside this period, in records checked to verify it: it is not listed here, but it counts against the verification.',
+    breaksOutsidePeriod_other:
+      '{{count}} problems lie outside this period, in records checked to verify it: they are not listed here, but they count against the verification.',
     unavailable: 'This link cannot be opened',
   },
 

@@ -338,6 +338,7 @@ export const es = {
       'Este enlace de inspección no existe. Compruebe la dirección o pida un enlace nuevo a quien se lo compartió.',
     INSPECTOR_LINK_EXPIRED: 'Este enlace de inspección ha caducado. Pida un enlace nuevo a quien se lo compartió.',
     INSPECTOR_LINK_REVOKED: 'Este enlace de inspección ha sido revocado. Pida un enlace nuevo a quien se lo compartió.',
+    INSPECTOR_LINK_PERIOD_AHEAD: 'Un enlace solo comparte días hasta hoy: elija un periodo que termine hoy o antes.',
     APPLIANCE_NOT_SERVED: 'La empresa del cliente no presta asistencia a esta máquina',
     ACCOUNT_NOT_KITCHEN_MANAGER: 'Solo la cuenta de un responsable de cocina puede vincularse a un cliente',
     SETTINGS_PROFILE_NOT_FOUND: 'Este perfil de ajustes no existe',
@@ -880,7 +881,12 @@ export const es = {
     model: 'Modelo',
     period: 'Periodo',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Periodo: {{period}}',
     verification: 'Verificación del registro',
+    breaksOutsidePeriod_one:
+      '{{count}} problema afecta a registros fuera de este periodo, comprobados para verificarlo: no se muestra aquí, pero cuenta en la verificación.',
+    breaksOutsidePeriod_other:
+      '{{count}} problemas afectan a registros fuera de este periodo, comprobados para verificarlo: no se muestran aquí, pero cuentan en la verificación.',
     unavailable: 'No se puede abrir este enlace',
   },
 

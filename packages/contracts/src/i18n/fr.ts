@@ -342,6 +342,8 @@ export const fr = {
       'Ce lien d’inspection n’existe pas. Vérifiez l’adresse ou demandez un nouveau lien à la personne qui vous l’a transmis.',
     INSPECTOR_LINK_EXPIRED: 'Ce lien d’inspection a expiré. Demandez un nouveau lien à la personne qui vous l’a transmis.',
     INSPECTOR_LINK_REVOKED: 'Ce lien d’inspection a été révoqué. Demandez un nouveau lien à la personne qui vous l’a transmis.',
+    INSPECTOR_LINK_PERIOD_AHEAD:
+      'Un lien ne partage que des jours jusqu’à aujourd’hui : choisissez une période qui se termine aujourd’hui ou avant.',
     APPLIANCE_NOT_SERVED: "L'entreprise du client n'assure pas le service de cette machine",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Seul le compte d'un responsable de cuisine peut être lié à un client",
     SETTINGS_PROFILE_NOT_FOUND: "Ce profil de réglages n'existe pas",
@@ -883,7 +885,12 @@ export const fr = {
     model: 'Modèle',
     period: 'Période',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Période : {{period}}',
     verification: 'Vérification de l’enregistrement',
+    breaksOutsidePeriod_one:
+      '{{count}} problème concerne des enregistrements hors de cette période, contrôlés pour la vérifier : il n’est pas listé ici, mais il compte dans la vérification.',
+    breaksOutsidePeriod_other:
+      '{{count}} problèmes concernent des enregistrements hors de cette période, contrôlés pour la vérifier : ils ne sont pas listés ici, mais ils comptent dans la vérification.',
     unavailable: 'Ce lien ne peut pas être ouvert',
   },
 

@@ -337,6 +337,7 @@ export const it = {
       'Questo link per l’ispezione non esiste. Controlla l’indirizzo o chiedi un nuovo link a chi te lo ha inviato.',
     INSPECTOR_LINK_EXPIRED: 'Questo link per l’ispezione è scaduto. Chiedi un nuovo link a chi te lo ha inviato.',
     INSPECTOR_LINK_REVOKED: 'Questo link per l’ispezione è stato revocato. Chiedi un nuovo link a chi te lo ha inviato.',
+    INSPECTOR_LINK_PERIOD_AHEAD: 'Un link condivide solo giorni fino a oggi: scegli un periodo che termini oggi o prima.',
     APPLIANCE_NOT_SERVED: "L'azienda del cliente non fornisce assistenza a questa macchina",
     ACCOUNT_NOT_KITCHEN_MANAGER: "Solo l'account di un responsabile di cucina può essere collegato a un cliente",
     SETTINGS_PROFILE_NOT_FOUND: 'Questo profilo di impostazioni non esiste',
@@ -879,7 +880,12 @@ export const it = {
     model: 'Modello',
     period: 'Periodo',
     periodValue: '{{from}} – {{to}}',
+    periodLine: 'Periodo: {{period}}',
     verification: 'Verifica del registro',
+    breaksOutsidePeriod_one:
+      '{{count}} problema riguarda registrazioni fuori da questo periodo, controllate per verificarlo: non è elencato qui, ma conta nella verifica.',
+    breaksOutsidePeriod_other:
+      '{{count}} problemi riguardano registrazioni fuori da questo periodo, controllate per verificarlo: non sono elencati qui, ma contano nella verifica.',
     unavailable: 'Questo link non si può aprire',
   },
 

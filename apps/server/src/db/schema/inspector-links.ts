@@ -28,6 +28,12 @@ export const haccpInspectorLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     revokedByName: text('revoked_by_name'),
+    /**
+     * When someone who held the machine lost it (its owner or service company removed): the link was
+     * revoked then if it still worked, and it is off the machine's list from then on, so the next
+     * holders neither use nor see what their predecessors shared.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('haccp_inspector_links_token_key').on(t.tokenHash),

@@ -1,3 +1,4 @@
+import { personName } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../../db/database';
 import {
   alarmCloseRecord,
@@ -281,13 +282,13 @@ export class HaccpChainRepository {
     return rows.length > 0;
   }
 
-  /** The full name of a user (for corrections and reviews). */
-  async userName(sql: TSqlRunner, userId: string): Promise<string | undefined> {
-    const { rows } = await sql.query<{ name: string }>(
-      `select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name, email from users where id = $1`,
+  /** The name a correction or a review keeps of its author (`personName`: never an e-mail address or id). */
+  async userName(sql: TSqlRunner, userId: string): Promise<string> {
+    const { rows } = await sql.query<{ firstName: string | null; lastName: string | null }>(
+      `select first_name as "firstName", last_name as "lastName" from users where id = $1`,
       [userId],
     );
-    return rows[0]?.name || undefined;
+    return personName(rows[0]);
   }
 
   /** Whether the machine has this event or alarm. */
@@ -307,7 +308,7 @@ export class HaccpChainRepository {
   ): Promise<(TCorrectionRow & { seq: number }) | undefined> {
     return this.database.transaction(async (sql) => {
       if (!(await this.recordExists(sql, serial, correction.correctsKind, correction.correctsId))) return undefined;
-      const authorName = (await this.userName(sql, correction.authorId)) ?? correction.authorId;
+      const authorName = await this.userName(sql, correction.authorId);
       const { rows } = await sql.query<TCorrectionRow>(
         `insert into haccp_corrections (serial_number, corrects_kind, corrects_id, note, author_id, author_name, created_at)
          values ($1, $2, $3, $4, $5, $6, date_trunc('milliseconds', now()))

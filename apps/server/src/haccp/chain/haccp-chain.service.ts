@@ -5,6 +5,7 @@ import {
   type THaccpCorrectionRequest,
   type THaccpCorrectionView,
   type THaccpVerification,
+  type TInspectionVerification,
 } from '@washboard/contracts';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../../auth/token.service';
@@ -46,6 +47,12 @@ export function reviewMessage(
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
+ * Records a break the walk found at `at`: the record's own time, or for a gap (no record left) when
+ * the entry after it was chained.
+ */
+type TBroke = (b: THaccpChainBreak, at: string) => void;
+
+/**
  * The tamper-evident HACCP record (docs/hygiene.md): verification of a machine's chain, the daily
  * close-outs signed with the server's key, reviews and corrections — each after the visibility check.
  */
@@ -74,13 +81,34 @@ export class HaccpChainService {
    * anchor, else the chain's start. Each entry is recomputed from the hash stored before it, so one
    * changed record is named alone; a second running value recomputed from the start only is compared
    * with every signed close-out, which catches a rewrite that also recomputed the following hashes.
-   * For callers that checked access already (the inspector link).
    */
   async verifyPeriod(serial: string, from: Date, to: Date): Promise<THaccpVerification> {
+    const { breaksOutsidePeriod: _none, ...result } = await this.walk(serial, from, to, false);
+    return result;
+  }
+
+  /**
+   * The same walk for an inspector link, whose holder may see the period only: it names only the
+   * problems whose time lies inside [from, to] (a record's own time; for a gap, when the entry after
+   * it was chained) and counts the others — the walk starts at the last signed close-out before the
+   * period, so it also reads records from before it. `verified` stays the whole walk's verdict: a
+   * break just before the period can hide a rewrite inside it (the close-outs can no longer be
+   * matched), so the count says why a period with no listed break is not verified.
+   * For callers that checked access already.
+   */
+  async verifyWithin(serial: string, from: Date, to: Date): Promise<TInspectionVerification> {
+    return this.walk(serial, from, to, true);
+  }
+
+  private async walk(serial: string, from: Date, to: Date, onlyWithin: boolean): Promise<TInspectionVerification> {
+    const within = (at: string) => {
+      const time = Date.parse(at);
+      return time >= from.getTime() && time <= to.getTime();
+    };
     return this.repository.snapshot(async (sql) => {
       const head = await this.repository.head(sql, serial);
       const closeOuts = await this.repository.closeOuts(sql, serial, dayOf(from), dayOf(to));
-      const result: THaccpVerification = {
+      const result: TInspectionVerification = {
         serialNumber: serial,
         from: from.toISOString(),
         to: to.toISOString(),
@@ -95,6 +123,7 @@ export class HaccpChainService {
         late: 0,
         breaks: [],
         closeOuts: [],
+        breaksOutsidePeriod: 0,
       };
       if (!head) {
         result.closeOuts = closeOuts.map((c) => this.closeOutView(serial, c, null));
@@ -118,9 +147,10 @@ export class HaccpChainService {
       const strictAt = new Map<number, string>();
       let strict: string | null = prevHash;
       let firstChainedAt: string | null = null;
-      const broke = (b: THaccpChainBreak) => {
+      const broke: TBroke = (b, at) => {
         result.verified = false;
-        if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
+        if (onlyWithin && !within(at)) result.breaksOutsidePeriod += 1;
+        else if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
       };
       for (;;) {
         const page = await this.repository.entries(sql, serial, prevSeq, to, PAGE);
@@ -129,17 +159,20 @@ export class HaccpChainService {
           const where = { kind: entry.kind, recordId, deviceTime: entry.deviceTime };
           const afterGap = entry.seq !== prevSeq + 1;
           if (afterGap) {
-            broke({ seq: prevSeq + 1, toSeq: entry.seq - 1, problem: 'gap', kind: null, recordId: null, deviceTime: null });
+            broke(
+              { seq: prevSeq + 1, toSeq: entry.seq - 1, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+              entry.chainedAt,
+            );
             strict = null;
           }
           if (entry.record === null) {
-            broke({ seq: entry.seq, toSeq: null, problem: 'missing', ...where });
+            broke({ seq: entry.seq, toSeq: null, problem: 'missing', ...where }, entry.deviceTime);
             strict = null;
           } else {
             const full = entry as TChainEntry;
             // After a gap the hash before this entry is unknown: the gap is the break, not this entry.
             if (!afterGap && chainHash(prevHash, full) !== hash)
-              broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where });
+              broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where }, entry.deviceTime);
             if (strict !== null) strict = chainHash(strict, full);
           }
           if (entry.late) result.late += 1;
@@ -184,11 +217,11 @@ export class HaccpChainService {
     firstChainedAt: string | null,
     from: Date,
     to: Date,
-    broke: (b: THaccpChainBreak) => void,
+    broke: TBroke,
   ): Promise<void> {
     const since = [chainStart, firstChainedAt ?? chainStart, from.toISOString()].sort().at(-1) ?? chainStart;
     for (const r of await this.repository.unchained(sql, serial, since, to)) {
-      broke({ seq: null, toSeq: null, problem: 'unchained', kind: r.kind, recordId: r.id, deviceTime: r.time });
+      broke({ seq: null, toSeq: null, problem: 'unchained', kind: r.kind, recordId: r.id, deviceTime: r.time }, r.time);
     }
   }
 
@@ -256,7 +289,7 @@ export class HaccpChainService {
     await this.appliances.visible(user, serial);
     const closed = await this.repository.closeOut(serial, day);
     if (!closed) throw new AppError('NOT_FOUND');
-    const name = (await this.repository.snapshot((sql) => this.repository.userName(sql, user.id))) || user.email;
+    const name = await this.repository.snapshot((sql) => this.repository.userName(sql, user.id));
     const at = new Date().toISOString();
     // A day is reviewed once: a second review would replace the first reviewer's signed confirmation.
     if (closed.reviewedAt) throw new AppError('HACCP_DAY_ALREADY_REVIEWED');

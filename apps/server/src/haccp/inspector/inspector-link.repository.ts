@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import type { TBrandCode, TGamma } from '@washboard/contracts';
+import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { personName, type TBrandCode, type TGamma } from '@washboard/contracts';
 import type { TDb } from '../../db/database';
 import type { TTransaction } from '../../db/transaction';
 import { appliances, applianceStates, haccpInspectorLinkOpenings, haccpInspectorLinks, users } from '../../db/schema/index';
@@ -18,10 +18,14 @@ const LIST_LIMIT = 200;
 /** The most openings a link's list shows (newest first). */
 const OPENINGS_LIMIT = 500;
 
-/** An account's name as the record keeps it: first and last name, else its e-mail. */
-const nameOf = (userId: string): SQL =>
-  sql`(select coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})
-       from ${users} where ${users.id} = ${userId})`;
+/** An account's name as a link keeps it (`personName`: never its e-mail address or id), read in `db`. */
+async function nameOf(db: TDb, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return personName(user);
+}
 
 const withOpenings = {
   ...getTableColumns(haccpInspectorLinks),
@@ -48,31 +52,37 @@ export class InspectorLinkRepository {
   ): Promise<TInspectorLinkRow> {
     const [row] = await t.tx
       .insert(haccpInspectorLinks)
-      .values({ ...link, createdByName: nameOf(link.createdBy) })
+      .values({ ...link, createdByName: await nameOf(t.tx, link.createdBy) })
       .returning();
     if (!row) throw new Error('inspector link not stored');
     return { ...row, openings: 0, lastOpenedAt: null };
   }
 
-  /** The machine's links, newest first, with their openings. */
+  /** The machine's links since its holders last changed (none released), newest first, with their openings. */
   async list(serialNumber: string): Promise<TInspectorLinkRow[]> {
     return this.db
       .select(withOpenings)
       .from(haccpInspectorLinks)
       .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
-      .where(eq(haccpInspectorLinks.serialNumber, serialNumber))
+      .where(and(eq(haccpInspectorLinks.serialNumber, serialNumber), isNull(haccpInspectorLinks.releasedAt)))
       .groupBy(haccpInspectorLinks.id)
       .orderBy(desc(haccpInspectorLinks.createdAt), desc(haccpInspectorLinks.id))
       .limit(LIST_LIMIT);
   }
 
-  /** One link of the machine, with its openings. */
+  /** One link of the machine not released, with its openings. */
   async find(serialNumber: string, id: string, db: TDb = this.db): Promise<TInspectorLinkRow | undefined> {
     const rows = await db
       .select(withOpenings)
       .from(haccpInspectorLinks)
       .leftJoin(haccpInspectorLinkOpenings, eq(haccpInspectorLinkOpenings.linkId, haccpInspectorLinks.id))
-      .where(and(eq(haccpInspectorLinks.serialNumber, serialNumber), eq(haccpInspectorLinks.id, id)))
+      .where(
+        and(
+          eq(haccpInspectorLinks.serialNumber, serialNumber),
+          eq(haccpInspectorLinks.id, id),
+          isNull(haccpInspectorLinks.releasedAt),
+        ),
+      )
       .groupBy(haccpInspectorLinks.id);
     return rows[0];
   }
@@ -81,16 +91,36 @@ export class InspectorLinkRepository {
   async revoke(t: TTransaction, serialNumber: string, id: string, userId: string): Promise<boolean> {
     const rows = await t.tx
       .update(haccpInspectorLinks)
-      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: nameOf(userId) })
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: await nameOf(t.tx, userId) })
       .where(
         and(
           eq(haccpInspectorLinks.serialNumber, serialNumber),
           eq(haccpInspectorLinks.id, id),
           isNull(haccpInspectorLinks.revokedAt),
+          isNull(haccpInspectorLinks.releasedAt),
         ),
       )
       .returning({ id: haccpInspectorLinks.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Releases the machine's links (in `t`) when someone who held it loses it: those still working are
+   * revoked by `userId`, and all of them leave the machine's list (`released_at`; docs/hygiene.md,
+   * "Inspector links"). Answers the links it revoked, with when.
+   */
+  async release(t: TTransaction, serialNumber: string, userId: string): Promise<{ id: string; revokedAt: Date | null }[]> {
+    const unreleased = and(eq(haccpInspectorLinks.serialNumber, serialNumber), isNull(haccpInspectorLinks.releasedAt));
+    const revoked = await t.tx
+      .update(haccpInspectorLinks)
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: await nameOf(t.tx, userId) })
+      .where(and(unreleased, isNull(haccpInspectorLinks.revokedAt), gt(haccpInspectorLinks.expiresAt, sql`now()`)))
+      .returning({ id: haccpInspectorLinks.id, revokedAt: haccpInspectorLinks.revokedAt });
+    await t.tx
+      .update(haccpInspectorLinks)
+      .set({ releasedAt: sql`now()` })
+      .where(unreleased);
+    return revoked;
   }
 
   /** The link with this token hash, of a machine of `brand` that is not deleted, with what its page shows. */

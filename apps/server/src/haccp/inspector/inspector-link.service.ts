@@ -1,7 +1,9 @@
 import {
   BRANDS,
   canShareHaccp,
+  INSPECTOR_TOKEN_BYTES,
   inspectorPagePath,
+  lastShareableDay,
   type TBrandCode,
   type TInspectionView,
   type TInspectorLinkCreated,
@@ -22,6 +24,7 @@ import { checkPeriodSpan } from '../report-period';
 import type { HaccpService } from '../haccp.service';
 import type { HaccpChainService } from '../chain/haccp-chain.service';
 import type { InspectorLinkRepository, TInspectorLinkRow } from './inspector-link.repository';
+import { inspectionAlarm, inspectionEvent, inspectionVerification } from './inspection-view';
 
 const DAY_MS = 86_400_000;
 /** The longest user agent an opening keeps. */
@@ -30,9 +33,11 @@ const USER_AGENT_MAX_LENGTH = 300;
 /** Who opened a link: the client's address (as Fastify reads it, TRUST_PROXY applied) and browser. */
 export type TVisitor = { ip: string | undefined; userAgent: string | undefined };
 
-function statusOf(link: { revokedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
+function statusOf(link: { revokedAt: Date | null; releasedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
   if (link.revokedAt) return 'revoked';
-  return link.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired';
+  // Releasing revokes a working link; should one have escaped that, it opens no more either.
+  return link.releasedAt ? 'revoked' : 'active';
 }
 
 function toView(link: TInspectorLinkRow, now = new Date()): TInspectorLinkView {
@@ -97,14 +102,16 @@ export class InspectorLinkService {
   }
 
   /**
-   * Creates a link to the machine's record over the period (at most a report's year), valid for the
-   * days asked (default 30, at most 90), audited. The answer holds the token: the only time it is shown.
+   * Creates a link to the machine's record over the period (at most a report's year, ending today
+   * at the latest: 400 INSPECTOR_LINK_PERIOD_AHEAD otherwise), valid for the days asked (default 30,
+   * at most 90), audited. The answer holds the token: the only time it is shown.
    */
   async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
     await this.sharing(user, serial);
     const { startDate, stopDate, expiresInDays, label } = request;
     checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
-    const token = randomToken(32);
+    if (stopDate > lastShareableDay()) throw new AppError('INSPECTOR_LINK_PERIOD_AHEAD');
+    const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
       const stored = await this.repository.insert(t, {
         serialNumber: serial,
@@ -155,8 +162,9 @@ export class InspectorLinkService {
   /**
    * What the link with `token` shows, opened by `visitor` without an account: the machine, the HACCP
    * events with verdicts and heat doses, the alarms and the verification of the record over its
-   * period. Unknown (or another brand's, or its machine deleted): 404; revoked or expired: 410.
-   * Each opening that shows the record is kept (time, network, browser).
+   * period (problems outside it counted, not named), each copied from an allow-list
+   * (inspection-view.ts). Unknown (or another brand's, or its machine deleted): 404; revoked or
+   * expired: 410. Each opening that shows the record is kept (time, network, browser).
    */
   async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
     const link = await this.repository.byToken(brand, sha256(token));
@@ -169,7 +177,7 @@ export class InspectorLinkService {
     const to = rangeBoundary(link.stopDate, true);
     const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
     const alarms = await this.haccp.alarmsOf(serial, from, to);
-    const verification = await this.chain.verifyPeriod(serial, from, to);
+    const verification = await this.chain.verifyWithin(serial, from, to);
     await this.repository.recordOpening(link.id, {
       network: clientNetwork(visitor.ip),
       userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
@@ -188,20 +196,9 @@ export class InspectorLinkService {
       label: link.label,
       expiresAt: link.expiresAt.toISOString(),
       unitSystem: link.parameters?.S47 === 1 ? 'imperial' : 'metric',
-      events,
-      // Who an alarm is assigned to is the kitchen's own work, and people's ids are not the inspector's.
-      alarms: alarms.map(({ id, errorCode, startDate, stopDate, acknowledgement }) => ({
-        id,
-        errorCode,
-        startDate,
-        stopDate,
-        acknowledgement: acknowledgement && {
-          at: acknowledgement.at,
-          note: acknowledgement.note,
-          by: acknowledgement.by && { name: acknowledgement.by.name },
-        },
-      })),
-      verification,
+      events: events.map(inspectionEvent),
+      alarms: alarms.map(inspectionAlarm),
+      verification: inspectionVerification(verification),
     };
   }
 }

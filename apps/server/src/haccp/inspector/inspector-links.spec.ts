@@ -4,10 +4,12 @@ import {
   catalogues,
   type TAuditPage,
   type TCustomerDetail,
+  type THaccpVerification,
   type TInspectionView,
   type TInspectorLinkCreated,
   type TInspectorLinkOpening,
   type TInspectorLinkView,
+  UNNAMED_PERSON,
 } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
 import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../../test/accounts';
@@ -23,6 +25,9 @@ const DAY = 24 * HOUR;
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** The period the links show: yesterday and today (UTC), where the records of the tests are. */
 const PERIOD = { startDate: utcDay(Date.now() - DAY), stopDate: utcDay(Date.now()) };
+const CORRECTION_NOTE = 'Rinse probe checked by hand: 85 °C';
+/** Anything shaped like an e-mail address. */
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 
 /** A washing cycle that started `hoursAgo` hours ago, with its final-rinse trace (a heat dose). */
 function cycle(hoursAgo: number) {
@@ -139,6 +144,20 @@ describe(`inspector links (${testBroker()})`, () => {
     expect((await server.api(`/api/v1/customers/${id}/appliances/${serial}`, { method: 'PUT', headers: tech })).status).toBe(200);
     const link = await server.api(`/api/v1/customers/${id}/accounts`, json({ email: 'viewer@kitchen.test' }, tech));
     expect(link.status, await link.clone().text()).toBe(200);
+    // An account without a name corrects a record and reviews the day: the record names it, but never
+    // by its e-mail address or id (the public answer is checked below).
+    await sql(`update users set first_name = '', last_name = '' where email = $1`, [ADMIN.email]);
+    const correction = await server.api(
+      `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`,
+      json({ correctsKind: 'event', correctsId: inPeriod[0]?.id, note: CORRECTION_NOTE }, admin),
+    );
+    expect(correction.status, await correction.clone().text()).toBe(201);
+    expect(await server.washboard.haccpChain.closeOut(new Date(Date.now() + DAY), 1)).toBeGreaterThanOrEqual(1);
+    const review = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/close-outs/${PERIOD.stopDate}/review`, {
+      method: 'POST',
+      headers: admin,
+    });
+    expect(review.status, await review.clone().text()).toBe(200);
   }, 120_000);
   afterAll(() => server.close());
 
@@ -173,6 +192,13 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(7 * DAY);
     });
 
+    it('names an account without a name by the stand-in, never by its e-mail address', async () => {
+      const link = await created(admin);
+      expect(link.createdByName).toBe(UNNAMED_PERSON);
+      const res = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: admin });
+      expect(((await res.json()) as TInspectorLinkView).revokedByName).toBe(UNNAMED_PERSON);
+    });
+
     it('refuses a kitchen manager who only sees the machine through its customer (403, translated), storing nothing', async () => {
       const before = await linkCount();
       const res = await create({ ...viewer, 'accept-language': 'de' }, PERIOD);
@@ -192,8 +218,11 @@ describe(`inspector links (${testBroker()})`, () => {
 
     it.each([
       ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
+      ['a period of 367 days', { startDate: '2025-01-01', stopDate: '2026-01-02' }, 'INVALID_DATE_RANGE'],
+      ['a period ending after today', { ...PERIOD, stopDate: utcDay(Date.now() + DAY) }, 'INSPECTOR_LINK_PERIOD_AHEAD'],
       ['a reversed period', { startDate: '2026-02-10', stopDate: '2026-02-01' }, 'VALIDATION_FAILED'],
-      ['a day that is not one', { startDate: '2026-02-30x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
+      ['a day that is not in the calendar', { startDate: '2026-02-30', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
+      ['a day that is not one', { startDate: '2026-02-28x', stopDate: '2026-03-01' }, 'VALIDATION_FAILED'],
       ['more than 90 days', { ...PERIOD, expiresInDays: 91 }, 'VALIDATION_FAILED'],
       ['no day at all', { ...PERIOD, expiresInDays: 0 }, 'VALIDATION_FAILED'],
       ['part of a day', { ...PERIOD, expiresInDays: 1.5 }, 'VALIDATION_FAILED'],
@@ -216,7 +245,11 @@ describe(`inspector links (${testBroker()})`, () => {
       const res = await inspect(link.token);
       expect(res.status, await res.clone().text()).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const view = (await res.json()) as TInspectionView;
+      // The address is a bearer token: it must not travel on as a referrer nor be indexed.
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const body = await res.text();
+      const view = JSON.parse(body) as TInspectionView;
       expect(view).toMatchObject({
         brand: 'LUMINA',
         machine: { serialNumber: serial, modelNumber: 'WB-500', rangeName: 'Infinity', type: 'undercounter' },
@@ -241,10 +274,59 @@ describe(`inspector links (${testBroker()})`, () => {
           acknowledgement: { by: { name: 'Olga Ferri' }, at: expect.any(String) as string, note: 'Detergent can replaced' },
         },
       ]);
-      expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [] });
-      expect(view.verification.checked).toBeGreaterThanOrEqual(5);
-      // Nothing of accounts: no ids, no e-mail addresses.
-      expect(JSON.stringify(view)).not.toMatch(/@kitchen\.test|@service\.test/);
+      expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [], breaksOutsidePeriod: 0 });
+      expect(view.verification.checked).toBeGreaterThanOrEqual(6);
+      // The correction and the review name their author as the record keeps it.
+      expect(view.events.find((e) => e.id === inPeriod[0]?.id)?.corrections).toEqual([
+        {
+          id: expect.any(String) as string,
+          note: CORRECTION_NOTE,
+          authorName: UNNAMED_PERSON,
+          createdAt: expect.any(String) as string,
+        },
+      ]);
+      expect(view.verification.closeOuts).toEqual([
+        expect.objectContaining({
+          day: PERIOD.stopDate,
+          matchesChain: true,
+          reviewerName: UNNAMED_PERSON,
+          reviewSignatureValid: true,
+        }),
+      ]);
+      // Nothing of accounts: no e-mail address, no account's id.
+      expect(body).not.toMatch(EMAIL);
+      const accounts = await sql<{ id: string }>('select id from users');
+      expect(accounts.length).toBeGreaterThanOrEqual(5);
+      for (const { id } of accounts) expect(body).not.toContain(id);
+    });
+
+    it('names only the verification problems inside the period; those outside are counted, not named', async () => {
+      const before = cycle(24 * 3);
+      const inside = cycle(3);
+      const tampered = await machine([
+        { topic: 'event', payload: before },
+        { topic: 'event', payload: inside },
+      ]);
+      // Both records are changed after they were stored; the walk reads the one before the period too.
+      for (const e of [before, inside]) {
+        await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '900') where id = $1`, [e.id]);
+      }
+      const link = await created(owner, {}, tampered);
+      const res = await inspect(link.token);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      const { verification } = JSON.parse(body) as TInspectionView;
+      expect(verification.breaks).toEqual([expect.objectContaining({ problem: 'changed', recordId: inside.id })]);
+      expect(verification.breaksOutsidePeriod).toBe(1);
+      expect(verification.verified).toBe(false);
+      expect(body).not.toContain(before.id);
+      // The owner's own verification of the same period names both.
+      const own = await server.api(
+        `/api/v1/event-hub-listener/event/${tampered}/haccp/verification?startDate=${PERIOD.startDate}&stopDate=${PERIOD.stopDate}`,
+        { headers: owner },
+      );
+      const named = ((await own.json()) as THaccpVerification).breaks.map((b) => b.recordId);
+      expect(named).toEqual([before.id, inside.id]);
     });
 
     it('logs every opening — time, network, browser — and the owner sees how many and which', async () => {
@@ -282,7 +364,22 @@ describe(`inspector links (${testBroker()})`, () => {
         (await server.api(`/api/v1/appliance/products/${serialToDelete}`, { method: 'DELETE', headers: admin })).status,
       ).toBe(200);
       expect((await inspect(link.token)).status).toBe(404);
-      expect((await inspect('x'.repeat(129))).status).toBe(400);
+      expect(await openingCount()).toBe(before);
+    });
+
+    it.each([
+      ['too short', 'x'.repeat(42)],
+      ['too long', 'x'.repeat(44)],
+      ['far too long', 'x'.repeat(129)],
+      ['padded', `${'x'.repeat(42)}=`],
+      ['not base64url', `${'x'.repeat(42)}+`],
+    ])('refuses a token %s before looking it up (400), logging nothing', async (_what, token) => {
+      const before = await openingCount();
+      const res = await inspect(token, { 'accept-language': 'de' });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as TError;
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.message.startsWith(catalogues.de.apiErrors.VALIDATION_FAILED)).toBe(true);
       expect(await openingCount()).toBe(before);
     });
 
@@ -357,6 +454,88 @@ describe(`inspector links (${testBroker()})`, () => {
       const unknown = await server.api(at(serial, `/${randomUUID()}/openings`), { headers: owner });
       expect(unknown.status).toBe(404);
       expect(((await unknown.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
+      // A link is reached through its own machine only, even by someone who shares both.
+      const elsewhere = await server.api(at(otherSerial, `/${first.id}/openings`), { headers: owner });
+      expect(elsewhere.status).toBe(404);
+      expect(((await elsewhere.json()) as TError).code).toBe('INSPECTOR_LINK_NOT_FOUND');
+    });
+  });
+
+  describe('when the machine changes hands', () => {
+    type TRevokeAudit = { linkId?: string; reason?: string };
+    const revokeAudits = async (machineSerial: string) =>
+      (
+        (await (
+          await server.api(`/api/v1/audit?action=haccp.link-revoke&serial=${machineSerial}`, { headers: admin })
+        ).json()) as TAuditPage
+      ).items;
+
+    it('revokes every link once the owner releases the machine: the next owner neither opens nor sees them', async () => {
+      const sold = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const byOwner = await created(owner, { label: 'Before the sale' }, sold);
+      const byTech = await created(tech, { label: 'Service, before the sale' }, sold);
+      expect((await inspect(byOwner.token)).status).toBe(200);
+      const released = await server.api(`/api/v1/appliance/unclaim?serialNumber=${sold}`, { method: 'POST', headers: owner });
+      expect(released.status, await released.clone().text()).toBe(200);
+      await activeUser(server, admin, 'buyer@kitchen.test');
+      const buyer = (await signIn(server, 'buyer@kitchen.test', PASSWORD)).headers;
+      const claimed = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: sold, userEmail: 'buyer@kitchen.test' }, admin),
+      );
+      expect(claimed.status, await claimed.clone().text()).toBe(200);
+      for (const link of [byOwner, byTech]) {
+        const res = await inspect(link.token, { 'accept-language': 'it' });
+        expect(res.status).toBe(410);
+        expect(await res.json()).toEqual({
+          code: 'INSPECTOR_LINK_REVOKED',
+          message: catalogues.it.apiErrors.INSPECTOR_LINK_REVOKED,
+        });
+      }
+      // Off the list for everyone, the service that stays included; not reachable by id either.
+      for (const who of [buyer, tech]) expect(await (await server.api(at(sold), { headers: who })).json()).toEqual([]);
+      expect((await server.api(at(sold, `/${byOwner.id}/openings`), { headers: buyer })).status).toBe(404);
+      expect((await server.api(at(sold, `/${byTech.id}/revoke`), { method: 'POST', headers: buyer })).status).toBe(404);
+      // The new owner shares the record afresh.
+      const fresh = await created(buyer, { label: 'After the sale' }, sold);
+      const listed = (await (await server.api(at(sold), { headers: buyer })).json()) as TInspectorLinkView[];
+      expect(listed.map((l) => l.id)).toEqual([fresh.id]);
+      expect((await inspect(fresh.token)).status).toBe(200);
+      // Each revocation is in the audit trail, by whoever released the machine.
+      const records = (await revokeAudits(sold)).filter((r) =>
+        [byOwner.id, byTech.id].includes((r.after as TRevokeAudit | null)?.linkId ?? ''),
+      );
+      expect(records.map((r) => [r.actorEmail, (r.after as TRevokeAudit | null)?.reason])).toEqual([
+        ['owner@kitchen.test', 'released'],
+        ['owner@kitchen.test', 'released'],
+      ]);
+    });
+
+    it('revokes them too when another company takes the service over', async () => {
+      const serviced = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const link = await created(owner, {}, serviced);
+      await staffMember(server, admin, 'tech@other.test', 'SERVICE', await newCompany(server, admin, 'Other service'));
+      const claimed = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: serviced, userEmail: 'tech@other.test' }, admin),
+      );
+      expect(claimed.status, await claimed.clone().text()).toBe(200);
+      expect((await inspect(link.token)).status).toBe(410);
+      expect(await (await server.api(at(serviced), { headers: owner })).json()).toEqual([]);
+      expect((await revokeAudits(serviced)).map((r) => r.actorEmail)).toEqual([ADMIN.email]);
+    });
+
+    it('leaves them working while the holders stay the same', async () => {
+      const kept = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const link = await created(owner, {}, kept);
+      // The same service company claims the machine again.
+      const again = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: kept, userEmail: 'tech@service.test' }, admin),
+      );
+      expect(again.status, await again.clone().text()).toBe(200);
+      expect((await inspect(link.token)).status).toBe(200);
+      expect(await revokeAudits(kept)).toEqual([]);
     });
   });
 
@@ -375,5 +554,24 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(redactUrl('/inspect/AbC_12-x?brand=KESTREL')).toBe('/inspect/[redacted]?brand=KESTREL');
       expect(redactUrl('/api/v1/inspect/AbC_12-x')).toBe('/api/v1/inspect/[redacted]');
     });
+  });
+});
+
+/** The tests raise every rate limit (RATE_LIMIT_SCALE): this server keeps the production one. */
+describe('GET /api/v1/inspect/{token} at the production rate limit', () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 past 60 calls a minute from one address, translated', async () => {
+    const call = (headers: Record<string, string> = {}) => server.api(`/api/v1/inspect/${'x'.repeat(43)}`, { headers });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) statuses.push((await call()).status);
+    expect(statuses.every((s) => s === 404)).toBe(true);
+    const limited = await call({ 'accept-language': 'fr' });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: catalogues.fr.apiErrors.RATE_LIMITED });
   });
 });

@@ -73,7 +73,14 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
         icon={v.verified ? <IconCircleCheck size={20} aria-hidden /> : <IconCircleX size={20} aria-hidden />}
         title={t(v.verified ? 'haccp.verification.verified' : 'haccp.verification.broken')}
         data-verified={v.verified}
-      />
+      >
+        {/* Why a period with no listed break may still not verify: problems just outside it. */}
+        {v.breaksOutsidePeriod > 0 && (
+          <Text size="sm" data-breaks-outside={v.breaksOutsidePeriod}>
+            {t('inspection.breaksOutsidePeriod', { count: v.breaksOutsidePeriod })}
+          </Text>
+        )}
+      </Alert>
       <HaccpRuleText type={view.machine.type} unitSystem={view.unitSystem} />
       <Tabs defaultValue="events" keepMounted={false}>
         <Tabs.List>

@@ -8,6 +8,7 @@ import {
   INSPECTOR_LINK_DEFAULT_DAYS,
   INSPECTOR_LINK_LABEL_MAX_LENGTH,
   INSPECTOR_LINK_MAX_DAYS,
+  shareablePeriod,
   type TInspectorLinkCreated,
 } from '@washboard/contracts';
 import { DIALOG_WIDTH } from '../../../ui/dialog/dialog-context';
@@ -57,13 +58,15 @@ export function InspectorLinkDialog({
   const [days, setDays] = useState(String(INSPECTOR_LINK_DEFAULT_DAYS));
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<TInspectorLinkCreated | null>(null);
+  // The page's days are the browser's; a link's end today in UTC at the latest.
+  const shared = shareablePeriod(period);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ ...period, expiresInDays: Number(days), label: label.trim() || undefined }, { onSuccess: setCreated });
+    create.mutate({ ...shared, expiresInDays: Number(days), label: label.trim() || undefined }, { onSuccess: setCreated });
   };
   const title = t('haccp.inspectorLinks.share');
-  const periodLine = `${t('inspection.period')}: ${periodText(period)}`;
+  const periodLine = t('inspection.periodLine', { period: periodText(created ?? shared) });
 
   if (created) {
     const url = pageUrl(created.path, runtime);

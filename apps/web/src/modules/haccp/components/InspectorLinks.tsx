@@ -81,7 +81,7 @@ function LinkCard({ serialNumber, link }: { serialNumber: string; link: TInspect
                 {t(`haccp.inspectorLinks.statuses.${link.status}`)}
               </Badge>
             </Group>
-            <Text size="sm">{`${t('inspection.period')}: ${periodText(link)}`}</Text>
+            <Text size="sm">{t('inspection.periodLine', { period: periodText(link) })}</Text>
             <Text size="sm" c="dimmed">
               {link.revokedAt
                 ? t('haccp.inspectorLinks.revokedBy', { name: link.revokedByName ?? '–', date: when(link.revokedAt) })

@@ -1,0 +1,1 @@
+ALTER TABLE "haccp_inspector_links" ADD COLUMN "released_at" timestamp with time zone;
