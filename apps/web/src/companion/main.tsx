@@ -7,6 +7,7 @@ import i18next from 'i18next';
 import '../modules/navigation/history-guard';
 import { AppFrame } from '../app/AppFrame';
 import { rootElement, startRuntime } from '../app/bootstrap';
+import { rememberHostBrand } from '../modules/runtime/brand';
 import { startSessionKeeper } from '../modules/session/session-keeper';
 import { keepLastIdentity, lastIdentity } from './offline/last-identity';
 import { CompanionRoutes } from './routes';
@@ -17,6 +18,7 @@ async function bootstrap() {
   registerServiceWorker();
   const runtime = await startRuntime(['core', 'landing']);
   applyBrandManifest(runtime.brand);
+  rememberHostBrand(runtime.config);
   await startSessionKeeper(lastIdentity);
   keepLastIdentity();
   createRoot(rootElement()).render(
