@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { companionShell } from './build/companion-shell';
 import { COMPANION_RUNTIME_CACHE, COMPANION_RUNTIME_FILES } from './src/companion/runtime-cache';
 // The catalogue's own files (they import only types): bundled into this config, so the parts are cut at build time.
 import { de } from '../../packages/contracts/src/i18n/de';
@@ -67,6 +68,7 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueParts(),
+    companionShell(),
     // Brotli and gzip copies beside each text file: the server sends them as they are (preCompressed).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/ }),
     // The companion's service worker only (docs/companion.md): at /app/sw.js, so its scope is /app/

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -42,6 +43,22 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /** Every page, script, style and document of the dashboard: helmet's full set with our policy. */
 export const DOCUMENT_HEADERS = helmetHeaders(DOCUMENT_POLICY);
+
+/**
+ * The document policy for a built page with inline scripts of its own (the companion's, which picks
+ * the pre-rendered landing's language, brand and scheme before the first paint): each allowed by its
+ * SHA-256, nothing else inline.
+ */
+export function documentPolicyFor(html: string): string {
+  const policy = DOCUMENT_HEADERS['content-security-policy'] ?? '';
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, source]) =>
+      `'sha256-${createHash('sha256')
+        .update(source ?? '')
+        .digest('base64')}'`,
+  );
+  return hashes.length ? policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : policy;
+}
 
 /**
  * JSON answers of the API: what OWASP's REST Security Cheat Sheet lists for an API ("Security

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import {
   type TRuntimeConfig,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
+import { documentPolicyFor } from '../http/security-headers';
 import { languageFromHeader, translate } from '../i18n/translate';
 
 /** Paths the single-page app never owns: they answer JSON 404s instead of index.html. */
@@ -64,6 +65,17 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ runtimeConfig: TRuntim
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  const companionPage = root ? path.join(root, 'app', 'index.html') : undefined;
+  const companion = companionPage !== undefined && existsSync(companionPage);
+  // The companion's page runs an inline script of its own before the first paint: its hash is allowed.
+  const companionPolicy = companion ? documentPolicyFor(readFileSync(companionPage, 'utf8')) : undefined;
+  if (companionPolicy)
+    // The page as a file too: the service worker precaches it from there and answers navigations with it.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.split('?')[0] === `${COMPANION_BASE}index.html`)
+        void reply.header('content-security-policy', companionPolicy);
+      done();
+    });
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -84,13 +96,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   } else {
     app.log.warn({ webDist }, 'web app not built: serving the API only (run `npm run build`)');
   }
-  const companion = root && existsSync(path.join(root, 'app', 'index.html'));
   app.setNotFoundHandler(async (request, reply) => {
     if (root && (request.method === 'GET' || request.method === 'HEAD') && wantsApp(request.url, request.headers.accept)) {
       const which = appOf(request.url);
       // The companion's scope is /app/: its bare name is sent there, so the service worker sees the visit.
       if (which === 'companion-bare') return reply.redirect(`${COMPANION_BASE}${request.url.slice(4)}`);
-      if (which === 'companion' && companion) return reply.header('cache-control', 'no-cache').sendFile('app/index.html');
+      if (which === 'companion' && companionPolicy)
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', companionPolicy)
+          .sendFile('app/index.html');
       // An inspector link's page (docs/security.md, "Inspector links"): its address is a bearer token, never to be indexed.
       if (request.url.startsWith(INSPECTOR_PAGE_PATH)) void reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
 import type { ReactNode } from 'react';
 import { RuntimeContext, type TRuntime } from '../modules/runtime/runtime-context';
+import { STORAGE_KEYS } from '../modules/runtime/storage-keys';
 import { usePendingRequests } from '../modules/api/request-tracker';
 import { DialogProvider } from '../ui/dialog/DialogProvider';
 import { GlobalSpinner } from '../ui/GlobalSpinner';
@@ -13,7 +14,7 @@ import { cssVariables, themeFor } from './theme';
 
 // Nothing stored until the user picks a scheme with the toggle: until then "auto" follows the
 // system's prefers-color-scheme, afterwards the stored choice wins.
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'wb.colorScheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
 
 function Spinner() {
   const { t } = useTranslation();

@@ -9,8 +9,9 @@ import {
   type TCataloguePart,
   type TLanguage,
 } from '@washboard/contracts';
+import { STORAGE_KEYS } from '../runtime/storage-keys';
 
-const STORAGE_KEY = 'wb.language';
+const STORAGE_KEY = STORAGE_KEYS.language;
 /** Set when the language was chosen on a screen without a session; the next sign-in keeps it. */
 const CHOSEN_SIGNED_OUT_KEY = 'wb.languageChosenSignedOut';
 

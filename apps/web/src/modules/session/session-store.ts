@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TUserData } from '@washboard/contracts';
 import { vault } from './vault';
+import { STORAGE_KEYS } from '../runtime/storage-keys';
 import { SERVICE_SESSION_KEY } from '../service-menu/api/service-session';
 
 /**
@@ -10,8 +11,8 @@ import { SERVICE_SESSION_KEY } from '../service-menu/api/service-session';
  * nothing resumes), and the last e-mail to prefill the sign-in form — encrypted (vault.ts).
  */
 const KEYS = {
-  rememberMe: 'wb.rememberMe',
-  sessionMarker: 'wb.session',
+  rememberMe: STORAGE_KEYS.rememberMe,
+  sessionMarker: STORAGE_KEYS.sessionMarker,
   /** The vault entry of the last e-mail. */
   email: 'email',
   /** Where earlier versions kept tokens and identity in clear: removed at start. */
