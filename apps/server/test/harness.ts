@@ -43,13 +43,21 @@ const CLOSE_WATCH_MS = 15_000;
  * migrated, from a copy made once per set of migrations (`pgliteImage`, a template database): the
  * same tables as a new start makes, without running twenty-odd migrations per server.
  */
-export async function freshDatabase(): Promise<{ env: Record<string, string>; pgliteImage?: Blob; drop(): Promise<void> }> {
+export async function freshDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ env: Record<string, string>; pgliteImage?: Blob; drop(): Promise<void> }> {
+  // `migrated: false`: an empty database, for a test that migrates it step by step itself.
+  const migrated = options.migrated ?? true;
   if (process.env.TEST_DB !== 'postgres') {
-    return { env: { DATA_DIR: 'memory://' }, pgliteImage: await migratedPgliteImage(), drop: async () => {} };
+    return {
+      env: { DATA_DIR: 'memory://' },
+      pgliteImage: migrated ? await migratedPgliteImage() : undefined,
+      drop: async () => {},
+    };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const scratch = await scratchPostgres(base, 'wb_test', await migratedTemplate(base));
+  const scratch = await scratchPostgres(base, 'wb_test', migrated ? await migratedTemplate(base) : undefined);
   return { env: { DATABASE_URL: scratch.url, DATA_DIR: 'memory://' }, drop: scratch.drop };
 }
 

@@ -36,6 +36,9 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
   'devices.filter.wifi': ['it', 'fr', 'es'],
   'devices.filter.offline': ['it', 'de'],
+  // Wi-Fi security standards, named the same everywhere.
+  'mobile.link.commissioning.securities.wpa2-psk': ['it', 'fr', 'de', 'es'],
+  'mobile.link.commissioning.securities.wpa3-sae': ['it', 'fr', 'de', 'es'],
   // The heat dose's acronyms and the Food Code's name (docs/hygiene.md).
   'heatDose.columns.foodCode': ['it', 'fr', 'de', 'es'],
   'heatDose.columns.hueA0': ['it', 'fr', 'de', 'es'],
