@@ -36,7 +36,11 @@ function parseJson(payload: Buffer): unknown {
   }
 }
 
-/** CONNACK refusals that retrying cannot fix (MQTT 3.1.1 return codes). */
+/**
+ * CONNACK refusals that retrying cannot fix (MQTT 3.1.1 return codes: identifier rejected, bad user
+ * name or password, not authorised). Any other — 3 "server unavailable" above all, what the broker
+ * answers while the server cannot check credentials — is tried again, as a real machine would.
+ */
 const REFUSALS = new Set<unknown>([2, 4, 5]);
 const OFFLINE = JSON.stringify({ online: false });
 
@@ -92,6 +96,9 @@ export class DeviceLink {
       queueQoSZero: false,
       // The 'connect' handler below subscribes on every connection; mqtt.js need not do it again.
       resubscribe: false,
+      // mqtt.js stops reconnecting after any refused CONNACK; the refusals above end the client
+      // themselves, a passing one (3, server unavailable) must not leave the machine offline.
+      reconnectOnConnackError: true,
       will: { topic: deviceTopic(o.serial, 'status'), payload: Buffer.from(OFFLINE), qos: 1, retain: true },
     };
     const client = connect(o.broker, clientOptions);
@@ -135,8 +142,13 @@ export class DeviceLink {
         clearTimeout(timer);
         this.waiters = this.waiters.filter((candidate) => candidate !== waiter);
         client.off('error', onError);
-        // A client without an 'error' listener would throw; later errors only cause reconnects.
-        client.on('error', () => undefined);
+        // A client without an 'error' listener would throw. Later, a refusal of the credentials (the
+        // secret replaced: a new board took the machine's identity) ends it; other errors reconnect.
+        client.on('error', (later: Error & { code?: unknown }) => {
+          if (!REFUSALS.has(later.code)) return;
+          client.end(true);
+          if (this.client === client) this.client = null;
+        });
         if (error) reject(error);
         else resolve();
       };

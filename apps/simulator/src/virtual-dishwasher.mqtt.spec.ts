@@ -176,6 +176,27 @@ describe('a virtual dishwasher over MQTT', () => {
     expect(intruder.connected).toBe(false);
   });
 
+  it('keeps trying while the broker cannot check its credentials (3, server unavailable), and connects once it can', async () => {
+    const patient = machine('SIM-MQTT-8');
+    broker.unavailable.next = 2;
+    await patient.connect();
+    expect(patient.connected).toBe(true);
+    expect(broker.attempts.get('SIM-MQTT-8')).toBe(3);
+  });
+
+  it('stops trying when its credentials are refused after it was connected (its secret replaced)', async () => {
+    const replaced = machine('SIM-MQTT-9');
+    await replaced.connect();
+    broker.secrets.set('SIM-MQTT-9', 'a-new-board-holds-this');
+    const before = broker.attempts.get('SIM-MQTT-9') ?? 0;
+    broker.drop('SIM-MQTT-9');
+    await waitFor(() => (broker.attempts.get('SIM-MQTT-9') ?? 0) > before, 'the reconnection');
+    // Refused once, then silent: no hammering of the broker every reconnect period (200 ms here).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(broker.attempts.get('SIM-MQTT-9')).toBe(before + 1);
+    expect(replaced.connected).toBe(false);
+  });
+
   it('gives up waiting for an unreachable broker after the connect timeout, and can be closed', async () => {
     const lonely = new VirtualDishwasher({
       serial: 'SIM-MQTT-7',

@@ -89,8 +89,14 @@ function capPacketSize(client: unknown, maxBytes: number): boolean {
   return true;
 }
 
-function authError(code: 4 | 5): AuthenticateError {
-  return Object.assign(new Error(code === 4 ? 'bad username or password' : 'not authorized'), { returnCode: code });
+/**
+ * A refused CONNECT (MQTT 3.1.1 §3.2.2.3): 4 "bad user name or password" for credentials the server
+ * does not take, 3 "server unavailable" when it could not check them (its database is down or not
+ * yet ready). A machine gives up on 4 and keeps trying on 3: answering a passing failure with a
+ * refusal of its credentials would leave it offline until someone restarts it.
+ */
+function authError(code: 3 | 4): AuthenticateError {
+  return Object.assign(new Error(code === 4 ? 'bad username or password' : 'server unavailable'), { returnCode: code });
 }
 
 /** A device may use only `wb/v1/{its serial}/…`, and never publish to the cloud's topics (`cmd`, `error`). */
@@ -147,7 +153,7 @@ async function startEmbedded(
           (ok) => done(ok ? null : authError(4), ok),
           (error: unknown) => {
             log.error({ err: error }, 'device authentication failed');
-            done(authError(5), false);
+            done(authError(3), false);
           },
         );
     },
