@@ -215,6 +215,7 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
       machine.startCycle('glasses');
       machine.advance(400);
     }
+    const alarmId = machine.raiseAlarm('OH01');
     const afters: (number | null)[] = [];
     const { page, bridge, link } = await phone([machine]);
     // The link drops while the machine answers the second page: that answer is lost.
@@ -266,6 +267,14 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
     await expectNoRawKeys(page);
     await carried.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'companion-link-haccp-late.png') });
+    // The alarm it raised meanwhile came home too: listed once, marked the same way.
+    expect(uploaded.filter((r) => r.topic === 'alarm').map((r) => (r.payload as { id: string }).id)).toEqual([alarmId]);
+    await page.getByRole('tab', { name: it_.haccp.tabs.alarms }).click();
+    const alarmCard = page.getByTestId('haccp-alarm-OH01');
+    await alarmCard.getByText(it_.haccp.delivery.carriedBy.replace('{{name}}', 'Giulia Ferri')).waitFor();
+    expect(await alarmCard.count()).toBe(1);
+    await expect(alarmCard.locator('[data-delivery="late"]').count()).resolves.toBe(1);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'companion-link-haccp-alarm-late.png') });
   });
 
   it('reads well in dark', async () => {

@@ -3,14 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TAlarmView } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TTransaction } from '../db/transaction';
-import { alarms, users } from '../db/schema/index';
+import { alarms, haccpChain, users } from '../db/schema/index';
 
 const acknowledger = alias(users, 'acknowledger');
 const assignee = alias(users, 'assignee');
 
 /**
  * The columns of an alarm as the register, the HACCP table and the report show it: the device's
- * fields and its lifecycle, with the names of who acknowledged it and whom it is assigned to.
+ * fields and its lifecycle, with the names of who acknowledged it and whom it is assigned to, and
+ * its opening's place in the HACCP hash chain (late, carried home by whom).
  * `selectAlarmViews` selects them.
  */
 export const alarmViewColumns = {
@@ -25,6 +26,10 @@ export const alarmViewColumns = {
   assignedAt: alarms.assignedAt,
   assignedToId: assignee.id,
   assignedToName: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
+  chainSeq: haccpChain.seq,
+  chainHash: haccpChain.hash,
+  chainLate: haccpChain.late,
+  chainCarrier: haccpChain.carrierName,
 };
 
 export type TAlarmViewRow = {
@@ -39,6 +44,10 @@ export type TAlarmViewRow = {
   assignedAt: Date | null;
   assignedToId: string | null;
   assignedToName: string | null;
+  chainSeq: number | null;
+  chainHash: string | null;
+  chainLate: boolean | null;
+  chainCarrier: string | null;
 };
 
 /** `select alarmViewColumns from alarms` with the accounts they name; add the conditions and the order. */
@@ -48,6 +57,10 @@ export function selectAlarmViews(db: TDb) {
     .from(alarms)
     .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy))
     .leftJoin(assignee, eq(assignee.id, alarms.assignedTo))
+    .leftJoin(
+      haccpChain,
+      and(eq(haccpChain.serialNumber, alarms.serialNumber), eq(haccpChain.recordId, alarms.id), eq(haccpChain.kind, 'alarm')),
+    )
     .$dynamic();
 }
 
@@ -71,6 +84,10 @@ export function toAlarmView(row: TAlarmViewRow): TAlarmView {
           at: row.assignedAt.toISOString(),
         }
       : null,
+    chain:
+      row.chainSeq !== null && row.chainHash !== null
+        ? { seq: row.chainSeq, hash: row.chainHash, late: row.chainLate === true, carriedBy: row.chainCarrier }
+        : null,
   };
 }
 

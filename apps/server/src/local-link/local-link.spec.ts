@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBrokerCredentialsResponse, THaccpEventView, THaccpVerification, TLinkRecord } from '@washboard/contracts';
+import {
+  catalogues,
+  type TAlarmView,
+  type TBrokerCredentialsResponse,
+  type THaccpEventView,
+  type THaccpVerification,
+  type TLinkRecord,
+} from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, newCompany, signedInUsers, signIn, staffMember } from '../../test/accounts';
 import { connectDevice, createProduct, cycleRecord, eventually, publish, type TProduct } from '../../test/devices';
@@ -142,11 +149,18 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         stop: made[0]?.stop,
         chain: { late: true, carriedBy: 'Anna Rossi' },
       });
-      const [entry] = await sql<{ late: boolean; carrier_name: string }>(
-        `select late, carrier_name from haccp_chain where serial_number = $1 and record_id = $2`,
-        [product.serialNumber, alarm.id],
-      );
-      expect(entry).toEqual({ late: true, carrier_name: 'Anna Rossi' });
+      // The alarm too: the HACCP alarms list marks it late and names who carried it home.
+      const alarmsRes = await server.api(`/api/v1/event-hub-listener/event/${product.serialNumber}/alarms?${RANGE}`, {
+        headers: tech,
+      });
+      expect(alarmsRes.status).toBe(200);
+      const alarms = (await alarmsRes.json()) as TAlarmView[];
+      expect(alarms).toHaveLength(1);
+      expect(alarms[0]).toMatchObject({
+        id: alarm.id,
+        startDate: alarm.startDate,
+        chain: { late: true, carriedBy: 'Anna Rossi' },
+      });
       // The chain, carrier's name included, verifies.
       const verification = await server.api(
         `/api/v1/event-hub-listener/event/${product.serialNumber}/haccp/verification?${RECEIVED}`,
@@ -216,5 +230,36 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       expect((await carry(product.serialNumber, [])).status).toBe(400);
       expect(await events(product.serialNumber)).toEqual([]);
     });
+  });
+});
+
+/** The tests raise every rate limit (RATE_LIMIT_SCALE): this server keeps the production one. */
+describe('POST /api/v1/local-link/{serialNumber}/broker-credentials at the production rate limit', () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 past 30 calls in 15 minutes from one address, translated, and keeps the secret issued last', async () => {
+    const admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
+    const product = await createProduct(server, admin);
+    const call = (lang = 'it') =>
+      server.api(`/api/v1/local-link/${product.serialNumber}/broker-credentials`, {
+        method: 'POST',
+        headers: { ...admin, 'accept-language': lang },
+      });
+    let last: TBrokerCredentialsResponse | undefined;
+    for (let i = 0; i < 30; i += 1) {
+      const res = await call();
+      expect(res.status).toBe(200);
+      last = (await res.json()) as TBrokerCredentialsResponse;
+    }
+    const limited = await call('de');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: catalogues.de.apiErrors.RATE_LIMITED });
+    // The refused call issued nothing: the secret the phone got last still opens the broker.
+    const device = await connectDevice(server, { serialNumber: product.serialNumber, deviceSecret: last?.deviceSecret ?? '' });
+    await device.endAsync(true);
   });
 });

@@ -236,6 +236,16 @@ export const ZDateRangeQuery = z
   })
   .refine((q) => new Date(q.startDate) <= new Date(q.stopDate), { message: 'startDate after stopDate', path: ['startDate'] });
 
+/**
+ * A HACCP record's place in its machine's hash chain (docs/hygiene.md, "Tamper-evident record"):
+ * `late` when the machine had buffered it, `carriedBy` the name of whoever carried it home from the
+ * machine over the local link (docs/local-link.md; null: the machine delivered it).
+ */
+export const ZChainPlace = z
+  .object({ seq: z.number().int(), hash: z.string(), late: z.boolean(), carriedBy: z.string().nullable() })
+  .meta({ id: 'ChainPlace' });
+export type TChainPlace = z.infer<typeof ZChainPlace>;
+
 export const ZHaccpEventView = z
   .object({
     id: z.string(),
@@ -266,7 +276,7 @@ export const ZHaccpEventView = z
      * over the local link (docs/local-link.md; null: the machine delivered it). Null for a record
      * stored before chaining existed.
      */
-    chain: z.object({ seq: z.number().int(), hash: z.string(), late: z.boolean(), carriedBy: z.string().nullable() }).nullable(),
+    chain: ZChainPlace.nullable(),
     /** Corrections pointing at it, oldest first: the record itself is never edited. */
     corrections: z.array(z.object({ id: z.uuid(), note: z.string(), authorName: z.string(), createdAt: z.iso.datetime() })),
   })
@@ -317,6 +327,8 @@ export const ZAlarmView = z
     stopDate: z.string().nullable(),
     acknowledgement: ZAlarmAcknowledgement.nullable(),
     assignment: ZAlarmAssignment.nullable(),
+    /** The opening's place in the machine's hash chain, late and carried home like an event's; null before chaining. */
+    chain: ZChainPlace.nullable(),
   })
   .meta({ id: 'Alarm' });
 export type TAlarmView = z.infer<typeof ZAlarmView>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRAND_CODES } from '../brand/brands';
 import { UNIT_SYSTEMS } from './units';
-import { ZHaccpEventView, ZSerialParams } from './appliance.schema';
+import { ZChainPlace, ZHaccpEventView, ZSerialParams } from './appliance.schema';
 import { ZHaccpVerification } from './haccp-chain.schema';
 import {
   INSPECTOR_LINK_DEFAULT_DAYS,
@@ -81,6 +81,8 @@ export const ZInspectionAlarm = z
     acknowledgement: z
       .object({ by: z.object({ name: z.string() }).nullable(), at: z.string(), note: z.string().nullable() })
       .nullable(),
+    /** Its place in the hash chain: delivered late, carried home by whom (as on the events). */
+    chain: ZChainPlace.nullable(),
   })
   .meta({ id: 'InspectionAlarm' });
 export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;

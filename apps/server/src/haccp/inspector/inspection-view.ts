@@ -52,6 +52,7 @@ export function inspectionAlarm(a: TAlarmView): TInspectionAlarm {
     startDate: a.startDate,
     stopDate: a.stopDate,
     acknowledgement: ack && { at: ack.at, note: ack.note, by: ack.by && { name: ack.by.name } },
+    chain: a.chain,
   };
 }
 

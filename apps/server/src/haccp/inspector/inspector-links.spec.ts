@@ -272,6 +272,13 @@ describe(`inspector links (${testBroker()})`, () => {
           startDate: openAlarm.startDate,
           stopDate: null,
           acknowledgement: { by: { name: 'Olga Ferri' }, at: expect.any(String) as string, note: 'Detergent can replaced' },
+          // Its place in the chain, as the events show theirs: the machine delivered it, nobody carried it.
+          chain: {
+            seq: expect.any(Number) as number,
+            hash: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+            late: expect.any(Boolean) as boolean,
+            carriedBy: null,
+          },
         },
       ]);
       expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [], breaksOutsidePeriod: 0 });

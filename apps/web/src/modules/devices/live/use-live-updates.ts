@@ -82,6 +82,8 @@ function applyAlarm(client: QueryClient, { serialNumber, alarm }: Extract<TLiveM
       ...alarm,
       acknowledgement: alarm.acknowledgement ?? held?.acknowledgement ?? null,
       assignment: alarm.assignment ?? held?.assignment ?? null,
+      // Its place in the HACCP chain is the server's, never pushed: what the register holds stays.
+      chain: held?.chain ?? null,
     };
     return [merged, ...register.filter((a) => a.id !== alarm.id)].sort((a, b) => b.startDate.localeCompare(a.startDate));
   });

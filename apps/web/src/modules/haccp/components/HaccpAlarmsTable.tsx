@@ -4,6 +4,7 @@ import { alarmByCode, formatDate, type TAlarmSeverity, type TInspectionAlarm } f
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
+import { DeliveryMarker } from './DeliveryMarker';
 import { HaccpTable } from './HaccpTable';
 import { useLanguage } from '../../i18n/i18n';
 
@@ -11,7 +12,7 @@ const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: '
 
 /**
  * The alarms of the period: code, description, start, end (or still active), severity and who
- * acknowledged it when; cards on a phone. Takes the dashboard's alarms and the inspector's alike
+ * acknowledged it when, marked when delivered late or carried home; cards on a phone. Takes the dashboard's alarms and the inspector's alike
  * (what both have). Inside Suspense.
  */
 export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspectionAlarm[]; timeZone: string }) {
@@ -66,6 +67,7 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspe
                 </Text>
               </Group>
               <Text size="sm">{row.description}</Text>
+              <DeliveryMarker chain={row.alarm.chain} />
               <Text size="xs" c="dimmed">
                 {t('haccp.columns.start')}: {row.start}
               </Text>
@@ -102,7 +104,12 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspe
       {rows.map((row) => (
         <Table.Tr key={row.alarm.id} data-testid={`haccp-alarm-${row.alarm.errorCode}`}>
           <Table.Td fw={700}>{row.alarm.errorCode}</Table.Td>
-          <Table.Td>{row.description}</Table.Td>
+          <Table.Td>
+            <Stack gap={4} align="flex-start">
+              {row.description}
+              <DeliveryMarker chain={row.alarm.chain} />
+            </Stack>
+          </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.stop}</Table.Td>
           <Table.Td>{row.severity}</Table.Td>

@@ -17,6 +17,7 @@ import {
   type TUnitSystem,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
+import { DeliveryMarker } from './DeliveryMarker';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
@@ -146,20 +147,6 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
     );
   const cycle = (e: THaccpEventView) => (e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–');
   const type = (e: THaccpEventView) => t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters');
-  /** A record the machine delivered late (it had buffered it), and who carried it home over Bluetooth. */
-  const delivery = (e: THaccpEventView) =>
-    e.chain?.late ? (
-      <Stack gap={2} align="flex-start" data-delivery="late">
-        <Badge color="orange" variant="light" size="sm">
-          {t('haccp.delivery.late')}
-        </Badge>
-        {e.chain.carriedBy && (
-          <Text size="xs" c="dimmed">
-            {t('haccp.delivery.carriedBy', { name: e.chain.carriedBy })}
-          </Text>
-        )}
-      </Stack>
-    ) : null;
   const failedTint = (e: THaccpEventView) =>
     e.verdict === 'fail' ? { background: 'var(--mantine-color-red-light)' } : undefined;
   const measured = (e: THaccpEventView, what: 'wash' | 'rinse') =>
@@ -204,7 +191,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
                 <Text size="xs" c="dimmed">
                   {type(e)}
                 </Text>
-                {delivery(e)}
+                <DeliveryMarker chain={e.chain} />
                 {e.parameterName && parameter(e)}
               </Stack>
             </Paper>
@@ -235,7 +222,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
               <Table.Td>
                 <Stack gap={4} align="flex-start">
                   {type(e)}
-                  {delivery(e)}
+                  <DeliveryMarker chain={e.chain} />
                 </Stack>
               </Table.Td>
               <Table.Td>{parameter(e)}</Table.Td>
