@@ -1,26 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THaccpEventView } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, publish } from '../../test/devices';
+import { pdfText } from '../../test/pdf-text';
 
 type THeaders = Record<string, string>;
-
-const scratch = mkdtempSync(join(tmpdir(), 'haccp-pdf-'));
-
-/** The text of a PDF (optionally one page) as poppler's pdftotext extracts it, in reading layout. */
-function pdfText(pdf: Buffer, page?: number): string {
-  const file = join(scratch, `${randomUUID()}.pdf`);
-  writeFileSync(file, pdf);
-  const pages = page ? ['-f', String(page), '-l', String(page)] : [];
-  return execFileSync('pdftotext', ['-layout', ...pages, file, '-'], { encoding: 'utf8' });
-}
 
 /**
  * 60 washing cycles (the 7th with a cold final rinse, the 12th stopped early) and one parameter

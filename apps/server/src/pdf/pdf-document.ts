@@ -32,6 +32,24 @@ function collect(pdf: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
+/**
+ * Text as the standard fonts can draw it. Helvetica is WinAnsi-encoded: it has the no-break space
+ * but not the narrow one (U+202F) or the thin one (U+2009) that Intl puts into French numbers
+ * ("1 612,5") and some dates; pdfkit would draw them as a wrong glyph ("1 /612,5").
+ */
+export function pdfSafeText(text: string): string {
+  return text.replace(/[\u202F\u2009]/g, '\u00A0');
+}
+
+/** Makes `pdf`'s text and measuring calls take any text through `pdfSafeText`, so no caller can forget. */
+function safeText(pdf: PDFKit.PDFDocument): void {
+  for (const method of ['text', 'widthOfString', 'heightOfString'] as const) {
+    const original = pdf[method].bind(pdf) as (...args: unknown[]) => unknown;
+    (pdf as unknown as Record<string, unknown>)[method] = (first: unknown, ...rest: unknown[]) =>
+      original(typeof first === 'string' ? pdfSafeText(first) : first, ...rest);
+  }
+}
+
 /** Makes a compressed document, lets `draw` fill it and answers its bytes once it is complete. */
 export async function renderPdf(info: TPdfInfo, draw: (pdf: PDFKit.PDFDocument) => Promise<void>): Promise<Buffer> {
   const pdf = new PDFDocument({
@@ -49,6 +67,7 @@ export async function renderPdf(info: TPdfInfo, draw: (pdf: PDFKit.PDFDocument) 
       CreationDate: info.createdAt,
     },
   });
+  safeText(pdf);
   const done = collect(pdf);
   await draw(pdf);
   pdf.end();
