@@ -1,4 +1,4 @@
-import { hygieneRuleFor, hygieneVerdict, type THygieneFailure } from '@washboard/contracts';
+import { hygieneRuleFor, hygieneVerdict, type THygieneFailure, type TUnitSystem } from '@washboard/contracts';
 import type { TCycleRow, TMachineWeekRow } from './weekly-report.repository';
 
 /** A washing cycle of the week that failed the hygiene rule. */
@@ -29,7 +29,9 @@ export type TMachineWeek = {
   /** the codes opened, each once, in the order first opened */
   alarmCodes: string[];
   alarmsOpen: number;
-  /** litres */
+  /** the machine's own unit system (S47): its temperatures and water are told in it */
+  unitSystem: TUnitSystem;
+  /** litres (the report shows US gallons for an imperial machine) */
   water: TUse;
   /** kWh */
   energy: TUse;
@@ -88,6 +90,7 @@ export function machineWeeks(rows: readonly TMachineWeekRow[], cycles: readonly 
       alarmsOpened: row.alarmsOpened,
       alarmCodes: [...new Set(row.alarmCodes)],
       alarmsOpen: row.alarmsOpen,
+      unitSystem: row.imperial ? 'imperial' : 'metric',
       water,
       energy,
       offlineHours,

@@ -17,12 +17,17 @@ type TItem = { machine: TMachineWeek; failing?: TMachineWeek['failing'][number] 
  * in red, the week before in brackets.
  */
 export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = new Date()): Promise<Buffer> {
-  const { t, w, number, percent, period, failingParts, brand } = reportTexts(report);
+  const { t, w, number, percent, period, failingParts, brand, water, waterUnit } = reportTexts(report);
   const accent = mailAccent(report.brand);
   const title = w('title');
   // A narrow column: "–" where the mail says "not measured".
   const short = (v: number | null) => (v === null ? '–' : number.format(v));
   const withPrevious = (u: TMachineWeek['water']) => `${short(u.week)} (${short(u.previous)})`;
+  /** Water in the machine's own unit, named in the cell: a fleet may mix litres and gallons. */
+  const waterCell = (m: TMachineWeek) => {
+    const [week, previous] = [water(m.water.week, m.unitSystem), water(m.water.previous, m.unitSystem)];
+    return `${short(week)} ${waterUnit(m.unitSystem)} (${short(previous)})`;
+  };
   return renderPdf(
     { title, subject: `${period.from} – ${period.to}`, author: brand, locale: intlLocale(report.lang), createdAt },
     async (pdf) => {
@@ -50,11 +55,11 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
       );
       pdf.text(w('timesIn', { zone: report.timeZone }), left, pdf.y + 1, { width });
       const columns: TColumn[] = [
-        { title: w('machine'), width: 170, wrap: true },
+        { title: w('machine'), width: 160, wrap: true },
         { title: w('colCycles'), width: 45 },
         { title: w('colHygiene'), width: 150, wrap: true },
         { title: w('colAlarms'), width: 90 },
-        { title: `${w('colWater')} (${w('weekBefore')})`, width: 75 },
+        { title: `${w('colWater')} (${w('weekBefore')})`, width: 85 },
         { title: `${w('colEnergy')} (${w('weekBefore')})`, width: 75 },
         { title: w('colOffline'), width: 55 },
       ];
@@ -112,7 +117,7 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
               { text: String(m.cycles) },
               { text: hygiene, color: m.failing.length > 0 ? FAIL : undefined, bold: m.failing.length > 0 },
               { text: `${m.alarmsOpened} / ${m.alarmsOpen}`, color: m.alarmsOpen > 0 ? FAIL : undefined },
-              { text: withPrevious(m.water) },
+              { text: waterCell(m) },
               { text: withPrevious(m.energy) },
               { text: number.format(m.offlineHours) },
             ],

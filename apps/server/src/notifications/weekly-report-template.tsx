@@ -1,5 +1,14 @@
 import { Fragment } from 'react';
-import { BRANDS, intlLocale, UNIT_SYMBOLS, type TBrandCode, type TLanguage } from '@washboard/contracts';
+import {
+  BRANDS,
+  formatTemperature,
+  intlLocale,
+  LITRES_PER_US_GALLON,
+  UNIT_SYMBOLS,
+  type TBrandCode,
+  type TLanguage,
+  type TUnitSystem,
+} from '@washboard/contracts';
 import { brandTranslator, notificationMail, type TRenderedMail } from '../mail/mail-templates';
 import { Lines, MailBlock, MailLink, MailText } from '../mail/components/MailParts';
 import { mailAccent, MUTED, WARNING } from '../mail/mail-theme';
@@ -38,23 +47,28 @@ export function reportTexts(report: TWeeklyReport) {
     hourCycle: 'h23',
     timeZone,
   });
-  const celsius = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-  const temperature = (raw: number) => `${celsius.format(raw / 10)} ${UNIT_SYMBOLS.celsius}`;
+  // Each machine's temperatures and water in the units its display shows (S47): °C and litres, or
+  // °F and US gallons; energy is kWh in both.
+  const temperature = (raw: number, system: TUnitSystem) => formatTemperature(raw, system, { lang });
+  const water = (litres: number | null, system: TUnitSystem) =>
+    litres === null || system === 'metric' ? litres : litres / LITRES_PER_US_GALLON;
+  const waterUnit = (system: TUnitSystem) => UNIT_SYMBOLS[system === 'imperial' ? 'usGallon' : 'litre'];
   // The last day of the week is the Sunday before `end` (local midnight).
   const lastDay = new Date(report.end.getTime() - 12 * 3600 * 1000);
   const period = { from: day.format(report.start), to: day.format(lastDay) };
   const withUnit = (v: number | null, unit: string) => (v === null ? w('notMeasured') : `${number.format(v)} ${unit}`);
-  const use = (key: 'water' | 'energy', u: TUse) => {
-    const unit = key === 'water' ? 'l' : 'kWh';
-    return w(key, { value: withUnit(u.week, unit), previous: withUnit(u.previous, unit) });
+  const use = (key: 'water' | 'energy', u: TUse, system: TUnitSystem) => {
+    if (key === 'energy') return w(key, { value: withUnit(u.week, 'kWh'), previous: withUnit(u.previous, 'kWh') });
+    const unit = waterUnit(system);
+    return w(key, { value: withUnit(water(u.week, system), unit), previous: withUnit(water(u.previous, system), unit) });
   };
   /** A failing cycle: when and which, and why it failed (with the temperature reached). */
   const failingParts = (m: TMachineWeek, c: TFailingCycle) => {
     const reasons = c.failures.map((f) =>
       f === 'wash'
-        ? `${t('haccp.failures.wash', { min: temperature(m.rule.washMin) })} (${c.washTmp === null ? '–' : temperature(c.washTmp)})`
+        ? `${t('haccp.failures.wash', { min: temperature(m.rule.washMin, m.unitSystem) })} (${c.washTmp === null ? '–' : temperature(c.washTmp, m.unitSystem)})`
         : f === 'rinse'
-          ? `${t('haccp.failures.rinse', { min: temperature(m.rule.rinseMin) })} (${c.rinseTmp === null ? '–' : temperature(c.rinseTmp)})`
+          ? `${t('haccp.failures.rinse', { min: temperature(m.rule.rinseMin, m.unitSystem) })} (${c.rinseTmp === null ? '–' : temperature(c.rinseTmp, m.unitSystem)})`
           : t('haccp.failures.notCompleted'),
     );
     const cycle = c.cycleName ? t(`cycles.${c.cycleName}`) : '–';
@@ -72,11 +86,11 @@ export function reportTexts(report: TWeeklyReport) {
     w('cycles', { count: m.cycles }),
     m.judged === 0 ? w('hygieneNone') : w('hygiene', { rate: percent.format(m.passed / m.judged), count: m.judged }),
     `${w('alarms', { opened: m.alarmsOpened, open: m.alarmsOpen })}${m.alarmCodes.length > 0 ? ` (${m.alarmCodes.join(', ')})` : ''}`,
-    use('water', m.water),
-    use('energy', m.energy),
+    use('water', m.water, m.unitSystem),
+    use('energy', m.energy, m.unitSystem),
     w('offline', { hours: number.format(m.offlineHours) }),
   ];
-  return { t, w, number, percent, period, failing, failingParts, lines, brand };
+  return { t, w, number, percent, period, failing, failingParts, lines, brand, water, waterUnit };
 }
 
 /** The report's summary line: how many machines, cycles and alarms opened. */

@@ -29,6 +29,8 @@ export type TMachineWeekRow = {
   alarmCodes: string[];
   alarmsOpen: number;
   offlineSeconds: number;
+  /** the machine displays imperial units (its parameter S47 is 1) */
+  imperial: boolean;
   /** counters before the previous week, before the week, before its end (null: no report yet) */
   countersBeforePrevious: TCounters | null;
   countersBeforeWeek: TCounters | null;
@@ -132,7 +134,9 @@ export class WeeklyReportRepository {
             and p.offline_at < ${to}::timestamptz and (p.online_at is null or p.online_at > ${from}::timestamptz)), 0)::float8 as "offlineSeconds",
         ${counters(prev)} as "countersBeforePrevious",
         ${counters(from)} as "countersBeforeWeek",
-        ${counters(to)} as "countersAtEnd"
+        ${counters(to)} as "countersAtEnd",
+        coalesce((select st.parameters->>'S47' = '1' from appliance_states st where st.serial_number = a.serial_number), false)
+          as imperial
       from appliances a
       left join lateral (
         select count(*) as opened, array_agg(o.error_code order by o.start_date) as codes from alarms o

@@ -81,10 +81,21 @@ describe('weekly report', () => {
     // Gamma: two passing cycles, and offline for 5 hours on Wednesday.
     await cycle(Gamma, at(49), 650, 850);
     await cycle(Gamma, at(60), 650, 850);
+    // Kurt's machine displays °F and gallons (S47 = 1): one passing cycle, one rinsing too cold, 100 l.
+    await publish(Kurt.client, Kurt.serialNumber, 'params', { ts: at(-2), values: { S47: 1 } });
     await cycle(Kurt, at(10), 650, 850);
+    await cycle(Kurt, at(12), 650, 790, 2);
+    await stats(Kurt, at(-1), 1000, 5000);
+    await stats(Kurt, at(160), 2000, 6000);
     await eventually(
-      async () => (await count('haccp_events')) === 8 && (await count('appliance_stats')) === 5 && (await count('alarms')) === 3,
+      async () => (await count('haccp_events')) === 9 && (await count('appliance_stats')) === 7 && (await count('alarms')) === 3,
     );
+    await eventually(async () => {
+      const result = await server.washboard.database.db.execute(
+        sql`select parameters->>'S47' as s47 from appliance_states where serial_number = ${Kurt.serialNumber}`,
+      );
+      return (result as unknown as { rows: { s47: string | null }[] }).rows[0]?.s47 === '1';
+    });
     await server.washboard.database.db.execute(
       sql`insert into appliance_offline_periods (serial_number, offline_at, online_at) values (${Gamma.serialNumber}, ${at(50)}, ${at(55)})`,
     );
@@ -207,8 +218,12 @@ describe('weekly report', () => {
     const kurt = await mail.waitFor('kurt@london.test', weekly, 15_000);
     // In his language (German), with his machine only.
     expect(plainText(kurt)).toContain(`Kurt (${serial('Kurt')})`);
-    expect(plainText(kurt)).toContain('Gelaufene Zyklen: 1');
-    expect(plainText(kurt)).toMatch(/Hygiene: 100\s% bestanden \(bewertete Spülzyklen: 1\)/);
+    expect(plainText(kurt)).toContain('Gelaufene Zyklen: 2');
+    expect(plainText(kurt)).toMatch(/Hygiene: 50\s% bestanden \(bewertete Spülzyklen: 2\)/);
+    // His machine displays °F and US gallons: so does his report (82.0 °C is 180 °F, 79.0 °C 174 °F).
+    expect(plainText(kurt)).toContain('Klarspülung unter 180 °F (174 °F)');
+    expect(plainText(kurt)).toMatch(/Wasser: 26,4 gal \(Vorwoche: /);
+    expect(plainText(kurt)).not.toMatch(/°C|\d l\b/);
     for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga']) expect(plainText(kurt)).not.toContain(serial(other));
 
     await settle(2000);

@@ -1841,7 +1841,7 @@ export const de = {
       colCycles: 'Zyklen',
       colHygiene: 'Hygiene bestanden',
       colAlarms: 'Alarme ausgelöst / noch offen',
-      colWater: 'Wasser (l)',
+      colWater: 'Wasser',
       colEnergy: 'Energie (kWh)',
       colOffline: 'Offline (h)',
       weekBefore: 'Vorwoche',

@@ -1808,7 +1808,7 @@ export const en = {
       colCycles: 'Cycles',
       colHygiene: 'Hygiene passed',
       colAlarms: 'Alarms opened / still open',
-      colWater: 'Water (l)',
+      colWater: 'Water',
       colEnergy: 'Energy (kWh)',
       colOffline: 'Offline (h)',
       weekBefore: 'week before',

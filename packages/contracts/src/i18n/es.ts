@@ -1828,7 +1828,7 @@ export const es = {
       colCycles: 'Ciclos',
       colHygiene: 'Higiene superada',
       colAlarms: 'Alarmas activadas / aún abiertas',
-      colWater: 'Agua (l)',
+      colWater: 'Agua',
       colEnergy: 'Energía (kWh)',
       colOffline: 'Sin conexión (h)',
       weekBefore: 'semana anterior',

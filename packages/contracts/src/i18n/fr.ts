@@ -1835,7 +1835,7 @@ export const fr = {
       colCycles: 'Cycles',
       colHygiene: 'Hygiène conforme',
       colAlarms: 'Alarmes déclenchées / encore ouvertes',
-      colWater: 'Eau (l)',
+      colWater: 'Eau',
       colEnergy: 'Énergie (kWh)',
       colOffline: 'Hors ligne (h)',
       weekBefore: 'semaine précédente',

@@ -1827,7 +1827,7 @@ export const it = {
       colCycles: 'Cicli',
       colHygiene: 'Igiene superata',
       colAlarms: 'Allarmi aperti / ancora aperti',
-      colWater: 'Acqua (l)',
+      colWater: 'Acqua',
       colEnergy: 'Energia (kWh)',
       colOffline: 'Non in linea (h)',
       weekBefore: 'settimana prima',
