@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
 // (loginBundle, companion, demoFirstStart, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
-// mosquittoPersistence, productImport, adminTables, …).
+// mosquittoPersistence, productImport, adminTables, temperatureHistory, verifyYear, …).
 import { loginBundle } from './login-bundle';
 import { companion } from './companion';
 import { deviceBundle } from './device-bundle';
@@ -17,6 +17,7 @@ import { fleet } from './fleet';
 import { haccpExport } from './haccp-export';
 import { mosquittoPersistence } from './mosquitto-persistence';
 import { productImportMosquitto, productImportPglite, productImportPostgres } from './product-import';
+import { temperatureHistoryPglite, temperatureHistoryPostgres, verifyYearPglite, verifyYearPostgres } from './hygiene';
 
 const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   loginBundle,
@@ -41,6 +42,10 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   productImportPglite,
   productImportPostgres,
   productImportMosquitto,
+  temperatureHistoryPglite,
+  temperatureHistoryPostgres,
+  verifyYearPglite,
+  verifyYearPostgres,
 ];
 const only = process.argv.slice(2);
 

@@ -38,6 +38,7 @@ import { UnsubscribeService } from './notifications/unsubscribe.service';
 import { JobService } from './jobs/job.service';
 import { RetentionRepository } from './retention/retention.repository';
 import { scheduleStatisticsRollup } from './appliance/statistics-rollup';
+import { scheduleTelemetryRollup } from './device/telemetry-rollup';
 import { RetentionService } from './retention/retention.service';
 import { loadSigningKeys } from './auth/signing-keys';
 import { TokenRepository } from './auth/token.repository';
@@ -352,6 +353,9 @@ async function assembleWashboard(
   const applianceDetails = new ApplianceDetailsRepository(database.db);
   // The statistics charts read a daily roll-up of the counters, kept current by a job (docs/retention.md).
   await scheduleStatisticsRollup(jobs, applianceDetails);
+  // The temperature history's weeks and months read a per-minute roll-up of telemetry, kept by a job.
+  const temperatureHistory = new TemperatureHistoryRepository(database.db);
+  await scheduleTelemetryRollup(jobs, temperatureHistory);
   // Who a connecting or publishing machine is, looked up once and kept.
   const devices = new DeviceIdentities((serials) => applianceRepository.findDevices(serials));
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
@@ -595,7 +599,7 @@ async function assembleWashboard(
       audit,
       (serial, records, carrier) => ingest.carried(serial, records, carrier),
     ),
-    temperatureHistory: new TemperatureHistoryService(appliances, new TemperatureHistoryRepository(database.db)),
+    temperatureHistory: new TemperatureHistoryService(appliances, temperatureHistory),
     alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
       live.publish(brand, message),
     ),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { TELEMETRY_FIELDS, type TTelemetryKey } from '@washboard/contracts';
+import { TELEMETRY_FIELDS, TEMPERATURE_HISTORY_FIELDS, type TTelemetryKey } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { haccpEvents } from '../db/schema/index';
 
@@ -20,9 +20,90 @@ export type TTelemetryRow = { ts: Date; values: Record<string, number | null> };
 
 export type TBucket = { t: Date; min: Record<string, number | null>; max: Record<string, number | null> };
 
+/** The buckets a query answered: its start, and per field its `<key>_min` and `<key>_max`. */
+function bucketsOf(result: unknown, fields: readonly TTelemetryKey[]): TBucket[] {
+  return rowsOf<TBucketRow>(result).map((row) => ({
+    t: new Date(row.t),
+    min: Object.fromEntries(fields.map((key) => [key, numberOrNull(row[`${key}_min`])])),
+    max: Object.fromEntries(fields.map((key) => [key, numberOrNull(row[`${key}_max`])])),
+  }));
+}
+
+/** The SQL column of a telemetry field, and its roll-up's `_min` / `_max` columns. */
+const columnOf = (key: TTelemetryKey) => TELEMETRY_FIELDS[key].column;
+const rolled = (key: TTelemetryKey, end: 'min' | 'max') => sql.identifier(`${columnOf(key)}_${end}`);
+
+/**
+ * How far back a roll-up run reads a machine's rows before the newest time it rolled last: rows of
+ * one instant may commit out of order (several writers, a batch still open), and a minute rolled
+ * while it was still filling is completed by the next run (min and max merge: reading a row twice
+ * changes nothing).
+ */
+export const ROLLUP_OVERLAP_SECONDS = 120;
+
 /** SQL of the temperature history: telemetry downsampled to time buckets, and the cycles of the period. */
 export class TemperatureHistoryRepository {
   constructor(private readonly db: TDb) {}
+
+  /**
+   * Rolls up the telemetry that came since the last run into `telemetry_minutes` (docs/hygiene.md,
+   * "Temperature history"): for every machine seen since it was last looked at, its rows from
+   * ROLLUP_OVERLAP_SECONDS before the newest time rolled (by the machine's own clock: a machine
+   * whose clock runs late is rolled all the same), through the (serial_number, ts) index, merged
+   * into each minute's min and max. One statement; answers the minutes written.
+   */
+  async rollUp(db: TDb = this.db): Promise<number> {
+    const fields = TEMPERATURE_HISTORY_FIELDS;
+    const aggregates = sql.join(
+      fields.flatMap((key) => {
+        const column = sql.identifier(columnOf(key));
+        return [sql`min(t.${column}) as ${rolled(key, 'min')}`, sql`max(t.${column}) as ${rolled(key, 'max')}`];
+      }),
+      sql`, `,
+    );
+    const targets = sql.join(
+      fields.flatMap((key) => [rolled(key, 'min'), rolled(key, 'max')]),
+      sql`, `,
+    );
+    const merges = sql.join(
+      fields.flatMap((key) => [
+        sql`${rolled(key, 'min')} = least(telemetry_minutes.${rolled(key, 'min')}, excluded.${rolled(key, 'min')})`,
+        sql`${rolled(key, 'max')} = greatest(telemetry_minutes.${rolled(key, 'max')}, excluded.${rolled(key, 'max')})`,
+      ]),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with due as (
+        select a.serial_number, m.rolled_to - make_interval(secs => ${ROLLUP_OVERLAP_SECONDS}) as since
+        from appliance_states a
+        left join telemetry_rollup_marks m on m.serial_number = a.serial_number
+        where a.last_seen_at is not null
+          and (m.serial_number is null or a.last_seen_at >= m.checked_at - make_interval(secs => ${ROLLUP_OVERLAP_SECONDS}))
+      ),
+      minutes as (
+        select t.serial_number, date_trunc('minute', t.ts) as minute, max(t.ts) as newest, ${aggregates}
+        from due d
+        join telemetry t on t.serial_number = d.serial_number and (d.since is null or t.ts >= d.since)
+        group by 1, 2
+      ),
+      written as (
+        insert into telemetry_minutes (serial_number, minute, ${targets})
+        select serial_number, minute, ${targets}
+        from minutes
+        on conflict (serial_number, minute) do update set ${merges}
+        returning 1
+      ),
+      marked as (
+        insert into telemetry_rollup_marks (serial_number, rolled_to, checked_at)
+        select d.serial_number, coalesce(n.newest, d.since + make_interval(secs => ${ROLLUP_OVERLAP_SECONDS}), '-infinity'), now()
+        from due d left join (select serial_number, max(newest) as newest from minutes group by 1) n on n.serial_number = d.serial_number
+        on conflict (serial_number) do update
+          set rolled_to = greatest(telemetry_rollup_marks.rolled_to, excluded.rolled_to), checked_at = excluded.checked_at
+        returning 1
+      )
+      select (select count(*) from written)::int as minutes, (select count(*) from marked)::int as machines`);
+    return Number(rowsOf<{ minutes: number }>(result)[0]?.minutes ?? 0);
+  }
 
   /**
    * The machine's telemetry in [from, to) grouped into buckets of `bucketSeconds` from `from`
@@ -49,11 +130,64 @@ export class TemperatureHistoryRepository {
       where serial_number = ${serialNumber} and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz
       group by 1
       order by 1`);
-    return rowsOf<TBucketRow>(result).map((row) => ({
-      t: new Date(row.t),
-      min: Object.fromEntries(fields.map((key) => [key, numberOrNull(row[`${key}_min`])])),
-      max: Object.fromEntries(fields.map((key) => [key, numberOrNull(row[`${key}_max`])])),
-    }));
+    return bucketsOf(result, fields);
+  }
+
+  /**
+   * `buckets` read from the per-minute roll-up (`rollUp`): for buckets of whole minutes from a whole
+   * minute. The minutes rolled up come from `telemetry_minutes`; the few since the machine's last
+   * roll-up (at most a run's interval and the overlap) from the raw rows. Each bucket's min and max
+   * are those of its minutes: the same as `buckets` gives over the raw rows.
+   */
+  async bucketsRolledUp(
+    serialNumber: string,
+    from: Date,
+    to: Date,
+    bucketSeconds: number,
+    fields: readonly TTelemetryKey[],
+  ): Promise<TBucket[]> {
+    const bucket = sql`make_interval(secs => ${bucketSeconds})`;
+    const origin = sql`${from.toISOString()}::timestamptz`;
+    const end = sql`${to.toISOString()}::timestamptz`;
+    const fromMinutes = sql.join(
+      fields.flatMap((key) => [
+        sql`${rolled(key, 'min')} as ${sql.identifier(`${key}_min`)}`,
+        sql`${rolled(key, 'max')} as ${sql.identifier(`${key}_max`)}`,
+      ]),
+      sql`, `,
+    );
+    const fromRows = sql.join(
+      fields.flatMap((key) => {
+        const column = sql.identifier(columnOf(key));
+        return [sql`${column} as ${sql.identifier(`${key}_min`)}`, sql`${column} as ${sql.identifier(`${key}_max`)}`];
+      }),
+      sql`, `,
+    );
+    const merged = sql.join(
+      fields.flatMap((key) => [
+        sql`min(${sql.identifier(`${key}_min`)}) as ${sql.identifier(`${key}_min`)}`,
+        sql`max(${sql.identifier(`${key}_max`)}) as ${sql.identifier(`${key}_max`)}`,
+      ]),
+      sql`, `,
+    );
+    const result = await this.db.execute(sql`
+      with edge as (
+        select greatest(${origin}, least(${end}, coalesce(
+          (select date_trunc('minute', rolled_to) from telemetry_rollup_marks where serial_number = ${serialNumber}),
+          ${origin}))) as at
+      )
+      select t, ${merged} from (
+        select date_bin(${bucket}, minute, ${origin}) as t, ${fromMinutes}
+        from telemetry_minutes
+        where serial_number = ${serialNumber} and minute >= ${origin} and minute < (select at from edge)
+        union all
+        select date_bin(${bucket}, ts, ${origin}) as t, ${fromRows}
+        from telemetry
+        where serial_number = ${serialNumber} and ts >= (select at from edge) and ts < ${end}
+      ) u
+      group by t
+      order by t`);
+    return bucketsOf(result, fields);
   }
 
   /** The cycle records that started in [from, to], oldest first (at most 5,000: a month of a busy kitchen). */

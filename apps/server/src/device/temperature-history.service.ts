@@ -22,6 +22,8 @@ const PERIOD_MS: Record<Exclude<TTemperatureHistoryPeriod, 'lastCycle'>, number>
   week: 7 * DAY_MS,
   month: 30 * DAY_MS,
 };
+/** The periods read from the per-minute roll-up (docs/hygiene.md, "Temperature history"). */
+const ROLLED_UP_PERIODS: readonly TTemperatureHistoryPeriod[] = ['week', 'month'];
 /** Time shown before and after the last cycle, so its heating up and the rinse's end are in view. */
 const CYCLE_MARGIN_MS = 60_000;
 
@@ -59,9 +61,18 @@ export class TemperatureHistoryService {
       to = now;
       from = new Date(now.getTime() - PERIOD_MS[query.period]);
     }
-    const bucketSeconds = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / query.buckets));
+    let bucketSeconds = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / query.buckets));
+    // A week or a month is read from the per-minute roll-up, in buckets of whole minutes from a whole
+    // minute, so that each bucket is made of whole minutes; a day and a cycle from the raw rows.
+    const rolledUp = ROLLED_UP_PERIODS.includes(query.period);
+    if (rolledUp) {
+      bucketSeconds = Math.ceil(bucketSeconds / 60) * 60;
+      from = new Date(Math.floor(from.getTime() / 60_000) * 60_000);
+    }
     const [buckets, cycles] = await Promise.all([
-      this.repository.buckets(serial, from, to, bucketSeconds, fields),
+      rolledUp
+        ? this.repository.bucketsRolledUp(serial, from, to, bucketSeconds, fields)
+        : this.repository.buckets(serial, from, to, bucketSeconds, fields),
       this.repository.cycles(serial, from, to),
     ]);
     return {

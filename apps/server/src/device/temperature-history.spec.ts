@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogues, type TTemperatureHistory } from '@washboard/contracts';
+import { catalogues, type TTelemetryKey, type TTemperatureHistory } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, eventually, publish } from '../../test/devices';
+import { TemperatureHistoryRepository } from './temperature-history.repository';
 
 type THeaders = Record<string, string>;
 
@@ -178,5 +179,46 @@ describe(`GET /api/v1/event-hub-listener/event/{serial}/temperature-history (${t
       );
       expect(anonymous.status).toBe(401);
     });
+  });
+
+  // Last: it sends more telemetry, which the tests above do not expect.
+  it('reads a week from the per-minute roll-up: the same buckets as the raw rows, and what came since', async () => {
+    const repository = new TemperatureHistoryRepository(server.washboard.database.db);
+    // Two hours at one row a second: 121 minutes (the last one partly).
+    expect(await repository.rollUp()).toBeGreaterThanOrEqual(120);
+    const res = await history('period=week&buckets=1000');
+    expect(res.status).toBe(200);
+    const week = (await res.json()) as TTemperatureHistory;
+    // 604.8 s a bucket, in whole minutes: 11 minutes from a whole minute.
+    expect(week.bucketSeconds).toBe(660);
+    expect(Date.parse(week.from) % 60_000).toBe(0);
+    const fields = week.fields as TTelemetryKey[];
+    const raw = await repository.buckets(serial, new Date(week.from), new Date(week.to), week.bucketSeconds, fields);
+    expect(week.buckets).toEqual(raw.map((b) => ({ t: b.t.toISOString(), min: b.min, max: b.max })));
+    expect(Math.max(...week.buckets.map((b) => b.max.boilerTmp ?? 0))).toBe(1190);
+    expect(Math.min(...week.buckets.map((b) => b.min.boilerTmp ?? 9999))).toBe(300);
+
+    // A sample sent after the roll-up is drawn at once, from the raw rows.
+    const fresh = new Date(Date.now() - 5_000);
+    await publish(device, serial, 'telemetry', { ts: fresh.toISOString(), boilerTmp: 1250, tankTmp: 610 });
+    await eventually(async () => {
+      const again = (await (await history('period=week&buckets=1000')).json()) as TTemperatureHistory;
+      return Math.max(...again.buckets.map((b) => b.max.boilerTmp ?? 0)) === 1250;
+    });
+    // A sample of an instant already rolled up, committed late (within the overlap), is merged into
+    // its minute by the next run: nothing else in that minute changes.
+    const lastRolled = new Date(end - 30_500);
+    await publish(device, serial, 'telemetry', { ts: lastRolled.toISOString(), boilerTmp: 1280, tankTmp: 200 });
+    await eventually(async () => {
+      const res = await server.washboard.database.transaction((sql) =>
+        sql.query('select 1 from telemetry where serial_number = $1 and ts = $2', [serial, lastRolled.toISOString()]),
+      );
+      return res.rows.length > 0;
+    });
+    await repository.rollUp();
+    const after = (await (await history('period=week&buckets=1000')).json()) as TTemperatureHistory;
+    const rawAfter = await repository.buckets(serial, new Date(after.from), new Date(after.to), after.bucketSeconds, fields);
+    expect(after.buckets).toEqual(rawAfter.map((b) => ({ t: b.t.toISOString(), min: b.min, max: b.max })));
+    expect(Math.min(...after.buckets.map((b) => b.min.tankTmp ?? 9999))).toBe(200);
   });
 });

@@ -58,6 +58,18 @@ export const HACCP_CLOSE_OUT = defineJob({
 });
 
 /**
+ * Rolls telemetry up into per-minute minimums and maximums for the temperature history's weeks and
+ * months (docs/hygiene.md, "Temperature history"). Recurring: at every start and every five minutes.
+ * Not transactional: one statement, and rolling the same rows up twice changes nothing.
+ */
+export const TELEMETRY_ROLLUP = defineJob({
+  kind: 'telemetry.rollup',
+  payload: z.object({}),
+  leaseSeconds: 300,
+  transactional: false,
+});
+
+/**
  * Rolls the counters' reports up into daily first/last snapshots for the statistics charts
  * (docs/retention.md, "Statistics"). Recurring: at every start and hourly at :20. Transactional: the
  * day rows and the roll-up's watermark commit together, so a run is applied exactly once.

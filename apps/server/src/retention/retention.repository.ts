@@ -170,6 +170,22 @@ export class RetentionRepository {
     return rowsOf(result).length;
   }
 
+  /**
+   * Deletes up to `limit` per-minute roll-up rows of minutes before `before`: machine by machine,
+   * each a range of its primary key (serial_number, minute).
+   */
+  async deleteTelemetryMinutesBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from telemetry_minutes where (serial_number, minute) in (
+        select old.serial_number, old.minute from telemetry_rollup_marks m
+        cross join lateral (
+          select serial_number, minute from telemetry_minutes t
+          where t.serial_number = m.serial_number and t.minute < ${before.toISOString()}::timestamptz limit ${limit}) old
+        limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
   /** Deletes up to `limit` completed jobs finished before `before`; failed ones stay for the ADMIN. */
   async deleteCompletedJobsBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`

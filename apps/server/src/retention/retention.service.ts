@@ -39,6 +39,7 @@ export type TPurgeOutcome = {
   mails: number;
   weeklyReportMarks: number;
   offlinePeriods: number;
+  telemetryMinutes: number;
   defaultPartition: { rows: number; machines: number };
 };
 
@@ -70,8 +71,8 @@ export class RetentionService {
    * Drops every daily partition whose whole day is older than the telemetry retention, then deletes
    * HACCP records and closed alarms older than the HACCP retention (batch by batch) and completed
    * jobs and sent alarm-mail rows older than a week, old notifications (read: 90 days; any: a year),
-   * sent mails after 30 days, weekly-report marks after 8 weeks and ended offline stretches with the
-   * telemetry. The default partition is never emptied here: what waits there is told.
+   * sent mails after 30 days, weekly-report marks after 8 weeks, and ended offline stretches and the
+   * per-minute roll-up with the telemetry. The default partition is never emptied here: what waits there is told.
    */
   async purge(now = new Date()): Promise<TPurgeOutcome> {
     const telemetryCutoff = now.getTime() - this.policy.telemetryDays * DAY_MS;
@@ -109,6 +110,10 @@ export class RetentionService {
     );
     // Ended offline stretches go with the telemetry of their time (the weekly report reads two weeks).
     const offlinePeriods = await drain((limit) => this.repository.deleteOfflinePeriodsBefore(new Date(telemetryCutoff), limit));
+    // So does the temperature history's per-minute roll-up of it.
+    const telemetryMinutes = await drain((limit) =>
+      this.repository.deleteTelemetryMinutesBefore(new Date(telemetryCutoff), limit),
+    );
     const defaultPartition = await this.repository.defaultPartitionRows();
     const outcome = {
       droppedPartitions,
@@ -121,6 +126,7 @@ export class RetentionService {
       mails,
       weeklyReportMarks,
       offlinePeriods,
+      telemetryMinutes,
       defaultPartition,
     };
     this.log.info(outcome, 'retention ran');

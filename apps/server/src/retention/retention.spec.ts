@@ -223,6 +223,13 @@ describe('telemetry partitions and retention', () => {
       await offline(120 * DAY_MS, 110 * DAY_MS);
       await offline(200 * DAY_MS, null);
       await offline(10 * DAY_MS, 9 * DAY_MS);
+      // The temperature history's roll-up goes with the telemetry: a minute 100 days ago goes, one of 10 days ago stays.
+      await db.execute(
+        sql`insert into telemetry_rollup_marks (serial_number, rolled_to, checked_at) values (${SERIAL}, now(), now())`,
+      );
+      for (const daysAgo of [100, 10])
+        await db.execute(sql`insert into telemetry_minutes (serial_number, minute, boiler_tmp_min, boiler_tmp_max)
+          values (${SERIAL}, date_trunc('minute', ${at(daysAgo * DAY_MS)}::timestamptz), 800, 850)`);
 
       // The job itself, through the durable queue, as the server schedules it at start.
       const jobs = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
@@ -289,6 +296,11 @@ describe('telemetry partitions and retention', () => {
         sql`select online_at is null as open from appliance_offline_periods order by offline_at`,
       );
       expect(offlineLeft.map((r) => r.open)).toEqual([true, false]);
+      const minutesLeft = await rows<{ old: boolean }>(
+        db,
+        sql`select minute < now() - interval '90 days' as old from telemetry_minutes`,
+      );
+      expect(minutesLeft).toEqual([{ old: false }]);
 
       // Each kind's next run is queued once, for its daily slot, even when a second instance starts.
       const second = new JobQueue(db, new JobRepository(db), log, { pollMs: 50 });
