@@ -320,6 +320,7 @@ export const de = {
     MODEL_NOT_FOUND: 'Modell nicht gefunden',
     APPLIANCE_ALREADY_EXISTS: 'Ein Produkt mit dieser Seriennummer existiert bereits',
     APPLIANCE_ALREADY_CLAIMED: 'Dieses Gerät ist bereits einem Konto zugeordnet',
+    BOARD_IN_USE: 'Diese Hauptplatine ist bereits eingebaut: in dieser oder einer anderen Maschine',
     PRODUCT_IMPORT_EMPTY: 'Die Datei enthält keine Produkte: Sie braucht eine Kopfzeile und mindestens eine Produktzeile',
     PRODUCT_IMPORT_COLUMNS:
       'Die Kopfzeile der Datei ist nicht korrekt. Fehlende Spalten: {{missing}}. Unbekannte oder doppelte Spalten: {{unknown}}',
@@ -1116,6 +1117,8 @@ export const de = {
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
           commission: 'Broker-Zugangsdaten für die Inbetriebnahme ausgestellt',
+          'board-replace': 'Hauptplatine ersetzt: Zugangsdaten der alten Platine widerrufen',
+          'board-restore': 'Installation und Parameter auf der neuen Hauptplatine wiederhergestellt',
         },
         alarm: {
           acknowledge: 'Alarm quittiert',

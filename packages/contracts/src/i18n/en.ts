@@ -310,6 +310,7 @@ export const en = {
     MODEL_NOT_FOUND: 'Model not found',
     APPLIANCE_ALREADY_EXISTS: 'A product with this serial number already exists',
     APPLIANCE_ALREADY_CLAIMED: 'This appliance is already registered to an account',
+    BOARD_IN_USE: 'This main board is already fitted: to this machine, or to another one',
     PRODUCT_IMPORT_EMPTY: 'The file has no products: it needs a header row and at least one product row',
     PRODUCT_IMPORT_COLUMNS:
       'The header row of the file is not right. Missing columns: {{missing}}. Unknown or repeated columns: {{unknown}}',
@@ -1092,6 +1093,8 @@ export const en = {
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',
           commission: 'Broker credentials issued for commissioning',
+          'board-replace': "Main board replaced: the old board's credentials revoked",
+          'board-restore': 'Installation and parameters restored on the new main board',
         },
         alarm: {
           acknowledge: 'Alarm acknowledged',

@@ -317,6 +317,7 @@ export const es = {
     MODEL_NOT_FOUND: 'Modelo no encontrado',
     APPLIANCE_ALREADY_EXISTS: 'Ya existe un producto con este número de serie',
     APPLIANCE_ALREADY_CLAIMED: 'Este aparato ya está registrado en una cuenta',
+    BOARD_IN_USE: 'Esta placa principal ya está montada: en esta máquina o en otra',
     PRODUCT_IMPORT_EMPTY: 'El archivo no contiene productos: necesita una fila de encabezado y al menos una fila de producto',
     PRODUCT_IMPORT_COLUMNS:
       'La fila de encabezado del archivo no es correcta. Columnas que faltan: {{missing}}. Columnas desconocidas o repetidas: {{unknown}}',
@@ -1108,6 +1109,8 @@ export const es = {
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
           commission: 'Credenciales del broker emitidas para la puesta en marcha',
+          'board-replace': 'Placa principal sustituida: credenciales de la placa antigua revocadas',
+          'board-restore': 'Instalación y parámetros restaurados en la nueva placa principal',
         },
         alarm: {
           acknowledge: 'Alarma reconocida',

@@ -320,6 +320,7 @@ export const fr = {
     MODEL_NOT_FOUND: 'Modèle introuvable',
     APPLIANCE_ALREADY_EXISTS: 'Un produit portant ce numéro de série existe déjà',
     APPLIANCE_ALREADY_CLAIMED: 'Cet appareil est déjà associé à un compte',
+    BOARD_IN_USE: 'Cette carte principale est déjà montée : sur cette machine ou sur une autre',
     PRODUCT_IMPORT_EMPTY: "Le fichier ne contient aucun produit : il faut une ligne d'en-tête et au moins une ligne de produit",
     PRODUCT_IMPORT_COLUMNS:
       "La ligne d'en-tête du fichier n'est pas correcte. Colonnes manquantes : {{missing}}. Colonnes inconnues ou répétées : {{unknown}}",
@@ -1113,6 +1114,8 @@ export const fr = {
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
           commission: 'Identifiants du broker émis pour la mise en service',
+          'board-replace': "Carte principale remplacée : identifiants de l'ancienne carte révoqués",
+          'board-restore': 'Installation et paramètres restaurés sur la nouvelle carte principale',
         },
         alarm: {
           acknowledge: 'Alarme acquittée',

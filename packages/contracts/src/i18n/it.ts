@@ -315,6 +315,7 @@ export const it = {
     MODEL_NOT_FOUND: 'Modello non trovato',
     APPLIANCE_ALREADY_EXISTS: 'Esiste già un prodotto con questo numero di serie',
     APPLIANCE_ALREADY_CLAIMED: 'Questo apparecchio è già registrato su un account',
+    BOARD_IN_USE: "Questa scheda principale è già montata: su questa macchina o su un'altra",
     PRODUCT_IMPORT_EMPTY: 'Il file non contiene prodotti: servono una riga di intestazione e almeno una riga di prodotto',
     PRODUCT_IMPORT_COLUMNS:
       'La riga di intestazione del file non è corretta. Colonne mancanti: {{missing}}. Colonne sconosciute o ripetute: {{unknown}}',
@@ -1107,6 +1108,8 @@ export const it = {
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
           commission: 'Credenziali del broker emesse per la messa in servizio',
+          'board-replace': 'Scheda principale sostituita: credenziali della vecchia scheda revocate',
+          'board-restore': 'Installazione e parametri ripristinati sulla nuova scheda principale',
         },
         alarm: {
           acknowledge: 'Allarme preso in carico',
