@@ -17,3 +17,4 @@ export * from './thresholds';
 export * from './service-pins';
 export * from './haccp-chain';
 export * from './inspector-links';
+export * from './board-replacements';
