@@ -1518,6 +1518,49 @@ export const it = {
         interrupted: 'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazioni. Ricollega per continuare da lì.',
         resume: 'Ricollega e riprendi',
       },
+      board: {
+        title: 'Sostituisci scheda principale',
+        intro:
+          'Monta la nuova scheda principale, poi inquadra il codice QR stampato sulla scheda o digita il suo numero di serie. La macchina conserva il suo numero di serie, lo storico e le impostazioni.',
+        scan: 'Inquadra il codice QR',
+        scanning: 'Punta la fotocamera sul codice QR della nuova scheda.',
+        stopScan: 'Ferma la fotocamera',
+        typed: 'Numero di serie della scheda',
+        use: 'Usa questa scheda',
+        invalid: 'Non è un numero di serie di scheda: solo lettere, cifre, - e _, da 4 a 40 caratteri.',
+        notBoard: 'Questo codice QR non è di una scheda principale. Inquadra il codice stampato sulla nuova scheda.',
+        camera: {
+          refused:
+            'La fotocamera è bloccata per questa app. Consentila nelle impostazioni del sito del browser, oppure digita il numero di serie.',
+          absent: 'Nessuna fotocamera trovata su questo dispositivo. Digita il numero di serie.',
+          unsupported: 'Questo browser non può usare la fotocamera qui. Digita il numero di serie.',
+          failed: 'Impossibile avviare la fotocamera. Digita il numero di serie.',
+        },
+        board: 'Nuova scheda: {{boardSerial}}',
+        other: "Un'altra scheda",
+        connect: 'Collegati alla scheda via Bluetooth',
+        connectHint: "La nuova scheda compare come {{name}} nell'elenco che si apre: sceglila.",
+        notSpare:
+          'La scheda raggiunta appartiene alla macchina {{found}}: collegati alla nuova scheda, di cui hai inquadrato il codice QR.',
+        steps: {
+          credentials: 'Macchina associata alla nuova scheda, credenziali della vecchia scheda revocate',
+          network: 'Rete Wi-Fi inviata',
+          broker: 'Numero di serie della macchina e credenziali cloud inviati',
+          online: 'Nuova scheda collegata al cloud',
+          restore: 'Parametri e impostazioni della macchina ripristinati',
+        },
+        failed: {
+          credentials: 'Il cloud non ha associato la macchina a questa scheda.',
+          network: 'La scheda ha rifiutato la rete Wi-Fi.',
+          broker: 'La scheda ha rifiutato il numero di serie della macchina o le sue credenziali.',
+          online: 'La nuova scheda non ha raggiunto il cloud. Controlla nome e password del Wi-Fi, poi riprova.',
+          restore:
+            'La nuova scheda non ha ancora ricevuto parametri e impostazioni della macchina. Li riceve appena è online: controlla la macchina più tardi.',
+        },
+        retry: 'Riprova',
+        done: '{{serialNumber}} è di nuovo online con la nuova scheda principale, i suoi parametri e le sue impostazioni.',
+        back: 'Torna alla macchina',
+      },
     },
     nav: {
       label: "Navigazione dell'app",
@@ -1596,6 +1639,7 @@ export const it = {
       generalSettings: 'Impostazioni generali',
       statistics: 'Statistiche',
       machineInfo: 'Informazioni macchina',
+      replaceBoard: 'Sostituisci scheda principale',
     },
     serviceMenu: {
       title: 'Menu assistenza',
