@@ -197,7 +197,7 @@ async function verifyYear(engine: TEngine): Promise<TResult> {
     for (let i = 0; i < records.length; i += 500) await washboard.ingest.carried(serial, records.slice(i, i + 500), carrier);
     const seedMs = performance.now() - seeded;
     const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
-    const url = `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${day(-365)}&stopDate=${day(1)}`;
+    const url = `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${day(-364)}&stopDate=${day(0)}`;
     let checked = 0;
     const verify = async () => {
       const res = await server.api(url, { headers: user });

@@ -85,6 +85,8 @@ import { SettingsProfileService } from './settings-profiles/settings-profile.ser
 import { SettingsProfileResolver } from './settings-profiles/settings-profile-resolver';
 import { HaccpService } from './haccp/haccp.service';
 import { LocalLinkService } from './local-link/local-link.service';
+import { BoardReplacementRepository } from './board/board-replacement.repository';
+import { BoardReplacementService } from './board/board-replacement.service';
 import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
 import { HaccpChainService } from './haccp/chain/haccp-chain.service';
 import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
@@ -551,6 +553,21 @@ async function assembleWashboard(
     settingsProfileResolver,
   );
   const haccp = new HaccpService(appliances, new HaccpRepository(database.db), publicUrl);
+  // Main board replacement (docs/local-link.md): its restore runs as a job once the new board is online.
+  const boards = new BoardReplacementService(
+    appliances,
+    applianceRepository,
+    new BoardReplacementRepository(database.db),
+    accountRepository,
+    broker,
+    events,
+    transactions,
+    audit,
+    jobs,
+    commands,
+    (serial) => ingest.disconnected(serial),
+    app.log,
+  );
   await registerHttpPlumbing(app);
   await registerApi(app, {
     database,
@@ -599,6 +616,7 @@ async function assembleWashboard(
       audit,
       (serial, records, carrier) => ingest.carried(serial, records, carrier),
     ),
+    boards,
     temperatureHistory: new TemperatureHistoryService(appliances, temperatureHistory),
     alarms: new AlarmService(appliances, applianceAccess, alarmRepository, transactions, audit, (brand, message) =>
       live.publish(brand, message),

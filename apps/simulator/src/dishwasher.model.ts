@@ -85,6 +85,8 @@ export const QUIET_ACTIVITY: Readonly<TActivity> = { cyclesPerHour: 0, alarmsPer
 
 export type TDishwasherModelOptions = {
   serial: string;
+  /** the main board's own serial number, reported in `info` (default `MB-<serial>`) */
+  boardSerial?: string;
   /** default 'infinity' */
   gamma?: TGamma;
   /** default from the range (see `machineTypeFor`) */
@@ -221,6 +223,8 @@ const CYCLE_POPULARITY: readonly (readonly [TCycleType, number])[] = [
  */
 export class DishwasherModel {
   readonly serial: string;
+  /** The main board's own serial number (its QR code). */
+  readonly boardSerial: string;
   readonly gamma: TGamma;
   readonly profile: TMachineProfile;
   /** The telemetry fields the machine's range sends. */
@@ -292,6 +296,7 @@ export class DishwasherModel {
 
   constructor(options: TDishwasherModelOptions) {
     this.serial = options.serial;
+    this.boardSerial = options.boardSerial ?? `MB-${options.serial}`.slice(0, 40);
     this.gamma = options.gamma ?? 'infinity';
     this.profile = MACHINE_PROFILES[options.machineType ?? machineTypeFor(this.gamma)];
     this.keptFields = keptFieldsFor(this.gamma);
@@ -494,6 +499,7 @@ export class DishwasherModel {
       control: this.versionSet.control,
       energySaving: this.energySaving,
       installation: this.installation ? { ...this.installation } : null,
+      boardSerial: this.boardSerial,
     };
   }
 

@@ -26,10 +26,10 @@ function machineAt(clock: () => number): VirtualDishwasher {
 }
 
 /** A machine with its local link, and a phone at the other end of it (frames moved by hand). */
-function linked(mtu = 23) {
+function linked(mtu = 23, make: (clock: () => number) => VirtualDishwasher = machineAt) {
   let now = START;
   const clock = () => now;
-  const machine = machineAt(clock);
+  const machine = make(clock);
   const cloud: TDeviceMessage[] = [];
   machine.onMessage((message) => cloud.push(message));
   const endpoint = new LocalLinkEndpoint(machine, { mtu, clock });
@@ -360,5 +360,68 @@ describe('the local link of a virtual dishwasher', () => {
       { id: null, ok: false, error: 'NO_SESSION' },
     ]);
     expect(l.notified.every((frame) => frame.length <= 20)).toBe(true);
+  });
+});
+
+describe('a spare main board over the local link', () => {
+  const spare = (clock: () => number) =>
+    new VirtualDishwasher({ spareBoard: { boardSerial: 'MB-SPARE-7' }, seed: 4, activity: QUIET_ACTIVITY, clock });
+  const secret = 'a-new-device-secret-0123456789';
+  const readInfo = (endpoint: LocalLinkEndpoint) => ZLinkMachineInfo.parse(JSON.parse(new TextDecoder().decode(endpoint.info())));
+
+  it('advertises WB-<boardSerial> and says it is a spare until it is given its machine serial', () => {
+    const l = linked(23, spare);
+    expect(l.endpoint.advertisedName).toBe('WB-MB-SPARE-7');
+    expect(readInfo(l.endpoint)).toMatchObject({ serialNumber: 'MB-SPARE-7', boardSerial: 'MB-SPARE-7', spare: true });
+    l.openSession();
+    const id = randomUUID();
+    l.request({ topic: 'broker-credentials', payload: { id, deviceSecret: secret, serialNumber: 'SN-MACHINE-1' } });
+    expect(l.replyTo(id)).toEqual({ id, ok: true });
+    expect(l.machine.serial).toBe('SN-MACHINE-1');
+    expect(l.machine.spare).toBe(false);
+    expect(l.machine.hasBrokerCredentials).toBe(true);
+    expect(l.endpoint.advertisedName).toBe('WB-SN-MACHINE-1');
+    const info = readInfo(l.endpoint);
+    expect(info).toMatchObject({ serialNumber: 'SN-MACHINE-1', boardSerial: 'MB-SPARE-7' });
+    expect(info.spare).toBeUndefined();
+    // Every board reports its own serial to the cloud in `info`.
+    expect(l.machine.model.info().boardSerial).toBe('MB-SPARE-7');
+  });
+
+  it('takes its machine serial once: another one is refused with BOARD_TAKEN, its own again is fine', () => {
+    const l = linked(23, spare);
+    l.openSession();
+    const first = randomUUID();
+    l.request({ topic: 'broker-credentials', payload: { id: first, deviceSecret: secret, serialNumber: 'SN-MACHINE-1' } });
+    expect(l.replyTo(first)?.ok).toBe(true);
+    const other = randomUUID();
+    l.request({ topic: 'broker-credentials', payload: { id: other, deviceSecret: `${secret}x`, serialNumber: 'SN-MACHINE-2' } });
+    expect(l.replyTo(other)).toEqual({ id: other, ok: false, error: 'BOARD_TAKEN' });
+    expect(l.machine.serial).toBe('SN-MACHINE-1');
+    const again = randomUUID();
+    l.request({ topic: 'broker-credentials', payload: { id: again, deviceSecret: secret, serialNumber: 'SN-MACHINE-1' } });
+    expect(l.replyTo(again)?.ok).toBe(true);
+  });
+
+  it("refuses a serial other than a fitted board's own, and takes none outside a session", () => {
+    const fitted = linked();
+    fitted.openSession();
+    const id = randomUUID();
+    fitted.request({ topic: 'broker-credentials', payload: { id, deviceSecret: secret, serialNumber: 'SN-OTHER' } });
+    expect(fitted.replyTo(id)).toEqual({ id, ok: false, error: 'BOARD_TAKEN' });
+    expect(fitted.machine.serial).toBe('SIM-LINK-1');
+    expect(fitted.machine.hasBrokerCredentials).toBe(false);
+
+    const l = linked(23, spare);
+    const outside = randomUUID();
+    l.request({ topic: 'broker-credentials', payload: { id: outside, deviceSecret: secret, serialNumber: 'SN-MACHINE-1' } });
+    expect(l.replyTo(outside)).toEqual({ id: outside, ok: false, error: 'NO_SESSION' });
+    expect(l.machine.spare).toBe(true);
+  });
+
+  it('does not connect to a broker while it knows no machine serial', async () => {
+    const machine = new VirtualDishwasher({ spareBoard: { boardSerial: 'MB-SPARE-8' }, broker: 'mqtt://127.0.0.1:1' });
+    await expect(machine.connect()).rejects.toThrow(/spare board/);
+    expect(() => new VirtualDishwasher({ seed: 1 })).toThrow(/either a machine/);
   });
 });

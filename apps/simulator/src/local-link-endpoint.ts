@@ -45,8 +45,6 @@ const PAGE_MARGIN_BYTES = 1024;
  * on the display lets them through, and only those the device registry allows over the link.
  */
 export class LocalLinkEndpoint {
-  /** The name the machine advertises: `WB-<serial>`. */
-  readonly advertisedName: string;
   readonly frameSize: number;
 
   private readonly machine: VirtualDishwasher;
@@ -61,13 +59,17 @@ export class LocalLinkEndpoint {
   constructor(machine: VirtualDishwasher, options: TLocalLinkEndpointOptions = {}) {
     this.machine = machine;
     this.clock = options.clock ?? Date.now;
-    this.advertisedName = localLinkName(machine.serial);
     this.frameSize = frameSizeForMtu(options.mtu ?? 23);
     this.channel = new LinkChannel({ frameSize: this.frameSize });
     // Inside a session the phone hears what the machine tells the cloud (status, alarms, records…).
     this.stopForwarding = machine.onMessage((message: TDeviceMessage) => {
       if (this.session) this.send(message.topic, message.payload);
     });
+  }
+
+  /** The name the machine advertises: `WB-<serial>` (a spare board: `WB-<boardSerial>`). */
+  get advertisedName(): string {
+    return localLinkName(this.machine.serial);
   }
 
   get sessionOpen(): boolean {
@@ -79,6 +81,8 @@ export class LocalLinkEndpoint {
     const info: TLinkMachineInfo = {
       protocol: LOCAL_LINK_PROTOCOL_VERSION,
       serialNumber: this.machine.serial,
+      boardSerial: this.machine.boardSerial,
+      ...(this.machine.spare ? { spare: true } : {}),
       gamma: this.machine.gamma,
       frameSize: this.frameSize,
       firmware: this.machine.versions.fw00,
@@ -191,7 +195,9 @@ export class LocalLinkEndpoint {
       this.machine.joinWifi({ ssid, security, password });
       return { ok: true };
     },
-    'broker-credentials': ({ deviceSecret }) => {
+    'broker-credentials': ({ deviceSecret, serialNumber }) => {
+      // A spare board fitted to a machine becomes that machine; a board of another one refuses.
+      if (serialNumber !== undefined && !this.machine.takeSerial(serialNumber)) return { ok: false, error: 'BOARD_TAKEN' };
       this.machine.takeBrokerCredentials(deviceSecret);
       return { ok: true };
     },

@@ -22,7 +22,15 @@ import { Outbox } from './outbox';
 import { RecordLog } from './record-log';
 import { seedFrom } from './random';
 
-export type TVirtualDishwasherOptions = Omit<TDishwasherModelOptions, 'emit'> & {
+export type TVirtualDishwasherOptions = Omit<TDishwasherModelOptions, 'emit' | 'serial'> & {
+  /** the machine's serial number (its MQTT identity); give it or `spareBoard` */
+  serial?: string;
+  /**
+   * a spare main board in its bag that knows no machine yet (docs/local-link.md, "Board
+   * replacement"): it advertises `WB-<boardSerial>` and takes its machine's serial number once, over
+   * the local link; instead of `serial`
+   */
+  spareBoard?: { boardSerial: string };
   /** device secret (the password); omit for brokers without authentication */
   secret?: string;
   /** mqtt://host:port; can also be given to `connect()` */
@@ -46,7 +54,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * own. Tests can drive it by hand with a fake `clock` and `tick()`, or with `advance()`.
  */
 export class VirtualDishwasher {
-  readonly serial: string;
   /** the machine itself, for what the getters below do not cover */
   readonly model: DishwasherModel;
 
@@ -71,20 +78,59 @@ export class VirtualDishwasher {
   private wifi: { ssid: string; security: TWifiSecurity; password: string } | null = null;
   /** The device secret: from the factory (options), or given over the local link at commissioning. */
   private secret: string | undefined;
+  /** The machine's serial number; null while the board is a spare that was given none. */
+  private machineSerial: string | null;
 
   constructor(options: TVirtualDishwasherOptions) {
+    if ((options.serial === undefined) === (options.spareBoard === undefined))
+      throw new Error('a virtual dishwasher is either a machine (serial) or a spare board (spareBoard)');
     this.options = options;
-    this.serial = options.serial;
+    this.machineSerial = options.serial ?? null;
     this.secret = options.secret;
     this.clock = options.clock ?? Date.now;
     this.speed = options.speed ?? 1;
     this.telemetryMs = (options.telemetryIntervalSeconds ?? 10) * 1000;
     this.outbox = new Outbox(options.outboxLimit);
-    this.model = new DishwasherModel({ ...options, clock: this.clock, emit: (message) => this.dispatch(message) });
+    const boardSerial = options.spareBoard?.boardSerial ?? options.boardSerial;
+    this.model = new DishwasherModel({
+      ...options,
+      // A spare's randomness is seeded by its board serial: it has no other name yet.
+      serial: options.serial ?? boardSerial ?? '',
+      boardSerial,
+      clock: this.clock,
+      emit: (message) => this.dispatch(message),
+    });
     // Spread the fleet's telemetry over the interval instead of sending it all in one burst; with a
     // seed, the same spread every run.
     const phase = options.seed === undefined ? Math.random() : seedFrom(options.seed, this.serial, 'telemetry') / 2 ** 32;
     this.nextTelemetry = this.clock() + phase * this.telemetryMs;
+  }
+
+  // ---- who it is ---------------------------------------------------------------------------
+
+  /** The machine's serial number (its MQTT identity); a spare board's own serial until it is given one. */
+  get serial(): string {
+    return this.machineSerial ?? this.model.boardSerial;
+  }
+
+  /** The main board's own serial number, printed on it as a QR code. */
+  get boardSerial(): string {
+    return this.model.boardSerial;
+  }
+
+  /** A spare main board that knows no machine yet. */
+  get spare(): boolean {
+    return this.machineSerial === null;
+  }
+
+  /**
+   * A spare board fitted to a machine takes the machine's serial number, once (over the local link,
+   * with the broker credentials). False when the board already belongs to another serial number;
+   * true for its own.
+   */
+  takeSerial(serial: string): boolean {
+    if (this.machineSerial === null) this.machineSerial = serial;
+    return this.machineSerial === serial;
   }
 
   // ---- the network -------------------------------------------------------------------------
@@ -93,6 +139,8 @@ export class VirtualDishwasher {
   connect(broker?: string): Promise<void> {
     const url = broker ?? this.options.broker;
     if (!url) return Promise.reject(new Error(`${this.serial}: no broker URL`));
+    // A spare board has no MQTT identity until it is given its machine's serial number.
+    if (this.spare) return Promise.reject(new Error(`${this.serial}: a spare board without a machine serial`));
     if (!this.link) {
       this.link = new DeviceLink({
         ...this.options.mqtt,
@@ -334,7 +382,7 @@ export class VirtualDishwasher {
    * info says so to the phone).
    */
   private joinWhenCommissioned(): void {
-    if (!this.wifi || this.secret === undefined || !this.options.broker || this.link) return;
+    if (!this.wifi || this.secret === undefined || !this.options.broker || this.link || this.spare) return;
     this.connect().catch(() => undefined);
   }
 

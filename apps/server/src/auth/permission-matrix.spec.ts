@@ -406,6 +406,12 @@ describe('docs/permissions.md, permission matrix', () => {
     path: `/api/v1/local-link/${c.serial}/broker-credentials`,
     init: { method: 'POST' },
   });
+  // A new board each time: a board already fitted is refused (BOARD_IN_USE).
+  recipes['POST /api/v1/appliance/{serialNumber}/main-board'] = (c) => ({
+    path: `/api/v1/appliance/${c.serial}/main-board`,
+    init: json({ boardSerial: `MB-${crypto.randomUUID().slice(0, 8)}` }),
+  });
+  recipes['GET /api/v1/appliance/{serialNumber}/main-board'] = (c) => ({ path: `/api/v1/appliance/${c.serial}/main-board` });
   recipes['POST /api/v1/local-link/{serialNumber}/records'] = (c) => ({
     path: `/api/v1/local-link/${c.serial}/records`,
     init: json({

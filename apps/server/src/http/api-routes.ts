@@ -65,6 +65,8 @@ import { settingsProfileRoutes } from '../settings-profiles/settings-profile.rou
 import type { SettingsProfileService } from '../settings-profiles/settings-profile.service';
 import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 import { thresholdRoutes } from '../notifications/threshold.routes';
+import { boardReplacementRoutes } from '../board/board-replacement.routes';
+import type { BoardReplacementService } from '../board/board-replacement.service';
 import type { ThresholdService } from '../notifications/threshold.service';
 
 /** The services the API's routes call, built by the composition root (app.ts). */
@@ -96,6 +98,7 @@ export type TApiParts = {
   haccpChain: HaccpChainService;
   inspectorLinks: InspectorLinkService;
   localLink: LocalLinkService;
+  boards: BoardReplacementService;
   temperatureHistory: TemperatureHistoryService;
   alarms: AlarmService;
   notifications: NotificationService;
@@ -159,6 +162,7 @@ export async function registerApi(app: FastifyInstance, parts: TApiParts): Promi
       await scope.register(applianceDocumentRoutes, { documents: parts.documents });
       await scope.register(deadLetterRoutes, { deadLetters: parts.deadLetters });
       await scope.register(defaultParameterRoutes, { defaults: parts.defaultParameters });
+      await scope.register(boardReplacementRoutes, { boards: parts.boards, limit });
     },
     { prefix: '/api/v1/appliance' },
   );

@@ -188,3 +188,21 @@ export const THRESHOLD_MAIL = defineJob({
   kind: 'threshold.mail',
   payload: z.object({ userId: z.uuid() }),
 });
+
+/**
+ * Restores a machine whose main board was replaced (docs/local-link.md, "Board replacement"): once
+ * the machine is online with the new board (its latest `info` names it), sends it the machine's
+ * installation and parameter values kept at the replacement, and marks the replacement restored.
+ * Until then each attempt fails and retries soon: 3 s doubling, at most 30 s, for about 3 hours.
+ * Not transactional (it waits for the machine's answer); idempotent: a restored replacement, or one
+ * a later replacement of the same machine superseded, is left alone.
+ */
+export const BOARD_RESTORE = defineJob({
+  kind: 'board.restore',
+  payload: z.object({ replacementId: z.uuid() }),
+  maxAttempts: 480,
+  backoffSeconds: 3,
+  maxBackoffSeconds: 30,
+  leaseSeconds: 120,
+  transactional: false,
+});

@@ -7,6 +7,7 @@ import {
   IconBell,
   IconChartBar,
   IconClipboardCheck,
+  IconCpu,
   IconDeviceMobileCog,
   IconFileText,
   IconInfoCircle,
@@ -41,6 +42,7 @@ const ServiceScreen = screen(() => import('./screens/ServiceScreen'), 'ServiceSc
 const InstallScreen = screen(() => import('./screens/InstallScreen'), 'InstallScreen');
 const CommissionScreen = screen(() => import('./screens/NearbyMachineScreen'), 'CommissionScreen');
 const CarryRecordsScreen = screen(() => import('./screens/NearbyMachineScreen'), 'CarryRecordsScreen');
+const ReplaceBoardScreen = screen(() => import('./screens/NearbyMachineScreen'), 'ReplaceBoardScreen');
 const PinResetScreen = screen(() => import('./screens/ServiceScreen'), 'PinResetScreen');
 const AccountScreen = screen(() => import('./screens/AccountScreen'), 'AccountScreen');
 const AppSettingsScreen = screen(() => import('./screens/AppSettingsScreen'), 'AppSettingsScreen');
@@ -86,6 +88,7 @@ export const SIGNED_IN_SCREENS: readonly TCompanionScreen[] = [
   { path: '/device/:serialNumber/install', element: <InstallScreen />, allowed: servicePerson },
   { path: '/nearby/:serialNumber/commission', element: <CommissionScreen />, allowed: canUseLocalLink },
   { path: '/nearby/:serialNumber/records', element: <CarryRecordsScreen />, allowed: canUseLocalLink },
+  { path: '/device/:serialNumber/main-board', element: <ReplaceBoardScreen />, allowed: canUseLocalLink },
   { path: '/service/pin-reset', element: <PinResetScreen />, allowed: servicePerson },
   { path: '/pendingusers', element: <PendingUsersPage />, allowed: canAuthorize },
   { path: '/customers', element: <CustomersScreen />, allowed: canManageCustomers },
@@ -130,7 +133,8 @@ export type TMachineSection = {
     | 'modifyCycles'
     | 'factoryParameters'
     | 'service'
-    | 'machineInfo';
+    | 'machineInfo'
+    | 'replaceBoard';
   Icon: typeof IconWashMachine;
   allowed?: (user: TUserData) => boolean;
 };
@@ -147,6 +151,7 @@ export const MACHINE_SECTIONS: readonly TMachineSection[] = [
   { path: 'factory-parameters', label: 'factoryParameters', Icon: IconSettings, allowed: canEditFactoryParameters },
   { path: 'service', label: 'service', Icon: IconTool, allowed: servicePerson },
   { path: 'info', label: 'machineInfo', Icon: IconInfoCircle },
+  { path: 'main-board', label: 'replaceBoard', Icon: IconCpu, allowed: canUseLocalLink },
 ];
 
 /** The signed-in screens (rendered by `SignedInCompanion`, inside the phone layout). */

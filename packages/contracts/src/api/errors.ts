@@ -48,6 +48,8 @@ export const API_ERRORS = {
   APPLIANCE_NOT_FOUND: 404,
   APPLIANCE_ALREADY_EXISTS: 409,
   APPLIANCE_ALREADY_CLAIMED: 409,
+  /** A main board replacement named the machine's own board, or one another machine reported. */
+  BOARD_IN_USE: 409,
   APPLIANCE_NOT_CLAIMED: 409,
   COMPANY_REQUIRED: 409,
   ACTIVATION_CODE_INVALID: 400,

@@ -20,6 +20,8 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'product.unclaim',
   'product.delete',
   'product.commission',
+  'product.board-replace',
+  'product.board-restore',
   'defaults.set',
   'defaults.reset',
   'alarm.acknowledge',

@@ -6,6 +6,7 @@ import { RINSE_TRACE_MAX_SAMPLES } from './heat-dose';
 import { CLAIMING_CODE_PATTERN, COMMAND_ERRORS, DEVICE_MESSAGE_REFUSALS } from './protocol';
 import { INSTALL_COUNTRIES, INSTALL_STEPS } from './commands';
 import { UNIT_SYSTEMS } from './units';
+import { BOARD_SERIAL_PATTERN } from './main-board';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 
 /** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
@@ -200,6 +201,11 @@ export const ZDeviceInfo = z.object({
   signalDbm: z.int().min(-120).max(0).nullable(),
   energySaving: z.boolean(),
   installation: ZInstallation.extend({ at: ZTimestamp }).nullable(),
+  /**
+   * the main board's own serial number (printed on it as a QR code); optional: firmware before board
+   * replacement (docs/local-link.md, "Board replacement") does not send it
+   */
+  boardSerial: z.string().regex(BOARD_SERIAL_PATTERN).optional(),
 });
 export type TDeviceInfo = z.infer<typeof ZDeviceInfo>;
 

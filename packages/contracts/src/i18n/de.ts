@@ -320,6 +320,7 @@ export const de = {
     MODEL_NOT_FOUND: 'Modell nicht gefunden',
     APPLIANCE_ALREADY_EXISTS: 'Ein Produkt mit dieser Seriennummer existiert bereits',
     APPLIANCE_ALREADY_CLAIMED: 'Dieses Gerät ist bereits einem Konto zugeordnet',
+    BOARD_IN_USE: 'Diese Hauptplatine ist bereits eingebaut: in dieser oder einer anderen Maschine',
     PRODUCT_IMPORT_EMPTY: 'Die Datei enthält keine Produkte: Sie braucht eine Kopfzeile und mindestens eine Produktzeile',
     PRODUCT_IMPORT_COLUMNS:
       'Die Kopfzeile der Datei ist nicht korrekt. Fehlende Spalten: {{missing}}. Unbekannte oder doppelte Spalten: {{unknown}}',
@@ -1116,6 +1117,8 @@ export const de = {
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',
           commission: 'Broker-Zugangsdaten für die Inbetriebnahme ausgestellt',
+          'board-replace': 'Hauptplatine ersetzt: Zugangsdaten der alten Platine widerrufen',
+          'board-restore': 'Installation und Parameter auf der neuen Hauptplatine wiederhergestellt',
         },
         alarm: {
           acknowledge: 'Alarm quittiert',
@@ -1525,6 +1528,49 @@ export const de = {
           'Die Bluetooth-Verbindung ist nach {{count}} Aufzeichnungen abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
         resume: 'Neu verbinden und fortfahren',
       },
+      board: {
+        title: 'Hauptplatine ersetzen',
+        intro:
+          'Bauen Sie die neue Hauptplatine ein, scannen Sie dann den darauf gedruckten QR-Code oder geben Sie ihre Seriennummer ein. Die Maschine behält ihre Seriennummer, ihren Verlauf und ihre Einstellungen.',
+        scan: 'QR-Code scannen',
+        scanning: 'Richten Sie die Kamera auf den QR-Code der neuen Platine.',
+        stopScan: 'Kamera stoppen',
+        typed: 'Seriennummer der Platine',
+        use: 'Diese Platine verwenden',
+        invalid: 'Das ist keine Platinen-Seriennummer: nur Buchstaben, Ziffern, - und _, 4 bis 40 Zeichen.',
+        notBoard: 'Dieser QR-Code gehört zu keiner Hauptplatine. Scannen Sie den Code, der auf der neuen Platine gedruckt ist.',
+        camera: {
+          refused:
+            'Die Kamera ist für diese App gesperrt. Erlauben Sie sie in den Website-Einstellungen des Browsers oder geben Sie die Seriennummer ein.',
+          absent: 'Auf diesem Gerät wurde keine Kamera gefunden. Geben Sie stattdessen die Seriennummer ein.',
+          unsupported: 'Dieser Browser kann die Kamera hier nicht verwenden. Geben Sie stattdessen die Seriennummer ein.',
+          failed: 'Die Kamera konnte nicht gestartet werden. Geben Sie stattdessen die Seriennummer ein.',
+        },
+        board: 'Neue Platine: {{boardSerial}}',
+        other: 'Andere Platine',
+        connect: 'Per Bluetooth mit der Platine verbinden',
+        connectHint: 'Die neue Platine erscheint als {{name}} in der Liste, die sich öffnet: Wählen Sie sie aus.',
+        notSpare:
+          'Die erreichte Platine gehört zur Maschine {{found}}: Verbinden Sie sich mit der neuen Platine, deren QR-Code Sie gescannt haben.',
+        steps: {
+          credentials: 'Maschine an die neue Platine gebunden, Zugangsdaten der alten Platine widerrufen',
+          network: 'WLAN gesendet',
+          broker: 'Seriennummer der Maschine und Cloud-Zugangsdaten gesendet',
+          online: 'Neue Platine mit der Cloud verbunden',
+          restore: 'Parameter und Einstellungen der Maschine wiederhergestellt',
+        },
+        failed: {
+          credentials: 'Die Cloud hat die Maschine nicht an diese Platine gebunden.',
+          network: 'Die Platine hat das WLAN abgelehnt.',
+          broker: 'Die Platine hat die Seriennummer der Maschine oder ihre Zugangsdaten abgelehnt.',
+          online: 'Die neue Platine hat die Cloud nicht erreicht. Prüfen Sie WLAN-Name und Passwort und versuchen Sie es erneut.',
+          restore:
+            'Die neue Platine hat die Parameter und Einstellungen der Maschine noch nicht erhalten. Sie erhält sie, sobald sie online ist: Prüfen Sie die Maschine später.',
+        },
+        retry: 'Erneut versuchen',
+        done: '{{serialNumber}} ist wieder online, mit neuer Hauptplatine, ihren Parametern und Einstellungen.',
+        back: 'Zurück zur Maschine',
+      },
     },
     nav: {
       label: 'App-Navigation',
@@ -1605,6 +1651,7 @@ export const de = {
       generalSettings: 'Allgemeine Einstellungen',
       statistics: 'Statistiken',
       machineInfo: 'Maschineninformationen',
+      replaceBoard: 'Hauptplatine ersetzen',
     },
     serviceMenu: {
       title: 'Servicemenü',

@@ -310,6 +310,7 @@ export const en = {
     MODEL_NOT_FOUND: 'Model not found',
     APPLIANCE_ALREADY_EXISTS: 'A product with this serial number already exists',
     APPLIANCE_ALREADY_CLAIMED: 'This appliance is already registered to an account',
+    BOARD_IN_USE: 'This main board is already fitted: to this machine, or to another one',
     PRODUCT_IMPORT_EMPTY: 'The file has no products: it needs a header row and at least one product row',
     PRODUCT_IMPORT_COLUMNS:
       'The header row of the file is not right. Missing columns: {{missing}}. Unknown or repeated columns: {{unknown}}',
@@ -1092,6 +1093,8 @@ export const en = {
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',
           commission: 'Broker credentials issued for commissioning',
+          'board-replace': "Main board replaced: the old board's credentials revoked",
+          'board-restore': 'Installation and parameters restored on the new main board',
         },
         alarm: {
           acknowledge: 'Alarm acknowledged',
@@ -1496,6 +1499,47 @@ export const en = {
         interrupted: 'The Bluetooth connection was lost after {{count}} records. Reconnect to go on from there.',
         resume: 'Reconnect and resume',
       },
+      board: {
+        title: 'Replace main board',
+        intro:
+          'Fit the new main board, then scan the QR code printed on it or type its serial number. The machine keeps its serial number, its history and its settings.',
+        scan: 'Scan the QR code',
+        scanning: 'Point the camera at the QR code on the new board.',
+        stopScan: 'Stop the camera',
+        typed: 'Board serial number',
+        use: 'Use this board',
+        invalid: 'This is not a board serial number: letters, digits, - and _ only, 4 to 40 characters.',
+        notBoard: "This QR code is not a main board's. Scan the code printed on the new board.",
+        camera: {
+          refused: "The camera is blocked for this app. Allow it in the browser's site settings, or type the serial number.",
+          absent: 'No camera was found on this device. Type the serial number instead.',
+          unsupported: 'This browser cannot use the camera here. Type the serial number instead.',
+          failed: 'The camera could not be started. Type the serial number instead.',
+        },
+        board: 'New board: {{boardSerial}}',
+        other: 'Another board',
+        connect: 'Connect to the board by Bluetooth',
+        connectHint: 'The new board appears as {{name}} in the list that opens: choose it.',
+        notSpare: 'The board reached belongs to machine {{found}}: connect to the new board, whose QR code you scanned.',
+        steps: {
+          credentials: "Machine bound to the new board, old board's credentials revoked",
+          network: 'Wi-Fi network sent',
+          broker: 'Machine serial number and cloud credentials sent',
+          online: 'New board connected to the cloud',
+          restore: 'Machine parameters and settings restored',
+        },
+        failed: {
+          credentials: 'The cloud did not bind the machine to this board.',
+          network: 'The board refused the Wi-Fi network.',
+          broker: "The board refused the machine's serial number or its credentials.",
+          online: 'The new board did not reach the cloud. Check the Wi-Fi name and password, then try again.',
+          restore:
+            "The new board has not received the machine's parameters and settings yet. It gets them as soon as it is online: check the machine later.",
+        },
+        retry: 'Try again',
+        done: '{{serialNumber}} is online again with its new main board, its parameters and its settings.',
+        back: 'Back to the machine',
+      },
     },
     nav: {
       label: 'App navigation',
@@ -1574,6 +1618,7 @@ export const en = {
       generalSettings: 'General settings',
       statistics: 'Statistics',
       machineInfo: 'Machine information',
+      replaceBoard: 'Replace main board',
     },
     serviceMenu: {
       title: 'Service menu',

@@ -317,6 +317,7 @@ export const es = {
     MODEL_NOT_FOUND: 'Modelo no encontrado',
     APPLIANCE_ALREADY_EXISTS: 'Ya existe un producto con este número de serie',
     APPLIANCE_ALREADY_CLAIMED: 'Este aparato ya está registrado en una cuenta',
+    BOARD_IN_USE: 'Esta placa principal ya está montada: en esta máquina o en otra',
     PRODUCT_IMPORT_EMPTY: 'El archivo no contiene productos: necesita una fila de encabezado y al menos una fila de producto',
     PRODUCT_IMPORT_COLUMNS:
       'La fila de encabezado del archivo no es correcta. Columnas que faltan: {{missing}}. Columnas desconocidas o repetidas: {{unknown}}',
@@ -1108,6 +1109,8 @@ export const es = {
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',
           commission: 'Credenciales del broker emitidas para la puesta en marcha',
+          'board-replace': 'Placa principal sustituida: credenciales de la placa antigua revocadas',
+          'board-restore': 'Instalación y parámetros restaurados en la nueva placa principal',
         },
         alarm: {
           acknowledge: 'Alarma reconocida',
@@ -1516,6 +1519,48 @@ export const es = {
         interrupted: 'La conexión Bluetooth se perdió tras {{count}} registros. Vuelve a conectar para seguir desde ahí.',
         resume: 'Volver a conectar y seguir',
       },
+      board: {
+        title: 'Sustituir la placa principal',
+        intro:
+          'Monta la nueva placa principal y luego escanea el código QR impreso en ella o escribe su número de serie. La máquina conserva su número de serie, su historial y sus ajustes.',
+        scan: 'Escanear el código QR',
+        scanning: 'Apunta la cámara al código QR de la nueva placa.',
+        stopScan: 'Detener la cámara',
+        typed: 'Número de serie de la placa',
+        use: 'Usar esta placa',
+        invalid: 'No es un número de serie de placa: solo letras, cifras, - y _, de 4 a 40 caracteres.',
+        notBoard: 'Este código QR no es de una placa principal. Escanea el código impreso en la nueva placa.',
+        camera: {
+          refused:
+            'La cámara está bloqueada para esta aplicación. Permítela en los ajustes del sitio del navegador o escribe el número de serie.',
+          absent: 'No se encontró ninguna cámara en este dispositivo. Escribe el número de serie.',
+          unsupported: 'Este navegador no puede usar la cámara aquí. Escribe el número de serie.',
+          failed: 'No se pudo iniciar la cámara. Escribe el número de serie.',
+        },
+        board: 'Nueva placa: {{boardSerial}}',
+        other: 'Otra placa',
+        connect: 'Conectar con la placa por Bluetooth',
+        connectHint: 'La nueva placa aparece como {{name}} en la lista que se abre: elígela.',
+        notSpare: 'La placa alcanzada pertenece a la máquina {{found}}: conéctate a la nueva placa, cuyo código QR escaneaste.',
+        steps: {
+          credentials: 'Máquina asociada a la nueva placa, credenciales de la placa antigua revocadas',
+          network: 'Red Wi-Fi enviada',
+          broker: 'Número de serie de la máquina y credenciales de la nube enviados',
+          online: 'Nueva placa conectada a la nube',
+          restore: 'Parámetros y ajustes de la máquina restaurados',
+        },
+        failed: {
+          credentials: 'La nube no asoció la máquina a esta placa.',
+          network: 'La placa rechazó la red Wi-Fi.',
+          broker: 'La placa rechazó el número de serie de la máquina o sus credenciales.',
+          online: 'La nueva placa no llegó a la nube. Comprueba el nombre y la contraseña del Wi-Fi e inténtalo de nuevo.',
+          restore:
+            'La nueva placa aún no ha recibido los parámetros y ajustes de la máquina. Los recibe en cuanto esté en línea: comprueba la máquina más tarde.',
+        },
+        retry: 'Reintentar',
+        done: '{{serialNumber}} vuelve a estar en línea con su nueva placa principal, sus parámetros y sus ajustes.',
+        back: 'Volver a la máquina',
+      },
     },
     nav: {
       label: 'Navegación de la app',
@@ -1594,6 +1639,7 @@ export const es = {
       generalSettings: 'Ajustes generales',
       statistics: 'Estadísticas',
       machineInfo: 'Información de la máquina',
+      replaceBoard: 'Sustituir la placa principal',
     },
     serviceMenu: {
       title: 'Menú de servicio técnico',

@@ -320,6 +320,7 @@ export const fr = {
     MODEL_NOT_FOUND: 'Modèle introuvable',
     APPLIANCE_ALREADY_EXISTS: 'Un produit portant ce numéro de série existe déjà',
     APPLIANCE_ALREADY_CLAIMED: 'Cet appareil est déjà associé à un compte',
+    BOARD_IN_USE: 'Cette carte principale est déjà montée : sur cette machine ou sur une autre',
     PRODUCT_IMPORT_EMPTY: "Le fichier ne contient aucun produit : il faut une ligne d'en-tête et au moins une ligne de produit",
     PRODUCT_IMPORT_COLUMNS:
       "La ligne d'en-tête du fichier n'est pas correcte. Colonnes manquantes : {{missing}}. Colonnes inconnues ou répétées : {{unknown}}",
@@ -1113,6 +1114,8 @@ export const fr = {
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',
           commission: 'Identifiants du broker émis pour la mise en service',
+          'board-replace': "Carte principale remplacée : identifiants de l'ancienne carte révoqués",
+          'board-restore': 'Installation et paramètres restaurés sur la nouvelle carte principale',
         },
         alarm: {
           acknowledge: 'Alarme acquittée',
@@ -1522,6 +1525,49 @@ export const fr = {
           'La connexion Bluetooth a été perdue après {{count}} enregistrements. Reconnectez pour reprendre à partir de là.',
         resume: 'Reconnecter et reprendre',
       },
+      board: {
+        title: 'Remplacer la carte principale',
+        intro:
+          'Montez la nouvelle carte principale, puis scannez le code QR imprimé dessus ou saisissez son numéro de série. La machine garde son numéro de série, son historique et ses réglages.',
+        scan: 'Scanner le code QR',
+        scanning: 'Dirigez la caméra vers le code QR de la nouvelle carte.',
+        stopScan: 'Arrêter la caméra',
+        typed: 'Numéro de série de la carte',
+        use: 'Utiliser cette carte',
+        invalid: "Ce n'est pas un numéro de série de carte : lettres, chiffres, - et _ seulement, de 4 à 40 caractères.",
+        notBoard: "Ce code QR n'est pas celui d'une carte principale. Scannez le code imprimé sur la nouvelle carte.",
+        camera: {
+          refused:
+            'La caméra est bloquée pour cette application. Autorisez-la dans les paramètres du site du navigateur, ou saisissez le numéro de série.',
+          absent: "Aucune caméra n'a été trouvée sur cet appareil. Saisissez plutôt le numéro de série.",
+          unsupported: 'Ce navigateur ne peut pas utiliser la caméra ici. Saisissez plutôt le numéro de série.',
+          failed: "La caméra n'a pas pu démarrer. Saisissez plutôt le numéro de série.",
+        },
+        board: 'Nouvelle carte : {{boardSerial}}',
+        other: 'Une autre carte',
+        connect: 'Se connecter à la carte en Bluetooth',
+        connectHint: "La nouvelle carte apparaît sous le nom {{name}} dans la liste qui s'ouvre : choisissez-la.",
+        notSpare:
+          'La carte atteinte appartient à la machine {{found}} : connectez-vous à la nouvelle carte, dont vous avez scanné le code QR.',
+        steps: {
+          credentials: "Machine associée à la nouvelle carte, identifiants de l'ancienne carte révoqués",
+          network: 'Réseau Wi-Fi envoyé',
+          broker: 'Numéro de série de la machine et identifiants cloud envoyés',
+          online: 'Nouvelle carte connectée au cloud',
+          restore: 'Paramètres et réglages de la machine restaurés',
+        },
+        failed: {
+          credentials: "Le cloud n'a pas associé la machine à cette carte.",
+          network: 'La carte a refusé le réseau Wi-Fi.',
+          broker: 'La carte a refusé le numéro de série de la machine ou ses identifiants.',
+          online: "La nouvelle carte n'a pas atteint le cloud. Vérifiez le nom et le mot de passe du Wi-Fi, puis réessayez.",
+          restore:
+            "La nouvelle carte n'a pas encore reçu les paramètres et réglages de la machine. Elle les reçoit dès qu'elle est en ligne : vérifiez la machine plus tard.",
+        },
+        retry: 'Réessayer',
+        done: '{{serialNumber}} est de nouveau en ligne avec sa nouvelle carte principale, ses paramètres et ses réglages.',
+        back: 'Retour à la machine',
+      },
     },
     nav: {
       label: "Navigation de l'application",
@@ -1601,6 +1647,7 @@ export const fr = {
       generalSettings: 'Réglages généraux',
       statistics: 'Statistiques',
       machineInfo: 'Informations sur la machine',
+      replaceBoard: 'Remplacer la carte principale',
     },
     serviceMenu: {
       title: 'Menu de maintenance',

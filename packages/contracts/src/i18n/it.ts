@@ -315,6 +315,7 @@ export const it = {
     MODEL_NOT_FOUND: 'Modello non trovato',
     APPLIANCE_ALREADY_EXISTS: 'Esiste già un prodotto con questo numero di serie',
     APPLIANCE_ALREADY_CLAIMED: 'Questo apparecchio è già registrato su un account',
+    BOARD_IN_USE: "Questa scheda principale è già montata: su questa macchina o su un'altra",
     PRODUCT_IMPORT_EMPTY: 'Il file non contiene prodotti: servono una riga di intestazione e almeno una riga di prodotto',
     PRODUCT_IMPORT_COLUMNS:
       'La riga di intestazione del file non è corretta. Colonne mancanti: {{missing}}. Colonne sconosciute o ripetute: {{unknown}}',
@@ -1107,6 +1108,8 @@ export const it = {
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',
           commission: 'Credenziali del broker emesse per la messa in servizio',
+          'board-replace': 'Scheda principale sostituita: credenziali della vecchia scheda revocate',
+          'board-restore': 'Installazione e parametri ripristinati sulla nuova scheda principale',
         },
         alarm: {
           acknowledge: 'Allarme preso in carico',
@@ -1515,6 +1518,49 @@ export const it = {
         interrupted: 'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazioni. Ricollega per continuare da lì.',
         resume: 'Ricollega e riprendi',
       },
+      board: {
+        title: 'Sostituisci scheda principale',
+        intro:
+          'Monta la nuova scheda principale, poi inquadra il codice QR stampato sulla scheda o digita il suo numero di serie. La macchina conserva il suo numero di serie, lo storico e le impostazioni.',
+        scan: 'Inquadra il codice QR',
+        scanning: 'Punta la fotocamera sul codice QR della nuova scheda.',
+        stopScan: 'Ferma la fotocamera',
+        typed: 'Numero di serie della scheda',
+        use: 'Usa questa scheda',
+        invalid: 'Non è un numero di serie di scheda: solo lettere, cifre, - e _, da 4 a 40 caratteri.',
+        notBoard: 'Questo codice QR non è di una scheda principale. Inquadra il codice stampato sulla nuova scheda.',
+        camera: {
+          refused:
+            'La fotocamera è bloccata per questa app. Consentila nelle impostazioni del sito del browser, oppure digita il numero di serie.',
+          absent: 'Nessuna fotocamera trovata su questo dispositivo. Digita il numero di serie.',
+          unsupported: 'Questo browser non può usare la fotocamera qui. Digita il numero di serie.',
+          failed: 'Impossibile avviare la fotocamera. Digita il numero di serie.',
+        },
+        board: 'Nuova scheda: {{boardSerial}}',
+        other: "Un'altra scheda",
+        connect: 'Collegati alla scheda via Bluetooth',
+        connectHint: "La nuova scheda compare come {{name}} nell'elenco che si apre: sceglila.",
+        notSpare:
+          'La scheda raggiunta appartiene alla macchina {{found}}: collegati alla nuova scheda, di cui hai inquadrato il codice QR.',
+        steps: {
+          credentials: 'Macchina associata alla nuova scheda, credenziali della vecchia scheda revocate',
+          network: 'Rete Wi-Fi inviata',
+          broker: 'Numero di serie della macchina e credenziali cloud inviati',
+          online: 'Nuova scheda collegata al cloud',
+          restore: 'Parametri e impostazioni della macchina ripristinati',
+        },
+        failed: {
+          credentials: 'Il cloud non ha associato la macchina a questa scheda.',
+          network: 'La scheda ha rifiutato la rete Wi-Fi.',
+          broker: 'La scheda ha rifiutato il numero di serie della macchina o le sue credenziali.',
+          online: 'La nuova scheda non ha raggiunto il cloud. Controlla nome e password del Wi-Fi, poi riprova.',
+          restore:
+            'La nuova scheda non ha ancora ricevuto parametri e impostazioni della macchina. Li riceve appena è online: controlla la macchina più tardi.',
+        },
+        retry: 'Riprova',
+        done: '{{serialNumber}} è di nuovo online con la nuova scheda principale, i suoi parametri e le sue impostazioni.',
+        back: 'Torna alla macchina',
+      },
     },
     nav: {
       label: "Navigazione dell'app",
@@ -1593,6 +1639,7 @@ export const it = {
       generalSettings: 'Impostazioni generali',
       statistics: 'Statistiche',
       machineInfo: 'Informazioni macchina',
+      replaceBoard: 'Sostituisci scheda principale',
     },
     serviceMenu: {
       title: 'Menu assistenza',

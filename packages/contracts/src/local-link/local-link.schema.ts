@@ -3,6 +3,7 @@ import { ZGamma } from '../appliance/gamma.schema';
 import { ZCommand } from '../device/commands.schema';
 import { ZDeviceAlarm, ZHaccpEvent } from '../device/protocol.schema';
 import { DEVICE_TOPICS, SERIAL_NUMBER_PATTERN } from '../device/protocol';
+import { BOARD_SERIAL_PATTERN } from '../device/main-board';
 import {
   LINK_CODE_PATTERN,
   LINK_ERRORS,
@@ -54,6 +55,12 @@ export type TWifiCredentials = z.input<typeof ZWifiCredentials>;
 export const ZBrokerCredentials = z.object({
   id: ZRequestId,
   deviceSecret: z.string().regex(/^[\x21-\x7e]{16,128}$/, 'not a device secret'),
+  /**
+   * the machine's serial number, for a spare main board fitted to it (docs/local-link.md, "Board
+   * replacement"): a spare takes it as its machine's; a board that already has another is refused
+   * (BOARD_TAKEN)
+   */
+  serialNumber: z.string().regex(SERIAL_NUMBER_PATTERN).optional(),
 });
 export type TBrokerCredentials = z.input<typeof ZBrokerCredentials>;
 
@@ -131,7 +138,12 @@ export type TLinkMachineTopic = (typeof LINK_MACHINE_TOPICS)[number];
 /** The info characteristic's value (read, before any session): what the phone needs to talk. */
 export const ZLinkMachineInfo = z.object({
   protocol: z.literal(LOCAL_LINK_PROTOCOL_VERSION),
+  /** the machine's serial number; a spare main board's own (`boardSerial`) until it is given one */
   serialNumber: z.string().regex(SERIAL_NUMBER_PATTERN),
+  /** the main board's own serial number (its QR code); absent from firmware before board replacement */
+  boardSerial: z.string().regex(BOARD_SERIAL_PATTERN).optional(),
+  /** true while the board is a spare that knows no machine yet (it advertises `WB-<boardSerial>`) */
+  spare: z.boolean().optional(),
   gamma: ZGamma,
   /** the frame size both sides use: the negotiated ATT MTU − 3 */
   frameSize: z.int().min(LOCAL_LINK_MIN_FRAME_SIZE).max(LOCAL_LINK_MAX_FRAME_SIZE),

@@ -91,7 +91,8 @@ export const LINK_OPEN_TOPICS: readonly TLinkRequestTopic[] = ['session/request'
  * NOT_JSON, INVALID_REQUEST, UNKNOWN_TOPIC: the request could not be read; UNKNOWN_RECORD: the
  * `after` of records-get is no record the machine holds (start again from the beginning);
  * NOT_OVER_LINK: a command the link does not carry (service menu, factory parameters, firmware —
- * `localLink` of its declaration in the device registry).
+ * `localLink` of its declaration in the device registry); BOARD_TAKEN: `broker-credentials` named a
+ * serial number other than the one the board already belongs to.
  */
 export const LINK_ERRORS = [
   'NO_SESSION',
@@ -103,5 +104,6 @@ export const LINK_ERRORS = [
   'UNKNOWN_TOPIC',
   'UNKNOWN_RECORD',
   'NOT_OVER_LINK',
+  'BOARD_TAKEN',
 ] as const;
 export type TLinkError = (typeof LINK_ERRORS)[number];

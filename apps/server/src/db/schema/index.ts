@@ -17,4 +17,5 @@ export * from './thresholds';
 export * from './service-pins';
 export * from './haccp-chain';
 export * from './inspector-links';
+export * from './board-replacements';
 export * from './telemetry-rollup';

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { CarryRecords } from '../../modules/local-link/components/CarryRecords';
 import { CommissionMachine } from '../../modules/local-link/components/CommissionMachine';
 import { NearbyMachines } from '../../modules/local-link/components/NearbyMachines';
+import { ReplaceBoard } from '../../modules/local-link/components/ReplaceBoard';
 import { useLinkedMachine } from '../../modules/local-link/link-store';
 import { PageHeader } from '../../ui/PageHeader';
 import { offlineQueue } from '../offline';
@@ -52,6 +53,25 @@ export function CarryRecordsScreen() {
           <NearbyMachines search={serialNumber} renderActions={() => null} />
         )}
       </Stack>
+    </>
+  );
+}
+
+/** Replace main board (/device/{serial}/main-board): the new board from its QR code, by Bluetooth, restored as the machine. */
+export function ReplaceBoardScreen() {
+  const { t } = useTranslation();
+  const { serialNumber = '' } = useParams();
+  return (
+    <>
+      <PageHeader title={t('mobile.link.board.title')} />
+      <ReplaceBoard
+        serialNumber={serialNumber}
+        backLink={
+          <Button component={Link} to={`/device/${encodeURIComponent(serialNumber)}`}>
+            {t('mobile.link.board.back')}
+          </Button>
+        }
+      />
     </>
   );
 }

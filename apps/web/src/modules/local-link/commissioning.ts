@@ -1,22 +1,17 @@
-import { ZClaimingCode, type TLinkReply, type TWifiCredentials } from '@washboard/contracts';
+import { ZClaimingCode, type TWifiCredentials } from '@washboard/contracts';
 import { ApiError } from '../api/api-client';
 import { claimDevice } from '../devices/api/devices-api';
 import { issueBrokerCredentials } from './api/local-link-api';
 import { localLinks } from './link-store';
+import { accepted, LinkStepError, stepRunner, wait } from './link-steps';
 
 /** The steps of commissioning, in order (each has its text, done and failed). */
 export const COMMISSION_STEPS = ['credentials', 'network', 'broker', 'online', 'claim'] as const;
 export type TCommissionStep = (typeof COMMISSION_STEPS)[number];
 
 /** A step that failed, and why (the server's refusal, when it was one). */
-export class CommissionError extends Error {
-  constructor(
-    readonly step: TCommissionStep,
-    override readonly cause?: unknown,
-  ) {
-    super(`commissioning failed at ${step}`);
-    this.name = 'CommissionError';
-  }
+export class CommissionError extends LinkStepError<TCommissionStep> {
+  override name = 'CommissionError';
 }
 
 export type TCommissionOptions = {
@@ -25,22 +20,6 @@ export type TCommissionOptions = {
   /** Told when a step starts. */
   onStep?: (step: TCommissionStep) => void;
 };
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `step`; any failure becomes that step's CommissionError. */
-async function at<T>(step: TCommissionStep, onStep: TCommissionOptions['onStep'], work: () => Promise<T>): Promise<T> {
-  onStep?.(step);
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof CommissionError ? error : new CommissionError(step, error);
-  }
-}
-
-function accepted(reply: TLinkReply): void {
-  if (!reply.ok) throw new Error(reply.error ?? 'refused');
-}
 
 /**
  * The claiming code the machine shows when asked over the link: inside the session the phone hears
@@ -85,22 +64,23 @@ export async function commission(
   wifi: Omit<TWifiCredentials, 'id'>,
   { onlineWithinMs = 60_000, onStep }: TCommissionOptions = {},
 ): Promise<void> {
+  const at = stepRunner(CommissionError, onStep);
   const link = () => {
     const connected = localLinks.link(serialNumber);
     if (!connected) throw new Error('not connected');
     return connected;
   };
-  const { deviceSecret } = await at('credentials', onStep, () => issueBrokerCredentials(serialNumber));
-  await at('network', onStep, async () => accepted(await link().client.request('wifi-credentials', wifi)));
-  await at('broker', onStep, async () => accepted(await link().client.request('broker-credentials', { deviceSecret })));
-  await at('online', onStep, async () => {
+  const { deviceSecret } = await at('credentials', () => issueBrokerCredentials(serialNumber));
+  await at('network', async () => accepted(await link().client.request('wifi-credentials', wifi)));
+  await at('broker', async () => accepted(await link().client.request('broker-credentials', { deviceSecret })));
+  await at('online', async () => {
     const until = Date.now() + onlineWithinMs;
     while (!(await localLinks.refreshInfo(serialNumber)).online) {
       if (Date.now() > until) throw new Error('the machine did not reach its broker');
       await wait(1000);
     }
   });
-  await at('claim', onStep, async () => {
+  await at('claim', async () => {
     const activationCode = await claimingCode(serialNumber);
     for (let tries = 0; ; tries += 1) {
       try {

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { ZLinkSession, type TLinkMachineInfo } from '@washboard/contracts';
 import { openGattLink, type TGattLink } from './gatt-link';
-import { chooseMachine, type TBluetoothDevice } from './web-bluetooth';
+import { chooseBoard, chooseMachine, type TBluetoothDevice } from './web-bluetooth';
 
 /** A machine the phone has reached over Bluetooth in this visit of the app. */
 export type TLinkedMachine = {
@@ -69,6 +69,14 @@ export const localLinks = {
   /** Opens the system's chooser of nearby machines and connects to the one chosen. Throws what Web Bluetooth throws. */
   async find(): Promise<TLinkedMachine> {
     return connect(await chooseMachine());
+  },
+
+  /**
+   * Opens the chooser showing only the spare main board `boardSerial` and connects to it; it is kept
+   * under its board serial (what its info names it while it is a spare).
+   */
+  async findBoard(boardSerial: string): Promise<TLinkedMachine> {
+    return connect(await chooseBoard(boardSerial));
   },
 
   /** Connects again to a machine reached before (no chooser: the browser remembers the permission). */

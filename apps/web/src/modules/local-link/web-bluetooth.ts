@@ -1,4 +1,4 @@
-import { LOCAL_LINK_NAME_PREFIX, LOCAL_LINK_SERVICE_UUID } from '@washboard/contracts';
+import { LOCAL_LINK_NAME_PREFIX, LOCAL_LINK_SERVICE_UUID, localLinkName } from '@washboard/contracts';
 
 /*
  * The few parts of Web Bluetooth the local link uses. TypeScript's DOM library does not declare the
@@ -27,7 +27,7 @@ export type TBluetoothDevice = EventTarget & { readonly id: string; readonly nam
 type TBluetooth = {
   getAvailability(): Promise<boolean>;
   requestDevice(options: {
-    filters: ({ services: string[] } | { namePrefix: string })[];
+    filters: ({ services: string[] } | { namePrefix: string } | { name: string })[];
     optionalServices?: string[];
   }): Promise<TBluetoothDevice>;
 };
@@ -94,4 +94,14 @@ export function chooseMachine(): Promise<TBluetoothDevice> {
     filters: [{ services: [LOCAL_LINK_SERVICE_UUID] }, { namePrefix: LOCAL_LINK_NAME_PREFIX }],
     optionalServices: [LOCAL_LINK_SERVICE_UUID],
   });
+}
+
+/**
+ * The system's chooser, showing only the spare main board `boardSerial`: it advertises
+ * `WB-<boardSerial>` until it is given its machine (docs/local-link.md, "Board replacement").
+ */
+export function chooseBoard(boardSerial: string): Promise<TBluetoothDevice> {
+  const api = bluetooth();
+  if (!api) return Promise.reject(new DOMException('Web Bluetooth is not available', 'NotSupportedError'));
+  return api.requestDevice({ filters: [{ name: localLinkName(boardSerial) }], optionalServices: [LOCAL_LINK_SERVICE_UUID] });
 }

@@ -1,4 +1,4 @@
-import type { TBrokerCredentialsResponse } from '@washboard/contracts';
+import type { TBrokerCredentialsResponse, TMainBoardStatus } from '@washboard/contracts';
 import { apiFetch } from '../../api/api-client';
 
 const base = (serialNumber: string) => `/api/v1/local-link/${encodeURIComponent(serialNumber)}`;
@@ -15,4 +15,22 @@ export function issueBrokerCredentials(serialNumber: string): Promise<TBrokerCre
 /** Where the records carried home from a machine are uploaded (through the offline queue). */
 export function carriedRecordsPath(serialNumber: string): string {
   return `${base(serialNumber)}/records`;
+}
+
+const mainBoard = (serialNumber: string) => `/api/v1/appliance/${encodeURIComponent(serialNumber)}/main-board`;
+
+/**
+ * Binds the machine to its new main board (docs/local-link.md, "Board replacement") and answers the
+ * machine's new device secret, for the new board only: never shown, never stored, never cached.
+ */
+export function replaceMainBoard(serialNumber: string, boardSerial: string): Promise<TBrokerCredentialsResponse> {
+  return apiFetch<TBrokerCredentialsResponse>(mainBoard(serialNumber), {
+    method: 'POST',
+    body: JSON.stringify({ boardSerial }),
+  });
+}
+
+/** The board the machine reports and its latest replacement (restored or not yet). */
+export function mainBoardStatus(serialNumber: string): Promise<TMainBoardStatus> {
+  return apiFetch<TMainBoardStatus>(mainBoard(serialNumber));
 }

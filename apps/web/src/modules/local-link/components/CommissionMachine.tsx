@@ -1,9 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, List, Loader, NativeSelect, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { WIFI_SECURITIES, ZWifiCredentials, type TWifiSecurity } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { deviceKeys } from '../../devices/hooks/device-keys';
@@ -11,90 +9,8 @@ import { COMMISSION_STEPS, CommissionError, commission, type TCommissionStep } f
 import { useLinkedMachine } from '../link-store';
 import { DisplayCodeStep } from './DisplayCodeStep';
 import { LinkLost } from './LinkLost';
-
-type TWifi = { ssid: string; security: TWifiSecurity; password: string };
-
-/** The machine's Wi-Fi network, checked with the link's own schema before it is sent. */
-function WifiForm({ onSend }: { onSend: (wifi: TWifi) => void }) {
-  const { t } = useTranslation();
-  const [wifi, setWifi] = useState<TWifi>({ ssid: '', security: 'wpa2-psk', password: '' });
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const sent = { ...wifi, password: wifi.security === 'open' ? '' : wifi.password };
-    const valid = ZWifiCredentials.safeParse({ id: crypto.randomUUID(), ...sent }).success;
-    setInvalid(!valid);
-    if (valid) onSend(sent);
-  };
-  return (
-    <Stack component="form" onSubmit={submit} gap="sm">
-      <Text size="sm">{t('mobile.link.commissioning.intro')}</Text>
-      <TextInput
-        label={t('mobile.link.commissioning.ssid')}
-        value={wifi.ssid}
-        onChange={(e) => setWifi({ ...wifi, ssid: e.currentTarget.value })}
-        autoComplete="off"
-        required
-      />
-      <NativeSelect
-        label={t('mobile.link.commissioning.security')}
-        value={wifi.security}
-        onChange={(e) => setWifi({ ...wifi, security: e.currentTarget.value as TWifiSecurity })}
-        data={WIFI_SECURITIES.map((value) => ({ value, label: t(`mobile.link.commissioning.securities.${value}`) }))}
-      />
-      {wifi.security !== 'open' && (
-        <PasswordInput
-          label={t('mobile.link.commissioning.password')}
-          value={wifi.password}
-          onChange={(e) => setWifi({ ...wifi, password: e.currentTarget.value })}
-          autoComplete="off"
-          required
-        />
-      )}
-      {invalid && (
-        <Alert color="red" role="alert">
-          {t('mobile.link.commissioning.invalid')}
-        </Alert>
-      )}
-      <Button type="submit">{t('mobile.link.commissioning.send')}</Button>
-    </Stack>
-  );
-}
-
-/** Each step with its state: done, under way, failed, or still to come. */
-function Steps({ current, failed }: { current: TCommissionStep | 'done' | undefined; failed: boolean }) {
-  const { t } = useTranslation();
-  const reached = current === 'done' ? COMMISSION_STEPS.length : current === undefined ? -1 : COMMISSION_STEPS.indexOf(current);
-  const icon = (index: number): ReactNode => {
-    if (index < reached) {
-      return (
-        <ThemeIcon color="teal" size={20} radius="xl">
-          <IconCheck size={14} aria-hidden />
-        </ThemeIcon>
-      );
-    }
-    if (index === reached && failed) {
-      return (
-        <ThemeIcon color="red" size={20} radius="xl">
-          <IconX size={14} aria-hidden />
-        </ThemeIcon>
-      );
-    }
-    if (index === reached) return <Loader size={20} />;
-    return <ThemeIcon color="gray" variant="light" size={20} radius="xl" />;
-  };
-  return (
-    <List spacing="xs" data-testid="commission-steps">
-      {COMMISSION_STEPS.map((step, index) => (
-        <List.Item key={step} icon={icon(index)} data-state={index < reached ? 'done' : index === reached ? 'current' : 'todo'}>
-          <Text size="sm" c={index > reached ? 'dimmed' : undefined}>
-            {t(`mobile.link.commissioning.steps.${step}`)}
-          </Text>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
+import { LinkSteps } from './LinkSteps';
+import { WifiForm, type TWifi } from './WifiForm';
 
 type TPhase =
   { name: 'form' } | { name: 'running'; step?: TCommissionStep } | { name: 'failed'; error: CommissionError } | { name: 'done' };
@@ -125,7 +41,13 @@ export function CommissionMachine({ serialNumber, installLink }: { serialNumber:
   if (phase.name === 'done') {
     return (
       <Stack gap="sm">
-        <Steps current="done" failed={false} />
+        <LinkSteps
+          steps={COMMISSION_STEPS}
+          label={(s) => t(`mobile.link.commissioning.steps.${s}`)}
+          current="done"
+          failed={false}
+          testId="commission-steps"
+        />
         <Alert color="teal" role="status">
           {t('mobile.link.commissioning.done', { serialNumber })}
         </Alert>
@@ -135,11 +57,21 @@ export function CommissionMachine({ serialNumber, installLink }: { serialNumber:
   }
   if (!machine?.connected) return <LinkLost serialNumber={serialNumber} />;
   if (phase.name === 'form')
-    return machine.sessionOpen ? <WifiForm onSend={(wifi) => void run(wifi)} /> : <DisplayCodeStep serialNumber={serialNumber} />;
+    return machine.sessionOpen ? (
+      <WifiForm intro={t('mobile.link.commissioning.intro')} onSend={(wifi) => void run(wifi)} />
+    ) : (
+      <DisplayCodeStep serialNumber={serialNumber} />
+    );
   const step = phase.name === 'running' ? phase.step : phase.error.step;
   return (
     <Stack gap="sm">
-      <Steps current={step} failed={phase.name === 'failed'} />
+      <LinkSteps
+        steps={COMMISSION_STEPS}
+        label={(s) => t(`mobile.link.commissioning.steps.${s}`)}
+        current={step}
+        failed={phase.name === 'failed'}
+        testId="commission-steps"
+      />
       {phase.name === 'failed' && (
         <>
           <Alert color="red" role="alert">

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconBluetoothOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { localLinks } from '../link-store';
-import { bluetoothProblem, type TBluetoothProblem } from '../web-bluetooth';
 import { BluetoothProblem } from './BluetoothProblem';
+import { useBluetoothAttempt } from './use-bluetooth-attempt';
 
 /**
  * The Bluetooth connection to the machine dropped: says so (with `message`, when the screen has more
@@ -12,20 +12,7 @@ import { BluetoothProblem } from './BluetoothProblem';
  */
 export function LinkLost({ serialNumber, message, action }: { serialNumber: string; message?: ReactNode; action?: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Exclude<TBluetoothProblem, 'ready'>>();
-  const reconnect = async () => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await localLinks.reconnect(serialNumber);
-    } catch (error) {
-      const found = bluetoothProblem(error);
-      setProblem(found === 'ready' ? 'unreachable' : found);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, attempt } = useBluetoothAttempt(() => localLinks.reconnect(serialNumber));
   return (
     <Stack gap="sm">
       <Alert color="orange" variant="light" icon={<IconBluetoothOff size={18} aria-hidden />} role="alert">
@@ -35,7 +22,7 @@ export function LinkLost({ serialNumber, message, action }: { serialNumber: stri
         {message && <Text size="sm">{message}</Text>}
       </Alert>
       {problem && <BluetoothProblem problem={problem} />}
-      <Button onClick={() => void reconnect()} loading={busy}>
+      <Button onClick={() => void attempt()} loading={busy}>
         {action ?? t('mobile.link.reconnect')}
       </Button>
     </Stack>
