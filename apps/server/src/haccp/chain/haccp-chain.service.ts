@@ -171,9 +171,11 @@ export class HaccpChainService {
           } else {
             const full = entry as TChainEntry;
             // After a gap the hash before this entry is unknown: the gap is the break, not this entry.
-            if (!afterGap && chainHash(prevHash, full) !== hash)
+            const computed = afterGap ? null : chainHash(prevHash, full);
+            if (computed !== null && computed !== hash)
               broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where }, entry.deviceTime);
-            if (strict !== null) strict = chainHash(strict, full);
+            // Until the first break the strict walk is the stored chain: its hash is the one just computed.
+            if (strict !== null) strict = computed !== null && strict === prevHash ? computed : chainHash(strict, full);
           }
           if (entry.late) result.late += 1;
           if (strict !== null && wanted.has(entry.seq)) strictAt.set(entry.seq, strict);
