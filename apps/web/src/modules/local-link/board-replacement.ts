@@ -1,7 +1,7 @@
 import type { TWifiCredentials } from '@washboard/contracts';
 import { mainBoardStatus, replaceMainBoard } from './api/local-link-api';
 import { localLinks } from './link-store';
-import { accepted, LinkStepError, stepRunner, wait } from './link-steps';
+import { accepted, connectedLink, LinkStepError, stepRunner, until } from './link-steps';
 
 /** The steps of a main board replacement, in order (each has its text, done and failed). */
 export const REPLACE_STEPS = ['credentials', 'network', 'broker', 'online', 'restore'] as const;
@@ -21,15 +21,6 @@ export type TReplaceOptions = {
   onStep?: (step: TReplaceStep) => void;
 };
 
-/** Polls `done` every second until it holds, or throws after `withinMs`. */
-async function until(withinMs: number, done: () => Promise<boolean>, failure: string): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(failure);
-    await wait(1000);
-  }
-}
-
 /**
  * Replaces the main board of machine `serialNumber` with the spare board `boardSerial`, connected
  * over Bluetooth with a session already opened with its display code (docs/local-link.md, "Board
@@ -46,11 +37,7 @@ export async function replaceBoard(
   { onlineWithinMs = 60_000, restoredWithinMs = 60_000, onStep }: TReplaceOptions = {},
 ): Promise<void> {
   const at = stepRunner(ReplaceError, onStep);
-  const link = () => {
-    const connected = localLinks.link(boardSerial);
-    if (!connected) throw new Error('not connected');
-    return connected;
-  };
+  const link = () => connectedLink(boardSerial);
   const { deviceSecret } = await at('credentials', () => replaceMainBoard(serialNumber, boardSerial));
   await at('network', async () => accepted(await link().client.request('wifi-credentials', wifi)));
   await at('broker', async () => accepted(await link().client.request('broker-credentials', { deviceSecret, serialNumber })));

@@ -3,7 +3,7 @@ import { ApiError } from '../api/api-client';
 import { claimDevice } from '../devices/api/devices-api';
 import { issueBrokerCredentials } from './api/local-link-api';
 import { localLinks } from './link-store';
-import { accepted, LinkStepError, stepRunner, wait } from './link-steps';
+import { accepted, connectedLink, LinkStepError, stepRunner, until, wait } from './link-steps';
 
 /** The steps of commissioning, in order (each has its text, done and failed). */
 export const COMMISSION_STEPS = ['credentials', 'network', 'broker', 'online', 'claim'] as const;
@@ -27,8 +27,7 @@ export type TCommissionOptions = {
  * hash to check the claim).
  */
 async function claimingCode(serialNumber: string): Promise<string> {
-  const link = localLinks.link(serialNumber);
-  if (!link) throw new Error('not connected');
+  const link = connectedLink(serialNumber);
   let stop = () => {};
   const shown = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no claiming code')), 15_000);
@@ -65,21 +64,17 @@ export async function commission(
   { onlineWithinMs = 60_000, onStep }: TCommissionOptions = {},
 ): Promise<void> {
   const at = stepRunner(CommissionError, onStep);
-  const link = () => {
-    const connected = localLinks.link(serialNumber);
-    if (!connected) throw new Error('not connected');
-    return connected;
-  };
+  const link = () => connectedLink(serialNumber);
   const { deviceSecret } = await at('credentials', () => issueBrokerCredentials(serialNumber));
   await at('network', async () => accepted(await link().client.request('wifi-credentials', wifi)));
   await at('broker', async () => accepted(await link().client.request('broker-credentials', { deviceSecret })));
-  await at('online', async () => {
-    const until = Date.now() + onlineWithinMs;
-    while (!(await localLinks.refreshInfo(serialNumber)).online) {
-      if (Date.now() > until) throw new Error('the machine did not reach its broker');
-      await wait(1000);
-    }
-  });
+  await at('online', () =>
+    until(
+      onlineWithinMs,
+      async () => (await localLinks.refreshInfo(serialNumber)).online,
+      'the machine did not reach its broker',
+    ),
+  );
   await at('claim', async () => {
     const activationCode = await claimingCode(serialNumber);
     for (let tries = 0; ; tries += 1) {

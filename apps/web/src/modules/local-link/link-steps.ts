@@ -1,4 +1,6 @@
 import type { TLinkReply } from '@washboard/contracts';
+import { localLinks } from './link-store';
+import type { TGattLink } from './gatt-link';
 
 /** A step of a flow over the local link that failed (commissioning, a board replacement), and why. */
 export class LinkStepError<S extends string> extends Error {
@@ -35,3 +37,19 @@ export function accepted(reply: TLinkReply): void {
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every second until it holds, or throws `failure` after `withinMs`. */
+export async function until(withinMs: number, done: () => Promise<boolean>, failure: string): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(failure);
+    await wait(1000);
+  }
+}
+
+/** The link's client of a machine (or spare board) connected now, or an error for the step that needs it. */
+export function connectedLink(serialNumber: string): TGattLink {
+  const connected = localLinks.link(serialNumber);
+  if (!connected) throw new Error('not connected');
+  return connected;
+}
