@@ -20,34 +20,65 @@ export function isoSql(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** The columns of `haccp_events` a chain entry covers, times as text, for RETURNING and SELECT lists. */
-export function eventColumnsSql(alias: string, prefix = ''): string {
-  const c = (name: string) => `${alias}.${name} as ${prefix}${name}`;
-  return [
-    c('id'),
-    c('kind'),
-    c('cycle_name'),
-    c('cycle_number'),
-    `${isoSql(`${alias}.start`)} as ${prefix}start`,
-    `${isoSql(`${alias}.stop`)} as ${prefix}stop`,
-    c('completed'),
-    c('measurements'),
-    c('parameter_name'),
-    c('old_value'),
-    c('new_value'),
-    c('rinse_trace'),
-  ].join(', ');
+/** Columns of a chained record's table that its entry covers, in order; times are read with `isoSql`. */
+export type TCoveredColumns = readonly (readonly [name: string, time?: 'time'])[];
+
+/** The columns of `haccp_events` a chain entry covers. */
+export const EVENT_COLUMNS: TCoveredColumns = [
+  ['id'],
+  ['kind'],
+  ['cycle_name'],
+  ['cycle_number'],
+  ['start', 'time'],
+  ['stop', 'time'],
+  ['completed'],
+  ['measurements'],
+  ['parameter_name'],
+  ['old_value'],
+  ['new_value'],
+  ['rinse_trace'],
+];
+
+/** The columns of `alarms` the chain covers. */
+export const ALARM_COLUMNS: TCoveredColumns = [['id'], ['error_code'], ['start_date', 'time'], ['stop_date', 'time']];
+
+/** The columns of `haccp_corrections` the chain covers. */
+export const CORRECTION_COLUMNS: TCoveredColumns = [
+  ['id'],
+  ['corrects_kind'],
+  ['corrects_id'],
+  ['note'],
+  ['author_name'],
+  ['created_at', 'time'],
+];
+
+const columnSql = (alias: string, [name, time]: TCoveredColumns[number]) =>
+  time ? isoSql(`${alias}.${name}`) : `${alias}.${name}`;
+
+/** The covered columns as a SELECT or RETURNING list, times as text, each named `prefix` + its name. */
+export function coveredColumnsSql(columns: TCoveredColumns, alias: string, prefix = ''): string {
+  return columns.map((column) => `${columnSql(alias, column)} as ${prefix}${column[0]}`).join(', ');
 }
 
-/** The columns of `alarms` the chain covers, times as text. */
-export function alarmColumnsSql(alias: string, prefix = ''): string {
-  return [
-    `${alias}.id as ${prefix}id`,
-    `${alias}.error_code as ${prefix}error_code`,
-    `${isoSql(`${alias}.start_date`)} as ${prefix}start_date`,
-    `${isoSql(`${alias}.stop_date`)} as ${prefix}stop_date`,
-  ].join(', ');
+/** The covered columns as one JSON array, in order (read back with `coveredRow`). */
+export function coveredArraySql(columns: TCoveredColumns, alias: string): string {
+  return `json_build_array(${columns.map((column) => columnSql(alias, column)).join(', ')})`;
 }
+
+/** A row from the JSON array `coveredArraySql` built. */
+export function coveredRow<T>(columns: TCoveredColumns, values: readonly unknown[]): T {
+  const row: Record<string, unknown> = {};
+  columns.forEach(([name], i) => {
+    row[name] = values[i];
+  });
+  return row as T;
+}
+
+/** The columns of `haccp_events` a chain entry covers, times as text, for RETURNING and SELECT lists. */
+export const eventColumnsSql = (alias: string, prefix = '') => coveredColumnsSql(EVENT_COLUMNS, alias, prefix);
+
+/** The columns of `alarms` the chain covers, times as text. */
+export const alarmColumnsSql = (alias: string, prefix = '') => coveredColumnsSql(ALARM_COLUMNS, alias, prefix);
 
 type THeadRow = {
   serial_number: string;
@@ -113,15 +144,16 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
       // A record a phone carried home came late by its nature: the machine did not deliver it when made.
       const late = item.carrier !== undefined || (newest !== null && deviceTime < newest);
       if (newest === null || deviceTime > newest) newest = deviceTime;
+      // Members in canonical order (chain.ts: `canonicalJson` then need not sort them).
       hash = chainHash(hash, {
-        serialNumber: head.serial_number,
-        seq,
+        carriedBy: item.carrier?.name,
+        chainedAt,
+        deviceTime,
         kind: item.kind,
         late,
-        deviceTime,
-        chainedAt,
         record: item.record,
-        carriedBy: item.carrier?.name,
+        seq,
+        serialNumber: head.serial_number,
       });
       e.serial.push(head.serial_number);
       e.seq.push(seq);

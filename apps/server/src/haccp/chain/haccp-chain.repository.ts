@@ -11,7 +11,16 @@ import {
   type TEventRow,
   type THaccpChainKind,
 } from './chain';
-import { alarmColumnsSql, appendToChain, eventColumnsSql, isoSql } from './chain.repository';
+import {
+  ALARM_COLUMNS,
+  appendToChain,
+  CORRECTION_COLUMNS,
+  coveredArraySql,
+  coveredColumnsSql,
+  coveredRow,
+  EVENT_COLUMNS,
+  isoSql,
+} from './chain.repository';
 
 /** A machine's chain head: its last position and hash, and where retention left its anchor. */
 export type TChainHead = {
@@ -42,49 +51,38 @@ export type TCloseOutRow = {
   reviewSignature: string | null;
 };
 
-type TEntryRow = {
-  seq: number | string | bigint;
-  kind: THaccpChainKind;
-  record_id: string;
-  late: boolean;
-  device_time: string;
-  chained_at: string;
-  hash: string;
-  carrier_name: string | null;
-  e_id: string | null;
-  a_id: string | null;
-  k_id: string | null;
-} & Record<string, unknown>;
+/**
+ * One entry of a page as the database builds it (a JSON array): its position, kind, record id,
+ * late flag, device and chaining times, hash, carrier, and the covered columns of its record as read
+ * from the record's own table (null when the record is gone).
+ */
+type TPageEntry = [
+  seq: number,
+  kind: THaccpChainKind,
+  recordId: string,
+  late: boolean,
+  deviceTime: string,
+  chainedAt: string,
+  hash: string,
+  carrierName: string | null,
+  record: unknown[] | null,
+];
 
-const CORRECTION_COLUMNS = (alias: string, prefix: string) =>
-  [
-    `${alias}.id as ${prefix}id`,
-    `${alias}.corrects_kind as ${prefix}corrects_kind`,
-    `${alias}.corrects_id as ${prefix}corrects_id`,
-    `${alias}.note as ${prefix}note`,
-    `${alias}.author_name as ${prefix}author_name`,
-    `${isoSql(`${alias}.created_at`)} as ${prefix}created_at`,
-  ].join(', ');
-
-/** The columns of a row with `prefix` taken off their names. */
-function unprefixed<T>(row: Record<string, unknown>, prefix: string): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = value;
-  return out as T;
-}
-
-/** What an entry covers, from its joined row; null when the record is gone. */
-function recordOf(row: TEntryRow): TChainEntry['record'] | null {
-  switch (row.kind) {
+/** What an entry covers, from its record's columns; null when the record is gone. */
+function recordOf(kind: THaccpChainKind, values: unknown[] | null): TChainEntry['record'] | null {
+  if (values === null) return null;
+  switch (kind) {
     case 'event':
-      return row.e_id ? eventRecord(unprefixed<TEventRow>(row, 'e_')) : null;
+      return eventRecord(coveredRow<TEventRow>(EVENT_COLUMNS, values));
     case 'alarm':
-      return row.a_id ? alarmRecord(unprefixed<TAlarmRow>(row, 'a_')) : null;
-    case 'alarmClose':
+      return alarmRecord(coveredRow<TAlarmRow>(ALARM_COLUMNS, values));
+    case 'alarmClose': {
       // A closing whose alarm lost its end is as good as gone: nothing of it is left to cover.
-      return row.a_id && row.a_stop_date ? alarmCloseRecord(unprefixed<TAlarmRow>(row, 'a_')) : null;
+      const alarm = coveredRow<TAlarmRow>(ALARM_COLUMNS, values);
+      return alarm.stop_date ? alarmCloseRecord(alarm) : null;
+    }
     case 'correction':
-      return row.k_id ? correctionRecord(unprefixed<TCorrectionRow>(row, 'k_')) : null;
+      return correctionRecord(coveredRow<TCorrectionRow>(CORRECTION_COLUMNS, values));
   }
 }
 
@@ -124,39 +122,43 @@ export class HaccpChainRepository {
   }
 
   /**
-   * Up to `limit` entries after position `after` that entered the chain by `to`, in order, each
-   * with the content it covers read from its record's table. The page is cut first and each entry's
-   * record looked up by its primary key (lateral): PGlite has no autovacuum, so without statistics
-   * its planner hashed the whole events table for every page — a year took 40 s to verify.
+   * The entries at positions `after` + 1 … `after` + `limit` that entered the chain by `to`, in
+   * order, each with the content it covers read from its record's table. The page is cut first, by
+   * a range of positions (PGlite has no autovacuum, so without statistics its planner sorted the
+   * whole rest of the chain for a `limit`), and each entry's record looked up by its primary key,
+   * only in its kind's table (lateral): otherwise the planner hashed the whole events table for every
+   * page — a year took 40 s to verify. The page
+   * comes back as one JSON value: a driver decodes and converts every field of every row on its own
+   * (about 30 per entry), which took most of PGlite's share of a verification.
    */
   async entries(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<TStoredEntry[]> {
-    const { rows } = await sql.query<TEntryRow>(
-      `select c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')} as device_time,
-         ${isoSql('c.chained_at')} as chained_at, c.hash, c.carrier_name,
-         ${eventColumnsSql('e', 'e_')}, ${alarmColumnsSql('a', 'a_')}, ${CORRECTION_COLUMNS('k', 'k_')}
-       from (select * from haccp_chain where serial_number = $1 and seq > $2 and chained_at <= $3 order by seq limit $4) c
-       left join lateral (select * from haccp_events e
-         where c.kind = 'event' and e.serial_number = c.serial_number and e.id = c.record_id) e on true
-       left join lateral (select * from alarms a
-         where c.kind in ('alarm', 'alarmClose') and a.serial_number = c.serial_number and a.id = c.record_id) a on true
-       left join lateral (select * from haccp_corrections k
-         where c.kind = 'correction' and k.serial_number = c.serial_number and k.id = c.record_id) k on true
-       order by c.seq`,
+    // Each lateral looks only when the entry is of its kind: a null key makes no index search.
+    const record = (table: string, columns: typeof EVENT_COLUMNS, kinds: string) =>
+      `left join lateral (select ${coveredArraySql(columns, 'x')} as r from ${table} x
+         where x.serial_number = c.serial_number and x.id = case when c.kind in (${kinds}) then c.record_id end)`;
+    const { rows } = await sql.query<{ page: TPageEntry[] }>(
+      `select coalesce(json_agg(json_build_array(c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')},
+           ${isoSql('c.chained_at')}, c.hash, c.carrier_name, coalesce(e.r, a.r, k.r)) order by c.seq), '[]'::json) as page
+       from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
+       ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
+       ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
+       ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true`,
       [serial, after, to.toISOString(), limit],
     );
-    return rows.map((row) => ({
-      recordId: row.record_id,
-      hash: row.hash,
+    return (rows[0]?.page ?? []).map(([seq, kind, recordId, late, deviceTime, chainedAt, hash, carrierName, values]) => ({
+      recordId,
+      hash,
+      // Members in canonical order (chain.ts). Only a carried record's entry has `carriedBy`:
+      // absent, not null, in every other.
       entry: {
+        ...(carrierName === null ? {} : { carriedBy: carrierName }),
+        chainedAt,
+        deviceTime,
+        kind,
+        late,
+        record: recordOf(kind, values),
+        seq: Number(seq),
         serialNumber: serial,
-        seq: Number(row.seq),
-        kind: row.kind,
-        late: row.late,
-        deviceTime: row.device_time,
-        chainedAt: row.chained_at,
-        record: recordOf(row),
-        // Only a carried record's entry has it (chain.ts): absent, not null, in every other.
-        ...(row.carrier_name === null ? {} : { carriedBy: row.carrier_name }),
       },
     }));
   }
@@ -316,7 +318,7 @@ export class HaccpChainRepository {
       const { rows } = await sql.query<TCorrectionRow>(
         `insert into haccp_corrections (serial_number, corrects_kind, corrects_id, note, author_id, author_name, created_at)
          values ($1, $2, $3, $4, $5, $6, date_trunc('milliseconds', now()))
-         returning ${CORRECTION_COLUMNS('haccp_corrections', '')}`,
+         returning ${coveredColumnsSql(CORRECTION_COLUMNS, 'haccp_corrections')}`,
         [serial, correction.correctsKind, correction.correctsId, correction.note, correction.authorId, authorName],
       );
       const row = rows[0];
@@ -339,7 +341,7 @@ export class HaccpChainRepository {
   async corrections(serial: string, recordIds?: readonly string[]): Promise<(TCorrectionRow & { seq: number | null })[]> {
     return this.database.transaction(async (sql) => {
       const { rows } = await sql.query<TCorrectionRow & { seq: number | string | null }>(
-        `select ${CORRECTION_COLUMNS('k', '')}, c.seq from haccp_corrections k
+        `select ${coveredColumnsSql(CORRECTION_COLUMNS, 'k')}, c.seq from haccp_corrections k
          left join haccp_chain c on c.serial_number = k.serial_number and c.record_id = k.id
          where k.serial_number = $1 and ($2::uuid[] is null or k.corrects_id = any($2::uuid[]))
          order by k.created_at, k.id`,

@@ -19,7 +19,7 @@ import { nextDailyUtc, scheduleRecurring } from '../../jobs/recurring';
 import type { THaccpSigningKey } from './haccp-signing-key';
 import { checkPeriodSpan } from '../report-period';
 
-/** Entries read per query while verifying. */
+/** Chain positions read per query while verifying. */
 const PAGE = 2000;
 /** The most breaks an answer lists (the first ones; `verified` is false either way). */
 const MAX_BREAKS = 200;
@@ -61,6 +61,8 @@ export class HaccpChainService {
     private readonly appliances: ApplianceService,
     private readonly repository: HaccpChainRepository,
     private readonly key: THaccpSigningKey,
+    /** Positions read per query while verifying (tests walk across pages with a small one). */
+    private readonly pageSize = PAGE,
   ) {}
 
   /** The published public keys (GET /.well-known/haccp-keys). */
@@ -152,8 +154,12 @@ export class HaccpChainService {
         if (onlyWithin && !within(at)) result.breaksOutsidePeriod += 1;
         else if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
       };
-      for (;;) {
-        const page = await this.repository.entries(sql, serial, prevSeq, to, PAGE);
+      // Positions are read in ranges (a range with a gap holds fewer entries) up to the head, and on
+      // while a range is full to its end: entries stored past the head are walked too.
+      for (let after = result.startSeq; ; after += this.pageSize) {
+        // PGlite answers on the main thread: let other requests in between pages.
+        if (after > result.startSeq) await new Promise<void>((resolve) => setImmediate(resolve));
+        const page = await this.repository.entries(sql, serial, after, to, this.pageSize);
         for (const { entry, recordId, hash } of page) {
           firstChainedAt ??= entry.chainedAt;
           const where = { kind: entry.kind, recordId, deviceTime: entry.deviceTime };
@@ -189,9 +195,7 @@ export class HaccpChainService {
           prevSeq = entry.seq;
           prevHash = hash;
         }
-        if (page.length < PAGE) break;
-        // PGlite answers on the main thread: let other requests in between pages.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (after + this.pageSize >= head.seq && (page.at(-1)?.entry.seq ?? 0) < after + this.pageSize) break;
       }
       await this.findUnchained(sql, serial, head.createdAt, firstChainedAt, from, to, broke);
       result.closeOuts = closeOuts.map((c) => {

@@ -8,7 +8,9 @@ import { connectDevice, createProduct, cycleRecord, deviceShowingCode, eventuall
 import { DeviceBatcher } from '../../gateway/device-batcher';
 import { DeviceMessageRepository } from '../../gateway/device-message.repository';
 import { RetentionRepository } from '../../retention/retention.repository';
-import { closeOutMessage } from './haccp-chain.service';
+import { closeOutMessage, HaccpChainService } from './haccp-chain.service';
+import { HaccpChainRepository } from './haccp-chain.repository';
+import { loadHaccpSigningKey } from './haccp-signing-key';
 
 type THeaders = Record<string, string>;
 
@@ -123,6 +125,44 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(v.breaks).toEqual([
         { seq: 1, toSeq: null, problem: 'missing', kind: 'event', recordId: first.id, deviceTime: first.stop },
         { seq: 4, toSeq: 4, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+      ]);
+    });
+
+    it('walks a chain longer than a page: a gap across two pages, and entries stored past the head', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      // Two positions a page: the walk reads (0, 2], (2, 4], (4, 6], …
+      const paged = new HaccpChainService(
+        server.washboard.appliances,
+        new HaccpChainRepository(server.washboard.database),
+        await loadHaccpSigningKey({ dataDir: 'memory://' }),
+        2,
+      );
+      const from = new Date(Date.now() - 86_400_000);
+      const to = new Date(Date.now() + 86_400_000);
+      expect(await paged.verifyPeriod(serial, from, to)).toMatchObject({ verified: true, checked: 5, lastSeq: 5, breaks: [] });
+
+      await sql('delete from haccp_chain where serial_number = $1 and seq in (2, 3)', [serial]);
+      // Copies of positions 4 and 5 stored as 6 and 7, past the head (5): walked, and wrong there.
+      await sql(
+        `insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carrier_name)
+         select serial_number, seq + 2, kind, record_id, late, device_time, chained_at, hash, carrier_name
+         from haccp_chain where serial_number = $1 and seq in (4, 5)`,
+        [serial],
+      );
+      const v = await paged.verifyPeriod(serial, from, to);
+      const [third, fourth, fifth] = [records[2]?.payload, records[3]?.payload, records[4]?.payload] as [
+        { id: string; stop: string },
+        { id: string; stopDate: string },
+        { id: string; stop: string },
+      ];
+      expect(v).toMatchObject({ verified: false, checked: 5, lastSeq: 7 });
+      expect(v.breaks).toEqual([
+        { seq: 2, toSeq: 3, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+        { seq: 6, toSeq: null, problem: 'changed', kind: 'alarmClose', recordId: fourth.id, deviceTime: fourth.stopDate },
+        { seq: 7, toSeq: null, problem: 'changed', kind: 'event', recordId: fifth.id, deviceTime: fifth.stop },
+        // The event whose entry was deleted (position 3) is now a record past the chain.
+        { seq: null, toSeq: null, problem: 'unchained', kind: 'event', recordId: third.id, deviceTime: third.stop },
       ]);
     });
 
