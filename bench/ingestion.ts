@@ -10,9 +10,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
-import type { TPublishOrder, TPublishReport } from './publishers';
+import { EVENT_EVERY, type TPublishOrder, type TPublishReport } from './publishers';
 import { parseConfig } from '../apps/server/src/config/env';
-import { createWashboard, type TWashboard } from '../apps/server/src/app';
+import { createWashboard, type TWashboard, type TWashboardOptions } from '../apps/server/src/app';
 import { freePort } from '../e2e/fixtures/ports';
 import { scratchPostgres } from '../apps/server/test/harness';
 import { dynsecControl, startMosquitto } from '../apps/server/test/mosquitto';
@@ -133,12 +133,16 @@ async function embeddedAedes(): Promise<{ url: string; close(): Promise<void> }>
   };
 }
 
-/** Telemetry committed per second by the gateway, with every row's publish → commit latency. */
+/**
+ * Messages committed per second by the gateway, with every message's publish → commit latency:
+ * telemetry, or with `mixed` telemetry and one cycle record in `EVENT_EVERY` (chained).
+ */
 async function ingestion(
   washboard: TWashboard,
   deviceUrl: string,
   anonymous: boolean,
   rate?: number,
+  kind: 'telemetry' | 'mixed' = 'telemetry',
 ): Promise<TRun & { lost: number }> {
   const headers = await adminHeaders(washboard);
   const products: { serialNumber: string; deviceSecret: string }[] = [];
@@ -168,27 +172,29 @@ async function ingestion(
       measuring.get(washboard)?.arrivals.push(topic, payload, now());
     };
   }
-  const before = washboard.writer.committed.telemetry;
+  const committedNow = () => washboard.writer.committed.telemetry + washboard.writer.committed.events;
+  const before = committedNow();
   const report = await publishInChild({
     url: deviceUrl,
     clients: products.map((p) =>
       anonymous ? { clientId: p.serialNumber } : { clientId: p.serialNumber, username: p.serialNumber, password: p.deviceSecret },
     ),
-    kind: 'telemetry',
+    kind,
     base,
     offset,
     rate,
   });
   const { published, elapsed } = report;
   const deadline = Date.now() + 30_000;
-  while (washboard.writer.committed.telemetry - before < published && Date.now() < deadline) {
+  while (committedNow() - before < published && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  const committed = washboard.writer.committed.telemetry - before;
+  const committed = committedNow() - before;
   const arrivedAt = new Map<string, number>();
   for (let i = 0; i < arrivals.length; i += 3) {
-    const serial = String(arrivals[i]).split('/')[2] ?? '';
-    const seq = Date.parse((JSON.parse(String(arrivals[i + 1])) as { ts: string }).ts) - base - offset;
+    const [, , serial = '', topic] = String(arrivals[i]).split('/');
+    const message = JSON.parse(String(arrivals[i + 1])) as { ts?: string; cycleNumber?: number };
+    const seq = topic === 'event' ? (message.cycleNumber ?? 0) : Date.parse(message.ts ?? '') - base - offset;
     arrivedAt.set(`${serial}/${seq}`, arrivals[i + 2] as number);
   }
   const latencies = latenciesOf(report, arrivedAt);
@@ -210,7 +216,12 @@ const measuring = new WeakMap<TWashboard, { arrivals: (string | Buffer | number)
  * The sustained rate: a saturating run finds what the pipeline commits, then runs paced at 90, 70
  * and 50 % of it until one commits every row with publish → commit p99 ≤ 2 s; its rate is the figure.
  */
-async function sustained(washboard: TWashboard, deviceUrl: string, anonymous: boolean) {
+async function sustained(
+  washboard: TWashboard,
+  deviceUrl: string,
+  anonymous: boolean,
+  kind: 'telemetry' | 'mixed' = 'telemetry',
+) {
   const flushes: number[] = [];
   const steps: string[] = [];
   if (process.env.BENCH_VERBOSE) {
@@ -246,7 +257,7 @@ async function sustained(washboard: TWashboard, deviceUrl: string, anonymous: bo
       }
     };
   }
-  const probe = await ingestion(washboard, deviceUrl, anonymous);
+  const probe = await ingestion(washboard, deviceUrl, anonymous, undefined, kind);
   // Saturated and still within the latency bound: that rate is what the pipeline sustains.
   if (probe.lost === 0 && probe.p99 <= 2_000) return { ...probe, probe };
   let paced = probe;
@@ -256,7 +267,7 @@ async function sustained(washboard: TWashboard, deviceUrl: string, anonymous: bo
     loop.enable();
     const cpu = process.cpuUsage();
     const wall = performance.now();
-    paced = await ingestion(washboard, deviceUrl, anonymous, probe.perSecond * share);
+    paced = await ingestion(washboard, deviceUrl, anonymous, probe.perSecond * share, kind);
     loop.disable();
     if (process.env.BENCH_VERBOSE) {
       const used = process.cpuUsage(cpu);
@@ -286,7 +297,7 @@ async function adminHeaders(washboard: TWashboard) {
   };
 }
 
-async function server(env: Record<string, string>) {
+async function server(env: Record<string, string>, options: TWashboardOptions = {}) {
   return createWashboard(
     parseConfig({
       PORT: '0',
@@ -299,6 +310,7 @@ async function server(env: Record<string, string>) {
       ADMIN_PASSWORD: ADMIN.password,
       ...env,
     }),
+    options,
   );
 }
 
@@ -407,3 +419,66 @@ export const ingestionPgliteMosquitto = () => ingestionRatio('pglite', 'mosquitt
 export const ingestionPostgresAedes = () => ingestionRatio('postgres', 'aedes', LIMIT);
 /** PostgreSQL with Mosquitto. */
 export const ingestionPostgresMosquitto = () => ingestionRatio('postgres', 'mosquitto', LIMIT);
+
+/**
+ * Issue 19: what the HACCP hash chain costs the ingestion. One round: the sustained rate of a
+ * message mix with one cycle record in `EVENT_EVERY` (far more than kitchens send: a cycle takes
+ * minutes, telemetry comes every few seconds) on a fresh server that chains each record, then on a
+ * fresh server that stores them without chaining (`unchainedForBenchmark`); figure: chained ÷ not.
+ */
+async function chainingRound(engine: TEngine, unchainedFirst: boolean): Promise<{ chained: TRun; unchained: TRun }> {
+  const rates = new Map<boolean, TRun>();
+  // Alternated between rounds: the second server of a process starts with the code already compiled.
+  for (const unchained of unchainedFirst ? [true, false] : [false, true]) {
+    const database = engine === 'postgres' ? await scratchPostgres(POSTGRES, 'wb_bench') : undefined;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wb-ingestion-'));
+    try {
+      const washboard = await server(database ? { DATABASE_URL: database.url, DATA_DIR: 'memory://' } : { DATA_DIR: dataDir }, {
+        unchainedForBenchmark: unchained,
+      });
+      try {
+        rates.set(unchained, await sustained(washboard, `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`, false, 'mixed'));
+        const { rows } = await washboard.database.transaction((q) =>
+          q.query<{ entries: number; events: number }>(
+            'select (select count(*)::int from haccp_chain) as entries, (select count(*)::int from haccp_events) as events',
+          ),
+        );
+        const stored = rows[0] ?? { entries: 0, events: 0 };
+        if (stored.events === 0 || stored.entries !== (unchained ? 0 : stored.events)) {
+          throw new Error(`${unchained ? 'unchained' : 'chained'} run: ${stored.events} events, ${stored.entries} chain entries`);
+        }
+      } finally {
+        await washboard.close();
+      }
+    } finally {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { chained: rates.get(false) as TRun, unchained: rates.get(true) as TRun };
+}
+
+async function chainingRatio(engine: TEngine) {
+  const rounds: { chained: TRun; unchained: TRun }[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) rounds.push(await chainingRound(engine, i % 2 === 1));
+  const ratios = rounds.map((r) => (r.unchained.perSecond > 0 ? r.chained.perSecond / r.unchained.perSecond : 0));
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const mid = rounds[ratios.indexOf(median)] ?? rounds[0];
+  const rate = (r: TRun | undefined) => `${Math.round(r?.perSecond ?? 0)}/s (p99 ${(r?.p99 ?? 0).toFixed(0)} ms)`;
+  return {
+    name: `ingestion with the HACCP chain ÷ without, ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} + embedded aedes, one cycle record in ${EVENT_EVERY} messages (median of ${rounds.length} rounds)`,
+    figure: median,
+    unit: '×',
+    limit: 0.9,
+    better: 'higher' as const,
+    note:
+      `rounds ${ratios.map((r) => r.toFixed(2)).join(', ')} (worst ${(sorted[0] ?? 0).toFixed(2)}); ` +
+      `median round: chained ${rate(mid?.chained)} ÷ unchained ${rate(mid?.unchained)}; ${DEVICES} publishers, ${RUN_SECONDS} s per run`,
+  };
+}
+
+/** Ingestion of a mix with cycle records, chained ÷ not chained, PGlite. */
+export const ingestionChainingPglite = () => chainingRatio('pglite');
+/** The same on PostgreSQL. */
+export const ingestionChainingPostgres = () => chainingRatio('postgres');

@@ -2,13 +2,18 @@
 // benchmark's process they took the event loop the server under test runs on (docs/benchmarks.md,
 // "Ingestion"). Started by `publishInChild` (ingestion.ts), which sends one `TPublishOrder`; answers
 // one `TPublishReport` and exits.
+import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 
 export type TPublishOrder = {
   url: string;
   clients: { clientId: string; username?: string; password?: string }[];
-  /** `plain`: topic `bench/<id>/telemetry`, payload `<id>/<seq>`; `telemetry`: the device topic with a telemetry message whose `ts` encodes seq. */
-  kind: 'plain' | 'telemetry';
+  /**
+   * `plain`: topic `bench/<id>/telemetry`, payload `<id>/<seq>`; `telemetry`: the device topic with
+   * a telemetry message whose `ts` encodes seq; `mixed`: the same, but every `EVENT_EVERY`th message
+   * is a washing cycle's record (`event`, chained) whose `cycleNumber` is seq.
+   */
+  kind: 'plain' | 'telemetry' | 'mixed';
   /** For `telemetry`: ts = base + offset + seq (ms), unique per machine and run. */
   base: number;
   offset: number;
@@ -31,6 +36,24 @@ export type TPublishReport = {
 
 const now = () => performance.timeOrigin + performance.now();
 
+/** In a `mixed` run, one message in this many is a cycle record. */
+export const EVENT_EVERY = 10;
+
+/** A washing cycle's record that ended at `stop`, with a 20 s rinse trace, numbered `seq`. */
+function cycleRecord(seq: number, stop: number): string {
+  return JSON.stringify({
+    id: randomUUID(),
+    kind: 'cycle',
+    cycleName: 'dishes',
+    cycleNumber: seq,
+    start: new Date(stop - 150_000).toISOString(),
+    stop: new Date(stop).toISOString(),
+    completed: true,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: 848 },
+    rinseTrace: Array.from({ length: 20 }, (_, s) => 800 + Math.min(s * 4, 48)),
+  });
+}
+
 async function publish(order: TPublishOrder): Promise<TPublishReport> {
   const clients: MqttClient[] = [];
   for (const options of order.clients) {
@@ -47,6 +70,7 @@ async function publish(order: TPublishOrder): Promise<TPublishReport> {
     clients.map(async (client) => {
       const id = client.options.clientId ?? '';
       const topic = order.kind === 'plain' ? `bench/${id}/telemetry` : `wb/v1/${id}/telemetry`;
+      const eventTopic = `wb/v1/${id}/event`;
       let seq = 0;
       const lane = async () => {
         let next = performance.now();
@@ -57,18 +81,16 @@ async function publish(order: TPublishOrder): Promise<TPublishReport> {
             if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           }
           seq += 1;
-          const payload =
-            order.kind === 'plain'
+          const at = order.base + order.offset + seq;
+          const event = order.kind === 'mixed' && seq % EVENT_EVERY === 0;
+          const payload = event
+            ? cycleRecord(seq, at)
+            : order.kind === 'plain'
               ? `${id}/${seq}`
-              : JSON.stringify({
-                  ts: new Date(order.base + order.offset + seq).toISOString(),
-                  boilerTmp: 845,
-                  tankTmp: 620,
-                  waterTmp: 150,
-                });
+              : JSON.stringify({ ts: new Date(at).toISOString(), boilerTmp: 845, tankTmp: 620, waterTmp: 150 });
           keys.push(`${id}/${seq}`);
           sentAt.push(now());
-          await client.publishAsync(topic, payload, { qos: 1 });
+          await client.publishAsync(event ? eventTopic : topic, payload, { qos: 1 });
           published += 1;
         }
       };

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
 // (loginBundle, companion, demoFirstStart, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
-// mosquittoPersistence, productImport, adminTables, temperatureHistory, verifyYear, …).
+// mosquittoPersistence, productImport, adminTables, temperatureHistory, verifyYear, ingestionChaining, …).
 import { loginBundle } from './login-bundle';
 import { companion } from './companion';
 import { deviceBundle } from './device-bundle';
@@ -9,7 +9,14 @@ import { coldStart } from './cold-start';
 import { demoFirstStart } from './demo-start';
 import { signIn } from './sign-in';
 import { writePath, writePathPglite } from './write-path';
-import { ingestionPgliteAedes, ingestionPgliteMosquitto, ingestionPostgresAedes, ingestionPostgresMosquitto } from './ingestion';
+import {
+  ingestionChainingPglite,
+  ingestionChainingPostgres,
+  ingestionPgliteAedes,
+  ingestionPgliteMosquitto,
+  ingestionPostgresAedes,
+  ingestionPostgresMosquitto,
+} from './ingestion';
 import { completeness, liveLatency, type TResult } from './device-link';
 import { hotReads } from './hot-reads';
 import { adminTables } from './admin-tables';
@@ -46,6 +53,8 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   temperatureHistoryPostgres,
   verifyYearPglite,
   verifyYearPostgres,
+  ingestionChainingPglite,
+  ingestionChainingPostgres,
 ];
 const only = process.argv.slice(2);
 

@@ -202,6 +202,11 @@ export async function createWashboard(config: TConfig, options: TWashboardOption
 export type TWashboardOptions = {
   /** An image of an already migrated in-memory PGlite to start from (tests; see openDatabase). */
   pgliteImage?: Blob;
+  /**
+   * Benchmarks only (bench/ingestion.ts): store HACCP records without entering them in the hash
+   * chain, to measure what chaining costs the ingestion. No configuration reaches it.
+   */
+  unchainedForBenchmark?: boolean;
 };
 
 async function assembleWashboard(
@@ -464,6 +469,7 @@ async function assembleWashboard(
   );
   await haccpChain.schedule(jobs);
   const deviceMessages = new DeviceMessageRepository(database, {
+    chain: !options.unchainedForBenchmark,
     // Per brand (a failed job is shown to that brand's administrators only): one job for the mails
     // of every opening, one for the notification centre and reminders of those still open; both
     // commit with the batch.

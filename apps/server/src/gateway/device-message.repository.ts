@@ -110,6 +110,8 @@ export type TDeviceMessageRepositoryOptions = {
    * check, docs/notifications.md): what must commit with them is written through `sql`.
    */
   thresholdData?: (sql: TSqlRunner, serials: string[]) => Promise<void>;
+  /** False only in the ingestion benchmark's comparison (`unchainedForBenchmark`, app.ts). */
+  chain?: boolean;
 };
 
 /** The machines of a batch with data for the threshold check: cycle records, counters, chemical-level alarms. */
@@ -148,6 +150,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private deadLettersSincePrune = 0;
   private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
   private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
+  private readonly chain: boolean;
 
   constructor(
     private readonly database: TDatabase,
@@ -157,6 +160,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
     this.alarmsOpened = options.alarmsOpened;
     this.thresholdData = options.thresholdData;
+    this.chain = options.chain ?? true;
   }
 
   telemetryRows(): TelemetryCopy {
@@ -225,7 +229,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     }
     // Last: every writer locks the machines' state rows before their chain heads, so two batches
     // of one machine on two instances wait for each other instead of deadlocking.
-    if (chained.length > 0) await appendToChain(sql, chained);
+    if (chained.length > 0 && this.chain) await appendToChain(sql, chained);
     return revived;
   }
 

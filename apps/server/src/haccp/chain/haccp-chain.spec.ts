@@ -218,6 +218,30 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(await verification(serial)).toMatchObject({ verified: true, checked: 41, breaks: [] });
     });
 
+    it('starts one chain per machine when two writers bring the first records of new machines at once', async () => {
+      const serials: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        serials.push(
+          (await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' })).serialNumber,
+        );
+      }
+      const log = pino({ level: 'silent' });
+      const writers = [0, 1].map(() => new DeviceBatcher(new DeviceMessageRepository(server.washboard.database), log));
+      await Promise.all(
+        writers.flatMap((writer, w) =>
+          serials.flatMap((serial) => Array.from({ length: 10 }, (_, i) => writer.writeEvent(serial, cycle(10 + i * 2 + w)))),
+        ),
+      );
+      await Promise.all(writers.map((w) => w.drain()));
+      for (const serial of serials) {
+        const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
+          serial,
+        ]);
+        expect(seqs.map((s) => s.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        expect(await verification(serial)).toMatchObject({ verified: true, checked: 20, breaks: [] });
+      }
+    });
+
     it('refuses a machine the caller does not see', async () => {
       const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
       const res = await server.api(
