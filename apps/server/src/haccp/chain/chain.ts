@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CHAIN_GENESIS, type THaccpChainKind } from '../../db/schema/index';
 
 export { CHAIN_GENESIS, type THaccpChainKind };
@@ -30,12 +30,15 @@ function canonicalValue(value: unknown): unknown {
     case 'object': {
       if (value === null) return null;
       if (Array.isArray(value)) {
+        const items = value as unknown[];
         let copy: unknown[] | undefined;
-        value.forEach((item: unknown, i) => {
-          const canonical = canonicalValue(item);
-          if (canonical !== item) (copy ??= [...(value as unknown[])])[i] = canonical;
-        });
-        return copy ?? value;
+        for (let i = 0; i < items.length; i += 1) {
+          const item = items[i];
+          // Numbers first: a rinse trace is hundreds of them.
+          const canonical = typeof item === 'number' && Number.isFinite(item) ? item : canonicalValue(item);
+          if (canonical !== item) (copy ??= [...items])[i] = canonical;
+        }
+        return copy ?? items;
       }
       const object = value as Record<string, unknown>;
       const prototype = Object.getPrototypeOf(object) as unknown;
@@ -112,8 +115,14 @@ export function canonicalJson(value: unknown): string {
 
 /** A time as the chain writes it: ISO 8601 UTC with milliseconds (`2026-11-25T06:00:00.000Z`). */
 export function chainTime(value: Date | string | null | undefined): string | null {
-  return value === null || value === undefined ? null : new Date(value).toISOString();
+  if (value === null || value === undefined) return null;
+  // Already so (times read with `isoSql` are): `toISOString` would give it back unchanged.
+  if (typeof value === 'string' && CHAIN_TIME.test(value)) return value;
+  return new Date(value).toISOString();
 }
+
+/** A valid time in the chain's form, years 0000–9999 (to_char never writes a 24th hour or a 13th month). */
+const CHAIN_TIME = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** One entry of a machine's chain, without its hash. */
 export type TChainEntry = {
@@ -137,9 +146,7 @@ export type TCarrier = { userId: string; name: string };
 
 /** `hash(n) = SHA-256(hash(n−1) ‖ "\n" ‖ canonicalJson(entry n))`, hex (docs/hygiene.md). */
 export function chainHash(previous: string, entry: TChainEntry): string {
-  return createHash('sha256')
-    .update(`${previous}\n${canonicalJson(entry)}`)
-    .digest('hex');
+  return hash('sha256', `${previous}\n${canonicalJson(entry)}`, 'hex');
 }
 
 /** A HACCP event as stored (`haccp_events`, the columns read back by the raw driver). */

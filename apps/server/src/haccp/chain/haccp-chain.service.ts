@@ -155,11 +155,19 @@ export class HaccpChainService {
         else if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
       };
       // Positions are read in ranges (a range with a gap holds fewer entries) up to the head, and on
-      // while a range is full to its end: entries stored past the head are walked too.
+      // while a range is full to its end: entries stored past the head are walked too. Up to the
+      // head, the next range is asked for before this one is hashed: a PostgreSQL server reads it
+      // meanwhile.
+      const read = (after: number) => {
+        const page = this.repository.entries(sql, serial, after, to, this.pageSize);
+        page.catch(() => {}); // awaited below; not unhandled should the walk stop before
+        return page;
+      };
+      let next = read(result.startSeq);
       for (let after = result.startSeq; ; after += this.pageSize) {
-        // PGlite answers on the main thread: let other requests in between pages.
-        if (after > result.startSeq) await new Promise<void>((resolve) => setImmediate(resolve));
-        const page = await this.repository.entries(sql, serial, after, to, this.pageSize);
+        const page = await next;
+        const beforeHead = after + this.pageSize < head.seq;
+        if (beforeHead) next = read(after + this.pageSize);
         for (const { entry, recordId, hash } of page) {
           firstChainedAt ??= entry.chainedAt;
           const where = { kind: entry.kind, recordId, deviceTime: entry.deviceTime };
@@ -195,7 +203,12 @@ export class HaccpChainService {
           prevSeq = entry.seq;
           prevHash = hash;
         }
-        if (after + this.pageSize >= head.seq && (page.at(-1)?.entry.seq ?? 0) < after + this.pageSize) break;
+        if (!beforeHead) {
+          if ((page.at(-1)?.entry.seq ?? 0) < after + this.pageSize) break;
+          next = read(after + this.pageSize);
+        }
+        // PGlite answers on the main thread: let other requests in between pages.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await this.findUnchained(sql, serial, head.createdAt, firstChainedAt, from, to, broke);
       result.closeOuts = closeOuts.map((c) => {
