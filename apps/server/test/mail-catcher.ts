@@ -4,7 +4,8 @@ import { decodeQuotedPrintable } from '../../../e2e/fixtures/mail';
 import { startTestServer, testBroker, type TTestServer } from './harness';
 import { ADMIN } from './accounts';
 
-export type TCaughtMail = { to: string; raw: string; text: string };
+/** A mail as the catcher accepted it, and when (epoch ms). */
+export type TCaughtMail = { to: string; raw: string; text: string; at: number };
 
 /** A real SMTP server in the test process that keeps every mail it receives. */
 export async function startMailCatcher(): Promise<{
@@ -24,7 +25,7 @@ export async function startMailCatcher(): Promise<{
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        mails.push({ to, raw, text: decodeQuotedPrintable(raw) });
+        mails.push({ to, raw, text: decodeQuotedPrintable(raw), at: Date.now() });
         callback();
       });
     },
