@@ -4,21 +4,17 @@
 // opted-in manager gets exactly one mail about their machine (checked 15 s after the last one).
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
-import { ADMIN, activeUser, signIn } from '../apps/server/test/accounts';
+import { ADMIN, activeUser, json, signIn } from '../apps/server/test/accounts';
 import { connectDevice, createProduct, publish, type TProduct } from '../apps/server/test/devices';
 import { startMailingServer } from '../apps/server/test/mail-catcher';
 import type { TResult } from './device-link';
+import { percentile } from './hygiene';
 
 const MACHINES = Number(process.env.BENCH_ALARM_MACHINES ?? 1000);
 const SPREAD_MS = 10_000;
 /** How long after the last expected mail a second one would still be counted. */
 const QUIET_MS = 15_000;
 const DOMAIN = 'alarm.bench';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
@@ -44,11 +40,10 @@ export async function alarmMail(): Promise<TResult[]> {
     );
     const products: TProduct[] = await inBatches(emails, 8, async (email) => {
       const product = await createProduct(server, admin);
-      const claim = await server.api('/api/v1/appliance/claim', {
-        method: 'POST',
-        body: JSON.stringify({ serialNumber: product.serialNumber, userEmail: email }),
-        headers: { 'content-type': 'application/json', ...admin },
-      });
+      const claim = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: product.serialNumber, userEmail: email }, admin),
+      );
       if (claim.status !== 200) throw new Error(`claim: ${claim.status}`);
       return product;
     });

@@ -26,7 +26,8 @@ const DAY_MS = 86_400_000;
 
 type TEngine = 'pglite' | 'postgres';
 
-function percentile(values: number[], p: number): number {
+/** The nearest-rank `p`th percentile (p in %). */
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }

@@ -20,6 +20,7 @@ import {
   coveredRow,
   EVENT_COLUMNS,
   isoSql,
+  type TCoveredColumns,
 } from './chain.repository';
 
 /** A machine's chain head: its last position and hash, and where retention left its anchor. */
@@ -127,13 +128,13 @@ export class HaccpChainRepository {
    * a range of positions (PGlite has no autovacuum, so without statistics its planner sorted the
    * whole rest of the chain for a `limit`), and each entry's record looked up by its primary key,
    * only in its kind's table (lateral): otherwise the planner hashed the whole events table for every
-   * page — a year took 40 s to verify. The page
-   * comes back as one JSON value: a driver decodes and converts every field of every row on its own
-   * (about 30 per entry), which took most of PGlite's share of a verification.
+   * page — a year took 40 s to verify. The page comes back as one JSON value: a driver decodes and
+   * converts every field of every row on its own (about 30 per entry), which took most of PGlite's
+   * share of a verification.
    */
   async entries(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<TStoredEntry[]> {
     // Each lateral looks only when the entry is of its kind: a null key makes no index search.
-    const record = (table: string, columns: typeof EVENT_COLUMNS, kinds: string) =>
+    const record = (table: string, columns: TCoveredColumns, kinds: string) =>
       `left join lateral (select ${coveredArraySql(columns, 'x')} as r from ${table} x
          where x.serial_number = c.serial_number and x.id = case when c.kind in (${kinds}) then c.record_id end)`;
     const { rows } = await sql.query<{ page: TPageEntry[] }>(
