@@ -89,6 +89,7 @@ import { BoardReplacementRepository } from './board/board-replacement.repository
 import { BoardReplacementService } from './board/board-replacement.service';
 import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
 import { HaccpChainService } from './haccp/chain/haccp-chain.service';
+import { ChainWalker } from './haccp/chain/chain-walker';
 import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
 import { InspectorLinkRepository } from './haccp/inspector/inspector-link.repository';
 import { InspectorLinkService } from './haccp/inspector/inspector-link.service';
@@ -456,7 +457,10 @@ async function assembleWashboard(
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, publicUrl },
   );
   await thresholds.start();
-  // The tamper-evident HACCP record (docs/hygiene.md): its close-out key and the daily close-out job.
+  // The tamper-evident HACCP record (docs/hygiene.md): its close-out key and the daily close-out job;
+  // verification walks chains on a worker thread.
+  const chainWalker = new ChainWalker();
+  undo.push(() => chainWalker.close());
   const haccpChain = new HaccpChainService(
     appliances,
     new HaccpChainRepository(database),
@@ -466,6 +470,7 @@ async function assembleWashboard(
       previousKey: config.HACCP_PREVIOUS_SIGNING_KEY,
       dataDir: config.DATA_DIR,
     }),
+    chainWalker,
   );
   await haccpChain.schedule(jobs);
   const deviceMessages = new DeviceMessageRepository(database, {
@@ -685,6 +690,7 @@ async function assembleWashboard(
     ['presence', () => presence.stop()],
     ['broker', () => broker.close()],
     ['device writer', () => writer.drain()],
+    ['chain walker', () => chainWalker.close()],
     ['fan-out', () => fanout.close()],
     ['database', () => database.close()],
     ['data directory', () => releaseDataDir?.()],

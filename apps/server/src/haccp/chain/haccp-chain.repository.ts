@@ -1,23 +1,12 @@
 import { personName } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../../db/database';
-import {
-  alarmCloseRecord,
-  alarmRecord,
-  correctionRecord,
-  eventRecord,
-  type TAlarmRow,
-  type TChainEntry,
-  type TCorrectionRow,
-  type TEventRow,
-  type THaccpChainKind,
-} from './chain';
+import { correctionRecord, type TCorrectionRow } from './chain';
 import {
   ALARM_COLUMNS,
   appendToChain,
   CORRECTION_COLUMNS,
   coveredArraySql,
   coveredColumnsSql,
-  coveredRow,
   EVENT_COLUMNS,
   isoSql,
   type TCoveredColumns,
@@ -32,13 +21,6 @@ export type TChainHead = {
   createdAt: string;
 };
 
-/** A stored chain entry with the content it covers, read back from the record's own table (null: gone). */
-export type TStoredEntry = {
-  entry: Omit<TChainEntry, 'record'> & { record: TChainEntry['record'] | null };
-  recordId: string;
-  hash: string;
-};
-
 /** A stored daily close-out. */
 export type TCloseOutRow = {
   day: string;
@@ -51,41 +33,6 @@ export type TCloseOutRow = {
   reviewedAt: string | null;
   reviewSignature: string | null;
 };
-
-/**
- * One entry of a page as the database builds it (a JSON array): its position, kind, record id,
- * late flag, device and chaining times, hash, carrier, and the covered columns of its record as read
- * from the record's own table (null when the record is gone).
- */
-type TPageEntry = [
-  seq: number,
-  kind: THaccpChainKind,
-  recordId: string,
-  late: boolean,
-  deviceTime: string,
-  chainedAt: string,
-  hash: string,
-  carrierName: string | null,
-  record: unknown[] | null,
-];
-
-/** What an entry covers, from its record's columns; null when the record is gone. */
-function recordOf(kind: THaccpChainKind, values: unknown[] | null): TChainEntry['record'] | null {
-  if (values === null) return null;
-  switch (kind) {
-    case 'event':
-      return eventRecord(coveredRow<TEventRow>(EVENT_COLUMNS, values));
-    case 'alarm':
-      return alarmRecord(coveredRow<TAlarmRow>(ALARM_COLUMNS, values));
-    case 'alarmClose': {
-      // A closing whose alarm lost its end is as good as gone: nothing of it is left to cover.
-      const alarm = coveredRow<TAlarmRow>(ALARM_COLUMNS, values);
-      return alarm.stop_date ? alarmCloseRecord(alarm) : null;
-    }
-    case 'correction':
-      return correctionRecord(coveredRow<TCorrectionRow>(CORRECTION_COLUMNS, values));
-  }
-}
 
 /** SQL of the HACCP chain's reads, close-outs and corrections (docs/hygiene.md). */
 export class HaccpChainRepository {
@@ -124,44 +71,30 @@ export class HaccpChainRepository {
 
   /**
    * The entries at positions `after` + 1 … `after` + `limit` that entered the chain by `to`, in
-   * order, each with the content it covers read from its record's table. The page is cut first, by
-   * a range of positions (PGlite has no autovacuum, so without statistics its planner sorted the
-   * whole rest of the chain for a `limit`), and each entry's record looked up by its primary key,
-   * only in its kind's table (lateral): otherwise the planner hashed the whole events table for every
-   * page — a year took 40 s to verify. The page comes back as one JSON value: a driver decodes and
-   * converts every field of every row on its own (about 30 per entry), which took most of PGlite's
-   * share of a verification.
+   * order, each with the content it covers read from its record's table, as the JSON text of one
+   * array (`pageEntries` reads it, on the walker's thread). The page is cut first, by a range of
+   * positions (PGlite has no autovacuum, so without statistics its planner sorted the whole rest of
+   * the chain for a `limit`), and each entry's record looked up by its primary key, only in its
+   * kind's table (lateral): otherwise the planner hashed the whole events table for every page — a
+   * year took 40 s to verify. One value, as text: a driver decodes and converts every field of every
+   * row on its own (about 30 per entry), which took most of PGlite's share of a verification, and
+   * text is parsed where the page is walked.
    */
-  async entries(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<TStoredEntry[]> {
+  async page(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<string> {
     // Each lateral looks only when the entry is of its kind: a null key makes no index search.
     const record = (table: string, columns: TCoveredColumns, kinds: string) =>
       `left join lateral (select ${coveredArraySql(columns, 'x')} as r from ${table} x
          where x.serial_number = c.serial_number and x.id = case when c.kind in (${kinds}) then c.record_id end)`;
-    const { rows } = await sql.query<{ page: TPageEntry[] }>(
+    const { rows } = await sql.query<{ page: string }>(
       `select coalesce(json_agg(json_build_array(c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')},
-           ${isoSql('c.chained_at')}, c.hash, c.carrier_name, coalesce(e.r, a.r, k.r)) order by c.seq), '[]'::json) as page
+           ${isoSql('c.chained_at')}, c.hash, c.carrier_name, coalesce(e.r, a.r, k.r)) order by c.seq), '[]'::json)::text as page
        from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
        ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
        ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
        ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true`,
       [serial, after, to.toISOString(), limit],
     );
-    return (rows[0]?.page ?? []).map(([seq, kind, recordId, late, deviceTime, chainedAt, hash, carrierName, values]) => ({
-      recordId,
-      hash,
-      // Members in canonical order (chain.ts). Only a carried record's entry has `carriedBy`:
-      // absent, not null, in every other.
-      entry: {
-        ...(carrierName === null ? {} : { carriedBy: carrierName }),
-        chainedAt,
-        deviceTime,
-        kind,
-        late,
-        record: recordOf(kind, values),
-        seq: Number(seq),
-        serialNumber: serial,
-      },
-    }));
+    return rows[0]?.page ?? '[]';
   }
 
   /** The chained-at time of position `seq` (null when it is not stored). */

@@ -11,7 +11,9 @@ import { AppError } from '../../errors';
 import type { TAuthUser } from '../../auth/token.service';
 import type { ApplianceService } from '../../appliance/appliance.service';
 import type { TSqlRunner } from '../../db/database';
-import { canonicalJson, chainHash, type TChainEntry, type TCorrectionRow } from './chain';
+import { canonicalJson, type TCorrectionRow } from './chain';
+import { emptyOutcome, noteBreak, walkFigures, type TWalkOutcome, type TWalkStart } from './chain-walk';
+import type { ChainWalker } from './chain-walker';
 import type { HaccpChainRepository, TCloseOutRow } from './haccp-chain.repository';
 import type { JobQueue } from '../../jobs/job-queue';
 import { HACCP_CLOSE_OUT } from '../../jobs/kinds';
@@ -21,8 +23,8 @@ import { checkPeriodSpan } from '../report-period';
 
 /** Chain positions read per query while verifying. */
 const PAGE = 2000;
-/** The most breaks an answer lists (the first ones; `verified` is false either way). */
-const MAX_BREAKS = 200;
+/** Pages read ahead of the walker's thread at most. */
+const IN_FLIGHT = 3;
 /** Close-outs before a period looked at for a signed starting point. */
 const START_CANDIDATES = 5;
 
@@ -46,10 +48,7 @@ export function reviewMessage(
 /** The UTC day (YYYY-MM-DD) of an instant. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * Records a break the walk found at `at`: the record's own time, or for a gap (no record left) when
- * the entry after it was chained.
- */
+/** Records a break the verification found at `at` (`noteBreak`). */
 type TBroke = (b: THaccpChainBreak, at: string) => void;
 
 /**
@@ -61,6 +60,8 @@ export class HaccpChainService {
     private readonly appliances: ApplianceService,
     private readonly repository: HaccpChainRepository,
     private readonly key: THaccpSigningKey,
+    /** Where the chain is walked (a worker thread). */
+    private readonly walker: ChainWalker,
     /** Positions read per query while verifying (tests walk across pages with a small one). */
     private readonly pageSize = PAGE,
   ) {}
@@ -103,129 +104,103 @@ export class HaccpChainService {
   }
 
   private async walk(serial: string, from: Date, to: Date, onlyWithin: boolean): Promise<TInspectionVerification> {
-    const within = (at: string) => {
-      const time = Date.parse(at);
-      return time >= from.getTime() && time <= to.getTime();
-    };
+    const period = onlyWithin ? { from: from.getTime(), to: to.getTime() } : null;
     return this.repository.snapshot(async (sql) => {
       const head = await this.repository.head(sql, serial);
       const closeOuts = await this.repository.closeOuts(sql, serial, dayOf(from), dayOf(to));
-      const result: TInspectionVerification = {
-        serialNumber: serial,
-        from: from.toISOString(),
-        to: to.toISOString(),
-        verified: true,
-        startedFrom: 'genesis',
-        startSeq: 0,
-        checked: 0,
-        firstSeq: null,
-        lastSeq: null,
-        firstHash: null,
-        lastHash: null,
-        late: 0,
-        breaks: [],
-        closeOuts: [],
-        breaksOutsidePeriod: 0,
-      };
+      const base = { serialNumber: serial, from: from.toISOString(), to: to.toISOString() };
       if (!head) {
-        result.closeOuts = closeOuts.map((c) => this.closeOutView(serial, c, null));
-        result.verified = result.closeOuts.every((c) => c.signatureValid);
-        return result;
+        const views = closeOuts.map((c) => this.closeOutView(serial, c, null));
+        return {
+          ...base,
+          ...walkFigures(emptyOutcome(0)),
+          startedFrom: 'genesis' as const,
+          startSeq: 0,
+          closeOuts: views,
+          verified: views.every((c) => c.signatureValid),
+        };
       }
-      let prevSeq = head.anchorSeq;
-      let prevHash = head.anchorHash;
-      if (head.anchorSeq > 0) result.startedFrom = 'anchor';
+      let startSeq = head.anchorSeq;
+      let startHash = head.anchorHash;
+      let startedFrom: TInspectionVerification['startedFrom'] = head.anchorSeq > 0 ? 'anchor' : 'genesis';
       const start = (await this.repository.closeOutsBefore(sql, serial, dayOf(from), START_CANDIDATES)).find(
         (c) => c.seq >= head.anchorSeq && this.key.verify(c.keyId, closeOutMessage(serial, c.day, c.seq, c.hash), c.signature),
       );
       if (start) {
-        prevSeq = start.seq;
-        prevHash = start.hash;
-        result.startedFrom = 'closeOut';
+        startSeq = start.seq;
+        startHash = start.hash;
+        startedFrom = 'closeOut';
       }
-      result.startSeq = prevSeq;
-      const startHash = prevHash;
-      const wanted = new Set(closeOuts.map((c) => c.seq));
-      const strictAt = new Map<number, string>();
-      let strict: string | null = prevHash;
-      let firstChainedAt: string | null = null;
-      const broke: TBroke = (b, at) => {
-        result.verified = false;
-        if (onlyWithin && !within(at)) result.breaksOutsidePeriod += 1;
-        else if (result.breaks.length < MAX_BREAKS) result.breaks.push(b);
-      };
-      // Positions are read in ranges (a range with a gap holds fewer entries) up to the head, and on
-      // while a range is full to its end: entries stored past the head are walked too. Up to the
-      // head, the next range is asked for before this one is hashed: a PostgreSQL server reads it
-      // meanwhile.
-      const read = (after: number) => {
-        const page = this.repository.entries(sql, serial, after, to, this.pageSize);
-        page.catch(() => {}); // awaited below; not unhandled should the walk stop before
-        return page;
-      };
-      let next = read(result.startSeq);
-      for (let after = result.startSeq; ; after += this.pageSize) {
-        const page = await next;
-        const beforeHead = after + this.pageSize < head.seq;
-        if (beforeHead) next = read(after + this.pageSize);
-        for (const { entry, recordId, hash } of page) {
-          firstChainedAt ??= entry.chainedAt;
-          const where = { kind: entry.kind, recordId, deviceTime: entry.deviceTime };
-          const afterGap = entry.seq !== prevSeq + 1;
-          if (afterGap) {
-            broke(
-              { seq: prevSeq + 1, toSeq: entry.seq - 1, problem: 'gap', kind: null, recordId: null, deviceTime: null },
-              entry.chainedAt,
-            );
-            strict = null;
-          }
-          if (entry.record === null) {
-            broke({ seq: entry.seq, toSeq: null, problem: 'missing', ...where }, entry.deviceTime);
-            strict = null;
-          } else {
-            const full = entry as TChainEntry;
-            // After a gap the hash before this entry is unknown: the gap is the break, not this entry.
-            const computed = afterGap ? null : chainHash(prevHash, full);
-            if (computed !== null && computed !== hash)
-              broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where }, entry.deviceTime);
-            // Until the first break the strict walk is the stored chain: its hash is the one just computed.
-            if (strict !== null) strict = computed !== null && strict === prevHash ? computed : chainHash(strict, full);
-          }
-          if (entry.late) result.late += 1;
-          if (strict !== null && wanted.has(entry.seq)) strictAt.set(entry.seq, strict);
-          if (result.firstSeq === null) {
-            result.firstSeq = entry.seq;
-            result.firstHash = hash;
-          }
-          result.lastSeq = entry.seq;
-          result.lastHash = hash;
-          result.checked += 1;
-          prevSeq = entry.seq;
-          prevHash = hash;
-        }
-        if (!beforeHead) {
-          if ((page.at(-1)?.entry.seq ?? 0) < after + this.pageSize) break;
-          next = read(after + this.pageSize);
-        }
-        // PGlite answers on the main thread: let other requests in between pages.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      await this.findUnchained(sql, serial, head.createdAt, firstChainedAt, from, to, broke);
-      result.closeOuts = closeOuts.map((c) => {
+      const outcome = await this.walkPages(sql, head.seq, to, {
+        serial,
+        startSeq,
+        startHash,
+        wanted: closeOuts.map((c) => c.seq),
+        period,
+      });
+      await this.findUnchained(sql, serial, head.createdAt, outcome.firstChainedAt, from, to, (b, at) =>
+        noteBreak(outcome, period, b, at),
+      );
+      const strictAt = new Map(outcome.strictAt);
+      const views = closeOuts.map((c) => {
         // Judged where this walk knows the hash: at its start (trusted) and along the entries walked.
         const matches =
-          c.seq === result.startSeq
+          c.seq === startSeq
             ? c.hash === startHash
-            : c.seq > result.startSeq && c.seq <= prevSeq
+            : c.seq > startSeq && c.seq <= outcome.prevSeq
               ? strictAt.get(c.seq) === c.hash
               : null;
         return this.closeOutView(serial, c, matches);
       });
-      if (result.closeOuts.some((c) => !c.signatureValid || c.matchesChain === false || c.reviewSignatureValid === false)) {
-        result.verified = false;
-      }
-      return result;
+      const found = walkFigures(outcome);
+      return {
+        ...base,
+        ...found,
+        startedFrom,
+        startSeq,
+        closeOuts: views,
+        verified:
+          found.verified && views.every((c) => c.signatureValid && c.matchesChain !== false && c.reviewSignatureValid !== false),
+      };
     });
+  }
+
+  /**
+   * Walks the chain after the start, page by page, on the walker's thread. Positions are read in
+   * ranges (a range with a gap holds fewer entries) up to the head, and on while a range is full to
+   * its end: entries stored past the head are walked too. Up to the head, the next range is read
+   * while the walker walks this one (at most `IN_FLIGHT` pages ahead of it).
+   */
+  private async walkPages(sql: TSqlRunner, headSeq: number, to: Date, start: TWalkStart): Promise<TWalkOutcome> {
+    const walk = this.walker.start(start);
+    const read = (after: number) => {
+      const page = this.repository.page(sql, start.serial, after, to, this.pageSize);
+      page.catch(() => {}); // awaited below; not unhandled should the walk stop before
+      return page;
+    };
+    const walking: Promise<unknown>[] = [];
+    try {
+      let next = read(start.startSeq);
+      for (let after = start.startSeq; ; after += this.pageSize) {
+        const text = await next;
+        const beforeHead = after + this.pageSize < headSeq;
+        if (beforeHead) next = read(after + this.pageSize);
+        const walked = walk.page(text);
+        walked.catch(() => {}); // awaited below
+        walking.push(walked);
+        if (!beforeHead) {
+          if (((await walked) ?? 0) < after + this.pageSize) break;
+          next = read(after + this.pageSize);
+        } else if (walking.length > IN_FLIGHT) await walking.shift();
+        // PGlite answers on the main thread: let other requests in between pages.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(walking);
+      return await walk.finish();
+    } catch (error) {
+      walk.abort();
+      throw error;
+    }
   }
 
   /** Events and alarms stored in the period past the chain. */

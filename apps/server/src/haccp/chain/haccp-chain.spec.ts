@@ -10,6 +10,7 @@ import { DeviceMessageRepository } from '../../gateway/device-message.repository
 import { RetentionRepository } from '../../retention/retention.repository';
 import { closeOutMessage, HaccpChainService } from './haccp-chain.service';
 import { HaccpChainRepository } from './haccp-chain.repository';
+import { ChainWalker } from './chain-walker';
 import { loadHaccpSigningKey } from './haccp-signing-key';
 
 type THeaders = Record<string, string>;
@@ -27,6 +28,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
   let server: TTestServer;
   let admin: THeaders;
   let anna: THeaders;
+  const walker = new ChainWalker();
 
   beforeAll(async () => {
     server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { broker: testBroker() });
@@ -35,6 +37,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
   });
   afterAll(async () => {
     await server.close();
+    await walker.close();
   });
 
   const sql = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -136,6 +139,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
         server.washboard.appliances,
         new HaccpChainRepository(server.washboard.database),
         await loadHaccpSigningKey({ dataDir: 'memory://' }),
+        walker,
         2,
       );
       const from = new Date(Date.now() - 86_400_000);
