@@ -89,6 +89,17 @@ type THeadRow = {
   now: string;
 };
 
+/** Locks the chain heads of the machines (in serial-number order) and reads them. */
+async function lockHeads(sql: TSqlRunner, serials: readonly string[]): Promise<THeadRow[]> {
+  const { rows } = await sql.query<THeadRow>(
+    `select h.serial_number, h.seq, h.hash, ${isoSql('h.device_time')} as device_time,
+       ${isoSql('h.chained_at')} as chained_at, ${isoSql('now()')} as now
+     from haccp_chain_heads h where h.serial_number = any($1::text[]) order by h.serial_number for update`,
+    [serials],
+  );
+  return rows;
+}
+
 /**
  * Appends records to their machines' chains in the caller's transaction (docs/hygiene.md): locks
  * the chain heads of the machines concerned (in serial-number order, so writers never deadlock on
@@ -105,21 +116,22 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
     else bySerial.set(item.serialNumber, [item]);
   }
   const serials = [...bySerial.keys()].sort();
-  // A machine's head is made with its first record; then all the batch's heads are locked in
-  // serial-number order, so two writers never wait for each other in a cycle. (One upsert did both,
-  // but wrote a new version of every head a second time per batch: a fifth of what chaining cost.)
-  await sql.query(
-    `insert into haccp_chain_heads (serial_number)
-     select s from unnest($1::text[]) as s where not exists (select 1 from haccp_chain_heads h where h.serial_number = s)
-     order by s on conflict do nothing`,
-    [serials],
-  );
-  const { rows: heads } = await sql.query<THeadRow>(
-    `select h.serial_number, h.seq, h.hash, ${isoSql('h.device_time')} as device_time,
-       ${isoSql('h.chained_at')} as chained_at, ${isoSql('now()')} as now
-     from haccp_chain_heads h where h.serial_number = any($1::text[]) order by h.serial_number for update`,
-    [serials],
-  );
+  // The heads are locked in serial-number order, so two writers never wait for each other in a
+  // cycle. A machine's head is made with its first record: those missing are inserted (in the same
+  // order) and then locked — after the others, which is safe, as a writer waits for a head another
+  // inserted only once it holds every existing head it needs. (Inserting the missing heads first,
+  // whether any were, took a tenth of what chaining cost; one upsert that made and locked them wrote
+  // every head twice per batch.)
+  let heads = await lockHeads(sql, serials);
+  if (heads.length < serials.length) {
+    const locked = new Set(heads.map((head) => head.serial_number));
+    const missing = serials.filter((serial) => !locked.has(serial));
+    await sql.query(
+      `insert into haccp_chain_heads (serial_number) select s from unnest($1::text[]) as s order by s on conflict do nothing`,
+      [missing],
+    );
+    heads = heads.concat(await lockHeads(sql, missing));
+  }
   const e = {
     serial: [] as string[],
     seq: [] as number[],

@@ -1,0 +1,1 @@
+ALTER TABLE "haccp_chain" DROP CONSTRAINT "haccp_chain_serial_number_appliances_serial_number_fk";
