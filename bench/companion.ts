@@ -102,6 +102,16 @@ export async function lighthouseScores(url: string): Promise<TScores> {
     });
     const categories = result?.lhr.categories;
     if (!categories) throw new Error('Lighthouse returned no report');
+    // A category Lighthouse could not score counts 0: say why, so the run is not a mystery.
+    const failed = Object.values(result.lhr.audits).filter((audit) => audit.errorMessage);
+    if (result.lhr.runtimeError || failed.length > 0) {
+      console.log(
+        `  lighthouse could not score everything: ${result.lhr.runtimeError?.message ?? ''} ${failed
+          .slice(0, 5)
+          .map((audit) => `${audit.id}: ${audit.errorMessage}`)
+          .join('; ')}`,
+      );
+    }
     if (process.env.BENCH_VERBOSE) {
       const audits = result.lhr.audits;
       const metric = (id: string) => `${id} ${audits[id]?.displayValue ?? '?'} (${audits[id]?.score ?? '?'})`;
