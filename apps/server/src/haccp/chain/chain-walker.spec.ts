@@ -59,9 +59,14 @@ describe('the chain walker thread', () => {
 
   it('fails the walks under way when its thread stops, and starts a new thread for the next', async () => {
     const cut = walker.start(start);
-    const waiting = cut.page(page(500).text);
+    // Twenty pages of 500 entries queued on the thread (a tenth of a second's work at least): the
+    // outcome asked for after them cannot be ready when the thread stops.
+    const { text } = page(500);
+    const walked = Array.from({ length: 20 }, () => cut.page(text).catch((error: unknown) => error));
+    const outcome = cut.finish();
     await walker.close();
-    await expect(waiting).rejects.toThrow(/stopped/);
+    await expect(outcome).rejects.toThrow(/stopped/);
+    expect(await walked.at(-1)).toBeInstanceOf(Error);
     const next = walker.start(start);
     expect(await next.page(page(1).text)).toBe(1);
     expect(await next.finish()).toMatchObject({ verified: true, checked: 1 });
