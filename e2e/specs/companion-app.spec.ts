@@ -118,8 +118,10 @@ describe('the companion at 390 × 844', () => {
     await app.goto(baseUrl);
     await app.landingSignIn().waitFor();
     await screenshot(page, 'companion-landing-390');
-    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(href).toBe('/app/manifest.webmanifest?brand=LUMINA');
+    // The pre-rendered landing shows before the app's scripts start; the app then names its brand's manifest.
+    await expect
+      .poll(() => page.locator('link[rel="manifest"]').getAttribute('href'))
+      .toBe('/app/manifest.webmanifest?brand=LUMINA');
     await untilControlled(app);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${baseUrl}/app/`);
