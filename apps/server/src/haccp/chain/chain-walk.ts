@@ -17,7 +17,7 @@ import { ALARM_COLUMNS, CORRECTION_COLUMNS, coveredRow, EVENT_COLUMNS } from './
 export const MAX_BREAKS = 200;
 
 /** A stored chain entry with the content it covers, read back from the record's own table (null: gone). */
-export type TStoredEntry = {
+type TStoredEntry = {
   entry: Omit<TChainEntry, 'record'> & { record: TChainEntry['record'] | null };
   recordId: string;
   hash: string;
@@ -158,7 +158,7 @@ export class ChainWalk {
   private strict: string | null;
   private readonly wanted: Set<number>;
   private readonly strictAt = new Map<number, string>();
-  readonly outcome: TWalkOutcome;
+  private readonly outcome: TWalkOutcome;
 
   constructor(private readonly start: TWalkStart) {
     this.prevHash = start.startHash;

@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { TWalkOutcome, TWalkStart } from './chain-walk';
 
-/** A request to the walker's thread, numbered `n`; `walk` names the walk it belongs to. */
-export type TWalkRequest = { n: number; walk: number } & (
+/** What the walker's thread is asked; `walk` names the walk it belongs to. */
+type TWalkMessage = { walk: number } & (
   { type: 'start'; start: TWalkStart } | { type: 'page'; text: string } | { type: 'finish' } | { type: 'abort' }
 );
 
-/** A request before it is numbered. */
-type TUnnumbered = TWalkRequest extends infer R ? (R extends unknown ? Omit<R, 'n'> : never) : never;
+/** A request to the walker's thread, numbered `n`. */
+export type TWalkRequest = TWalkMessage & { n: number };
 
 /** The thread's answer to request `n`. */
 export type TWalkReply = { n: number; ok: true; value: unknown } | { n: number; ok: false; error: string };
@@ -112,4 +112,4 @@ export class ChainWalker {
 }
 
 /** A running walker thread and how to ask it. */
-type TThread = { worker: Worker; request: (request: TUnnumbered) => Promise<unknown> };
+type TThread = { worker: Worker; request: (request: TWalkMessage) => Promise<unknown> };
