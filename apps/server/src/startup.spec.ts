@@ -122,9 +122,13 @@ describe('a default port that is taken', () => {
     const washboard = await createWashboard(config);
     started.push(washboard);
     // HTTP chose the first free port above the taken one before the broker searched; it is bound last.
+    // (Not necessarily taken + 1 and + 2: another process on the machine may hold those.)
     const http = await washboard.listen();
-    expect(washboard.broker.port).not.toBe(http);
-    expect([http, washboard.broker.port]).toEqual([taken + 1, taken + 2]);
+    const broker = washboard.broker.port ?? 0;
+    expect(broker).not.toBe(http);
+    expect(http).toBeGreaterThan(taken);
+    expect(broker).toBeGreaterThan(http);
+    expect(broker).toBeLessThan(taken + PORT_SEARCH_SPAN);
   }, 60_000);
 
   it('stops with a clear message once every port it tries is taken', async () => {
