@@ -56,6 +56,17 @@ describe('request lines', () => {
 });
 
 describe('logs', () => {
+  it('write an error given as a message as it is', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = loggedApp('info', lines);
+    await app.ready();
+    app.log.warn({ job: 7, err: 'SMTP refused the mail' }, 'job failed; will retry');
+    app.log.error({ err: new Error('boom') }, 'job pass failed');
+    await app.close();
+    expect(lines.find((l) => l.msg === 'job failed; will retry')).toMatchObject({ job: 7, err: 'SMTP refused the mail' });
+    expect(lines.find((l) => l.msg === 'job pass failed')).toMatchObject({ err: { type: 'Error', message: 'boom' } });
+  });
+
   it('hide tokens, codes and e-mails in query strings', () => {
     expect(redactUrl('/changepassword?token=abc123&email=a%40b.it')).toBe('/changepassword?token=[redacted]&email=[redacted]');
     expect(redactUrl('/api/v2/account/email-verification/checkVerificationCode?code=1234&mail=x')).not.toMatch(/1234/);

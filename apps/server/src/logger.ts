@@ -101,6 +101,8 @@ export function redactUrl(url: string): string {
  * `params`. The SQL text and the database's own error stay, for diagnosis.
  */
 export function serializeError(error: Error): TSerializedError {
+  // A line may give `err` as a message (a job's failure, for one), whatever the types say: written as it is.
+  if (!((error as unknown) instanceof Error)) return error as unknown as TSerializedError;
   return withoutQueryParams(error, stdSerializers.err(error) as TSerializedError);
 }
 
