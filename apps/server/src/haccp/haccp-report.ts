@@ -2,17 +2,17 @@ import {
   alarmByCode,
   BRANDS,
   CYCLE_TYPES,
+  dateTimeFormat,
   deviceCatalogues,
   foodCodeClassText,
   HUE_MIN,
   hygieneVerdict,
-  sanitisingChecks,
-  sanitisingSummary,
   intlLocale,
+  numberFormat,
   parameterByKey,
   parameterDisplayUnit,
-  toParameterDisplayValue,
-  UNIT_SYMBOLS,
+  sanitisingChecks,
+  sanitisingSummary,
   type TAlarmSeverity,
   type TBrandCode,
   type TCycleMeasurements,
@@ -22,7 +22,9 @@ import {
   type THygieneFailure,
   type THygieneRule,
   type TLanguage,
+  toParameterDisplayValue,
   type TUnitSystem,
+  UNIT_SYMBOLS,
 } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
 import { PDF_COLOR, PDF_FONT, renderPdf, slicer } from '../pdf/pdf-document';
@@ -115,19 +117,19 @@ const BRAND_MARKS: Record<TBrandCode, { accent: string; draw: (pdf: PDFKit.PDFDo
 /** Number and date formatting of one report, built once (Intl objects are costly to create). */
 export function formatters(ctx: THaccpReportContext) {
   const locale = intlLocale(ctx.lang);
-  const time = new Intl.DateTimeFormat(locale, {
+  const time = dateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
     timeZone: ctx.timeZone,
   });
-  const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ctx.timeZone });
+  const date = dateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ctx.timeZone });
   // The period is a range of UTC days (see rangeBoundary(), http/date-range.ts).
-  const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-  const celsius = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
-  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
+  const day = dateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const celsius = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  const whole = numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
+  const decimal = numberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
   const imperial = ctx.unitSystem === 'imperial';
   return {
     dateTime: (d: Date) => `${date.format(d)} ${time.format(d)}`,

@@ -1,13 +1,15 @@
 import { Fragment } from 'react';
 import {
   BRANDS,
+  dateTimeFormat,
   formatTemperature,
   intlLocale,
   LITRES_PER_US_GALLON,
-  UNIT_SYMBOLS,
+  numberFormat,
   type TBrandCode,
   type TLanguage,
   type TUnitSystem,
+  UNIT_SYMBOLS,
 } from '@washboard/contracts';
 import { brandTranslator, notificationMail, type TRenderedMail } from '../mail/mail-templates';
 import { Lines, MailBlock, MailLink, MailText } from '../mail/components/MailParts';
@@ -35,10 +37,10 @@ export function reportTexts(report: TWeeklyReport) {
   const locale = intlLocale(lang);
   const t = brandTranslator(report.brand, lang);
   const w = (key: string, params: Record<string, string | number> = {}) => t(`mail.weeklyReport.${key}`, params);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
-  const time = new Intl.DateTimeFormat(locale, {
+  const number = numberFormat(locale, { maximumFractionDigits: 1 });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const day = dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  const time = dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'numeric',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@washboard/contracts';
 /**
  * When a weekly report is due and which week it covers (docs/notifications.md, "Weekly report"):
  * Monday 07:00 on the user's wall clock. An account has no time zone of its own; it follows the
@@ -36,7 +37,7 @@ export function wallClock(
   at: Date,
   zone: string,
 ): { y: number; m: number; d: number; h: number; min: number; s: number; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,5 +1,5 @@
 import type { TGamma } from '../appliance/gamma';
-import { intlLocale } from '../i18n/format';
+import { intlLocale, numberFormat } from '../i18n/format';
 import type { TLanguage } from '../i18n/languages';
 
 /**
@@ -143,7 +143,7 @@ type TFormatOptions = {
 
 function formatNumber(value: number, digits: number, lang: TLanguage | undefined): string {
   if (!lang) return value.toFixed(digits);
-  return new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /**

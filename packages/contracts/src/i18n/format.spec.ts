@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDay, formatTime, parseDay, toLocaleCode } from './format';
+import {
+  dateTimeFormat,
+  formatCurrency,
+  formatDate,
+  formatDay,
+  formatTime,
+  numberFormat,
+  parseDay,
+  toLocaleCode,
+} from './format';
 
 /** Intl uses no-break and narrow no-break spaces; compare with plain spaces. */
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -135,5 +144,22 @@ describe('a day in a date input', () => {
     expect(parseDay('01.02.26', 'de')).toBeNull();
     expect(parseDay('01.13.2026', 'de')).toBeNull();
     expect(parseDay('', 'en')).toBeNull();
+  });
+});
+
+describe('kept formatters', () => {
+  it('answer the same formatter for the same locale and options, and their own for others', () => {
+    const one = numberFormat('de-DE', { maximumFractionDigits: 1 });
+    expect(numberFormat('de-DE', { maximumFractionDigits: 1 })).toBe(one);
+    expect(one.format(1234.56)).toBe('1.234,6');
+    expect(numberFormat('en-GB', { maximumFractionDigits: 1 }).format(1234.56)).toBe('1,234.6');
+    const rome = dateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Rome' });
+    expect(dateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Rome' })).toBe(rome);
+    expect(rome.format(DATE)).toBe('14');
+    expect(dateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(DATE)).toBe('13');
+  });
+
+  it('refuse an unknown time zone as Intl does', () => {
+    expect(() => dateTimeFormat('en-GB', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
   });
 });

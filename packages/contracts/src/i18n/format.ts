@@ -19,6 +19,33 @@ export function toLocaleCode(lang: string): string {
   return LOCALE_CODES.get(lang.trim().toLowerCase()) ?? 'en_GB';
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter kept in `cache` under `locale` and `options`, made by `make` the first time. */
+function kept<F, O>(cache: Map<string, F>, locale: string, options: O, make: () => F): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An Intl.NumberFormat for `locale` and `options`, made once and kept: making one costs tens of
+ * microseconds, far more than formatting with it, and a report or a table formats thousands of values.
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+/** An Intl.DateTimeFormat for `locale` and `options` (time zone included), made once and kept, as numberFormat. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return kept(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 /** BCP 47 tag used with Intl for a supported interface language (`it` → `it-IT`). */
 export function intlLocale(lang: TLanguage): string {
   return toLocaleCode(lang).replace('_', '-');
@@ -56,7 +83,7 @@ function joinParts(parts: Intl.DateTimeFormatPart[]): string {
 export function formatDate(date: Date | string | number, format: TDateFormat, lang: TLanguage, timeZone = 'Europe/Rome'): string {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return '';
-  const parts = new Intl.DateTimeFormat(intlLocale(lang), { ...DATE_OPTIONS[format], timeZone }).formatToParts(value);
+  const parts = dateTimeFormat(intlLocale(lang), { ...DATE_OPTIONS[format], timeZone }).formatToParts(value);
   // British style writes "Saturday 21 November 2026", without the comma CLDR puts after the weekday.
   if (format === 'medium' && lang === 'en' && parts[0]?.type === 'weekday' && parts[1]?.type === 'literal') {
     parts[1] = { ...parts[1], value: ' ' };
@@ -77,7 +104,7 @@ export function formatDay(day: string, lang: TLanguage): string {
  * order, any separators, a four-digit year — as `YYYY-MM-DD`; null when it is no real date.
  */
 export function parseDay(text: string, lang: TLanguage): string | null {
-  const order = new Intl.DateTimeFormat(intlLocale(lang), DATE_OPTIONS.short)
+  const order = dateTimeFormat(intlLocale(lang), DATE_OPTIONS.short)
     .formatToParts(new Date(0))
     .map((part) => part.type)
     .filter((type) => type === 'day' || type === 'month' || type === 'year');
@@ -98,10 +125,10 @@ export function formatTime(date: Date | string | number, hour12: boolean, lang: 
   const options: Intl.DateTimeFormatOptions = hour12
     ? { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }
     : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
-  return joinParts(new Intl.DateTimeFormat(intlLocale(lang), options).formatToParts(value));
+  return joinParts(dateTimeFormat(intlLocale(lang), options).formatToParts(value));
 }
 
 /** Formats an amount in euro with the language's conventions, always grouping thousands (it "1.234,50 €", en "€1,234.50"). */
 export function formatCurrency(amount: number, lang: TLanguage): string {
-  return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(amount);
+  return numberFormat(intlLocale(lang), { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(amount);
 }

@@ -10,11 +10,13 @@ export type { TCatalogue, Widen } from './catalogue';
 export { CATALOGUE_PART_NAMES, CATALOGUE_PARTS, SERVER_NAMESPACES, cataloguePart, type TCataloguePart } from './parts';
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
 export {
+  dateTimeFormat,
   formatCurrency,
   formatDate,
   formatDay,
   formatTime,
   intlLocale,
+  numberFormat,
   parseDay,
   toLocaleCode,
   type TDateFormat,

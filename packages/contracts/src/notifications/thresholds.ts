@@ -1,3 +1,5 @@
+import { numberFormat } from '../i18n/format';
+
 /**
  * Threshold notifications (docs/notifications.md, "Threshold notifications"): the conditions a
  * machine is watched for, the settings the service may change per machine, and their defaults.
@@ -85,7 +87,7 @@ export function thresholdText(
   values: Readonly<Record<string, number>>,
   lang: string,
 ): { key: `thresholds.conditions.${TThresholdCondition}`; params: Record<string, string> } {
-  const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const format = numberFormat(lang, { maximumFractionDigits: 2 });
   const params = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, format.format(value)]));
   return { key: `thresholds.conditions.${condition}` as const, params };
 }
