@@ -82,6 +82,34 @@ describe('the job queue', () => {
     expect(await jobState(database.db, LATER.kind)).toHaveLength(2);
   });
 
+  it('adds many jobs in one call, each dedupe key once, and keeps a slot from waiting on a long job', async () => {
+    // Not in a transaction of its own: on PGlite's one connection a waiting transaction would hold up every other statement.
+    const SLOW = defineJob({ kind: 'test.slots', payload: z.object({ n: z.int() }), transactional: false });
+    const jobs = queue(database.db, { pollMs: 5_000, concurrency: 2 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: number[] = [];
+    jobs.handle(SLOW, async ({ n }) => {
+      if (n === 0) await held;
+      done.push(n);
+    });
+    const added = await jobs.enqueueMany(
+      SLOW,
+      [0, 1, 2, 3, 4, 4].map((n) => ({ payload: { n }, options: { dedupeKey: `slots:${n}` } })),
+    );
+    expect(added).toBe(5);
+    expect(await jobs.enqueueMany(SLOW, [{ payload: { n: 9 }, options: { dedupeKey: 'slots:1' } }])).toBe(0);
+    jobs.start();
+    // Job 0 holds one slot; the other slot runs the four others meanwhile (one pass, no poll).
+    await eventually(async () => done.length === 4);
+    expect(done.sort()).toEqual([1, 2, 3, 4]);
+    release();
+    await eventually(async () => (await jobState(database.db, SLOW.kind)).every((j) => j.state === 'completed'));
+    await jobs.stop();
+  });
+
   it('retries a failing job with growing back-off, then keeps it failed with its last error', async () => {
     const FLAKY = defineJob({
       kind: 'test.flaky',

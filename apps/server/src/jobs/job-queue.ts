@@ -107,16 +107,31 @@ export class JobQueue {
    * same dedupe key is already queued or running.
    */
   async enqueue<P>(kind: TJobKind<P>, payload: P, options: TEnqueueOptions = {}): Promise<boolean> {
-    const added = await this.repository.insert(options.db ?? this.db, {
-      kind: kind.kind,
-      payload: kind.payload.parse(payload),
-      brand: options.brand ?? null,
-      runAt: options.runAt,
-      dedupeKey: options.dedupeKey,
-      maxAttempts: options.maxAttempts ?? kind.maxAttempts,
-    });
-    // Outside a transaction the job is there now; in one, the next poll finds it after the commit.
-    if (added && !options.db) this.kick();
+    return (await this.enqueueMany(kind, [{ payload, options }], options.db)) === 1;
+  }
+
+  /**
+   * Adds jobs of `kind` as `enqueue` does, in one statement (a scheduler queuing thousands at
+   * once); answers how many were added.
+   */
+  async enqueueMany<P>(
+    kind: TJobKind<P>,
+    list: readonly { payload: P; options?: Omit<TEnqueueOptions, 'db'> }[],
+    db?: TDb,
+  ): Promise<number> {
+    const added = await this.repository.insertMany(
+      db ?? this.db,
+      list.map(({ payload, options = {} }) => ({
+        kind: kind.kind,
+        payload: kind.payload.parse(payload),
+        brand: options.brand ?? null,
+        runAt: options.runAt,
+        dedupeKey: options.dedupeKey,
+        maxAttempts: options.maxAttempts ?? kind.maxAttempts,
+      })),
+    );
+    // Outside a transaction the jobs are there now; in one, the next poll finds them after the commit.
+    if (added > 0 && !db) this.kick();
     return added;
   }
 
@@ -166,15 +181,27 @@ export class JobQueue {
       });
   }
 
-  /** Claims and runs due jobs until none is left. */
+  /** Claims and runs due jobs until none is left and none is running. */
   private async drain(): Promise<void> {
     const leases = new Map([...this.handlers.values()].map(({ kind }) => [kind.kind, kind.leaseSeconds]));
     const lost = await this.repository.failLost();
     if (lost > 0) this.log.warn({ jobs: lost }, 'jobs failed: their worker stopped on their last attempt');
-    while (!this.stopped) {
-      const claimed = await this.repository.claim(leases, this.options.concurrency ?? 4, randomUUID());
-      if (claimed.length === 0) return;
-      await Promise.all(claimed.map((job) => this.run(job)));
+    const limit = this.options.concurrency ?? 4;
+    // Up to `limit` jobs at a time, a slot claimed again as soon as its job ends: one long job does
+    // not hold back the others.
+    const running = new Set<Promise<void>>();
+    try {
+      while (!this.stopped) {
+        const claimed = running.size < limit ? await this.repository.claim(leases, limit - running.size, randomUUID()) : [];
+        for (const job of claimed) {
+          const done: Promise<void> = this.run(job).finally(() => running.delete(done));
+          running.add(done);
+        }
+        if (running.size === 0) return;
+        if (claimed.length === 0 || running.size >= limit) await Promise.race(running);
+      }
+    } finally {
+      await Promise.all(running);
     }
   }
 

@@ -28,19 +28,30 @@ export class JobRepository {
 
   /** Adds a job; answers false when a queued or running job of the kind has the same dedupe key. */
   async insert(db: TDb, job: TNewJob): Promise<boolean> {
+    return (await this.insertMany(db, [job])) === 1;
+  }
+
+  /**
+   * Adds jobs in one statement, leaving out each one whose kind and dedupe key a queued or running
+   * job (or one before it in `list`) already has; answers how many were added.
+   */
+  async insertMany(db: TDb, list: readonly TNewJob[]): Promise<number> {
+    if (list.length === 0) return 0;
     const inserted = await db
       .insert(jobs)
-      .values({
-        kind: job.kind,
-        payload: job.payload,
-        brand: job.brand,
-        runAt: job.runAt,
-        dedupeKey: job.dedupeKey,
-        maxAttempts: job.maxAttempts,
-      })
+      .values(
+        list.map((job) => ({
+          kind: job.kind,
+          payload: job.payload,
+          brand: job.brand,
+          runAt: job.runAt,
+          dedupeKey: job.dedupeKey,
+          maxAttempts: job.maxAttempts,
+        })),
+      )
       .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey], where: sql`state in ('queued', 'running')` })
       .returning({ id: jobs.id });
-    return inserted.length === 1;
+    return inserted.length;
   }
 
   /**
