@@ -1,12 +1,16 @@
-// Bundles the server into dist/main.js (with the chain walker's thread, dist/chain-walk.worker.js) and its lazily loaded chunks: workspace sources are bundled, npm packages stay external.
+// Bundles the server into dist/main.js (with its worker threads' scripts, dist/*.worker.js) and its lazily loaded chunks: workspace sources are bundled, npm packages stay external.
 import { build } from 'esbuild';
 import { cp, rm } from 'node:fs/promises';
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  // The HACCP chain's verifier walks chains on a worker thread (chain-walker.ts): its script is an
-  // entry of its own, beside main.js.
-  entryPoints: { main: 'src/main.ts', 'chain-walk.worker': 'src/haccp/chain/chain-walk.worker.ts' },
+  // Worker threads (workers/worker-thread.ts) — the HACCP chain's verifier (chain-walker.ts) and
+  // the weekly report's renderer (weekly-report-renderer.ts) — have entries of their own, beside main.js.
+  entryPoints: {
+    main: 'src/main.ts',
+    'chain-walk.worker': 'src/haccp/chain/chain-walk.worker.ts',
+    'weekly-report.worker': 'src/notifications/weekly-report.worker.ts',
+  },
   outdir: 'dist',
   // The demo (and the simulator it runs) is imported only when demo mode is on: its own chunk, which
   // a deployment never loads.

@@ -90,6 +90,7 @@ import { BoardReplacementService } from './board/board-replacement.service';
 import { HaccpChainRepository } from './haccp/chain/haccp-chain.repository';
 import { HaccpChainService } from './haccp/chain/haccp-chain.service';
 import { ChainWalker } from './haccp/chain/chain-walker';
+import { WeeklyReportRenderer } from './notifications/weekly-report-renderer';
 import { loadHaccpSigningKey } from './haccp/chain/haccp-signing-key';
 import { InspectorLinkRepository } from './haccp/inspector/inspector-link.repository';
 import { InspectorLinkService } from './haccp/inspector/inspector-link.service';
@@ -432,11 +433,13 @@ async function assembleWashboard(
     },
   );
   // The weekly report (docs/notifications.md): an hourly job queues each account's report on its Monday 07:00.
+  const reportRenderer = new WeeklyReportRenderer();
   const weeklyReports = new WeeklyReportService(
     database.db,
     new WeeklyReportRepository(database.db),
     jobs,
     mailer,
+    reportRenderer,
     unsubscribe,
     (user) => appliances.visibleSerials(user),
     { publicUrl },
@@ -691,6 +694,7 @@ async function assembleWashboard(
     ['broker', () => broker.close()],
     ['device writer', () => writer.drain()],
     ['chain walker', () => chainWalker.close()],
+    ['weekly report renderer', () => reportRenderer.close()],
     ['fan-out', () => fanout.close()],
     ['database', () => database.close()],
     ['data directory', () => releaseDataDir?.()],

@@ -7,10 +7,8 @@ import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
 import type { TReportRecipient, WeeklyReportRepository } from './weekly-report.repository';
 import { machineWeeks } from './weekly-report-figures';
-import { renderWeeklyReportMail, type TWeeklyReport } from './weekly-report-template';
-import { renderWeeklyReportPdf } from './weekly-report-pdf';
+import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
-import { machineLink } from '../http/app-link';
 
 export type TWeeklyReportOptions = {
   /** where links in mails point (PUBLIC_URL) */
@@ -23,6 +21,9 @@ export type TWeeklyReportOptions = {
  * written are not queued again (`weekly_reports`).
  */
 export const LOOK_BACK_HOURS = 12;
+
+/** Report jobs queued per statement. */
+const ENQUEUE_BATCH = 1000;
 
 /** The time zone of an account (docs/notifications.md, "Weekly report": its country's, else Europe/Rome). */
 export function timeZoneOf(country: string | null): string {
@@ -41,6 +42,7 @@ export class WeeklyReportService {
     private readonly repository: WeeklyReportRepository,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
+    private readonly renderer: WeeklyReportRenderer,
     private readonly unsubscribe: UnsubscribeService,
     /** The serial numbers a user sees: the rule of the device list and the push channel. */
     private readonly visibleSerials: (user: Pick<TReportRecipient, 'id' | 'brand' | 'role'>) => Promise<string[]>,
@@ -75,13 +77,14 @@ export class WeeklyReportService {
       const countries = Object.keys(COUNTRY_TIME_ZONES).filter((c) => COUNTRY_TIME_ZONES[c] === zone);
       const { week } = reportWeek(now, zone);
       const users = await this.repository.optedIn(week, countries, zone === DEFAULT_TIME_ZONE, Object.keys(COUNTRY_TIME_ZONES));
-      for (const user of users) {
-        const added = await this.jobs.enqueue(
+      for (let i = 0; i < users.length; i += ENQUEUE_BATCH) {
+        queued += await this.jobs.enqueueMany(
           REPORT_WEEKLY,
-          { userId: user.id, week, timeZone: zone },
-          { dedupeKey: `${user.id}:${week}`, brand: user.brand },
+          users.slice(i, i + ENQUEUE_BATCH).map((user) => ({
+            payload: { userId: user.id, week, timeZone: zone },
+            options: { dedupeKey: `${user.id}:${week}`, brand: user.brand },
+          })),
         );
-        if (added) queued += 1;
       }
     }
     return queued;
@@ -109,7 +112,7 @@ export class WeeklyReportService {
       await this.repository.claimWeek(this.db, userId, week);
       return;
     }
-    const report: TWeeklyReport = {
+    const mail = await this.renderer.render({
       brand: user.brand,
       lang: user.language,
       timeZone,
@@ -117,16 +120,11 @@ export class WeeklyReportService {
       start: bounds.start,
       end: bounds.end,
       machines: machineWeeks(rows, cycles),
-      link: (serial) => machineLink(this.options.publicUrl, serial),
-    };
-    const mail = renderWeeklyReportMail(report, {
+      publicUrl: this.options.publicUrl,
       unsubscribeUrl: await this.unsubscribe.link(user.id, 'weeklyReport'),
       preferenceLabel: translate(user.language, 'profile.weeklyReport'),
+      week,
     });
-    const pdf = await renderWeeklyReportPdf(report);
-    mail.attachments = [
-      { filename: `report-${week}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
-    ];
     await this.db.transaction(async (tx) => {
       if (!(await this.repository.claimWeek(tx, user.id, week))) return;
       await this.mailer.enqueue(user.brand, user.email, mail, tx);

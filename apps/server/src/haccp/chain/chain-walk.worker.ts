@@ -1,8 +1,8 @@
 // The verifier's worker thread (chain-walker.ts): walks machines' chains page by page, off the
 // thread that runs the database (PGlite runs on the main thread) and answers requests.
-import { parentPort } from 'node:worker_threads';
 import { ChainWalk } from './chain-walk';
-import type { TWalkReply, TWalkRequest } from './chain-walker';
+import { answerRequests } from '../../workers/worker-side';
+import type { TWalkRequest } from './chain-walker';
 
 const walks = new Map<number, ChainWalk>();
 
@@ -28,14 +28,5 @@ function answer(request: TWalkRequest): unknown {
   }
 }
 
-parentPort?.on('message', (request: TWalkRequest) => {
-  let reply: TWalkReply;
-  try {
-    reply = { n: request.n, ok: true, value: answer(request) };
-  } catch (error) {
-    // A walk that failed is dropped: its outcome would be wrong.
-    walks.delete(request.walk);
-    reply = { n: request.n, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-  }
-  parentPort?.postMessage(reply);
-});
+// A walk that failed is dropped: its outcome would be wrong.
+answerRequests<TWalkRequest>(answer, (request) => walks.delete(request.walk));

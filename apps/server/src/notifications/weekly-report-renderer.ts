@@ -1,0 +1,52 @@
+import type { TRenderedMail } from '../mail/mail-templates';
+import { machineLink } from '../http/app-link';
+import { LazyWorker, startWorker } from '../workers/worker-thread';
+import { renderWeeklyReportMail, type TWeeklyReport } from './weekly-report-template';
+import { renderWeeklyReportPdf } from './weekly-report-pdf';
+
+/** A report to render: its figures, where its links point, and its mail's unsubscribe footer. */
+export type TReportToRender = Omit<TWeeklyReport, 'link'> & {
+  /** PUBLIC_URL: a machine's link is its page under it */
+  publicUrl: string;
+  unsubscribeUrl: string;
+  preferenceLabel: string;
+  /** the week's first day, naming the attached PDF */
+  week: string;
+};
+
+/** What the renderer's thread is asked (numbered `n` on the way). */
+export type TRenderRequest = { n: number; report: TReportToRender };
+
+/** The weekly report's mail with its figures attached as a PDF (docs/notifications.md, "Weekly report"). */
+export async function renderWeeklyReport(input: TReportToRender): Promise<TRenderedMail> {
+  const { publicUrl, unsubscribeUrl, preferenceLabel, week, ...figures } = input;
+  const report: TWeeklyReport = { ...figures, link: (serial) => machineLink(publicUrl, serial) };
+  const mail = renderWeeklyReportMail(report, { unsubscribeUrl, preferenceLabel });
+  const pdf = await renderWeeklyReportPdf(report);
+  mail.attachments = [{ filename: `report-${week}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }];
+  return mail;
+}
+
+/**
+ * Renders weekly reports on a worker thread of their own: thousands are written on a Monday
+ * morning, and their HTML and PDF are most of each report's work — on the main thread they would
+ * hold up every request meanwhile (docs/notifications.md, "Weekly report"). React runs there in its
+ * production build: the development build's checks serve whoever writes the components, and the
+ * template specs render them on the main thread.
+ */
+export class WeeklyReportRenderer {
+  private readonly worker = new LazyWorker<{ report: TReportToRender }>('weekly report renderer', () =>
+    startWorker('weekly-report.worker.js', new URL('./weekly-report.worker.ts', import.meta.url), {
+      env: { ...process.env, NODE_ENV: 'production' },
+    }),
+  );
+
+  render(report: TReportToRender): Promise<TRenderedMail> {
+    return this.worker.request({ report }) as Promise<TRenderedMail>;
+  }
+
+  /** Stops the thread (renders under way fail; their jobs are tried again). */
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}

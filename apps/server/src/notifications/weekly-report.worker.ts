@@ -1,0 +1,5 @@
+// The weekly report renderer's thread (weekly-report-renderer.ts): renders reports' mails and PDFs.
+import { answerRequests } from '../workers/worker-side';
+import { renderWeeklyReport, type TRenderRequest } from './weekly-report-renderer';
+
+answerRequests<TRenderRequest>((request) => renderWeeklyReport(request.report));
