@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark prints its figure, the limit, and the ratio figure ÷ limit.
 // `npm run bench -- <name> …` runs only the benchmarks whose function name contains one of the names
 // (loginBundle, companion, demoFirstStart, writePath, ingestion, completeness, liveLatency, hotReads, fleet, haccpExport,
-// mosquittoPersistence, productImport, adminTables, temperatureHistory, verifyYear, ingestionChaining, alarmMail, …).
+// mosquittoPersistence, productImport, adminTables, temperatureHistory, verifyYear, ingestionChaining, alarmMail, weeklyReports, …).
 import { loginBundle } from './login-bundle';
 import { companion } from './companion';
 import { deviceBundle } from './device-bundle';
@@ -25,6 +25,7 @@ import { haccpExport } from './haccp-export';
 import { mosquittoPersistence } from './mosquitto-persistence';
 import { productImportMosquitto, productImportPglite, productImportPostgres } from './product-import';
 import { alarmMail } from './alarm-mail';
+import { weeklyReports } from './weekly-report';
 import { temperatureHistoryPglite, temperatureHistoryPostgres, verifyYearPglite, verifyYearPostgres } from './hygiene';
 
 const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
@@ -57,6 +58,7 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   ingestionChainingPglite,
   ingestionChainingPostgres,
   alarmMail,
+  weeklyReports,
 ];
 const only = process.argv.slice(2);
 
