@@ -11,6 +11,7 @@ import {
 } from '../apps/server/src/haccp/haccp-report';
 import { benchServer, owner, provision, type THeaders } from './device-load';
 import type { TResult } from './device-link';
+import { otherRequests, otherRequestsP99 } from './other-requests';
 
 const CYCLES = Number(process.env.BENCH_HACCP_CYCLES ?? 20_000);
 const ALARMS = Number(process.env.BENCH_HACCP_ALARMS ?? 3_000);
@@ -116,11 +117,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** Times a GET that answers a file, reading the whole body. */
 async function download(url: string, headers: THeaders): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
@@ -190,25 +186,14 @@ export async function haccpExport(): Promise<TResult[]> {
       renders.push(performance.now() - started);
 
       // Responsiveness: the export again, with other requests arriving all along.
-      let exporting = true;
-      const probe = async () => {
-        while (exporting) {
-          const sent = performance.now();
-          const res = await fetch(`${base}/lastTelemetry`, { headers: user });
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`lastTelemetry: ${res.status}`);
-          latencies.push(performance.now() - sent);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
-      const probes = Array.from({ length: PROBES }, probe);
+      const others = otherRequests(PROBES, () => fetch(`${base}/lastTelemetry`, { headers: user }));
       loadedExports.push(await exportBoth());
-      exporting = false;
-      await Promise.all(probes);
+      await others.stop();
+      if (others.refused.length > 0) throw new Error(`other requests failed: ${others.refused.slice(0, 3).join('; ')}`);
+      latencies.push(...others.latencies);
     }
     const exportMs = median(exports);
     const renderMs = median(renders);
-    const p99 = percentile(latencies, 99);
     return [
       {
         name: `HACCP export of a year (${CYCLES} cycles, ${ALARMS} alarms): export calls ÷ rendering the same rows from memory`,
@@ -220,14 +205,7 @@ export async function haccpExport(): Promise<TResult[]> {
           `export ${Math.round(exportMs)} ms (${(bytes / 1e6).toFixed(1)} MB of PDF) ÷ render ${Math.round(renderMs)} ms; ` +
           `medians of ${ROUNDS} rounds; with other requests arriving the export took ${Math.round(median(loadedExports))} ms`,
       },
-      {
-        name: 'HACCP export of a year: p99 of other requests (lastTelemetry) during the export',
-        figure: p99,
-        unit: 'ms',
-        limit: 50,
-        better: 'lower',
-        note: `${latencies.length} requests from ${PROBES} loops, median ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
-      },
+      otherRequestsP99('HACCP export of a year: p99 of other requests (lastTelemetry) during the export', latencies, PROBES),
     ];
   } finally {
     await server.stop();

@@ -2,7 +2,7 @@
 // report on, a year of records on PostgreSQL; the scheduler runs on the Monday morning and every
 // report is written. Figures: the time until the last report was written ÷ the time to read the
 // same rows once (≤ 3), and the p99 of the server's other requests meanwhile (≤ 50 ms).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,10 @@ import { createWashboard } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/database';
 import { WeeklyReportRepository } from '../apps/server/src/notifications/weekly-report.repository';
 import { reportWeek } from '../apps/server/src/notifications/weekly-report-time';
-import { testConfig, testServerOf } from '../apps/server/test/harness';
+import { migrationsDigest, testConfig, testServerOf } from '../apps/server/test/harness';
 import { signIn } from '../apps/server/test/accounts';
 import type { TResult } from './device-link';
-import { percentile } from './hygiene';
+import { otherRequests, otherRequestsP99 } from './other-requests';
 import { cpuSeconds } from './device-load';
 
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -109,10 +109,9 @@ function seedStatements(week: { previousStart: Date; start: Date; end: Date }): 
  */
 async function seededTemplate(week: { previousStart: Date; start: Date; end: Date }): Promise<string> {
   const statements = seedStatements(week);
-  const digest = (await import('node:crypto'))
-    .createHash('sha256')
+  const digest = createHash('sha256')
     .update(statements.join(';'))
-    .update(await migrationsKey())
+    .update(await migrationsDigest())
     .digest('hex')
     .slice(0, 12);
   const name = `wb_bench_weekly_${digest}`;
@@ -152,13 +151,6 @@ async function seededTemplate(week: { previousStart: Date; start: Date; end: Dat
   }
 }
 
-/** What the migrations are: the seed is made again when they change. */
-async function migrationsKey(): Promise<string> {
-  const { readdir } = await import('node:fs/promises');
-  const { migrationsFolder } = await import('../apps/server/src/db/database');
-  return (await readdir(migrationsFolder(), { recursive: true })).sort().join(',');
-}
-
 function urlOf(database: string): string {
   const url = new URL(POSTGRES);
   url.pathname = `/${database}`;
@@ -188,12 +180,10 @@ async function smtpSink() {
 /** CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them). */
 async function postgresCpuSeconds(): Promise<number> {
   let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
+    // A process may end between the listing and the reading.
+    const name = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+    if (name.trim() === 'postgres') total += await cpuSeconds(Number(pid)).catch(() => 0);
   }
   return total;
 }
@@ -258,20 +248,7 @@ export async function weeklyReports(): Promise<TResult[]> {
     const reads = [firstRead.value];
 
     // The reports, with other requests arriving all along.
-    const latencies: number[] = [];
-    const refused: string[] = [];
-    let writing = true;
-    const probe = async () => {
-      while (writing) {
-        const sent = performance.now();
-        const res = await server.api(probeUrl, { headers });
-        await res.arrayBuffer();
-        if (res.ok) latencies.push(performance.now() - sent);
-        else refused.push(`lastTelemetry: ${res.status}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    const probes = Array.from({ length: PROBES }, () => probe().catch((error: unknown) => refused.push(String(error))));
+    const others = otherRequests(PROBES, () => server.api(probeUrl, { headers }));
     const started = performance.now();
     let queued = 0;
     let scheduled = 0;
@@ -286,8 +263,7 @@ export async function weeklyReports(): Promise<TResult[]> {
       }
     });
     const totalMs = performance.now() - started;
-    writing = false;
-    await Promise.all(probes);
+    await others.stop();
     const mailDeadline = Date.now() + 600_000;
     let mailed = await smtp.counted();
     while (mailed.mails < USERS && Date.now() < mailDeadline) {
@@ -296,11 +272,10 @@ export async function weeklyReports(): Promise<TResult[]> {
     }
     const mailedMs = mailed.last - (performance.timeOrigin + started);
     reads.push(await readOnce());
-    if (refused.length > 0) throw new Error(`other requests failed meanwhile: ${refused.slice(0, 3).join('; ')}`);
+    if (others.refused.length > 0) throw new Error(`other requests failed meanwhile: ${others.refused.slice(0, 3).join('; ')}`);
 
     const readMs = reads.reduce((n, r) => n + r.ms, 0) / reads.length;
     const rows = reads[0]?.rows ?? 0;
-    const p99 = percentile(latencies, 99);
     return [
       {
         name: `Weekly reports for ${USERS} users × ${MACHINES_EACH} machines (a year of records): written ÷ reading the same rows once`,
@@ -315,14 +290,7 @@ export async function weeklyReports(): Promise<TResult[]> {
           `CPU: writing ${writingCpu.node.toFixed(0)} s here (server, probes) and ${writingCpu.postgres.toFixed(0)} s PostgreSQL, ` +
           `reading once ${firstRead.node.toFixed(0)} s and ${firstRead.postgres.toFixed(0)} s; database copied in ${copySeconds.toFixed(0)} s`,
       },
-      {
-        name: 'Weekly reports: p99 of other requests (lastTelemetry) while they are written',
-        figure: p99,
-        unit: 'ms',
-        limit: 50,
-        better: 'lower',
-        note: `${latencies.length} requests from ${PROBES} loops, median ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
-      },
+      otherRequestsP99('Weekly reports: p99 of other requests (lastTelemetry) while they are written', others.latencies, PROBES),
     ];
   } finally {
     await server.close();

@@ -62,7 +62,7 @@ export async function freshDatabase(
 }
 
 /** A digest of the committed migrations (and the PGlite release): what a migrated copy was made from. */
-async function migrationsDigest(): Promise<string> {
+export async function migrationsDigest(): Promise<string> {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   const files = (await readdir(folder, { recursive: true })).filter((f) => /\.(sql|json)$/.test(f)).sort();
