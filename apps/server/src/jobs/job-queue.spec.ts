@@ -110,6 +110,42 @@ describe('the job queue', () => {
     await jobs.stop();
   });
 
+  it('hands a batch kind several jobs per call, completes the done ones and retries only the failed one', async () => {
+    const BATCH = defineJob({
+      kind: 'test.batch',
+      payload: z.object({ n: z.int() }),
+      transactional: false,
+      backoffSeconds: 0.1,
+      maxBackoffSeconds: 0.1,
+    });
+    const jobs = queue(database.db, { pollMs: 100, concurrency: 1 });
+    const calls: number[][] = [];
+    jobs.handleBatch(BATCH, 3, async (list) => {
+      calls.push(list.map(({ payload }) => payload.n));
+      return list.map(({ payload, context }) =>
+        payload.n === 4 && context.attempt === 1 ? new Error('mailbox full') : undefined,
+      );
+    });
+    expect(
+      await jobs.enqueueMany(
+        BATCH,
+        [0, 1, 2, 3, 4, 5, 6].map((n) => ({ payload: { n } })),
+      ),
+    ).toBe(7);
+    jobs.start();
+    const states = await eventually(async () => {
+      const rows = await jobState(database.db, BATCH.kind);
+      return rows.every((j) => j.state === 'completed') && rows;
+    }, 10_000);
+    await jobs.stop();
+    // Seven jobs in three calls of at most three (one slot), then job 4 again on its own.
+    expect(calls.slice(0, 3).map((c) => c.length)).toEqual([3, 3, 1]);
+    expect(calls.flat().sort()).toEqual([0, 1, 2, 3, 4, 4, 5, 6]);
+    expect(calls.at(-1)).toEqual([4]);
+    expect(states.map((j) => j.attempts)).toEqual([1, 1, 1, 1, 2, 1, 1]);
+    expect(states[4]?.lastError).toBeNull();
+  });
+
   it('retries a failing job with growing back-off, then keeps it failed with its last error', async () => {
     const FLAKY = defineJob({
       kind: 'test.flaky',

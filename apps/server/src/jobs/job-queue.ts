@@ -46,6 +46,13 @@ export type TJobContext = {
   db: TDb;
 };
 export type TJobHandler<P> = (payload: P, context: TJobContext) => Promise<void>;
+/**
+ * A handler of several jobs of one kind at once (`handleBatch`): answers each job's outcome in the
+ * order given — undefined when it is done, the error when it failed (that job alone is retried).
+ */
+export type TJobBatchHandler<P> = (
+  jobs: readonly { payload: P; context: TJobContext }[],
+) => Promise<readonly (Error | undefined)[]>;
 
 /** Thrown by a handler for a failure no retry can mend: the job ends `failed` at once. */
 export class PermanentJobError extends Error {
@@ -76,7 +83,11 @@ export type TEnqueueOptions = {
   brand?: TBrandCode;
 };
 
-type TRegistered = { kind: TJobKind<unknown>; handler: TJobHandler<unknown> };
+type TRegistered = {
+  kind: TJobKind<unknown>;
+  handler?: TJobHandler<unknown>;
+  batch?: { size: number; handler: TJobBatchHandler<unknown> };
+};
 
 /**
  * The durable job queue (docs/jobs.md) and this instance's worker: every `pollMs`, and whenever this
@@ -99,6 +110,19 @@ export class JobQueue {
   /** This instance runs jobs of `kind` with `handler`. */
   handle<P>(kind: TJobKind<P>, handler: TJobHandler<P>): void {
     this.handlers.set(kind.kind, { kind: kind as TJobKind<unknown>, handler: handler as TJobHandler<unknown> });
+  }
+
+  /**
+   * This instance runs jobs of `kind` up to `size` at a time, all given to one call of `handler`:
+   * for work whose statements can serve many jobs at once (a Monday's weekly reports, their mails).
+   * Each job keeps its own attempts, back-off and failure; the kind must not be transactional.
+   */
+  handleBatch<P>(kind: TJobKind<P>, size: number, handler: TJobBatchHandler<P>): void {
+    if (kind.transactional) throw new Error(`${kind.kind}: only a kind that is not transactional runs in batches`);
+    this.handlers.set(kind.kind, {
+      kind: kind as TJobKind<unknown>,
+      batch: { size, handler: handler as TJobBatchHandler<unknown> },
+    });
   }
 
   /**
@@ -193,8 +217,25 @@ export class JobQueue {
     try {
       while (!this.stopped) {
         const claimed = running.size < limit ? await this.repository.claim(leases, limit - running.size, randomUUID()) : [];
+        // Jobs of a batch kind claimed together run as one batch (which claims more of its kind).
+        const batches = new Map<string, TClaimedJob[]>();
+        const runs: (() => Promise<void>)[] = [];
         for (const job of claimed) {
-          const done: Promise<void> = this.run(job).finally(() => running.delete(done));
+          const registered = this.handlers.get(job.kind);
+          const size = registered?.batch?.size ?? 1;
+          const batch = batches.get(job.kind);
+          if (registered?.batch && batch && batch.length < size) {
+            batch.push(job);
+          } else if (registered?.batch) {
+            const started = [job];
+            batches.set(job.kind, started);
+            runs.push(() => this.runBatch(registered, started));
+          } else {
+            runs.push(() => this.run(job));
+          }
+        }
+        for (const start of runs) {
+          const done: Promise<void> = start().finally(() => running.delete(done));
           running.add(done);
         }
         if (running.size === 0) return;
@@ -205,9 +246,82 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Runs `claimed` with more due jobs of its kind, claimed now up to the batch's size (a batch
+   * kind's slot): one handler call, the done ones completed in one statement, each failed one
+   * retried on its own.
+   */
+  private async runBatch(registered: TRegistered, claimed: readonly TClaimedJob[]): Promise<void> {
+    const { kind, batch } = registered;
+    if (!batch) return;
+    let heartbeat: NodeJS.Timeout | undefined;
+    try {
+      const wanted = batch.size - claimed.length;
+      const more = wanted > 0 ? await this.repository.claim(new Map([[kind.kind, kind.leaseSeconds]]), wanted, randomUUID()) : [];
+      const jobs = [...claimed, ...more];
+      const valid: { job: TClaimedJob; payload: unknown }[] = [];
+      for (const job of jobs) {
+        const parsed = kind.payload.safeParse(job.payload);
+        if (parsed.success) valid.push({ job, payload: parsed.data });
+        else await this.failed(job, kind, new PermanentJobError(`payload does not match ${kind.kind}: ${parsed.error.message}`));
+      }
+      if (valid.length === 0) return;
+      heartbeat = setInterval(
+        () => {
+          this.repository
+            .extendLeases(
+              valid.map(({ job }) => job),
+              kind.leaseSeconds,
+            )
+            .catch((error: unknown) => this.log.warn({ err: error, kind: kind.kind }, 'job leases not extended'));
+        },
+        (kind.leaseSeconds * 1000) / 3,
+      );
+      let outcomes: readonly (Error | undefined)[];
+      try {
+        outcomes = await batch.handler(
+          valid.map(({ job, payload }) => ({ payload, context: { id: job.id, attempt: job.attempts, db: this.db } })),
+        );
+      } catch (error) {
+        outcomes = valid.map(() => (error instanceof Error ? error : new Error(String(error))));
+      }
+      clearInterval(heartbeat);
+      const done = valid.filter((_, i) => outcomes[i] === undefined).map(({ job }) => job);
+      const completed = new Set(await this.repository.completeMany(done));
+      for (const job of done) {
+        if (!completed.has(job.id))
+          this.log.warn({ job: job.id, kind: job.kind }, 'job claim lost to another worker; its outcome is theirs');
+      }
+      for (const [i, { job }] of valid.entries()) {
+        const error = outcomes[i];
+        if (error !== undefined) await this.failed(job, kind, error);
+      }
+    } catch (error) {
+      // The database failed the batch's own statements: the jobs' leases run out and they are claimed again.
+      this.log.error({ err: error, kind: kind.kind }, 'job batch failed');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Records a failed attempt of `job`: retried after its back-off, or failed for good. */
+  private async failed(job: TClaimedJob, kind: TJobKind<unknown>, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const state = await this.repository.fail(
+      job.id,
+      job.claim,
+      message,
+      backoffSeconds(job.attempts, kind.backoffSeconds, kind.maxBackoffSeconds),
+      error instanceof PermanentJobError,
+    );
+    const details = { job: job.id, kind: job.kind, attempt: job.attempts, err: message };
+    if (state === 'failed') this.log.error(details, 'job failed for good');
+    else this.log.warn(details, 'job failed; will retry');
+  }
+
   private async run(job: TClaimedJob): Promise<void> {
     const registered = this.handlers.get(job.kind);
-    if (!registered) return;
+    if (!registered?.handler) return;
     const { kind, handler } = registered;
     let heartbeat: NodeJS.Timeout | undefined;
     try {
@@ -241,17 +355,7 @@ export class JobQueue {
         this.log.warn({ job: job.id, kind: job.kind }, 'job claim lost to another worker; its outcome is theirs');
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
-      const state = await this.repository.fail(
-        job.id,
-        job.claim,
-        message,
-        backoffSeconds(job.attempts, kind.backoffSeconds, kind.maxBackoffSeconds),
-        error instanceof PermanentJobError,
-      );
-      const details = { job: job.id, kind: job.kind, attempt: job.attempts, err: message };
-      if (state === 'failed') this.log.error(details, 'job failed for good');
-      else this.log.warn(details, 'job failed; will retry');
+      await this.failed(job, kind, error);
     }
   }
 }

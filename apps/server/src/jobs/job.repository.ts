@@ -20,6 +20,10 @@ function rowsOf<R>(result: unknown): R[] {
   return (result as { rows: R[] }).rows;
 }
 
+/** Jobs and their claim tokens as one parameter (a JSON array of records). */
+const claims = (list: readonly Pick<TClaimedJob, 'id' | 'claim'>[]) =>
+  JSON.stringify(list.map(({ id, claim }) => ({ id, claim })));
+
 const LOST = 'The worker stopped before finishing (its lease ran out).';
 
 /** SQL of the job queue (docs/jobs.md). `db` may be a caller's transaction: the job then commits with it. */
@@ -124,6 +128,17 @@ export class JobRepository {
     return rows.length === 1;
   }
 
+  /** Marks done the jobs their claims still hold, in one statement; answers the ids it marked. */
+  async completeMany(list: readonly Pick<TClaimedJob, 'id' | 'claim'>[]): Promise<number[]> {
+    if (list.length === 0) return [];
+    const result = await this.db.execute(sql`
+      update ${jobs} j set state = 'completed', finished_at = now(), claim = null, locked_until = null, last_error = null
+      from jsonb_to_recordset(${claims(list)}::jsonb) as c(id int8, claim text)
+      where j.id = c.id and j.claim = c.claim and j.state = 'running'
+      returning j.id`);
+    return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
+  }
+
   /**
    * Records a failed attempt: the job waits `retryInSeconds` for its next one, or — on its last
    * attempt, or when `final` — ends `failed`. Answers the state it is left in (undefined when the
@@ -148,6 +163,14 @@ export class JobRepository {
       .update(jobs)
       .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds}::float8)` })
       .where(and(eq(jobs.id, id), eq(jobs.claim, claim), eq(jobs.state, 'running')));
+  }
+
+  /** Keeps the leases of running jobs (a batch) while their worker is still at them. */
+  async extendLeases(list: readonly Pick<TClaimedJob, 'id' | 'claim'>[], leaseSeconds: number): Promise<void> {
+    await this.db.execute(sql`
+      update ${jobs} j set locked_until = now() + make_interval(secs => ${leaseSeconds}::float8)
+      from jsonb_to_recordset(${claims(list)}::jsonb) as c(id int8, claim text)
+      where j.id = c.id and j.claim = c.claim and j.state = 'running'`);
   }
 
   /** The newest failed jobs of `brand` and the system's own (no brand). */

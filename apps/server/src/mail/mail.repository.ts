@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { mailOutbox } from '../db/schema/index';
@@ -11,41 +11,41 @@ export class MailRepository {
   constructor(private readonly db: TDb) {}
 
   /**
-   * Stores a mail; `then` runs in the same transaction with the mail's id (its sending job is queued
-   * there, so the mail and its job exist together or not at all).
+   * Stores mails in one statement; `then` runs in the same transaction with their ids and brands
+   * (their sending jobs are queued there, so the mails and their jobs exist together or not at all).
    */
-  async insert(
-    brand: TBrandCode,
-    to: string,
-    mail: TRenderedMail,
+  async insertMany(
+    list: readonly { brand: TBrandCode; to: string; mail: TRenderedMail }[],
     status: 'pending' | 'outbox',
-    then: (tx: TDb, id: string) => Promise<unknown> = async () => {},
-    /** a caller's transaction to store the mail in (a savepoint of it) */
+    then: (tx: TDb, stored: { id: string; brand: TBrandCode }[]) => Promise<unknown> = async () => {},
+    /** a caller's transaction to store the mails in (a savepoint of it) */
     db: TDb = this.db,
   ): Promise<void> {
+    if (list.length === 0) return;
     await db.transaction(async (tx) => {
-      const [row] = await tx
+      const stored = await tx
         .insert(mailOutbox)
-        .values({ brand, to, ...mail, status })
-        .returning({ id: mailOutbox.id });
-      if (row) await then(tx, row.id);
+        .values(list.map(({ brand, to, mail }) => ({ brand, to, ...mail, status })))
+        .returning({ id: mailOutbox.id, brand: mailOutbox.brand });
+      await then(tx, stored);
     });
   }
 
-  /** The mail `id` if it still waits to be sent. */
-  async pending(id: string): Promise<TOutboxMail | undefined> {
-    const [mail] = await this.db
+  /** Those of the mails `ids` that still wait to be sent. */
+  async pending(ids: readonly string[]): Promise<TOutboxMail[]> {
+    if (ids.length === 0) return [];
+    return this.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
-    return mail;
+      .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, 'pending')));
   }
 
-  async markSent(id: string): Promise<void> {
+  async markSent(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: sql`now()` })
-      .where(eq(mailOutbox.id, id));
+      .where(inArray(mailOutbox.id, [...ids]));
   }
 
   async latest(limit: number): Promise<TOutboxMail[]> {

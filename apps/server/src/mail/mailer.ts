@@ -18,6 +18,9 @@ export function pooled(smtpUrl: string): string {
   return url.toString();
 }
 
+/** Mails one `mail.send` call sends (over the pool's connections) and marks sent in one statement. */
+export const MAIL_BATCH = 20;
+
 /**
  * Sends the outbox through SMTP: `enqueue` stores the mail with a `mail.send` job in one
  * transaction, and the job queue sends it, retrying with back-off (docs/jobs.md). Without an SMTP
@@ -36,7 +39,7 @@ export class Mailer {
   ) {
     // Options such as ?requireTLS=true ride on the URL (nodemailer reads them).
     this.transport = smtpUrl ? nodemailer.createTransport(pooled(smtpUrl)) : undefined;
-    if (this.transport) jobs.handle(MAIL_SEND, ({ mailId }) => this.send(mailId));
+    if (this.transport) jobs.handleBatch(MAIL_SEND, MAIL_BATCH, (list) => this.send(list.map(({ payload }) => payload.mailId)));
   }
 
   /** The latest mails of the outbox, newest first (the demo's /dev/mailbox). */
@@ -48,17 +51,25 @@ export class Mailer {
    * Stores a mail for sending (or in the outbox when there is no SMTP server). Within a caller's
    * transaction (`db`, e.g. a job's) the mail commits with it.
    */
-  async enqueue(brand: TBrandCode, to: string, mail: TRenderedMail, db?: TDb): Promise<void> {
+  enqueue(brand: TBrandCode, to: string, mail: TRenderedMail, db?: TDb): Promise<void> {
+    return this.enqueueMany([{ brand, to, mail }], db);
+  }
+
+  /** Stores mails as `enqueue` does, in one statement with their jobs in another (the weekly reports). */
+  async enqueueMany(list: readonly { brand: TBrandCode; to: string; mail: TRenderedMail }[], db?: TDb): Promise<void> {
     if (!this.transport) {
-      await this.repo.insert(brand, to, mail, 'outbox', undefined, db);
+      await this.repo.insertMany(list, 'outbox', undefined, db);
       return;
     }
-    await this.repo.insert(
-      brand,
-      to,
-      mail,
+    await this.repo.insertMany(
+      list,
       'pending',
-      (tx, mailId) => this.jobs.enqueue(MAIL_SEND, { mailId }, { db: tx, brand }),
+      (tx, stored) =>
+        this.jobs.enqueueMany(
+          MAIL_SEND,
+          stored.map(({ id, brand }) => ({ payload: { mailId: id }, options: { brand } })),
+          tx,
+        ),
       db,
     );
     this.jobs.kick();
@@ -69,11 +80,34 @@ export class Mailer {
     this.transport?.close();
   }
 
-  /** The `mail.send` job: a mail already sent (the job ran again after a crash) is not sent twice. */
-  private async send(mailId: string): Promise<void> {
+  /**
+   * `mail.send` jobs: each mail handed to the SMTP server (the pool's connections at once), those
+   * sent marked so in one statement; a mail already sent (its job ran again after a crash) is not
+   * sent twice. Answers each job's outcome.
+   */
+  private async send(ids: readonly string[]): Promise<(Error | undefined)[]> {
+    const pending = new Map((await this.repo.pending(ids)).map((mail) => [mail.id, mail]));
+    const sent: string[] = [];
+    const outcomes = await Promise.all(
+      ids.map(async (id) => {
+        const mail = pending.get(id);
+        if (!mail) return undefined;
+        try {
+          await this.sendOne(mail);
+          sent.push(id);
+          return undefined;
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
+    await this.repo.markSent(sent);
+    return outcomes;
+  }
+
+  private async sendOne(mail: TOutboxMail): Promise<void> {
     const transport = this.transport;
-    const mail = await this.repo.pending(mailId);
-    if (!transport || !mail) return;
+    if (!transport) return;
     try {
       await transport.sendMail({
         from: `"${BRANDS[mail.brand].title}" <${this.from}>`,
@@ -93,6 +127,5 @@ export class Mailer {
       throw error;
     }
     this.observe('sent');
-    await this.repo.markSent(mailId);
   }
 }

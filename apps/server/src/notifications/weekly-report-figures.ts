@@ -49,7 +49,11 @@ function grown(before: number | undefined, after: number | undefined): number | 
 /** The machines' weeks from the repository's rows and the week's cycles, judged by each machine's hygiene rule. */
 export function machineWeeks(rows: readonly TMachineWeekRow[], cycles: readonly TCycleRow[]): TMachineWeek[] {
   const bySerial = new Map<string, TCycleRow[]>();
-  for (const cycle of cycles) bySerial.set(cycle.serialNumber, [...(bySerial.get(cycle.serialNumber) ?? []), cycle]);
+  for (const cycle of cycles) {
+    const own = bySerial.get(cycle.serialNumber);
+    if (own) own.push(cycle);
+    else bySerial.set(cycle.serialNumber, [cycle]);
+  }
   return rows.map((row) => {
     const rule = hygieneRuleFor(row.type);
     const own = bySerial.get(row.serialNumber) ?? [];

@@ -78,32 +78,37 @@ export class WeeklyReportRepository {
     return rowsOf<TReportRecipient>(result);
   }
 
-  /** Whether the account's report of `week` was written. */
-  async written(userId: string, week: string): Promise<boolean> {
-    const result = await this.db.execute(sql`select 1 from weekly_reports where user_id = ${userId} and week = ${week}::date`);
-    return rowsOf(result).length > 0;
-  }
-
-  /** The account a report goes to, and whether it still wants it. */
-  async reportUser(db: TDb, id: string): Promise<TReportUser | undefined> {
-    const [row] = rowsOf<TReportUser>(
-      await db.execute(sql`
-        select id, brand, role, email, first_name as "firstName", language, country,
-          (weekly_report and status = 'ACTIVE') as wanted
-        from users where id = ${id}`),
+  /**
+   * The accounts reports of the given weeks go to, whether each still wants it and whether its
+   * week's report was written already, in one statement (accounts deleted since are left out).
+   */
+  async reportUsers(
+    reports: readonly { userId: string; week: string }[],
+  ): Promise<(TReportUser & { week: string; written: boolean })[]> {
+    if (reports.length === 0) return [];
+    const given = JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
+    return rowsOf<TReportUser & { week: string; written: boolean }>(
+      await this.db.execute(sql`
+        select u.id, u.brand, u.role, u.email, u.first_name as "firstName", u.language, u.country,
+          (u.weekly_report and u.status = 'ACTIVE') as wanted, to_char(r.week, 'YYYY-MM-DD') as week,
+          exists (select 1 from weekly_reports w where w.user_id = u.id and w.week = r.week) as written
+        from jsonb_to_recordset(${given}::jsonb) as r(id uuid, week date)
+        join users u on u.id = r.id`),
     );
-    return row;
   }
 
   /**
-   * Records the account's report of `week`; false when it was written before (the caller then
-   * writes nothing: one report per account and week).
+   * Records the accounts' reports of their weeks; answers those recorded now — one written before
+   * is not (the caller writes nothing for it: one report per account and week).
    */
-  async claimWeek(db: TDb, userId: string, week: string): Promise<boolean> {
+  async claimWeeks(db: TDb, reports: readonly { userId: string; week: string }[]): Promise<{ userId: string; week: string }[]> {
+    if (reports.length === 0) return [];
+    const given = JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
     const result = await db.execute(sql`
-      insert into weekly_reports (user_id, week) values (${userId}, ${week}::date)
-      on conflict do nothing returning user_id`);
-    return rowsOf(result).length > 0;
+      insert into weekly_reports (user_id, week)
+      select r.id, r.week from jsonb_to_recordset(${given}::jsonb) as r(id uuid, week date)
+      on conflict do nothing returning user_id as "userId", to_char(week, 'YYYY-MM-DD') as week`);
+    return rowsOf<{ userId: string; week: string }>(result);
   }
 
   /**

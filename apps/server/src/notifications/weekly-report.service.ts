@@ -5,7 +5,7 @@ import { nextHourlyUtc, scheduleRecurring } from '../jobs/recurring';
 import type { Mailer } from '../mail/mailer';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
-import type { TReportRecipient, WeeklyReportRepository } from './weekly-report.repository';
+import type { TCycleRow, TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
 import { machineWeeks } from './weekly-report-figures';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
@@ -24,6 +24,45 @@ export const LOOK_BACK_HOURS = 12;
 
 /** Report jobs queued per statement. */
 const ENQUEUE_BATCH = 1000;
+
+/**
+ * Reports one `report.weekly` call writes at most: their accounts, machines, records, mails and
+ * the jobs' completion each take one statement for all of them (docs/notifications.md).
+ */
+export const REPORT_BATCH = 25;
+
+/**
+ * Machines whose week one read holds at most: a batch's accounts are read in groups under it (an
+ * account that sees more is a group of its own), so a batch of service managers does not hold
+ * thousands of machines' weeks at once.
+ */
+const MACHINES_PER_READ = 300;
+
+type TReportRequest = { userId: string; week: string; timeZone: string };
+/** A report found due: its place in the batch, its account and the machines the account sees. */
+type TDueReport = { index: number; request: TReportRequest; user: TReportUser; serials: readonly string[] };
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** The due reports in groups of one week and zone whose machines together stay within MACHINES_PER_READ. */
+function readGroups(due: readonly TDueReport[]): TDueReport[][] {
+  const key = ({ request }: TDueReport) => `${request.week}/${request.timeZone}`;
+  const groups: TDueReport[][] = [];
+  let group: TDueReport[] = [];
+  let machines = 0;
+  for (const report of [...due].sort((a, b) => key(a).localeCompare(key(b)) || a.index - b.index)) {
+    const first = group[0];
+    if (first && (key(first) !== key(report) || machines + report.serials.length > MACHINES_PER_READ)) {
+      groups.push(group);
+      group = [];
+      machines = 0;
+    }
+    group.push(report);
+    machines += report.serials.length;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
 
 /** The time zone of an account (docs/notifications.md, "Weekly report": its country's, else Europe/Rome). */
 export function timeZoneOf(country: string | null): string {
@@ -48,7 +87,7 @@ export class WeeklyReportService {
     private readonly visibleSerials: (user: Pick<TReportRecipient, 'id' | 'brand' | 'role'>) => Promise<string[]>,
     private readonly options: TWeeklyReportOptions,
   ) {
-    jobs.handle(REPORT_WEEKLY, ({ userId, week, timeZone }) => this.report(userId, week, timeZone));
+    jobs.handleBatch(REPORT_WEEKLY, REPORT_BATCH, (list) => this.reportMany(list.map(({ payload }) => payload)));
   }
 
   /** Makes the scheduler recur hourly at :05 UTC (and once at every start). */
@@ -91,43 +130,98 @@ export class WeeklyReportService {
   }
 
   /**
-   * The `report.weekly` job: the account's report of the week starting on `week` (a local Monday).
-   * Reads outside a transaction (the visibility rule goes through its cache), then stores the mail
-   * and records the week in one: run twice, the second run finds the week recorded and writes nothing.
+   * `report.weekly` jobs: each account's report of the week starting on its `week` (a local Monday).
+   * Reads outside a transaction (the visibility rule goes through its cache), renders on the
+   * renderer's thread, then stores the mails and records the weeks in one transaction per group:
+   * run twice, the second run finds the weeks recorded and writes nothing. Answers each job's outcome.
    */
-  async report(userId: string, week: string, timeZone: string): Promise<void> {
-    const user = await this.repository.reportUser(this.db, userId);
-    if (!user?.wanted || (await this.repository.written(userId, week))) return;
+  async reportMany(requests: readonly TReportRequest[]): Promise<(Error | undefined)[]> {
+    const outcomes: (Error | undefined)[] = requests.map(() => undefined);
+    const users = new Map((await this.repository.reportUsers(requests)).map((user) => [`${user.id}/${user.week}`, user]));
+    const due: TDueReport[] = [];
+    await Promise.all(
+      requests.map(async (request, index) => {
+        const user = users.get(`${request.userId}/${request.week}`);
+        if (!user?.wanted || user.written) return;
+        try {
+          due.push({ index, request, user, serials: await this.visibleSerials(user) });
+        } catch (error) {
+          outcomes[index] = asError(error);
+        }
+      }),
+    );
+    for (const group of readGroups(due)) {
+      try {
+        await this.writeGroup(group, outcomes);
+      } catch (error) {
+        for (const { index } of group) outcomes[index] ??= asError(error);
+      }
+    }
+    return outcomes;
+  }
+
+  /** Reads, renders and stores the reports of one group (one week and zone); a render that fails fails its job alone. */
+  private async writeGroup(group: readonly TDueReport[], outcomes: (Error | undefined)[]): Promise<void> {
+    const { week, timeZone } = group[0]?.request ?? { week: '', timeZone: '' };
     const [y, m, d] = week.split('-').map(Number);
     // Any instant of the following week gives back the reported week and the one before it.
     const bounds = reportWeek(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 10)), timeZone);
-    const serials = await this.visibleSerials(user);
+    const serials = [...new Set(group.flatMap((report) => report.serials))];
     const [rows, cycles] = await Promise.all([
       this.repository.machines(this.db, serials, bounds),
       this.repository.cycles(this.db, serials, bounds),
     ]);
-    // Someone who sees no machine gets no report; the week is noted as done all the same, so the
-    // hourly scheduler does not queue it again for the rest of the morning.
-    if (rows.length === 0) {
-      await this.repository.claimWeek(this.db, userId, week);
-      return;
+    const cyclesOf = new Map<string, TCycleRow[]>();
+    for (const cycle of cycles) {
+      const own = cyclesOf.get(cycle.serialNumber);
+      if (own) own.push(cycle);
+      else cyclesOf.set(cycle.serialNumber, [cycle]);
     }
-    const mail = await this.renderer.render({
-      brand: user.brand,
-      lang: user.language,
-      timeZone,
-      firstName: user.firstName,
-      start: bounds.start,
-      end: bounds.end,
-      machines: machineWeeks(rows, cycles),
-      publicUrl: this.options.publicUrl,
-      unsubscribeUrl: await this.unsubscribe.link(user.id, 'weeklyReport'),
-      preferenceLabel: translate(user.language, 'profile.weeklyReport'),
-      week,
-    });
+    const rendered = await Promise.all(
+      group.map(async ({ index, user, serials: seen }) => {
+        const visible = new Set(seen);
+        const mine = rows.filter((row) => visible.has(row.serialNumber));
+        // Someone who sees no machine gets no report; the week is noted as done all the same, so
+        // the hourly scheduler does not queue it again for the rest of the morning.
+        if (mine.length === 0) return { index, user, mail: undefined };
+        try {
+          const mail = await this.renderer.render({
+            brand: user.brand,
+            lang: user.language,
+            timeZone,
+            firstName: user.firstName,
+            start: bounds.start,
+            end: bounds.end,
+            machines: machineWeeks(
+              mine,
+              mine.flatMap((row) => cyclesOf.get(row.serialNumber) ?? []),
+            ),
+            publicUrl: this.options.publicUrl,
+            unsubscribeUrl: await this.unsubscribe.link(user.id, 'weeklyReport'),
+            preferenceLabel: translate(user.language, 'profile.weeklyReport'),
+            week,
+          });
+          return { index, user, mail };
+        } catch (error) {
+          outcomes[index] = asError(error);
+          return undefined;
+        }
+      }),
+    );
+    const ready = rendered.filter((report) => report !== undefined);
     await this.db.transaction(async (tx) => {
-      if (!(await this.repository.claimWeek(tx, user.id, week))) return;
-      await this.mailer.enqueue(user.brand, user.email, mail, tx);
+      const claimed = new Set(
+        (
+          await this.repository.claimWeeks(
+            tx,
+            ready.map(({ user }) => ({ userId: user.id, week })),
+          )
+        ).map(({ userId }) => userId),
+      );
+      await this.mailer.enqueueMany(
+        ready.flatMap(({ user, mail }) => (mail && claimed.has(user.id) ? [{ brand: user.brand, to: user.email, mail }] : [])),
+        tx,
+      );
     });
   }
 }

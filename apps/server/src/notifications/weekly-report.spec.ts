@@ -45,9 +45,11 @@ describe('weekly report', () => {
   beforeAll(async () => {
     ({ server, mail } = await startMailingServer({ PUBLIC_URL: 'https://dash.example.test' }));
     admin = (await signIn(server, ADMIN.email, ADMIN.password, 'LUMINA')).headers;
-    // Kate runs a kitchen with three machines and wants the report; Olga (opted out) and Kurt (a
-    // kitchen in London) have one machine each.
+    // Kate runs a kitchen with three machines and wants the report; Olga (opted out), Rita (opted
+    // in, in Kate's time zone: their reports are written together) and Kurt (a kitchen in London)
+    // have one machine each.
     await person('kate@kitchen.test', { weeklyReport: true });
+    await person('rita@kitchen.test', { weeklyReport: true });
     await person('olga@kitchen.test', { weeklyReport: false });
     await person('kurt@london.test', { weeklyReport: true, country: 'GB', language: 'de' });
     for (const [name, owner] of [
@@ -55,12 +57,13 @@ describe('weekly report', () => {
       ['Beta', 'kate@kitchen.test'],
       ['Gamma', 'kate@kitchen.test'],
       ['Olga', 'olga@kitchen.test'],
+      ['Rita', 'rita@kitchen.test'],
       ['Kurt', 'kurt@london.test'],
     ] as const) {
       machines[name] = await machine(name, owner);
     }
-    const { Alpha, Beta, Gamma, Kurt } = machines as Record<string, TProduct & { client: MqttClient }>;
-    if (!Alpha || !Beta || !Gamma || !Kurt) throw new Error('machines missing');
+    const { Alpha, Beta, Gamma, Kurt, Rita } = machines as Record<string, TProduct & { client: MqttClient }>;
+    if (!Alpha || !Beta || !Gamma || !Kurt || !Rita) throw new Error('machines missing');
     // Alpha: four washing cycles last week (two pass, one rinses too cold, one stopped early), one the
     // week before; two alarms opened last week (one still open), one the week before.
     await cycle(Alpha, at(26), 650, 850);
@@ -87,8 +90,10 @@ describe('weekly report', () => {
     await cycle(Kurt, at(12), 650, 790, 2);
     await stats(Kurt, at(-1), 1000, 5000);
     await stats(Kurt, at(160), 2000, 6000);
+    // Rita's machine: three passing cycles.
+    for (const hours of [20, 44, 68]) await cycle(Rita, at(hours), 650, 850);
     await eventually(
-      async () => (await count('haccp_events')) === 9 && (await count('appliance_stats')) === 7 && (await count('alarms')) === 3,
+      async () => (await count('haccp_events')) === 12 && (await count('appliance_stats')) === 7 && (await count('alarms')) === 3,
     );
     await eventually(async () => {
       const result = await server.washboard.database.db.execute(
@@ -175,9 +180,9 @@ describe('weekly report', () => {
 
   it('sends Kate one report on her Monday 07:00 with each machine’s figures, and nobody else', async () => {
     const reports = server.washboard.weeklyReports;
-    // Two instances running the scheduler in the same hour queue one report.
+    // Two instances running the scheduler in the same hour queue one report each for Kate and Rita.
     const queued = await Promise.all([reports.schedule(now), reports.schedule(new Date(now.getTime() + 20 * 60 * 1000))]);
-    expect(queued.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(queued.reduce((a, b) => a + b, 0)).toBe(2);
 
     const kate = await mail.waitFor('kate@kitchen.test', weekly, 15_000);
     const text = plainText(kate);
@@ -203,9 +208,13 @@ describe('weekly report', () => {
     // Beta had nothing to report: one line.
     expect(text).toContain(`Beta (${serial('Beta')}): nothing to report: no cycles, no alarms, online all week`);
     expect(text).toContain('Machines: 3 · cycles: 6 · alarms opened: 2');
-    // Only her machines.
+    // Only her machines, though Rita's report was written in the same batch.
     expect(text).not.toContain(serial('Olga'));
     expect(text).not.toContain(serial('Kurt'));
+    expect(text).not.toContain(serial('Rita'));
+    const rita = plainText(await mail.waitFor('rita@kitchen.test', weekly, 15_000));
+    expect(rita).toContain('Machines: 1 · cycles: 3 · alarms opened: 0');
+    for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga', 'Kurt']) expect(rita).not.toContain(serial(other));
     // HTML, the unsubscribe headers, and the same figures as a PDF.
     expect(kate.raw).toMatch(/Content-Type: text\/html/i);
     expect(headerOf(kate, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -238,7 +247,10 @@ describe('weekly report', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(off.status).toBe(200);
-    expect(await reports.schedule(new Date(now.getTime() + 7 * 24 * HOUR))).toBe(0);
+    expect(await reports.schedule(new Date(now.getTime() + 7 * 24 * HOUR))).toBe(1);
+    await eventually(async () => mail.mails.filter((m) => m.to === 'rita@kitchen.test' && weekly(m)).length === 2);
+    await settle(1000);
+    expect(mail.mails.filter((m) => m.to === 'kate@kitchen.test' && weekly(m))).toHaveLength(1);
   });
 
   it('records when a machine goes offline and comes back', async () => {
