@@ -19,7 +19,7 @@ export function pooled(smtpUrl: string): string {
 }
 
 /** Mails one `mail.send` call sends (over the pool's connections) and marks sent in one statement. */
-export const MAIL_BATCH = 20;
+export const MAIL_BATCH = 10;
 
 /**
  * Sends the outbox through SMTP: `enqueue` stores the mail with a `mail.send` job in one

@@ -61,7 +61,11 @@ export function machineWeeks(rows: readonly TMachineWeekRow[], cycles: readonly 
     let passed = 0;
     const failing: TFailingCycle[] = [];
     for (const cycle of own) {
-      const result = hygieneVerdict({ kind: 'cycle', ...cycle }, rule);
+      // The four fields the rule reads, not a copy of the row: this runs for every cycle of every report.
+      const result = hygieneVerdict(
+        { kind: 'cycle', cycleName: cycle.cycleName, completed: cycle.completed, measurements: cycle.measurements },
+        rule,
+      );
       if (result.verdict === 'pass' || result.verdict === 'fail') judged += 1;
       if (result.verdict === 'pass') passed += 1;
       if (result.verdict === 'fail') {

@@ -3,6 +3,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { REPORT_SCHEDULE, REPORT_WEEKLY } from '../jobs/kinds';
 import { nextHourlyUtc, scheduleRecurring } from '../jobs/recurring';
 import type { Mailer } from '../mail/mailer';
+import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
 import type { TCycleRow, TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
@@ -33,14 +34,18 @@ export const REPORT_BATCH = 25;
 
 /**
  * Machines whose week one read holds at most: a batch's accounts are read in groups under it (an
- * account that sees more is a group of its own), so a batch of service managers does not hold
- * thousands of machines' weeks at once.
+ * account that sees more is a group of its own). Parsing a bigger answer (75 machines: 29,000
+ * cycles) kept the event loop from other requests for too long (docs/benchmarks.md, "Weekly
+ * reports"); a smaller one plans the machines statement more often.
  */
-const MACHINES_PER_READ = 300;
+const MACHINES_PER_READ = 12;
 
 type TReportRequest = { userId: string; week: string; timeZone: string };
 /** A report found due: its place in the batch, its account and the machines the account sees. */
 type TDueReport = { index: number; request: TReportRequest; user: TReportUser; serials: readonly string[] };
+
+/** Lets the event loop run what waits (other requests) before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
@@ -139,17 +144,18 @@ export class WeeklyReportService {
     const outcomes: (Error | undefined)[] = requests.map(() => undefined);
     const users = new Map((await this.repository.reportUsers(requests)).map((user) => [`${user.id}/${user.week}`, user]));
     const due: TDueReport[] = [];
-    await Promise.all(
-      requests.map(async (request, index) => {
-        const user = users.get(`${request.userId}/${request.week}`);
-        if (!user?.wanted || user.written) return;
-        try {
-          due.push({ index, request, user, serials: await this.visibleSerials(user) });
-        } catch (error) {
-          outcomes[index] = asError(error);
-        }
-      }),
-    );
+    // One after the other: a batch's lookups at once would queue ahead of every request's statement.
+    for (const [index, request] of requests.entries()) {
+      const user = users.get(`${request.userId}/${request.week}`);
+      if (!user?.wanted || user.written) continue;
+      try {
+        due.push({ index, request, user, serials: await this.visibleSerials(user) });
+      } catch (error) {
+        outcomes[index] = asError(error);
+      }
+    }
+    // One group after the other: two at a time wrote 10,000 reports about a tenth sooner, but made
+    // other requests wait half as long again (docs/benchmarks.md, "Weekly reports").
     for (const group of readGroups(due)) {
       try {
         await this.writeGroup(group, outcomes);
@@ -177,37 +183,48 @@ export class WeeklyReportService {
       if (own) own.push(cycle);
       else cyclesOf.set(cycle.serialNumber, [cycle]);
     }
-    const rendered = await Promise.all(
-      group.map(async ({ index, user, serials: seen }) => {
-        const visible = new Set(seen);
-        const mine = rows.filter((row) => visible.has(row.serialNumber));
-        // Someone who sees no machine gets no report; the week is noted as done all the same, so
-        // the hourly scheduler does not queue it again for the rest of the morning.
-        if (mine.length === 0) return { index, user, mail: undefined };
-        try {
-          const mail = await this.renderer.render({
-            brand: user.brand,
-            lang: user.language,
-            timeZone,
-            firstName: user.firstName,
-            start: bounds.start,
-            end: bounds.end,
-            machines: machineWeeks(
-              mine,
-              mine.flatMap((row) => cyclesOf.get(row.serialNumber) ?? []),
-            ),
-            publicUrl: this.options.publicUrl,
-            unsubscribeUrl: await this.unsubscribe.link(user.id, 'weeklyReport'),
-            preferenceLabel: translate(user.language, 'profile.weeklyReport'),
-            week,
-          });
-          return { index, user, mail };
-        } catch (error) {
-          outcomes[index] = asError(error);
-          return undefined;
-        }
-      }),
-    );
+    // One account at a time, a turn of the event loop each: a batch's figures in one turn kept
+    // other requests waiting (docs/benchmarks.md, "Weekly reports"). The renderer's thread works
+    // through the reports meanwhile.
+    const rendering: Promise<{ user: TReportUser; mail: TRenderedMail | undefined } | undefined>[] = [];
+    for (const { index, user, serials: seen } of group) {
+      const visible = new Set(seen);
+      const mine = rows.filter((row) => visible.has(row.serialNumber));
+      // Someone who sees no machine gets no report; the week is noted as done all the same, so the
+      // hourly scheduler does not queue it again for the rest of the morning.
+      if (mine.length === 0) {
+        rendering.push(Promise.resolve({ user, mail: undefined }));
+        continue;
+      }
+      const unsubscribeUrl = await this.unsubscribe.link(user.id, 'weeklyReport');
+      const report = {
+        brand: user.brand,
+        lang: user.language,
+        timeZone,
+        firstName: user.firstName,
+        start: bounds.start,
+        end: bounds.end,
+        machines: machineWeeks(
+          mine,
+          mine.flatMap((row) => cyclesOf.get(row.serialNumber) ?? []),
+        ),
+        publicUrl: this.options.publicUrl,
+        unsubscribeUrl,
+        preferenceLabel: translate(user.language, 'profile.weeklyReport'),
+        week,
+      };
+      rendering.push(
+        this.renderer.render(report).then(
+          (mail) => ({ user, mail }),
+          (error: unknown) => {
+            outcomes[index] = asError(error);
+            return undefined;
+          },
+        ),
+      );
+      await nextTurn();
+    }
+    const rendered = await Promise.all(rendering);
     const ready = rendered.filter((report) => report !== undefined);
     await this.db.transaction(async (tx) => {
       const claimed = new Set(
