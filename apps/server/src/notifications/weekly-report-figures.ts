@@ -46,14 +46,22 @@ function grown(before: number | undefined, after: number | undefined): number | 
   return after >= before ? after - before : after;
 }
 
-/** The machines' weeks from the repository's rows and the week's cycles, judged by each machine's hygiene rule. */
-export function machineWeeks(rows: readonly TMachineWeekRow[], cycles: readonly TCycleRow[]): TMachineWeek[] {
+/** The week's cycles by machine, each machine's in the order read (oldest first). */
+export function cyclesBySerial(cycles: readonly TCycleRow[]): Map<string, TCycleRow[]> {
   const bySerial = new Map<string, TCycleRow[]>();
   for (const cycle of cycles) {
     const own = bySerial.get(cycle.serialNumber);
     if (own) own.push(cycle);
     else bySerial.set(cycle.serialNumber, [cycle]);
   }
+  return bySerial;
+}
+
+/** The machines' weeks from the repository's rows and each machine's cycles (`cyclesBySerial`), judged by each machine's hygiene rule. */
+export function machineWeeks(
+  rows: readonly TMachineWeekRow[],
+  bySerial: ReadonlyMap<string, readonly TCycleRow[]>,
+): TMachineWeek[] {
   return rows.map((row) => {
     const rule = hygieneRuleFor(row.type);
     const own = bySerial.get(row.serialNumber) ?? [];

@@ -58,6 +58,10 @@ const iso = (d: Date) => d.toISOString();
 /** A list of texts as one parameter (a JSON array), for `= any(…)`. */
 const texts = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
+/** Accounts and weeks as one parameter (a JSON array read with `jsonb_to_recordset … r(id uuid, week date)`). */
+const reportsJson = (reports: readonly { userId: string; week: string }[]) =>
+  JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
+
 /** SQL of the weekly report (docs/notifications.md, "Weekly report"). `db` may be a caller's transaction. */
 export class WeeklyReportRepository {
   constructor(private readonly db: TDb) {}
@@ -86,13 +90,12 @@ export class WeeklyReportRepository {
     reports: readonly { userId: string; week: string }[],
   ): Promise<(TReportUser & { week: string; written: boolean })[]> {
     if (reports.length === 0) return [];
-    const given = JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
     return rowsOf<TReportUser & { week: string; written: boolean }>(
       await this.db.execute(sql`
         select u.id, u.brand, u.role, u.email, u.first_name as "firstName", u.language, u.country,
           (u.weekly_report and u.status = 'ACTIVE') as wanted, to_char(r.week, 'YYYY-MM-DD') as week,
           exists (select 1 from weekly_reports w where w.user_id = u.id and w.week = r.week) as written
-        from jsonb_to_recordset(${given}::jsonb) as r(id uuid, week date)
+        from jsonb_to_recordset(${reportsJson(reports)}::jsonb) as r(id uuid, week date)
         join users u on u.id = r.id`),
     );
   }
@@ -103,10 +106,9 @@ export class WeeklyReportRepository {
    */
   async claimWeeks(db: TDb, reports: readonly { userId: string; week: string }[]): Promise<{ userId: string; week: string }[]> {
     if (reports.length === 0) return [];
-    const given = JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
     const result = await db.execute(sql`
       insert into weekly_reports (user_id, week)
-      select r.id, r.week from jsonb_to_recordset(${given}::jsonb) as r(id uuid, week date)
+      select r.id, r.week from jsonb_to_recordset(${reportsJson(reports)}::jsonb) as r(id uuid, week date)
       on conflict do nothing returning user_id as "userId", to_char(week, 'YYYY-MM-DD') as week`);
     return rowsOf<{ userId: string; week: string }>(result);
   }

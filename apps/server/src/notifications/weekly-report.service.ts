@@ -6,8 +6,8 @@ import type { Mailer } from '../mail/mailer';
 import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
-import type { TCycleRow, TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
-import { machineWeeks } from './weekly-report-figures';
+import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
+import { cyclesBySerial, machineWeeks } from './weekly-report-figures';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
 
@@ -177,12 +177,7 @@ export class WeeklyReportService {
       this.repository.machines(this.db, serials, bounds),
       this.repository.cycles(this.db, serials, bounds),
     ]);
-    const cyclesOf = new Map<string, TCycleRow[]>();
-    for (const cycle of cycles) {
-      const own = cyclesOf.get(cycle.serialNumber);
-      if (own) own.push(cycle);
-      else cyclesOf.set(cycle.serialNumber, [cycle]);
-    }
+    const cyclesOf = cyclesBySerial(cycles);
     // One account at a time, a turn of the event loop each: a batch's figures in one turn kept
     // other requests waiting (docs/benchmarks.md, "Weekly reports"). The renderer's thread works
     // through the reports meanwhile.
@@ -204,10 +199,7 @@ export class WeeklyReportService {
         firstName: user.firstName,
         start: bounds.start,
         end: bounds.end,
-        machines: machineWeeks(
-          mine,
-          mine.flatMap((row) => cyclesOf.get(row.serialNumber) ?? []),
-        ),
+        machines: machineWeeks(mine, cyclesOf),
         publicUrl: this.options.publicUrl,
         unsubscribeUrl,
         preferenceLabel: translate(user.language, 'profile.weeklyReport'),
