@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -138,11 +140,24 @@ export type TWashboard = {
   routes: readonly TRouteInfo[];
   /** The shutdown step under way once `close` was called ('done' at the end), else undefined. */
   readonly shutdownStep: string | undefined;
+  /** The requests whose connections the shutdown closed because they outlasted their share of the grace. */
+  readonly forcedRequests: readonly string[];
   /** Listens on the HTTP port (the configured one, or the next free one for a taken default); answers the port bound. */
   listen(): Promise<number>;
   /** Stops taking requests, lets in-flight ones finish, then closes broker and database. */
   close(): Promise<void>;
 };
+
+/** The requests still being answered on these connections, as "METHOD url". */
+function openRequests(connections: ReadonlySet<Socket>): string[] {
+  const open: string[] = [];
+  for (const socket of connections) {
+    // Node's own link from a socket to the response it is writing (unset between requests).
+    const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (response && !response.writableFinished) open.push(`${response.req.method ?? '?'} ${response.req.url ?? '?'}`);
+  }
+  return open;
+}
 
 function defaultWebDist(): string | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -718,8 +733,28 @@ async function assembleWashboard(
     if (closing) void reply.header('connection', 'close');
     done(null, payload);
   });
+  // In-flight requests get half the grace; then their connections are closed so that the broker
+  // and the database still close cleanly (PGlite flushes its files) before the process must exit.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  let forcedRequests: string[] = [];
   const close = () => {
-    closing ??= app.close();
+    if (!closing) {
+      shutdownStep = 'http requests';
+      const force = setTimeout(() => {
+        forcedRequests = openRequests(connections);
+        app.log.warn(
+          { requests: forcedRequests, connections: connections.size },
+          'in-flight requests outlasted the grace: closing',
+        );
+        app.server.closeAllConnections();
+      }, config.SHUTDOWN_GRACE_SECONDS * 500);
+      force.unref();
+      closing = app.close().finally(() => clearTimeout(force));
+    }
     return closing;
   };
   return {
@@ -741,7 +776,10 @@ async function assembleWashboard(
     startNotes,
     routes,
     get shutdownStep() {
-      return shutdownStep;
+      return shutdownStep === 'http requests' ? `http requests: ${openRequests(connections).join(', ') || 'none'}` : shutdownStep;
+    },
+    get forcedRequests() {
+      return forcedRequests;
     },
     async listen() {
       try {

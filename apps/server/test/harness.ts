@@ -205,6 +205,9 @@ export async function startTestServer(
     }, CLOSE_WATCH_MS);
     try {
       await washboard.close();
+      if (washboard.forcedRequests.length > 0) {
+        process.stderr.write(`test server closed requests still in flight: ${washboard.forcedRequests.join(', ')}\n`);
+      }
       phase = 'mosquitto';
       await mosquitto?.stop();
       phase = 'database drop';
