@@ -26,6 +26,7 @@ import {
   alarmItems,
   appendToChain,
   carriedKey,
+  ChainHeadCache,
   eventColumnsSql,
   eventItems,
   type TCarriers,
@@ -151,6 +152,8 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
   private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
   private readonly chain: boolean;
+  /** The chain heads this writer last wrote: its machines' chains continue without a lock round trip. */
+  private readonly chainHeads = new ChainHeadCache();
 
   constructor(
     private readonly database: TDatabase,
@@ -229,7 +232,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     }
     // Last: every writer locks the machines' state rows before their chain heads, so two batches
     // of one machine on two instances wait for each other instead of deadlocking.
-    if (chained.length > 0 && this.chain) await appendToChain(sql, chained);
+    if (chained.length > 0 && this.chain) await appendToChain(sql, chained, this.chainHeads);
     return revived;
   }
 

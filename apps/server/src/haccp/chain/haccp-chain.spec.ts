@@ -246,6 +246,39 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       }
     });
 
+    it('continues the chain after a batch that chained and then rolled back', async () => {
+      const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      const database = server.washboard.database;
+      let refuseCommit = false;
+      // The same database, whose next transaction fails after its work, as a lost commit would.
+      const flaky = Object.create(database, {
+        transaction: {
+          value: (work: Parameters<typeof database.transaction>[0]) =>
+            database.transaction(async (q) => {
+              const result = await work(q);
+              if (refuseCommit) {
+                refuseCommit = false;
+                throw new Error('commit lost');
+              }
+              return result;
+            }),
+        },
+      }) as typeof database;
+      const writer = new DeviceBatcher(new DeviceMessageRepository(flaky), pino({ level: 'silent' }));
+      await writer.writeEvent(serial, cycle(10));
+      refuseCommit = true;
+      await expect(writer.writeEvent(serial, cycle(12))).rejects.toThrow('commit lost');
+      // The writer chained cycle 12 before the rollback; the next batch must not continue from it.
+      await writer.writeEvent(serial, cycle(14));
+      await writer.writeEvent(serial, cycle(12));
+      await writer.drain();
+      const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
+        serial,
+      ]);
+      expect(seqs.map((s) => s.seq)).toEqual([1, 2, 3, 4]);
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 4, breaks: [] });
+    });
+
     it('refuses a machine the caller does not see', async () => {
       const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
       const res = await server.api(
