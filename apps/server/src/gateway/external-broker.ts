@@ -100,8 +100,9 @@ const ALREADY = /already exists|already has/i;
 
 /**
  * Devices per dynamic-security message of an import: Mosquitto answers a message's commands in one
- * response and saves its configuration once per message, and a message stays well under the
- * shipped `max_packet_size` of 256 kB (a device's four commands are under 1 kB).
+ * response (it still saves its configuration after each command: docs/benchmarks.md, "Product
+ * import"), and a message stays well under the shipped `max_packet_size` of 256 kB (a device's four
+ * commands are under 1 kB).
  */
 const DYNSEC_BATCH = 200;
 /**
