@@ -11,5 +11,9 @@ export default defineConfig({
     // server, a virtual machine), so one at a time left the two cores half idle (470 s against 297 s
     // for the whole run; three at a time, 278 s). Every file makes its own accounts and machines.
     maxWorkers: 2,
+    // What a page shows after something happened elsewhere (a machine's message through the server
+    // and the push channel, a search typed) is polled for up to 5 s instead of vitest's 1 s: with
+    // two files at a time on two cores, a live update took over a second once in three runs.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
