@@ -1,40 +1,27 @@
 import type { TBrandCode, TCreateProductRequest } from '@washboard/contracts';
 import { insertAuditRecords, type TNewAuditRecord } from '../audit/audit.repository';
 import type { TDatabase } from '../db/database';
+import { copyRows } from '../db/copy-text';
 import type { TApplianceChanges } from './appliance.repository';
 
 /** A product of an import as stored: the request's fields and its device secret's hash. */
 export type TImportedProduct = TCreateProductRequest & { secretHash: string };
 
-/** A text value in COPY's text format: backslash, tab and line breaks escaped. */
-function copyText(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c);
-}
-
-/** Rows per COPY chunk handed to the database (one string of ~100 kB each). */
-const CHUNK_ROWS = 1_000;
-
-function* copyRows(brand: TBrandCode, products: readonly TImportedProduct[]): Generator<string> {
-  for (let start = 0; start < products.length; start += CHUNK_ROWS) {
-    let chunk = '';
-    for (const p of products.slice(start, start + CHUNK_ROWS)) {
-      chunk +=
-        [
-          p.serialNumber,
-          brand,
-          copyText(p.modelNumber),
-          copyText(p.revision ?? 'A'),
-          p.gamma,
-          p.type ?? 'undercounter',
-          p.ratingPower,
-          copyText(p.fw00),
-          copyText(p.fw02),
-          p.secretHash,
-          p.country ?? '\\N',
-        ].join('\t') + '\n';
-    }
-    yield chunk;
-  }
+/** A product's row of the COPY, in the statement's column order. */
+function productRow(brand: TBrandCode, p: TImportedProduct): (string | undefined)[] {
+  return [
+    p.serialNumber,
+    brand,
+    p.modelNumber,
+    p.revision ?? 'A',
+    p.gamma,
+    p.type ?? 'undercounter',
+    p.ratingPower,
+    p.fw00,
+    p.fw02,
+    p.secretHash,
+    p.country,
+  ];
 }
 
 /** The SQL of a bulk product import: which serial numbers exist, and the products written by COPY in one transaction. */
@@ -57,7 +44,7 @@ export class ProductImportRepository {
 
   /**
    * Writes every product and its (offline) state row in one transaction: all or nothing. The
-   * products go in by one COPY and the state rows by one array statement; `beforeCommit` runs last
+   * products and their state rows go in by COPY; `beforeCommit` runs last
    * inside the transaction (the broker identities), so its failure writes nothing either. A serial
    * number taken meanwhile fails the COPY (unique violation, SQLSTATE 23505). The audit records
    * (one per product) commit with the products.
@@ -72,11 +59,12 @@ export class ProductImportRepository {
       await this.database.transaction(async (sql) => {
         await sql.copyFrom(
           'COPY appliances (serial_number, brand, model_number, revision, gamma, type, rating_power, fw00, fw02, secret_hash, country) FROM STDIN',
-          copyRows(brand, products),
+          copyRows(products, (p) => productRow(brand, p)),
         );
-        await sql.query('INSERT INTO appliance_states (serial_number) SELECT unnest($1::text[])', [
-          products.map((p) => p.serialNumber),
-        ]);
+        await sql.copyFrom(
+          'COPY appliance_states (serial_number) FROM STDIN',
+          copyRows(products, (p) => [p.serialNumber]),
+        );
         await insertAuditRecords(sql, audit);
         await beforeCommit();
       });

@@ -8,7 +8,7 @@ import {
 import type { TAuditActor, AuditService } from '../audit/audit.service';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
-import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
+import { hashDeviceSecret, newDeviceSecrets } from '../gateway/device-identity';
 import { productEntry } from './appliance.service';
 import { isUniqueViolation, type ProductImportRepository } from './product-import.repository';
 
@@ -54,7 +54,8 @@ export class ProductImportService {
         { total: problems.length, problems: problems.slice(0, PRODUCT_IMPORT_MAX_PROBLEMS) },
       );
     }
-    const products = read.products.map(({ product }) => ({ ...product, deviceSecret: newDeviceSecret() }));
+    const secrets = newDeviceSecrets(read.products.length);
+    const products = read.products.map(({ product }, i) => ({ ...product, deviceSecret: secrets[i] as string }));
     const audit = read.products.map(({ row, product }) => {
       const { serialNumber, modelNumber, gamma, ratingPower, fw00, fw02 } = product;
       const after = { modelNumber, gamma, ratingPower, fw00, fw02, csvRow: row };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TAuditFilter, TBrandCode } from '@washboard/contracts';
 import type { TDb, TSqlRunner } from '../db/database';
+import { copyRows } from '../db/copy-text';
 import type { TTransaction } from '../db/transaction';
 import { auditRecords } from '../db/schema/index';
 
@@ -82,35 +83,30 @@ export class AuditRepository {
 }
 
 /**
- * Writes `records` with one statement through `sql`, a plain-SQL transaction (a CSV import's COPY):
- * they commit with the rows they describe. One array per column, so 20,000 records are one round trip.
+ * Writes `records` with one COPY through `sql`, a plain-SQL transaction (a CSV import's): they commit
+ * with the rows they describe. A COPY, not an array statement: 10,000 records of an import took
+ * 250–300 ms through `unnest` on PGlite and 180–200 ms so (docs/benchmarks.md, "Product import").
  */
 export async function insertAuditRecords(sql: TSqlRunner, records: readonly TNewAuditRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const column = <K extends keyof TNewAuditRecord>(key: K) => records.map((r) => r[key] ?? null);
-  const json = (key: 'before' | 'after') => records.map((r) => (r[key] ? JSON.stringify(r[key]) : null));
-  await sql.query(
-    `INSERT INTO audit_records
+  const json = (value: unknown) => (value ? JSON.stringify(value) : null);
+  await sql.copyFrom(
+    `COPY audit_records
        (brand, actor_id, actor_email, action, target_kind, target_id, target_label, account_email, serial_number, before, after, request_id)
-     SELECT brand, actor_id, actor_email, action, target_kind, target_id, target_label, account_email, serial_number,
-            before::jsonb, after::jsonb, request_id
-       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::text[], $10::text[], $11::text[], $12::text[])
-         AS r(brand, actor_id, actor_email, action, target_kind, target_id, target_label, account_email, serial_number,
-              before, after, request_id)`,
-    [
-      column('brand'),
-      column('actorId'),
-      column('actorEmail'),
-      column('action'),
-      column('targetKind'),
-      column('targetId'),
-      column('targetLabel'),
-      column('accountEmail'),
-      column('serialNumber'),
-      json('before'),
-      json('after'),
-      column('requestId'),
-    ],
+     FROM STDIN`,
+    copyRows(records, (r) => [
+      r.brand,
+      r.actorId,
+      r.actorEmail,
+      r.action,
+      r.targetKind,
+      r.targetId,
+      r.targetLabel,
+      r.accountEmail,
+      r.serialNumber,
+      json(r.before),
+      json(r.after),
+      r.requestId,
+    ]),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceIdentities, hashDeviceSecret, type TStoredDevice } from './device-identity';
+import { DeviceIdentities, hashDeviceSecret, newDeviceSecret, newDeviceSecrets, type TStoredDevice } from './device-identity';
 
 const stored = (serialNumber: string): TStoredDevice => ({
   serialNumber,
@@ -26,6 +26,15 @@ function table(count: number) {
     },
   };
 }
+
+describe('device secrets', () => {
+  it('are 32 characters of base64url (192 bits), every one of an import different', () => {
+    const secrets = newDeviceSecrets(10_000);
+    expect(secrets).toHaveLength(10_000);
+    expect(secrets.every((s) => /^[A-Za-z0-9_-]{32}$/.test(s))).toBe(true);
+    expect(new Set([...secrets, newDeviceSecret()]).size).toBe(10_001);
+  });
+});
 
 describe('DeviceIdentities', () => {
   it('looks up a fleet connecting at once with a few statements, and answers each machine right', async () => {
