@@ -26,10 +26,10 @@ import {
   alarmItems,
   appendToChain,
   carriedKey,
-  ChainHeadCache,
   eventColumnsSql,
   eventItems,
   type TCarriers,
+  type TChainHeads,
 } from '../haccp/chain/chain.repository';
 import { CHEMICAL_ALARMS } from '../notifications/threshold-rules';
 
@@ -153,7 +153,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
   private readonly chain: boolean;
   /** The chain heads this writer last wrote: its machines' chains continue without a lock round trip. */
-  private readonly chainHeads = new ChainHeadCache();
+  private readonly chainHeads: TChainHeads = new Map();
 
   constructor(
     private readonly database: TDatabase,

@@ -93,23 +93,14 @@ type THeadRow = {
 type THead = { seq: number; hash: string; deviceTime: string | null; chainedAt: string | null };
 
 /**
- * The chain heads one writer last wrote, so that it continues its machines' chains without first
- * locking and reading their heads (a round trip, about a fifth of what chaining cost a batch). A
- * head is only ever a guess: the write is guarded by the head's number and hash, and a machine whose
- * head has moved since (another writer or instance, a correction, a transaction that rolled back
- * after the guess was kept) is chained again from its locked head in the same transaction.
+ * The chain heads one writer last wrote, by serial number, so that it continues its machines'
+ * chains without first locking and reading their heads (a round trip, about a fifth of what
+ * chaining cost a batch). A head is only ever a guess: the write is guarded by the head's number and
+ * hash, and a machine whose head has moved since (another writer or instance, a correction, a
+ * transaction that rolled back after the guess was kept) is chained again from its locked head in
+ * the same transaction.
  */
-export class ChainHeadCache {
-  private readonly heads = new Map<string, THead>();
-
-  get(serial: string): THead | undefined {
-    return this.heads.get(serial);
-  }
-
-  set(serial: string, head: THead): void {
-    this.heads.set(serial, head);
-  }
-}
+export type TChainHeads = Map<string, THead>;
 
 /** Locks the chain heads of the machines (in serial-number order) and reads them. */
 async function lockHeads(sql: TSqlRunner, serials: readonly string[]): Promise<THeadRow[]> {
@@ -146,7 +137,7 @@ async function chainOnto(
   sql: TSqlRunner,
   heads: readonly (THead & { serial: string; now: string })[],
   bySerial: ReadonlyMap<string, TChainItem[]>,
-  cache: ChainHeadCache | undefined,
+  cache: TChainHeads | undefined,
 ): Promise<Set<string>> {
   const e = {
     serial: [] as string[],
@@ -266,7 +257,7 @@ async function chainOnto(
  * order: only the gateway's writer passes a cache, and it holds its machines' state rows already,
  * so two such writers wait on those rows first instead of deadlocking on the heads.
  */
-export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[], cache?: ChainHeadCache): Promise<void> {
+export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[], cache?: TChainHeads): Promise<void> {
   if (items.length === 0) return;
   const bySerial = new Map<string, TChainItem[]>();
   for (const item of items) {
