@@ -19,6 +19,7 @@ import {
   unclaimAppliance,
   type TDateRange,
 } from '../api/device-details-api';
+import { withPushedAlarms } from '../live/pushed-alarms';
 import { deviceKeys } from './device-keys';
 
 const DAY_MS = 86_400_000;
@@ -87,7 +88,7 @@ export function useStatisticsHistory(serialNumber: string, days: number) {
 export function useAlarmRegister(serialNumber: string) {
   return useQuery({
     queryKey: detailKeys.alarms(serialNumber),
-    queryFn: () => fetchAlarms(serialNumber, lastDays(ALARM_REGISTER_DAYS)),
+    queryFn: async () => withPushedAlarms(serialNumber, await fetchAlarms(serialNumber, lastDays(ALARM_REGISTER_DAYS))),
   });
 }
 

@@ -12,6 +12,7 @@ import { deviceKeys } from '../hooks/device-keys';
 import { updateListedDevice, type TDeviceListPages } from '../hooks/device-list-pages';
 import { detailKeys } from '../hooks/use-device-details';
 import { liveChannel } from './live-channel';
+import { mergeAlarm, rememberPushedAlarm } from './pushed-alarms';
 import { rememberPushedTelemetry, withProgress } from './pushed-telemetry';
 
 type TStatusMessage = Extract<TLiveMessage, { type: 'status' }>;
@@ -70,23 +71,12 @@ function applyFota(client: QueryClient, { serialNumber, perc, inProg }: Extract<
 }
 
 /**
- * An alarm opened, closed, acknowledged or assigned: written into the register (the push may
- * overtake the database write).
+ * An alarm opened, closed, acknowledged or assigned: written into the register, and remembered for
+ * a register read that the push overtook (pushed-alarms.ts).
  */
 function applyAlarm(client: QueryClient, { serialNumber, alarm }: Extract<TLiveMessage, { type: 'alarm' }>): void {
-  client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) => {
-    if (!register) return register;
-    // The machine's own pushes carry no lifecycle: the acknowledgement and assignment held stay.
-    const held = register.find((a) => a.id === alarm.id);
-    const merged: TAlarmView = {
-      ...alarm,
-      acknowledgement: alarm.acknowledgement ?? held?.acknowledgement ?? null,
-      assignment: alarm.assignment ?? held?.assignment ?? null,
-      // Its place in the HACCP chain is the server's, never pushed: what the register holds stays.
-      chain: held?.chain ?? null,
-    };
-    return [merged, ...register.filter((a) => a.id !== alarm.id)].sort((a, b) => b.startDate.localeCompare(a.startDate));
-  });
+  rememberPushedAlarm(serialNumber, alarm);
+  client.setQueryData<TAlarmView[]>(detailKeys.alarms(serialNumber), (register) => register && mergeAlarm(register, alarm));
 }
 
 /** New versions; running the firmware an update was installing ends that update (as the server stores it). */
@@ -105,15 +95,15 @@ function applyVersions(client: QueryClient, { serialNumber, versions }: Extract<
  * Keeps the device data of the react-query cache live: status and telemetry pushes are written into
  * the loaded pages of the list and into the machine's lastTelemetry entry; firmware progress and
  * versions into its details; alarms into its alarm register; a changed set of machines reloads the
- * list from its first page; after a reconnect everything is reloaded, since pushes may have been
- * missed. Mounted once, in the signed-in shell.
+ * list from its first page; each time the channel becomes ready (the first time too) everything
+ * loaded is reloaded, since pushes may have been missed. Mounted once, in the signed-in shell.
  */
 export function useLiveUpdates(): void {
   const client = useQueryClient();
   useEffect(() => {
-    const stopReady = liveChannel.onReady((resumed) => {
-      if (resumed) void client.invalidateQueries({ queryKey: deviceKeys.all });
-    });
+    // Pushes sent before the server accepted the channel never reach this tab: what was read before
+    // then (on a first page load as much as after a reconnect) is read again.
+    const stopReady = liveChannel.onReady(() => void client.invalidateQueries({ queryKey: deviceKeys.all }));
     const stopMessages = liveChannel.subscribe((message) => {
       if (message.type === 'status') applyStatus(client, message);
       else if (message.type === 'telemetry') applyTelemetry(client, message);
