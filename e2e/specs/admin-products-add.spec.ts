@@ -136,6 +136,23 @@ describe('Add Products', () => {
     // Gone once the user says the secrets are saved.
     await screen.button(it_.admin.import.secretsSaved).click();
     expect(await screen.button(it_.admin.import.downloadSecrets).count()).toBe(0);
+
+    // The audit trail holds the import as one record, found by any of its machines.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseUrl}/adminhome?tab=audit&serial=${serials[1]}`);
+    const admin = new AdminPage(page);
+    const record = admin.auditRows(it_.admin.audit.actions.product.import);
+    await record.waitFor();
+    expect(await admin.auditTable().getByRole('row').count()).toBe(2);
+    const text = await record.innerText();
+    expect(text).toContain(`${it_.admin.audit.kinds.import} ${serials[0]} … ${serials[2]}`);
+    expect(text).toContain(`${it_.admin.audit.fields.products}: 3`);
+    expect(text).toContain(`${it_.admin.audit.fields.modelNumber}: WB-700`);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'admin-audit-import');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('list', { name: it_.admin.tabs.audit }).waitFor();
+    await screenshot(page, 'admin-audit-import-390');
     await page.context().close();
   });
 });

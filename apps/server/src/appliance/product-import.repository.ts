@@ -8,7 +8,7 @@ import type { TApplianceChanges } from './appliance.repository';
 export type TImportedProduct = TCreateProductRequest & { secretHash: string };
 
 /** A product's row of the COPY, in the statement's column order. */
-function productRow(brand: TBrandCode, p: TImportedProduct): (string | undefined)[] {
+function productRow(brand: TBrandCode, importId: string, p: TImportedProduct): (string | undefined)[] {
   return [
     p.serialNumber,
     brand,
@@ -21,6 +21,7 @@ function productRow(brand: TBrandCode, p: TImportedProduct): (string | undefined
     p.fw02,
     p.secretHash,
     p.country,
+    importId,
   ];
 }
 
@@ -44,28 +45,29 @@ export class ProductImportRepository {
 
   /**
    * Writes every product and its (offline) state row in one transaction: all or nothing. The
-   * products and their state rows go in by COPY; `beforeCommit` runs last
+   * products, each keeping `importId`, and their state rows go in by COPY; `beforeCommit` runs last
    * inside the transaction (the broker identities), so its failure writes nothing either. A serial
-   * number taken meanwhile fails the COPY (unique violation, SQLSTATE 23505). The audit records
-   * (one per product) commit with the products.
+   * number taken meanwhile fails the COPY (unique violation, SQLSTATE 23505). The import's one audit
+   * record commits with the products.
    */
   async insertAll(
     brand: TBrandCode,
+    importId: string,
     products: readonly TImportedProduct[],
-    audit: readonly TNewAuditRecord[],
+    audit: TNewAuditRecord,
     beforeCommit: () => Promise<void>,
   ): Promise<void> {
     try {
       await this.database.transaction(async (sql) => {
         await sql.copyFrom(
-          'COPY appliances (serial_number, brand, model_number, revision, gamma, type, rating_power, fw00, fw02, secret_hash, country) FROM STDIN',
-          copyRows(products, (p) => productRow(brand, p)),
+          'COPY appliances (serial_number, brand, model_number, revision, gamma, type, rating_power, fw00, fw02, secret_hash, country, import_id) FROM STDIN',
+          copyRows(products, (p) => productRow(brand, importId, p)),
         );
         await sql.copyFrom(
           'COPY appliance_states (serial_number) FROM STDIN',
           copyRows(products, (p) => [p.serialNumber]),
         );
-        await insertAuditRecords(sql, audit);
+        await insertAuditRecords(sql, [audit]);
         await beforeCommit();
       });
     } finally {

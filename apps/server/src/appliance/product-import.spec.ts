@@ -91,29 +91,37 @@ describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
     expect(await detail.json()).toMatchObject({ gamma: 'ge', modelNumber: 'WB;900 "XL"' });
   });
 
-  it('puts each imported product in the audit trail, by whoever imported it, and a refused file in none', async () => {
-    const serials = [newSerial('IMP'), newSerial('IMP')];
-    expect((await send(`${HEADER}\n${serials.map((s) => row(s, 'WB-700')).join('\n')}\n`, adder)).status).toBe(200);
-    const trail = async (serial: string) => {
-      const res = await server.api(`/api/v1/audit?serial=${serial}`, { headers: admin });
+  it('puts the import in the audit trail once, by whoever imported it, found by each of its machines, and a refused file not at all', async () => {
+    const serials = [newSerial('IMP'), newSerial('IMP'), newSerial('IMP')];
+    const csv = `${HEADER}\n${row(serials[0] ?? '', 'WB-700')}\n${row(serials[1] ?? '', 'WB-500')}\n${row(serials[2] ?? '', 'WB-700')}\n`;
+    expect((await send(csv, adder)).status).toBe(200);
+    const trail = async (query: string) => {
+      const res = await server.api(`/api/v1/audit?${query}`, { headers: admin });
       expect(res.status).toBe(200);
       return ((await res.json()) as TAuditPage).items;
     };
-    const [first] = await trail(serials[1] ?? '');
-    expect(first).toMatchObject({
-      action: 'product.add',
+    const [record, ...others] = await trail(`serial=${serials[1]}`);
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({
+      action: 'product.import',
       actorEmail: 'factory@washboard.test',
-      targetKind: 'product',
-      targetId: serials[1],
+      targetKind: 'import',
+      targetLabel: `${serials[0]} … ${serials[2]}`,
       before: null,
-      after: { modelNumber: 'WB-700', gamma: 'infinity', ratingPower: 'M3', fw00: '1.0.0', fw02: '1.0.2', csvRow: 3 },
+      after: { products: 3, modelNumber: ['WB-700', 'WB-500'] },
     });
-    expect(first?.requestId).toBeTruthy();
-    expect((await trail(serials[0] ?? '')).map((r) => r.after?.csvRow)).toEqual([2]);
+    expect(record?.requestId).toBeTruthy();
+    // The same one record for each machine of the import, and no record per product.
+    for (const serial of [serials[0], serials[2]])
+      expect((await trail(`serial=${serial}`)).map((r) => r.id)).toEqual([record?.id]);
+    expect((await trail('action=product.add&size=100')).filter((r) => serials.includes(r.targetId))).toEqual([]);
+    // A product added on its own is not taken for part of an import.
+    const single = await createProduct(server, admin, { serialNumber: newSerial('ONE') });
+    expect((await trail(`serial=${single.serialNumber}`)).map((r) => r.action)).toEqual(['product.add']);
 
     const refused = newSerial('IMP');
     expect((await send(`${HEADER}\n${row(refused)}\n${row('x!')}\n`, adder)).status).toBe(422);
-    expect(await trail(refused)).toEqual([]);
+    expect(await trail(`serial=${refused}`)).toEqual([]);
   });
 
   it('refuses a kitchen manager and an anonymous caller, and writes nothing', async () => {
@@ -156,6 +164,10 @@ describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
       { row: 4, column: 'serialNumber', reason: 'duplicateInFile' },
       { row: 5, column: 'serialNumber', reason: 'alreadyExists' },
     ]);
+    expect(await stored([repeated, fresh])).toEqual([]);
+    // Taken serial numbers alone: the write finds them, writes nothing, and their rows are named.
+    const alone = await refusal(await send([HEADER, row(fresh), row(taken), row(repeated)].join('\n'), admin));
+    expect(alone.problems).toEqual([{ row: 3, column: 'serialNumber', reason: 'alreadyExists' }]);
     expect(await stored([repeated, fresh])).toEqual([]);
   });
 

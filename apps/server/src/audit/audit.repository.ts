@@ -3,19 +3,31 @@ import type { TAuditFilter, TBrandCode } from '@washboard/contracts';
 import type { TDb, TSqlRunner } from '../db/database';
 import { copyRows } from '../db/copy-text';
 import type { TTransaction } from '../db/transaction';
-import { auditRecords } from '../db/schema/index';
+import { appliances, auditRecords } from '../db/schema/index';
 
 export type TNewAuditRecord = typeof auditRecords.$inferInsert;
 export type TAuditRow = typeof auditRecords.$inferSelect;
 
-/** The filters of the audit screen as SQL; each has an index ending in the id (the trail's order). */
+/**
+ * The filters of the audit screen as SQL; each has an index ending in the id (the trail's order). A
+ * machine's records include the import that added it (its brand's imports are few).
+ */
 function filtered(brand: TBrandCode, filter: TAuditFilter): SQL | undefined {
   return and(
     eq(auditRecords.brand, brand),
     filter.account
       ? or(sql`lower(${auditRecords.actorEmail}) = ${filter.account}`, eq(auditRecords.accountEmail, filter.account))
       : undefined,
-    filter.serial ? eq(auditRecords.serialNumber, filter.serial) : undefined,
+    filter.serial
+      ? or(
+          eq(auditRecords.serialNumber, filter.serial),
+          // The CSV import that brought the machine in: one record for all its products.
+          and(
+            eq(auditRecords.action, 'product.import'),
+            sql`${auditRecords.targetId} = (select import_id::text from ${appliances} where serial_number = ${filter.serial})`,
+          ),
+        )
+      : undefined,
     filter.action ? eq(auditRecords.action, filter.action) : undefined,
     filter.from ? gte(auditRecords.at, new Date(filter.from)) : undefined,
     // Included to its last microsecond: the database keeps microseconds, an instant sent has milliseconds.

@@ -16,6 +16,7 @@ export const ADMINISTRATION_AUDIT_ACTIONS = [
   'company.rename',
   'company.delete',
   'product.add',
+  'product.import',
   'product.claim',
   'product.unclaim',
   'product.delete',
@@ -47,9 +48,10 @@ export const AUDIT_ACTIONS: readonly TAuditAction[] = [...ADMINISTRATION_AUDIT_A
 
 /**
  * What an action was done to: an account (its id), a company (its code), a machine (its serial
- * number) or a model (`range/model number`, whose default parameter list was edited).
+ * number), a model (`range/model number`, whose default parameter list was edited) or a CSV import
+ * (its id, which each product it added keeps).
  */
-export const AUDIT_TARGET_KINDS = ['account', 'company', 'product', 'model'] as const;
+export const AUDIT_TARGET_KINDS = ['account', 'company', 'product', 'model', 'import'] as const;
 export type TAuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** Page sizes of the audit table. */

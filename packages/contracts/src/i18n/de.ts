@@ -1082,6 +1082,7 @@ export const de = {
         company: 'Unternehmen',
         product: 'Maschine',
         model: 'Modell',
+        import: 'CSV-Import',
       },
       fields: {
         role: 'Rolle',
@@ -1096,6 +1097,7 @@ export const de = {
         modelNumber: 'Modell',
         gamma: 'Baureihe',
         ratingPower: 'Nennleistung',
+        products: 'Produkte',
         outcome: 'Ergebnis',
       },
       actions: {
@@ -1113,6 +1115,7 @@ export const de = {
         },
         product: {
           add: 'Produkt hinzugefügt',
+          import: 'Produkte aus einer CSV-Datei importiert',
           claim: 'Produkt einem Benutzer zugewiesen',
           unclaim: 'Produkt einem Benutzer entzogen',
           delete: 'Produkt gelöscht',

@@ -1058,6 +1058,7 @@ export const en = {
         company: 'Company',
         product: 'Machine',
         model: 'Model',
+        import: 'CSV import',
       },
       fields: {
         role: 'Role',
@@ -1072,6 +1073,7 @@ export const en = {
         modelNumber: 'Model',
         gamma: 'Range',
         ratingPower: 'Rated power',
+        products: 'Products',
         outcome: 'Result',
       },
       actions: {
@@ -1089,6 +1091,7 @@ export const en = {
         },
         product: {
           add: 'Product added',
+          import: 'Products imported from a CSV file',
           claim: 'Product assigned to a user',
           unclaim: 'Product removed from a user',
           delete: 'Product deleted',

@@ -1074,6 +1074,7 @@ export const es = {
         company: 'Empresa',
         product: 'Máquina',
         model: 'Modelo',
+        import: 'Importación CSV',
       },
       fields: {
         role: 'Rol',
@@ -1088,6 +1089,7 @@ export const es = {
         modelNumber: 'Modelo',
         gamma: 'Gama',
         ratingPower: 'Potencia nominal',
+        products: 'Productos',
         outcome: 'Resultado',
       },
       actions: {
@@ -1105,6 +1107,7 @@ export const es = {
         },
         product: {
           add: 'Producto añadido',
+          import: 'Productos importados desde un archivo CSV',
           claim: 'Producto asignado a un usuario',
           unclaim: 'Producto retirado de un usuario',
           delete: 'Producto eliminado',

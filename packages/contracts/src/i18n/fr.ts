@@ -1079,6 +1079,7 @@ export const fr = {
         company: 'Entreprise',
         product: 'Appareil',
         model: 'Modèle',
+        import: 'Import CSV',
       },
       fields: {
         role: 'Rôle',
@@ -1093,6 +1094,7 @@ export const fr = {
         modelNumber: 'Modèle',
         gamma: 'Gamme',
         ratingPower: 'Puissance nominale',
+        products: 'Produits',
         outcome: 'Résultat',
       },
       actions: {
@@ -1110,6 +1112,7 @@ export const fr = {
         },
         product: {
           add: 'Produit ajouté',
+          import: 'Produits importés depuis un fichier CSV',
           claim: 'Produit attribué à un utilisateur',
           unclaim: "Produit retiré d'un utilisateur",
           delete: 'Produit supprimé',

@@ -1073,6 +1073,7 @@ export const it = {
         company: 'Azienda',
         product: 'Macchina',
         model: 'Modello',
+        import: 'Importazione CSV',
       },
       fields: {
         role: 'Ruolo',
@@ -1087,6 +1088,7 @@ export const it = {
         modelNumber: 'Modello',
         gamma: 'Gamma',
         ratingPower: 'Potenza nominale',
+        products: 'Prodotti',
         outcome: 'Esito',
       },
       actions: {
@@ -1104,6 +1106,7 @@ export const it = {
         },
         product: {
           add: 'Prodotto aggiunto',
+          import: 'Prodotti importati da un file CSV',
           claim: 'Prodotto assegnato a un utente',
           unclaim: 'Prodotto rimosso da un utente',
           delete: 'Prodotto eliminato',

@@ -68,6 +68,11 @@ export const appliances = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The CSV import that added it (the `target_id` of that import's one audit record), so the audit
+     * trail's machine filter finds who brought it in; null for a product added on its own.
+     */
+    importId: uuid('import_id'),
+    /**
      * When administration deleted the product (docs/administration.md, "Manage Products"): it no
      * longer connects, nobody holds it and it is left out everywhere, but its records stay.
      */

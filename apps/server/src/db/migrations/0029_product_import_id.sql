@@ -1,0 +1,1 @@
+ALTER TABLE "appliances" ADD COLUMN "import_id" uuid;
