@@ -2,12 +2,17 @@ import type { TBrandCode, TCreateProductRequest } from '@washboard/contracts';
 import { insertAuditRecords, type TNewAuditRecord } from '../audit/audit.repository';
 import type { TDatabase } from '../db/database';
 import { copyRows } from '../db/copy-text';
+import { hashDeviceSecret } from '../gateway/device-identity';
 import type { TApplianceChanges } from './appliance.repository';
 
-/** A product of an import as stored: the request's fields and its device secret's hash. */
-export type TImportedProduct = TCreateProductRequest & { secretHash: string };
+/** A product of an import: the request's fields and its device secret (stored as its hash). */
+export type TImportedProduct = TCreateProductRequest & { deviceSecret: string };
 
-/** A product's row of the COPY, in the statement's column order. */
+/**
+ * A product's row of the COPY, in the statement's column order. The secret is hashed here, as its
+ * chunk is made: the database parses the chunk before meanwhile (10,000 hashes took 15–35 ms in a
+ * step of their own before the COPY).
+ */
 function productRow(brand: TBrandCode, importId: string, p: TImportedProduct): (string | undefined)[] {
   return [
     p.serialNumber,
@@ -19,7 +24,7 @@ function productRow(brand: TBrandCode, importId: string, p: TImportedProduct): (
     p.ratingPower,
     p.fw00,
     p.fw02,
-    p.secretHash,
+    hashDeviceSecret(p.deviceSecret),
     p.country,
     importId,
   ];

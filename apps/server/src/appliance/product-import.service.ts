@@ -10,7 +10,7 @@ import {
 import type { TAuditActor, AuditService } from '../audit/audit.service';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
-import { hashDeviceSecret, newDeviceSecrets } from '../gateway/device-identity';
+import { newDeviceSecrets } from '../gateway/device-identity';
 import { isUniqueViolation, type ProductImportRepository } from './product-import.repository';
 
 /** How the trail names an import: its first and last serial numbers, in the file's order. */
@@ -62,12 +62,8 @@ export class ProductImportService {
       after: { products: products.length, modelNumber: [...new Set(products.map((p) => p.modelNumber))] },
     });
     try {
-      await this.repository.insertAll(
-        brand,
-        importId,
-        products.map((p) => ({ ...p, secretHash: hashDeviceSecret(p.deviceSecret) })),
-        audit,
-        () => this.broker.provisionDevices(products.map((p) => ({ serial: p.serialNumber, secret: p.deviceSecret }))),
+      await this.repository.insertAll(brand, importId, products, audit, () =>
+        this.broker.provisionDevices(products.map((p) => ({ serial: p.serialNumber, secret: p.deviceSecret }))),
       );
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
