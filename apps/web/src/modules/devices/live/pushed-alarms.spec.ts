@@ -34,6 +34,22 @@ describe('an alarm register answer and the alarms its machine pushed', () => {
     expect(withPushedAlarms('SN-C', untouched, T0)).toBe(untouched);
   });
 
+  it('keeps a reassignment read after a remembered push of the earlier assignment', () => {
+    const toAda = { to: { id: 'u1', name: 'Ada Rossi' }, at: '2026-11-23T10:02:00.000Z' };
+    const toBruno = { to: { id: 'u2', name: 'Bruno Bianchi' }, at: '2026-11-23T10:05:00.000Z' };
+    rememberPushedAlarm(
+      'SN-E',
+      { id: 'e1', errorCode: 'OH01', startDate: '2026-11-23T09:00:00.000Z', stopDate: null, assignment: toAda },
+      T0,
+    );
+    const answer = [{ ...row('e1', '2026-11-23T09:00:00.000Z'), acknowledgement, assignment: toBruno }];
+    expect(withPushedAlarms('SN-E', answer, T0 + 1_000)[0]).toMatchObject({ assignment: toBruno, acknowledgement });
+    // And a push newer than what the register holds wins.
+    const held = [{ ...row('e2', '2026-11-23T09:00:00.000Z'), assignment: toAda }];
+    const push = { id: 'e2', errorCode: 'OH01', startDate: '2026-11-23T09:00:00.000Z', stopDate: null, assignment: toBruno };
+    expect(mergeAlarm(held, push)[0]?.assignment).toEqual(toBruno);
+  });
+
   it('keeps an alarm closed when its opening comes after its closing, and forgets pushes after a minute', () => {
     const closed = row('d1', '2026-11-23T09:00:00.000Z', '2026-11-23T09:30:00.000Z');
     expect(mergeAlarm([closed], { id: 'd1', errorCode: 'OH01', startDate: closed.startDate, stopDate: null })[0]?.stopDate).toBe(

@@ -11,18 +11,26 @@ const KEEP_MS = 60_000;
 /** The alarms each machine pushed to this tab lately, by machine and alarm id, with when they came. */
 const pushed = new Map<string, Map<string, { alarm: TPushedAlarm; at: number }>>();
 
+/** Of two versions of an acknowledgement or assignment, the later one (either may be missing). */
+function later<T extends { at: string }>(a: T | null | undefined, b: T | null | undefined): T | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(a.at) >= Date.parse(b.at) ? a : b;
+}
+
 /**
  * `register` with `alarm` written in, newest first. The machine's own pushes carry no lifecycle, so
- * the acknowledgement and assignment held stay; an alarm once closed stays closed (a push of its
- * opening may come after the register read its closing).
+ * the acknowledgement and assignment held stay, and of two the later wins (a remembered push must
+ * not undo a reassignment read since); an alarm once closed stays closed (a push of its opening may
+ * come after the register read its closing).
  */
 export function mergeAlarm(register: TAlarmView[], alarm: TPushedAlarm): TAlarmView[] {
   const held = register.find((a) => a.id === alarm.id);
   const merged: TAlarmView = {
     ...alarm,
     stopDate: alarm.stopDate ?? held?.stopDate ?? null,
-    acknowledgement: alarm.acknowledgement ?? held?.acknowledgement ?? null,
-    assignment: alarm.assignment ?? held?.assignment ?? null,
+    acknowledgement: later(alarm.acknowledgement, held?.acknowledgement),
+    assignment: later(alarm.assignment, held?.assignment),
     // Its place in the HACCP chain is the server's, never pushed: what the register holds stays.
     chain: held?.chain ?? null,
   };
