@@ -42,10 +42,11 @@ function productFile(run: string, rows: number): { csv: string; copy: string } {
 type TRun = { importMs: number; copyMs: number };
 
 /**
- * One run on a fresh database (and broker): after an untimed import of `WARM_UP_ROWS`, the import of `ROWS` products through the API, as the
- * web app sends it (the CSV, every row validated, the serial numbers looked up, secrets made and
- * hashed, products and state rows written, broker identities provisioned, the secrets answered),
- * timed at the client; then three COPYs of the same rows, each into an empty table shaped like
+ * One run on a fresh database (and broker): after an untimed import of `WARM_UP_ROWS`, the import
+ * of `ROWS` products through the API, as the web app sends it (the CSV, every row validated,
+ * secrets made and hashed, products, state rows and the import's audit record written, broker
+ * identities provisioned, the secrets answered), timed at the client; then three COPYs of the same
+ * rows (without the import's id), each into an empty table shaped like
  * `appliances` (its primary key and indexes), timed alone on the same database: their median.
  */
 type TSetting = { engine: 'postgres' | 'pglite'; broker: 'aedes' | 'mosquitto'; rows: number };

@@ -161,7 +161,10 @@ export class ProductAdminRepository {
   async delete(
     brand: TBrandCode,
     serialNumber: string,
-    record: (t: TTransaction, was: { modelNumber: string; owner: string | null; serviceCompany: string | null }) => Promise<void>,
+    record: (
+      t: TTransaction,
+      was: { modelNumber: string; owner: string | null; serviceCompany: string | null; importId: string | null },
+    ) => Promise<void>,
   ): Promise<'erased' | 'retired' | 'missing'> {
     try {
       return await this.db.transaction(async (tx) => {
@@ -171,6 +174,7 @@ export class ProductAdminRepository {
             modelNumber: appliances.modelNumber,
             owner: appliances.ownerUserId,
             serviceCompany: appliances.companyCode,
+            importId: appliances.importId,
           })
           .from(appliances)
           .where(and(live(brand), eq(appliances.serialNumber, serialNumber)))

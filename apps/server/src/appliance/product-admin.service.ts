@@ -91,14 +91,15 @@ export class ProductAdministrationService {
    * deleted product.
    */
   async deleteProduct(caller: TAuthUser, serialNumber: string): Promise<void> {
-    const outcome = await this.products.delete(caller.brand, serialNumber, (t, was) =>
+    const outcome = await this.products.delete(caller.brand, serialNumber, (t, { importId, ...was }) =>
       this.audit.record(
         caller,
         {
           action: 'product.delete',
           target: { kind: 'product', id: serialNumber, label: serialNumber },
           serialNumber,
-          before: was,
+          // The import that added it, which the trail's machine filter still finds once the product is erased.
+          before: importId ? { ...was, importId } : was,
           after: null,
         },
         t,

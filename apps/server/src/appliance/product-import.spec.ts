@@ -115,6 +115,14 @@ describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
     for (const serial of [serials[0], serials[2]])
       expect((await trail(`serial=${serial}`)).map((r) => r.id)).toEqual([record?.id]);
     expect((await trail('action=product.add&size=100')).filter((r) => serials.includes(r.targetId))).toEqual([]);
+    // Erased (it never sent anything) and imported again: both imports are still found by it.
+    const erased = await server.api(`/api/v1/appliance/products/${serials[0]}`, { method: 'DELETE', headers: admin });
+    expect(erased.status).toBe(200);
+    expect((await send(`${HEADER}\n${row(serials[0] ?? '')}\n`, adder)).status).toBe(200);
+    const again = await trail(`serial=${serials[0]}`);
+    expect(again.map((r) => r.action)).toEqual(['product.import', 'product.delete', 'product.import']);
+    expect(again[1]?.before).toMatchObject({ importId: record?.targetId });
+    expect(again[2]?.id).toBe(record?.id);
     // A product added on its own is not taken for part of an import.
     const single = await createProduct(server, admin, { serialNumber: newSerial('ONE') });
     expect((await trail(`serial=${single.serialNumber}`)).map((r) => r.action)).toEqual(['product.add']);

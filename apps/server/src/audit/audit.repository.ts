@@ -21,10 +21,15 @@ function filtered(brand: TBrandCode, filter: TAuditFilter): SQL | undefined {
     filter.serial
       ? or(
           eq(auditRecords.serialNumber, filter.serial),
-          // The CSV import that brought the machine in: one record for all its products.
+          // The CSV import that brought the machine in: one record for all its products. A product
+          // erased since (it never sent a record) names its import in its deletion's record.
           and(
             eq(auditRecords.action, 'product.import'),
-            sql`${auditRecords.targetId} = (select import_id::text from ${appliances} where serial_number = ${filter.serial})`,
+            sql`${auditRecords.targetId} in (
+              select import_id::text from ${appliances} where serial_number = ${filter.serial}
+              union all
+              select d.before ->> 'importId' from ${auditRecords} d
+               where d.brand = ${brand} and d.serial_number = ${filter.serial} and d.action = 'product.delete')`,
           ),
         )
       : undefined,

@@ -1098,6 +1098,7 @@ export const de = {
         gamma: 'Baureihe',
         ratingPower: 'Nennleistung',
         products: 'Produkte',
+        importId: 'CSV-Import',
         outcome: 'Ergebnis',
       },
       actions: {

@@ -1074,6 +1074,7 @@ export const en = {
         gamma: 'Range',
         ratingPower: 'Rated power',
         products: 'Products',
+        importId: 'CSV import',
         outcome: 'Result',
       },
       actions: {

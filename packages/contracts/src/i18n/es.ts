@@ -1090,6 +1090,7 @@ export const es = {
         gamma: 'Gama',
         ratingPower: 'Potencia nominal',
         products: 'Productos',
+        importId: 'Importación CSV',
         outcome: 'Resultado',
       },
       actions: {

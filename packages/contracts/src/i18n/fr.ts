@@ -1095,6 +1095,7 @@ export const fr = {
         gamma: 'Gamme',
         ratingPower: 'Puissance nominale',
         products: 'Produits',
+        importId: 'Import CSV',
         outcome: 'Résultat',
       },
       actions: {

@@ -1089,6 +1089,7 @@ export const it = {
         gamma: 'Gamma',
         ratingPower: 'Potenza nominale',
         products: 'Prodotti',
+        importId: 'Importazione CSV',
         outcome: 'Esito',
       },
       actions: {
