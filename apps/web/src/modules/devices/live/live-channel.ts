@@ -19,8 +19,8 @@ import { sessionStore } from '../../session/session-store';
  */
 
 type TListener = (message: TLiveMessage) => void;
-/** The server accepted the channel: pushes reach the tab from now on, not what came before. */
-type TReadyListener = () => void;
+/** `resumed`: the channel was ready before, so pushes may have been missed in between. */
+type TReadyListener = (resumed: boolean) => void;
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -31,6 +31,7 @@ const listeners = new Set<TListener>();
 const readyListeners = new Set<TReadyListener>();
 let socket: WebSocket | undefined;
 let ready = false;
+let everReady = false;
 let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
@@ -75,7 +76,9 @@ function handle(ws: WebSocket, data: unknown): void {
   if (message.type === 'ready') {
     ready = true;
     attempt = 0;
-    for (const listener of readyListeners) listener();
+    const resumed = everReady;
+    everReady = true;
+    for (const listener of readyListeners) listener(resumed);
     return;
   }
   if (message.type === 'error') return; // the close that follows says what to do
@@ -119,6 +122,7 @@ function disconnect(): void {
   const ws = socket;
   socket = undefined;
   ready = false;
+  everReady = false;
   attempt = 0;
   if (ws && ws.readyState !== WebSocket.CLOSED) ws.close(1000);
 }
@@ -176,7 +180,7 @@ export const liveChannel = {
       if (listeners.size === 0) stopSoon();
     };
   },
-  /** Called each time the server accepted the channel: the first time and after each reconnect. */
+  /** Called each time the server accepted the channel (`resumed` after a reconnect). */
   onReady(listener: TReadyListener): () => void {
     readyListeners.add(listener);
     return () => readyListeners.delete(listener);

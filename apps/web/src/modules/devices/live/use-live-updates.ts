@@ -95,15 +95,18 @@ function applyVersions(client: QueryClient, { serialNumber, versions }: Extract<
  * Keeps the device data of the react-query cache live: status and telemetry pushes are written into
  * the loaded pages of the list and into the machine's lastTelemetry entry; firmware progress and
  * versions into its details; alarms into its alarm register; a changed set of machines reloads the
- * list from its first page; each time the channel becomes ready (the first time too) everything
- * loaded is reloaded, since pushes may have been missed. Mounted once, in the signed-in shell.
+ * list from its first page; after a reconnect everything is reloaded, since pushes may have been
+ * missed. Mounted once, in the signed-in shell.
  */
 export function useLiveUpdates(): void {
   const client = useQueryClient();
   useEffect(() => {
-    // Pushes sent before the server accepted the channel never reach this tab: what was read before
-    // then (on a first page load as much as after a reconnect) is read again.
-    const stopReady = liveChannel.onReady(() => void client.invalidateQueries({ queryKey: deviceKeys.all }));
+    // Refetching on the first ready too (pushes sent before it never reach the tab) was tried and
+    // not kept: a refetch answering after a push it overtook undid that push (a firmware update's
+    // end, in CI) for status and firmware progress, which have no remembered-push overlay.
+    const stopReady = liveChannel.onReady((resumed) => {
+      if (resumed) void client.invalidateQueries({ queryKey: deviceKeys.all });
+    });
     const stopMessages = liveChannel.subscribe((message) => {
       if (message.type === 'status') applyStatus(client, message);
       else if (message.type === 'telemetry') applyTelemetry(client, message);

@@ -8,14 +8,15 @@ export const notificationKeys = { all: ['notifications'] as const };
 
 /**
  * The notification centre's list, kept live: a pushed notification is put on top (and counted
- * unread) without a reload; each time the channel becomes ready the list is loaded again, since
- * pushes may have been missed.
+ * unread) without a reload; after a reconnect the list is loaded again, since pushes may have been
+ * missed.
  */
 export function useNotifications() {
   const client = useQueryClient();
   useEffect(() => {
-    // What came before the server accepted the channel (first time or after a reconnect) was not pushed.
-    const stopReady = liveChannel.onReady(() => void client.invalidateQueries({ queryKey: notificationKeys.all }));
+    const stopReady = liveChannel.onReady((resumed) => {
+      if (resumed) void client.invalidateQueries({ queryKey: notificationKeys.all });
+    });
     const stopMessages = liveChannel.subscribe((message) => {
       if (message.type !== 'notification') return;
       const { notification } = message;
