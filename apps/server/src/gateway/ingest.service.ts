@@ -130,8 +130,8 @@ export class IngestService {
     if (!device) return;
     const ts = new Date().toISOString();
     const status = { online: false, systemState: null, cycleType: null, cycleNumber: null, ts };
+    await this.deps.writer.writeStatus(serial, { ...status, hasState: false });
     this.deps.push(device.brand, { type: 'status', serialNumber: serial, ...status });
-    return this.deps.writer.writeStatus(serial, { ...status, hasState: false });
   }
 
   /**
@@ -221,11 +221,13 @@ export class IngestService {
           ts: s.ts ?? new Date().toISOString(),
         };
         const { hasState: _internal, ...status } = update;
-        push(device.brand, { type: 'status', serialNumber: serial, ...status });
+        // Pushed once stored (as alarms, firmware progress and versions): a browser that missed the
+        // push reads it on its next load, and one that saw it cannot read an older state afterwards.
+        const pushed = () => push(device.brand, { type: 'status', serialNumber: serial, ...status });
         // The panel lock is a state column beside the status (a last will leaves it as it was).
-        if (s.panelLocked === undefined) return writer.writeStatus(serial, update);
+        if (s.panelLocked === undefined) return writer.writeStatus(serial, update).then(pushed);
         const written = [writer.writeColumns(serial, { panelLocked: s.panelLocked }), writer.writeStatus(serial, update)];
-        return Promise.all(written).then(() => undefined);
+        return Promise.all(written).then(pushed);
       }
       case 'event': {
         const e = this.parse(ZHaccpEvent, message);
@@ -234,20 +236,21 @@ export class IngestService {
       case 'alarm': {
         const a = this.parse(ZDeviceAlarm, message);
         if (!a) return;
-        push(device.brand, { type: 'alarm', serialNumber: serial, alarm: a });
-        return writer.writeAlarm(serial, a);
+        return writer.writeAlarm(serial, a).then(() => push(device.brand, { type: 'alarm', serialNumber: serial, alarm: a }));
       }
       case 'fota': {
         const f = this.parse(ZFotaStatus, message);
         if (!f) return;
-        push(device.brand, { type: 'fotaStatus', serialNumber: serial, perc: f.perc, inProg: f.inProg });
-        return writer.writeColumns(serial, { fota: f });
+        return writer
+          .writeColumns(serial, { fota: f })
+          .then(() => push(device.brand, { type: 'fotaStatus', serialNumber: serial, perc: f.perc, inProg: f.inProg }));
       }
       case 'versions': {
         const v = this.parse(ZVersions, message);
         if (!v) return;
-        push(device.brand, { type: 'versions', serialNumber: serial, versions: v });
-        return writer.writeColumns(serial, { versions: v });
+        return writer
+          .writeColumns(serial, { versions: v })
+          .then(() => push(device.brand, { type: 'versions', serialNumber: serial, versions: v }));
       }
       case 'info': {
         const i = this.parse(ZDeviceInfo, message);
