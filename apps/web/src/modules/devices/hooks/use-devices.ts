@@ -1,3 +1,5 @@
+import { detailWith, lastTelemetryWith, pageWith } from '../live/device-pushes';
+import { readThenReplay } from '../live/push-log';
 import { withPushedTelemetry } from '../live/pushed-telemetry';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { isNotFound } from '../../api/api-client';
@@ -16,7 +18,7 @@ const retryUnlessNotFound = (failures: number, error: Error) => !isNotFound(erro
 export function useDevices(query: TDeviceListQuery) {
   return useInfiniteQuery({
     queryKey: deviceKeys.list(query),
-    queryFn: ({ pageParam }) => fetchDevices(query, pageParam),
+    queryFn: ({ pageParam }) => readThenReplay(() => fetchDevices(query, pageParam), pageWith),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -26,7 +28,7 @@ export function useDevices(query: TDeviceListQuery) {
 export function useLastTelemetry(serialNumber: string) {
   return useQuery({
     queryKey: deviceKeys.lastTelemetry(serialNumber),
-    queryFn: async () => withPushedTelemetry(await fetchLastTelemetry(serialNumber)),
+    queryFn: async () => withPushedTelemetry(await readThenReplay(() => fetchLastTelemetry(serialNumber), lastTelemetryWith)),
     retry: retryUnlessNotFound,
   });
 }
@@ -34,7 +36,7 @@ export function useLastTelemetry(serialNumber: string) {
 export function useApplianceDetail(serialNumber: string) {
   return useQuery({
     queryKey: deviceKeys.detail(serialNumber),
-    queryFn: () => fetchApplianceDetail(serialNumber),
+    queryFn: () => readThenReplay(() => fetchApplianceDetail(serialNumber), detailWith),
     retry: retryUnlessNotFound,
   });
 }

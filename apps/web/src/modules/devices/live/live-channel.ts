@@ -8,6 +8,7 @@ import {
 import { apiCredentials } from '../../api/api-client';
 import { renewSession } from '../../session/session-keeper';
 import { sessionStore } from '../../session/session-store';
+import { pushLog } from './push-log';
 
 /**
  * The push channel (`/api/v1/live`): one WebSocket for the signed-in session, opened while someone
@@ -82,6 +83,7 @@ function handle(ws: WebSocket, data: unknown): void {
     return;
   }
   if (message.type === 'error') return; // the close that follows says what to do
+  if (message.type !== 'telemetry') pushLog.add(message);
   for (const listener of listeners) listener(message);
 }
 

@@ -3,8 +3,8 @@ import type { TAlarmView, TLiveMessage } from '@washboard/contracts';
 type TPushedAlarm = Extract<TLiveMessage, { type: 'alarm' }>['alarm'];
 
 /**
- * How long a pushed alarm is laid over the register's answers: far longer than a push can overtake
- * the database write it comes from (milliseconds), short enough to keep the memory small.
+ * How long a pushed alarm is laid over the register's answers: far longer than a register read can
+ * be on its way (milliseconds to seconds), short enough to keep the memory small.
  */
 const KEEP_MS = 60_000;
 
@@ -46,9 +46,9 @@ function recent(serialNumber: string, now: number): Map<string, { alarm: TPushed
 }
 
 /**
- * Keeps `alarm` as pushed. A push overtakes the database write it comes from: a register read just
- * before that write (the alarms tab opened as the machine raised or closed an alarm) would otherwise
- * show the alarm as it was until the machine's next push about it, which may never come.
+ * Keeps `alarm` as pushed. A push can overtake a register read begun before the alarm was stored
+ * (the alarms tab opened as the machine raised or closed an alarm): its answer would otherwise show
+ * the alarm as it was until the machine's next push about it, which may never come.
  */
 export function rememberPushedAlarm(serialNumber: string, alarm: TPushedAlarm, now = Date.now()): void {
   const alarms = recent(serialNumber, now) ?? new Map<string, { alarm: TPushedAlarm; at: number }>();

@@ -1,37 +1,41 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_LIST_LIMIT, type TNotificationList } from '@washboard/contracts';
+import { NOTIFICATION_LIST_LIMIT, type TLiveMessage, type TNotificationList } from '@washboard/contracts';
 import { liveChannel } from '../../devices/live/live-channel';
+import { readThenReplay } from '../../devices/live/push-log';
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from '../api/notifications-api';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
+/** The list with a pushed notification on top, counted unread (once, however often it is applied). */
+export function notificationsWith(list: TNotificationList, message: TLiveMessage): TNotificationList {
+  if (message.type !== 'notification') return list;
+  const { notification } = message;
+  if (list.items.some((n) => n.id === notification.id)) return list;
+  return {
+    items: [notification, ...list.items].slice(0, NOTIFICATION_LIST_LIMIT),
+    unread: list.unread + (notification.readAt === null ? 1 : 0),
+  };
+}
+
 /**
  * The notification centre's list, kept live: a pushed notification is put on top (and counted
- * unread) without a reload; after a reconnect the list is loaded again, since pushes may have been
- * missed.
+ * unread) without a reload; each time the channel is ready the list is loaded again, since pushes
+ * sent before were not received, and a load in flight when a push came gets it laid over its answer.
  */
 export function useNotifications() {
   const client = useQueryClient();
   useEffect(() => {
-    const stopReady = liveChannel.onReady((resumed) => {
-      if (resumed) void client.invalidateQueries({ queryKey: notificationKeys.all });
-    });
+    const stopReady = liveChannel.onReady(() => void client.invalidateQueries({ queryKey: notificationKeys.all }));
     const stopMessages = liveChannel.subscribe((message) => {
-      if (message.type !== 'notification') return;
-      const { notification } = message;
-      client.setQueryData<TNotificationList>(notificationKeys.all, (held) =>
-        held && !held.items.some((n) => n.id === notification.id)
-          ? { items: [notification, ...held.items].slice(0, NOTIFICATION_LIST_LIMIT), unread: held.unread + 1 }
-          : held,
-      );
+      client.setQueryData<TNotificationList>(notificationKeys.all, (held) => held && notificationsWith(held, message));
     });
     return () => {
       stopMessages();
       stopReady();
     };
   }, [client]);
-  return useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications });
+  return useQuery({ queryKey: notificationKeys.all, queryFn: () => readThenReplay(fetchNotifications, notificationsWith) });
 }
 
 /** Marks one notification read (null: all of them); the list and count follow at once. */

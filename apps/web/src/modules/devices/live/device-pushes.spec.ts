@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { TApplianceDetail, TApplianceListPage, TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
+import { detailWith, lastTelemetryWith, pageWith } from './device-pushes';
+
+const status = {
+  online: true,
+  lastSeenAt: '2026-12-02T10:00:00.000Z',
+  systemState: 4,
+  cycleType: 'eco',
+  cycleNumber: 7,
+  updating: true,
+} as const;
+
+const detail = {
+  serialNumber: 'SN-1',
+  fw00: '1.0.0',
+  fw02: '2.0.0',
+  status,
+  versions: { fw00: '1.0.0', fw02: '2.0.0', connectivity: '3.0.0', control: '4.0.0' },
+  fota: { perc: 40, inProg: true, version: '1.1.0' },
+} as TApplianceDetail;
+
+const item = (serialNumber: string) => ({ serialNumber, status, telemetry: null }) as unknown as TApplianceSummary;
+
+describe('what a push changes in the device data held', () => {
+  it('ends a firmware update in the details when its machine runs the version being installed', () => {
+    const versions = { fw00: '1.1.0', fw02: '2.0.0', connectivity: '3.0.0', control: '4.0.0' };
+    const after = detailWith(detail, { type: 'versions', serialNumber: 'SN-1', versions });
+    expect(after).toMatchObject({ fw00: '1.1.0', versions, fota: { perc: 100, inProg: false, version: '1.1.0' } });
+    expect(after.status.updating).toBe(false);
+    const other = detailWith(detail, { type: 'versions', serialNumber: 'SN-1', versions: { ...versions, fw00: '1.0.1' } });
+    expect(other.fota).toEqual(detail.fota);
+  });
+
+  it('takes firmware progress and status into the details, and leaves another machine’s details as they are', () => {
+    const progress = detailWith(detail, { type: 'fotaStatus', serialNumber: 'SN-1', perc: 100, inProg: false });
+    expect(progress.fota).toEqual({ perc: 100, inProg: false, version: '1.1.0' });
+    expect(progress.status.updating).toBe(false);
+    const offline = detailWith(detail, {
+      ...status,
+      type: 'status',
+      serialNumber: 'SN-1',
+      online: false,
+      ts: '2026-12-02T10:05:00.000Z',
+    });
+    expect(offline.status).toMatchObject({ online: false, lastSeenAt: '2026-12-02T10:05:00.000Z', updating: true });
+    expect(detailWith(detail, { type: 'fotaStatus', serialNumber: 'SN-2', perc: 0, inProg: false })).toBe(detail);
+  });
+
+  it('changes only the listed machine the push is about, and a page without it not at all', () => {
+    const page = { items: [item('SN-1'), item('SN-2')], total: 2, nextCursor: null } as unknown as TApplianceListPage;
+    const after = pageWith(page, { type: 'fotaStatus', serialNumber: 'SN-2', perc: 100, inProg: false });
+    expect(after.items.map((i) => i.status.updating)).toEqual([true, false]);
+    expect(after.items[0]).toBe(page.items[0]);
+    expect(pageWith(page, { type: 'fotaStatus', serialNumber: 'SN-9', perc: 1, inProg: true })).toBe(page);
+  });
+
+  it('keeps the cycle progress of the live values in step with a status push', () => {
+    const last: TLastTelemetry = {
+      serialNumber: 'SN-1',
+      telemetry: { ts: '2026-12-02T10:00:00.000Z', cycleTimeProgress: 30, cycleTimeDuration: 120 },
+      status,
+      cycleProgress: 25,
+    };
+    const idle = lastTelemetryWith(last, {
+      ...status,
+      type: 'status',
+      serialNumber: 'SN-1',
+      systemState: 2,
+      cycleType: null,
+      ts: status.lastSeenAt,
+    });
+    expect(idle.status.systemState).toBe(2);
+    expect(idle.cycleProgress).not.toBe(25);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page, Route, WebSocketRoute } from 'playwright-core';
+import { catalogues, deviceTopic } from '@washboard/contracts';
+import { adminWithMachines } from '../fixtures/admin-suite';
+import { claimedMqttDevice } from '../fixtures/virtual-machine';
+import { DeviceDetailsPage } from '../pom/device-details-page';
+import { DevicesPage } from '../pom/devices-page';
+
+/**
+ * The two moments a push can miss a page: sent before the page's channel was open, and arriving
+ * while a read of the same data was on its way back. Playwright stands between the page and the
+ * server (the push channel and the API) to make each moment happen every time.
+ */
+
+const baseUrl = inject('baseUrl');
+const mqttPort = inject('mqttPort');
+const it_ = catalogues.it;
+const suite = adminWithMachines();
+
+/** A machine of the admin's that reports itself idle, and a way to make it report a running cycle. */
+async function machine(prefix: string, name: string) {
+  const serialNumber = `${prefix}-${Date.now().toString(36)}`.toUpperCase();
+  const device = await claimedMqttDevice(suite.admin(), mqttPort, { serialNumber }, name, '515151');
+  const run = () =>
+    device.publishAsync(
+      deviceTopic(serialNumber, 'status'),
+      JSON.stringify({ online: true, systemState: 4, cycleType: 'eco', cycleNumber: 3, ts: new Date().toISOString() }),
+      { qos: 1 },
+    );
+  return { serialNumber, device, run };
+}
+
+/** The pushes the server sent the page, as text; `deliver` decides which the page receives. */
+async function watchPushes(page: Page, deliver: (text: string, ws: WebSocketRoute) => Promise<boolean> | boolean) {
+  const seen: string[] = [];
+  await page.routeWebSocket(/\/api\/v1\/live/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage(async (message) => {
+      const text = String(message);
+      seen.push(text);
+      if (await deliver(text, ws)) ws.send(message);
+    });
+  });
+  return seen;
+}
+
+const state = (page: Page) => page.getByTestId('machine-state').first().textContent();
+
+describe('pushes and the page', () => {
+  it('shows a change the machine made while the page’s push channel was still opening', async () => {
+    const { serialNumber, device, run } = await machine('OPEN', 'Lavastoviglie apertura');
+    try {
+      const page = await suite.adminPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let open = false;
+      // The server's "ready" waits; what it pushes meanwhile never reaches the page, as a push sent
+      // before the channel was open would not.
+      const seen = await watchPushes(page, async (text) => {
+        if (text.includes('"ready"')) {
+          await held;
+          open = true;
+          return true;
+        }
+        return open;
+      });
+      const details = new DeviceDetailsPage(page);
+      await details.goto(baseUrl, serialNumber);
+      await expect.poll(() => state(page)).toBe(it_.machineState.IDLE);
+
+      await run();
+      await expect.poll(() => seen.some((t) => t.includes('"status"') && t.includes(serialNumber))).toBe(true);
+      release();
+      await expect.poll(() => state(page)).toBe(it_.machineState.RUN);
+    } finally {
+      await device.endAsync();
+    }
+  });
+
+  it('keeps a change pushed while the device page’s data was on its way', async () => {
+    const { serialNumber, device, run } = await machine('READ', 'Lavastoviglie lettura');
+    try {
+      const page = await suite.adminPage();
+      const seen = await watchPushes(page, () => true);
+      const devices = new DevicesPage(page);
+      await devices.goto(baseUrl, `?q=${serialNumber}`);
+      const card = devices.card('Lavastoviglie lettura');
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.IDLE);
+      await expect.poll(() => seen.some((t) => t.includes('"ready"'))).toBe(true);
+
+      // The device page's reads are answered by the server at once, and reach the page only later.
+      const answers: Array<() => Promise<void>> = [];
+      let holding = true;
+      const hold = async (route: Route) => {
+        if (!holding) return route.continue();
+        const response = await route.fetch();
+        answers.push(() => route.fulfill({ response }));
+      };
+      await page.route('**/lastTelemetry', hold);
+      await page.route('**/getApplianceDetail?*', hold);
+      await card.click();
+      await page.waitForURL(`**/device/${serialNumber}`);
+      await expect.poll(() => answers.length).toBeGreaterThanOrEqual(2);
+
+      await run();
+      await expect.poll(() => seen.some((t) => t.includes('"status"') && t.includes(serialNumber))).toBe(true);
+      holding = false;
+      await Promise.all(answers.map((answer) => answer()));
+      await expect.poll(() => state(page)).toBe(it_.machineState.RUN);
+    } finally {
+      await device.endAsync();
+    }
+  });
+});
