@@ -279,6 +279,14 @@ export async function residentMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/** The open-files limit (soft, hard) of a process, from /proc/<pid>/limits: each TCP connection is one. */
+export async function openFilesLimit(pid: number | 'self'): Promise<{ soft: number; hard: number }> {
+  const limits = await readFile(`/proc/${pid}/limits`, 'utf8');
+  const [, soft = '0', hard = '0'] = /Max open files\s+(\S+)\s+(\S+)/.exec(limits) ?? [];
+  const count = (value: string) => (value === 'unlimited' ? Infinity : Number(value));
+  return { soft: count(soft), hard: count(hard) };
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
 export async function cpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');

@@ -1,10 +1,34 @@
 import { Fleet } from '@washboard/simulator';
-import { cpuSeconds, residentMb, seededServer, storedTelemetry } from './device-load';
+import { cpuSeconds, openFilesLimit, residentMb, seededServer, storedTelemetry } from './device-load';
 import type { TResult } from './device-link';
 
 const MACHINES = Number(process.env.BENCH_FLEET_MACHINES ?? 25_000);
 const HOLD_SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 120);
 const PREFIX = 'FLEET';
+
+/** Files a process holds besides the machines' sockets (its database, broker, HTTP and log files), with room to spare. */
+const OTHER_FILES = 500;
+
+/**
+ * Why this machine cannot hold the fleet, if it cannot: each connection is an open file in the
+ * server's process and in this one, and a process may open only as many as its limit (`ulimit -n`).
+ */
+async function socketsBlocked(serverPid: number): Promise<string | undefined> {
+  const needed = MACHINES + OTHER_FILES;
+  for (const [who, pid] of [
+    ['the server', serverPid],
+    ['the fleet (this process)', 'self'],
+  ] as const) {
+    const { soft, hard } = await openFilesLimit(pid);
+    if (soft < needed) {
+      return (
+        `blocked: ${MACHINES.toLocaleString('en')} connections need about ${needed.toLocaleString('en')} open files in ${who}, ` +
+        `whose limit is ${soft.toLocaleString('en')} (hard limit ${hard.toLocaleString('en')}; raise it with ulimit -n where allowed)`
+      );
+    }
+  }
+  return undefined;
+}
 
 /**
  * 25,000 virtual dishwashers (the simulator's Fleet, in this process) connect with serial and
@@ -18,6 +42,20 @@ const PREFIX = 'FLEET';
  */
 export async function fleet(): Promise<TResult[]> {
   const { server, products } = await seededServer(MACHINES, PREFIX);
+  const blocked = await socketsBlocked(server.pid);
+  if (blocked) {
+    await server.dispose();
+    return [
+      {
+        name: `fleet of ${MACHINES.toLocaleString('en')} machines`,
+        figure: 0,
+        unit: '',
+        limit: 1,
+        better: 'higher',
+        note: blocked,
+      },
+    ];
+  }
   const idle = await residentMb(server.pid);
   const machines = new Fleet({
     broker: `mqtt://127.0.0.1:${server.mqttPort}`,
@@ -25,6 +63,7 @@ export async function fleet(): Promise<TResult[]> {
     telemetryIntervalSeconds: 10,
     mqtt: { telemetryQos: 1 },
     connectConcurrency: Number(process.env.BENCH_FLEET_CONCURRENCY ?? 500),
+    tickMs: Number(process.env.BENCH_FLEET_TICK_MS ?? 500),
   });
   /** Telemetry `ts` of every machine's messages, counted once all machines are connected. */
   let window: { from: string; to: string } | undefined;
