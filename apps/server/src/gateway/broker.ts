@@ -6,7 +6,7 @@ import { bindFirstFree, lastSearchedPort } from '../port-search';
 import { isAddressInUse, StartupError } from '../startup-error';
 import type { TDeviceLinkHandlers } from './device-link';
 import { connectExternal } from './external-broker';
-import { brokerPersistence } from './retained-tree';
+import { brokerPersistence } from './broker-persistence';
 
 export type TBroker = {
   kind: 'embedded' | 'external';
