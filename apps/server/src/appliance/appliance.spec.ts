@@ -232,6 +232,27 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       annaLive.socket.close();
     });
 
+    it('pushes firmware progress once stored, and not a report older than the last one', async () => {
+      const machine = await machineShowing('161803');
+      await claim(anna, { activationCode: '161803', serialNumber: machine.serialNumber });
+      const s = machine.serialNumber;
+      const annaLive = await live(anna);
+      const progress = () => annaLive.messages.filter((m) => m.type === 'fotaStatus').map((m) => [m.perc, m.inProg]);
+      await publish(machine.client, s, 'fota', { perc: 40, inProg: true, version: '9.0.0' });
+      await publish(machine.client, s, 'fota', { perc: 100, inProg: false, version: '9.0.0' });
+      // Delivered late (a retransmission): older than the update's end, so neither stored nor pushed.
+      await publish(machine.client, s, 'fota', { perc: 60, inProg: true, version: '9.0.0' });
+      await publish(machine.client, s, 'status', { online: true, systemState: 2, ts: new Date().toISOString() });
+      await eventually(async () => annaLive.messages.some((m) => m.type === 'status'));
+      expect(progress()).toEqual([
+        [40, true],
+        [100, false],
+      ]);
+      const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${s}`, { headers: anna });
+      expect(((await detail.json()) as TApplianceDetail).fota).toMatchObject({ perc: 100, inProg: false });
+      annaLive.socket.close();
+    });
+
     it('starts delivering a machine as soon as the user claims it', async () => {
       const machine = await machineShowing('161803');
       const brunoLive = await live(bruno);

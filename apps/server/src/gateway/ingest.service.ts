@@ -16,11 +16,13 @@ import {
   ZVersions,
   keptFieldsFor,
   parseDeviceTopic,
+  staleFota,
   type TBrandCode,
   type TCommandResult,
   type TDeviceMessageError,
   type TDeviceMessageRefusal,
   type TDeviceTopic,
+  type TFotaStatus,
   type TLinkRecord,
   type TLiveTelemetry,
 } from '@washboard/contracts';
@@ -96,6 +98,11 @@ export class IngestService {
   readonly counts = { received: 0, malformed: 0, unknownDevice: 0 };
   private lastWarning = 0;
   private unreported = 0;
+  /**
+   * The last firmware report of each machine that sent one: a report older than it is not stored
+   * (`staleFota`, device-message.repository.ts), so it is not pushed either.
+   */
+  private readonly lastFota = new Map<string, TFotaStatus>();
 
   constructor(private readonly deps: TIngestDeps) {}
 
@@ -241,6 +248,8 @@ export class IngestService {
       case 'fota': {
         const f = this.parse(ZFotaStatus, message);
         if (!f) return;
+        if (staleFota(this.lastFota.get(serial), f)) return writer.writeColumns(serial, { fota: f });
+        this.lastFota.set(serial, f);
         return writer
           .writeColumns(serial, { fota: f })
           .then(() => push(device.brand, { type: 'fotaStatus', serialNumber: serial, perc: f.perc, inProg: f.inProg }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TApplianceDetail, TApplianceListPage, TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
-import { detailWith, lastTelemetryWith, pageWith } from './device-pushes';
+import { detailWith, lastTelemetryWith, listWith, pageWith } from './device-pushes';
 
 const status = {
   online: true,
@@ -53,6 +53,16 @@ describe('what a push changes in the device data held', () => {
     expect(after.items.map((i) => i.status.updating)).toEqual([true, false]);
     expect(after.items[0]).toBe(page.items[0]);
     expect(pageWith(page, { type: 'fotaStatus', serialNumber: 'SN-9', perc: 1, inProg: true })).toBe(page);
+  });
+
+  it('brings every loaded page of a list up to date, and keeps a list the push is not about', () => {
+    const page = (serials: string[]) =>
+      ({ items: serials.map(item), total: 3, nextCursor: null }) as unknown as TApplianceListPage;
+    const list = { pages: [page(['SN-1', 'SN-2']), page(['SN-3'])], pageParams: [undefined, 'c'] };
+    const after = listWith(list, { type: 'fotaStatus', serialNumber: 'SN-3', perc: 100, inProg: false });
+    expect(after.pages.map((p) => p.items.map((i) => i.status.updating))).toEqual([[true, true], [false]]);
+    expect(after.pages[0]).toBe(list.pages[0]);
+    expect(listWith(list, { type: 'fotaStatus', serialNumber: 'SN-9', perc: 1, inProg: true })).toBe(list);
   });
 
   it('keeps the cycle progress of the live values in step with a status push', () => {

@@ -6,6 +6,7 @@ import {
   type TLastTelemetry,
   type TLiveMessage,
 } from '@washboard/contracts';
+import type { TDeviceListPages } from '../hooks/device-list-pages';
 import { withProgress } from './pushed-telemetry';
 
 /**
@@ -45,6 +46,12 @@ export function summaryWith(item: TApplianceSummary, message: TLiveMessage): TAp
 export function pageWith(page: TApplianceListPage, message: TLiveMessage): TApplianceListPage {
   if (!('serialNumber' in message) || !page.items.some((item) => item.serialNumber === message.serialNumber)) return page;
   return { ...page, items: page.items.map((item) => summaryWith(item, message)) };
+}
+
+/** The device list as the cache holds it (every loaded page), brought up to date; the same list if nothing changed. */
+export function listWith(list: TDeviceListPages, message: TLiveMessage): TDeviceListPages {
+  const pages = list.pages.map((page) => pageWith(page, message));
+  return pages.every((page, i) => page === list.pages[i]) ? list : { ...list, pages };
 }
 
 /** A machine's live values and status, with the cycle progress they make. */

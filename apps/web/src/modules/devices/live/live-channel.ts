@@ -79,11 +79,12 @@ function handle(ws: WebSocket, data: unknown): void {
     attempt = 0;
     const resumed = everReady;
     everReady = true;
+    pushLog.ready();
     for (const listener of readyListeners) listener(resumed);
     return;
   }
   if (message.type === 'error') return; // the close that follows says what to do
-  if (message.type !== 'telemetry') pushLog.add(message);
+  pushLog.add(message);
   for (const listener of listeners) listener(message);
 }
 

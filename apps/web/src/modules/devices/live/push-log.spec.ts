@@ -40,6 +40,27 @@ describe('a read and the pushes that came while it was in flight', () => {
     expect(await replayed).toEqual(['read']);
   });
 
+  it('reads again when the channel became ready while the read was on its way', async () => {
+    let reads = 0;
+    const replayed = readThenReplay(
+      async () => {
+        reads += 1;
+        if (reads === 1) pushLog.ready();
+        return [`read ${reads}`];
+      },
+      (held) => held,
+    );
+    expect(await replayed).toEqual(['read 2']);
+  });
+
+  it('keeps only what a read replays', () => {
+    const mark = pushLog.mark();
+    pushLog.add({ type: 'appliances' });
+    pushLog.add({ type: 'telemetry', serialNumber: 'SN-5', telemetry: { ts: '2026-12-02T10:00:00.000Z' } });
+    pushLog.add(status('SN-5', true));
+    expect(pushLog.since(mark)).toEqual([status('SN-5', true)]);
+  });
+
   it('forgets pushes older than a minute', () => {
     const mark = pushLog.mark();
     const later = Date.now() + 10_000;

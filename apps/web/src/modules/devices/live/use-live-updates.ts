@@ -4,7 +4,7 @@ import type { TAlarmView, TApplianceDetail, TLastTelemetry, TLiveMessage } from 
 import { deviceKeys } from '../hooks/device-keys';
 import type { TDeviceListPages } from '../hooks/device-list-pages';
 import { detailKeys } from '../hooks/use-device-details';
-import { detailWith, lastTelemetryWith, pageWith, versionsEndUpdate } from './device-pushes';
+import { detailWith, lastTelemetryWith, listWith, versionsEndUpdate } from './device-pushes';
 import { liveChannel } from './live-channel';
 import { mergeAlarm, rememberPushedAlarm } from './pushed-alarms';
 import { rememberPushedTelemetry } from './pushed-telemetry';
@@ -20,11 +20,7 @@ type TMachineMessage = Extract<TLiveMessage, { serialNumber: string }>;
 /** Writes `message` into every loaded page of every device list, the machine's lastTelemetry and its details. */
 function apply(client: QueryClient, message: TMachineMessage): void {
   const { serialNumber } = message;
-  client.setQueriesData<TDeviceListPages>({ queryKey: deviceKeys.lists }, (list) => {
-    if (!list) return list;
-    const pages = list.pages.map((page) => pageWith(page, message));
-    return pages.every((page, i) => page === list.pages[i]) ? list : { ...list, pages };
-  });
+  client.setQueriesData<TDeviceListPages>({ queryKey: deviceKeys.lists }, (list) => list && listWith(list, message));
   client.setQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(serialNumber), (last) => last && lastTelemetryWith(last, message));
   client.setQueryData<TApplianceDetail>(deviceKeys.detail(serialNumber), (detail) => detail && detailWith(detail, message));
 }
@@ -50,6 +46,32 @@ function applyMachineMessage(client: QueryClient, message: TMachineMessage): voi
 }
 
 /**
+ * A device list's load (a page more, or every loaded page again) writes back at its end the pages
+ * as they were when it began, with its answers: the pushes that came meanwhile are laid over the
+ * whole list once it is written (the pages' own reads replay only over their own answers).
+ */
+export function replayOverLists(client: QueryClient): () => void {
+  const marks = new Map<string, number>();
+  return client.getQueryCache().subscribe((event) => {
+    const { query } = event;
+    if (event.type !== 'updated' || query.queryKey[0] !== deviceKeys.lists[0] || query.queryKey[1] !== deviceKeys.lists[1])
+      return;
+    const { action } = event;
+    if (action.type === 'fetch') {
+      if (!marks.has(query.queryHash)) marks.set(query.queryHash, pushLog.mark());
+    } else if (action.type === 'error') marks.delete(query.queryHash);
+    else if (action.type === 'success' && !action.manual) {
+      const mark = marks.get(query.queryHash);
+      marks.delete(query.queryHash);
+      const pushes = mark === undefined ? [] : pushLog.since(mark);
+      if (pushes.length > 0) {
+        client.setQueryData<TDeviceListPages>(query.queryKey, (list) => list && pushes.reduce(listWith, list));
+      }
+    }
+  });
+}
+
+/**
  * Keeps the device data of the react-query cache live: status, telemetry and firmware pushes are
  * written into the loaded pages of the list, the machine's lastTelemetry entry and its details
  * (device-pushes.ts); alarms into its alarm register; a changed set of machines reloads the list
@@ -68,12 +90,14 @@ export function useLiveUpdates(): void {
         predicate: resumed ? undefined : (q) => LIVE_DATA.has(q.queryKey[1]),
       });
     });
+    const stopLists = replayOverLists(client);
     const stopMessages = liveChannel.subscribe((message) => {
       if (message.type === 'appliances') void client.invalidateQueries({ queryKey: deviceKeys.lists });
       else if ('serialNumber' in message) applyMachineMessage(client, message);
     });
     return () => {
       stopMessages();
+      stopLists();
       stopReady();
     };
   }, [client]);
