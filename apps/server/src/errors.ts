@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { apiErrorKey, apiErrorStatus, type TServerErrorCode } from '@washboard/contracts';
+import { BrokerNotAnswering } from './gateway/broker-not-answering';
 import { languageFromHeader, translate } from './i18n/translate';
 
 /**
@@ -32,6 +33,10 @@ const statusCodes: Partial<Record<number, TServerErrorCode>> = {
 /** The registry's error for anything thrown; a framework 4xx keeps its own status. */
 function asAppError(error: FastifyError | AppError, request: FastifyRequest): { answer: AppError; status?: number } {
   if (error instanceof AppError) return { answer: error };
+  if (error instanceof BrokerNotAnswering) {
+    request.log.warn({ err: error }, 'the MQTT broker did not confirm a device identity in time');
+    return { answer: new AppError('BROKER_NOT_ANSWERING') };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';
     const fields = [...new Set(error.validation.map((v) => [where, ...v.instancePath.split('/').filter(Boolean)].join('.')))];

@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { parseConfig } from '../src/config/env';
 import { createWashboard, type TWashboard } from '../src/app';
 import { migrationsFolder, openDatabase } from '../src/db/database';
-import { startMosquitto } from './mosquitto';
+import { startMosquitto, type TTestMosquitto } from './mosquitto';
 
 export type TTestServer = {
   washboard: TWashboard;
@@ -16,6 +16,8 @@ export type TTestServer = {
   url: string;
   /** Where devices connect (the embedded broker, or the test's Mosquitto). */
   mqttUrl: string;
+  /** The test's own Mosquitto, when it runs on one (`broker: 'mosquitto'`). */
+  mosquitto?: TTestMosquitto;
   /** fetch against the server with `X-Brand` set (override it in `init.headers`). */
   api(path: string, init?: RequestInit & { brand?: string | null }): Promise<Response>;
   close(): Promise<void>;
@@ -196,26 +198,32 @@ export async function startTestServer(
   const config = testConfig({ ...database.env, ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}), ...env });
   const washboard = await createWashboard(config, { pgliteImage: database.pgliteImage });
   const port = options.listen === false ? 0 : await washboard.listen();
-  return testServerOf(washboard, port, mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`, async () => {
-    let phase = 'server';
-    // A close that hangs fails the hook with a bare timeout: say where it hangs, on stderr.
-    const watchdog = setInterval(() => {
-      const step = phase === 'server' ? ` (${washboard.shutdownStep ?? 'not started'})` : '';
-      process.stderr.write(`test server still closing after ${CLOSE_WATCH_MS / 1000} s: ${phase}${step}\n`);
-    }, CLOSE_WATCH_MS);
-    try {
-      await washboard.close();
-      if (washboard.forcedRequests.length > 0) {
-        process.stderr.write(`test server closed requests still in flight: ${washboard.forcedRequests.join(', ')}\n`);
+  const server = testServerOf(
+    washboard,
+    port,
+    mosquitto?.deviceUrl ?? `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`,
+    async () => {
+      let phase = 'server';
+      // A close that hangs fails the hook with a bare timeout: say where it hangs, on stderr.
+      const watchdog = setInterval(() => {
+        const step = phase === 'server' ? ` (${washboard.shutdownStep ?? 'not started'})` : '';
+        process.stderr.write(`test server still closing after ${CLOSE_WATCH_MS / 1000} s: ${phase}${step}\n`);
+      }, CLOSE_WATCH_MS);
+      try {
+        await washboard.close();
+        if (washboard.forcedRequests.length > 0) {
+          process.stderr.write(`test server closed requests still in flight: ${washboard.forcedRequests.join(', ')}\n`);
+        }
+        phase = 'mosquitto';
+        await mosquitto?.stop();
+        phase = 'database drop';
+        await database.drop();
+      } finally {
+        clearInterval(watchdog);
       }
-      phase = 'mosquitto';
-      await mosquitto?.stop();
-      phase = 'database drop';
-      await database.drop();
-    } finally {
-      clearInterval(watchdog);
-    }
-  });
+    },
+  );
+  return mosquitto ? { ...server, mosquitto } : server;
 }
 
 /** A started server as the tests use it: its URL, where devices connect, and `api` with `X-Brand` set. */

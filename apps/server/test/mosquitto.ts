@@ -57,6 +57,9 @@ export type TTestMosquitto = {
   kill(): Promise<void>;
   /** Starts the broker again on the same port, configuration and persistence directory. */
   restart(): Promise<void>;
+  /** Freezes the broker (SIGSTOP): connections stay open and nothing is answered, until `resume`. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 };
 
@@ -115,9 +118,12 @@ export async function startMosquitto(options: { config?: string[] } = {}): Promi
     port,
     kill: () => end('SIGKILL'),
     restart: start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async stop() {
       // Mosquitto saves its persistence file on SIGTERM; one that does not exit within 10 s is killed.
       const running = child;
+      running?.kill('SIGCONT');
       const killer = setTimeout(() => running?.kill('SIGKILL'), 10_000);
       await end('SIGTERM');
       clearTimeout(killer);

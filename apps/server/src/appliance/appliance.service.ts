@@ -154,10 +154,12 @@ export class ApplianceService {
         const after = { modelNumber, gamma, ratingPower, fw00, fw02 };
         await this.audit.record(actor, productEntry('product.add', serialNumber, null, null, after), t);
       }
+      // Before the commit, as an import does: a broker that does not take the identity (504
+      // BROKER_NOT_ANSWERING) leaves no product behind whose secret nobody was given.
+      if (inserted) await this.broker.provisionDevice(input.serialNumber, deviceSecret);
       return inserted;
     });
     if (!created) throw new AppError('APPLIANCE_ALREADY_EXISTS');
-    await this.broker.provisionDevice(input.serialNumber, deviceSecret);
     this.events.emit('deviceProvisioned', { serial: input.serialNumber });
     return { serialNumber: input.serialNumber, deviceSecret };
   }

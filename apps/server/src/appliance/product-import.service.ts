@@ -10,6 +10,7 @@ import {
 import type { TAuditActor, AuditService } from '../audit/audit.service';
 import { AppError } from '../errors';
 import type { TBroker } from '../gateway/broker';
+import { BrokerNotAnswering } from '../gateway/broker-not-answering';
 import { newDeviceSecrets } from '../gateway/device-identity';
 import { isUniqueViolation, type ProductImportRepository } from './product-import.repository';
 
@@ -66,6 +67,8 @@ export class ProductImportService {
         this.broker.provisionDevices(products.map((p) => ({ serial: p.serialNumber, secret: p.deviceSecret }))),
       );
     } catch (error) {
+      // The transaction wrote nothing (the identities are provisioned before its commit).
+      if (error instanceof BrokerNotAnswering) throw new AppError('PRODUCT_IMPORT_BROKER_TIMEOUT');
       if (!isUniqueViolation(error)) throw error;
       // Serial numbers taken are found by the write itself (the products' primary key), which then
       // writes nothing: only then are they looked up, to name their rows.

@@ -6,6 +6,7 @@ import { COMMAND_TOPIC, DEVICE_TOPICS, ERROR_TOPIC, TOPIC_ROOT, deviceTopic } fr
 import { StartupError } from '../startup-error';
 import { PipelinedSubscriber } from './pipelined-subscriber';
 import type { TBroker } from './broker';
+import { BrokerNotAnswering } from './broker-not-answering';
 import type { TDeviceLinkHandlers } from './device-link';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';
@@ -68,7 +69,7 @@ class Dynsec {
     return new Promise<TDynsecResponse[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        reject(new Error('the MQTT broker did not answer the dynamic-security request (is the plugin loaded?)'));
+        reject(new BrokerNotAnswering());
       }, timeoutMs);
       this.waiting.set(id, (responses) => {
         clearTimeout(timer);

@@ -59,6 +59,8 @@ export const API_ERRORS = {
   PRODUCT_IMPORT_COLUMNS: 400,
   /** A product import file with more rows than PRODUCT_IMPORT_MAX_ROWS. */
   PRODUCT_IMPORT_TOO_MANY_ROWS: 413,
+  /** The MQTT broker did not confirm the imported devices' identities in time: nothing was imported. */
+  PRODUCT_IMPORT_BROKER_TIMEOUT: 504,
   /** Rows of a product import were refused (the answer lists them); nothing was written. */
   PRODUCT_IMPORT_INVALID: 422,
   /** No product of the brand has this model number in this range, and it has no default parameter list. */
@@ -66,6 +68,8 @@ export const API_ERRORS = {
   // Commands and device data.
   APPLIANCE_DISCONNECTED: 409,
   APPLIANCE_NOT_ANSWERING: 504,
+  /** The MQTT broker did not confirm a device identity in time (behind Mosquitto). */
+  BROKER_NOT_ANSWERING: 504,
   APPLIANCE_BUSY: 409,
   APPLIANCE_NOT_READY: 409,
   CYCLE_NOT_RUNNING: 409,

@@ -325,12 +325,15 @@ export const de = {
     PRODUCT_IMPORT_COLUMNS:
       'Die Kopfzeile der Datei ist nicht korrekt. Fehlende Spalten: {{missing}}. Unbekannte oder doppelte Spalten: {{unknown}}',
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Die Datei hat zu viele Zeilen: höchstens {{max}} Produkte pro Datei',
+    PRODUCT_IMPORT_BROKER_TIMEOUT:
+      'Die Geräteplattform hat den Zugang der Maschinen nicht rechtzeitig bestätigt: Es wurde nichts importiert. Teilen Sie die Datei in kleinere Dateien auf und versuchen Sie es erneut',
     PRODUCT_IMPORT_INVALID: 'Es wurde nichts importiert: {{count}} Zeilen der Datei müssen korrigiert werden',
     APPLIANCE_NOT_CLAIMED: 'Dieses Gerät ist keinem Konto zugeordnet',
     COMPANY_REQUIRED:
       'Ihr Konto hat kein Unternehmen: Bitten Sie einen Administrator, eines zuzuweisen, bevor Sie Maschinen hinzufügen',
     APPLIANCE_DISCONNECTED: 'Die Maschine ist nicht verbunden',
     APPLIANCE_NOT_ANSWERING: 'Die Maschine antwortet nicht. Bitte versuchen Sie es gleich noch einmal',
+    BROKER_NOT_ANSWERING: 'Die Geräteplattform antwortet nicht. Bitte versuchen Sie es gleich noch einmal',
     APPLIANCE_BUSY: 'Die Maschine führt gerade ein Programm aus. Bitte warten Sie, bis es beendet ist',
     APPLIANCE_NOT_READY: 'Die Maschine ist nicht bereit, diesen Befehl anzunehmen',
     CYCLE_NOT_RUNNING: 'Es läuft kein Programm',

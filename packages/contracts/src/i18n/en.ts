@@ -315,11 +315,14 @@ export const en = {
     PRODUCT_IMPORT_COLUMNS:
       'The header row of the file is not right. Missing columns: {{missing}}. Unknown or repeated columns: {{unknown}}',
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'The file has too many rows: at most {{max}} products per file',
+    PRODUCT_IMPORT_BROKER_TIMEOUT:
+      "The device platform did not confirm the machines' access in time: nothing was imported. Split the file into smaller ones and try again",
     PRODUCT_IMPORT_INVALID: 'Nothing was imported: {{count}} rows of the file must be corrected',
     APPLIANCE_NOT_CLAIMED: 'This appliance is not registered to any account',
     COMPANY_REQUIRED: 'Your account has no company: ask an administrator to assign one before adding machines',
     APPLIANCE_DISCONNECTED: 'The machine is not connected',
     APPLIANCE_NOT_ANSWERING: 'The machine is not answering, please try again in a moment',
+    BROKER_NOT_ANSWERING: 'The device platform is not answering, please try again in a moment',
     APPLIANCE_BUSY: 'The machine is running a cycle, please wait until it ends',
     APPLIANCE_NOT_READY: 'The machine is not ready to accept this command',
     CYCLE_NOT_RUNNING: 'No cycle is running',

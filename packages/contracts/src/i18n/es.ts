@@ -322,11 +322,14 @@ export const es = {
     PRODUCT_IMPORT_COLUMNS:
       'La fila de encabezado del archivo no es correcta. Columnas que faltan: {{missing}}. Columnas desconocidas o repetidas: {{unknown}}',
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'El archivo tiene demasiadas filas: como máximo {{max}} productos por archivo',
+    PRODUCT_IMPORT_BROKER_TIMEOUT:
+      'La plataforma de dispositivos no confirmó a tiempo el acceso de las máquinas: no se ha importado nada. Divide el archivo en archivos más pequeños y vuelve a intentarlo',
     PRODUCT_IMPORT_INVALID: 'No se ha importado nada: hay que corregir {{count}} filas del archivo',
     APPLIANCE_NOT_CLAIMED: 'Este aparato no está registrado en ninguna cuenta',
     COMPANY_REQUIRED: 'Tu cuenta no tiene empresa: pide a un administrador que te asigne una antes de añadir máquinas',
     APPLIANCE_DISCONNECTED: 'La máquina no está conectada',
     APPLIANCE_NOT_ANSWERING: 'La máquina no responde, vuelve a intentarlo dentro de un momento',
+    BROKER_NOT_ANSWERING: 'La plataforma de dispositivos no responde, vuelve a intentarlo dentro de un momento',
     APPLIANCE_BUSY: 'La máquina está ejecutando un ciclo, espera a que termine',
     APPLIANCE_NOT_READY: 'La máquina no está preparada para aceptar este comando',
     CYCLE_NOT_RUNNING: 'No hay ningún ciclo en curso',

@@ -325,12 +325,15 @@ export const fr = {
     PRODUCT_IMPORT_COLUMNS:
       "La ligne d'en-tête du fichier n'est pas correcte. Colonnes manquantes : {{missing}}. Colonnes inconnues ou répétées : {{unknown}}",
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Le fichier a trop de lignes : au plus {{max}} produits par fichier',
+    PRODUCT_IMPORT_BROKER_TIMEOUT:
+      "La plateforme des appareils n'a pas confirmé à temps l'accès des machines : rien n'a été importé. Divisez le fichier en fichiers plus petits et réessayez",
     PRODUCT_IMPORT_INVALID: "Rien n'a été importé : {{count}} lignes du fichier doivent être corrigées",
     APPLIANCE_NOT_CLAIMED: "Cet appareil n'est associé à aucun compte",
     COMPANY_REQUIRED:
       "Votre compte n'a pas d'entreprise : demandez à un administrateur d'en attribuer une avant d'ajouter des machines",
     APPLIANCE_DISCONNECTED: "La machine n'est pas connectée",
     APPLIANCE_NOT_ANSWERING: 'La machine ne répond pas, veuillez réessayer dans un instant',
+    BROKER_NOT_ANSWERING: 'La plateforme des appareils ne répond pas, veuillez réessayer dans un instant',
     APPLIANCE_BUSY: 'La machine exécute un programme, veuillez attendre la fin du programme',
     APPLIANCE_NOT_READY: "La machine n'est pas prête à accepter cette commande",
     CYCLE_NOT_RUNNING: 'Aucun programme en cours',

@@ -320,12 +320,15 @@ export const it = {
     PRODUCT_IMPORT_COLUMNS:
       'La riga di intestazione del file non è corretta. Colonne mancanti: {{missing}}. Colonne sconosciute o ripetute: {{unknown}}',
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Il file ha troppe righe: al massimo {{max}} prodotti per file',
+    PRODUCT_IMPORT_BROKER_TIMEOUT:
+      "La piattaforma dei dispositivi non ha confermato in tempo l'accesso delle macchine: non è stato importato nulla. Dividi il file in file più piccoli e riprova",
     PRODUCT_IMPORT_INVALID: 'Non è stato importato nulla: {{count}} righe del file vanno corrette',
     APPLIANCE_NOT_CLAIMED: 'Questo apparecchio non è registrato su alcun account',
     COMPANY_REQUIRED:
       "Il tuo account non ha un'azienda: chiedi a un amministratore di assegnarne una prima di aggiungere macchine",
     APPLIANCE_DISCONNECTED: 'La macchina non è connessa',
     APPLIANCE_NOT_ANSWERING: 'La macchina non risponde, riprova tra qualche istante',
+    BROKER_NOT_ANSWERING: 'La piattaforma dei dispositivi non risponde, riprova tra qualche istante',
     APPLIANCE_BUSY: 'La macchina sta eseguendo un ciclo, attendi che termini',
     APPLIANCE_NOT_READY: 'La macchina non è pronta ad accettare questo comando',
     CYCLE_NOT_RUNNING: 'Nessun ciclo in corso',
