@@ -21,8 +21,10 @@ describe(`alarm reminders and escalation on a fast clock (${testBroker()})`, () 
   const lowSeverity = randomUUID();
 
   beforeAll(async () => {
-    // One second to the reminder, one more to the escalation.
-    ({ server, mail } = await startMailingServer({ ALARM_REMINDER_SECONDS: '1', ALARM_ESCALATION_SECONDS: '1' }));
+    // Four seconds to the reminder, one more to the escalation. The setup acknowledges one alarm as
+    // soon as it is stored; with one second to the reminder a busy host (three test files on two
+    // cores) once stored and acknowledged it later than that, and the acknowledged alarm was reminded.
+    ({ server, mail } = await startMailingServer({ ALARM_REMINDER_SECONDS: '4', ALARM_ESCALATION_SECONDS: '1' }));
     admin = (await signIn(server, ADMIN.email, ADMIN.password)).headers;
     const company = async (name: string, parentCode?: string) => {
       const res = await server.api('/api/v1/account/companies', json({ name, ...(parentCode ? { parentCode } : {}) }, admin));
