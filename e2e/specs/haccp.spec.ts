@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { catalogues, deviceTopic } from '@washboard/contracts';
+import { catalogues, deviceTopic, formatDate } from '@washboard/contracts';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -248,12 +248,7 @@ describe('HACCP', () => {
       // begins with the day in the "to" input, written the same way.
       const newest = (await haccp.eventsTable().locator('tbody tr').first().locator('td').nth(1).innerText()).trim();
       const [day, month, year] = to.split(/[./]/).map(Number);
-      const before = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1));
-      const separator = lang === 'de' ? '.' : '/';
-      const yesterday = [before.getUTCDate(), before.getUTCMonth() + 1]
-        .map((n) => String(n).padStart(2, '0'))
-        .concat(String(before.getUTCFullYear()))
-        .join(separator);
+      const yesterday = formatDate(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1, 12), 'short', lang, 'UTC');
       expect(newest.startsWith(to) || newest.startsWith(yesterday), `${lang}: ${newest} starts with ${to}`).toBe(true);
       await screenshot(page, `haccp-period-${lang}`);
       // A day typed the page's way is read back the same.

@@ -6,7 +6,7 @@ import {
   type TLastTelemetry,
   type TLiveMessage,
 } from '@washboard/contracts';
-import type { TDeviceListPages } from '../hooks/device-list-pages';
+import { updateListedDevice, type TDeviceListPages } from '../hooks/device-list-pages';
 import { withProgress } from './pushed-telemetry';
 
 /**
@@ -50,8 +50,8 @@ export function pageWith(page: TApplianceListPage, message: TLiveMessage): TAppl
 
 /** The device list as the cache holds it (every loaded page), brought up to date; the same list if nothing changed. */
 export function listWith(list: TDeviceListPages, message: TLiveMessage): TDeviceListPages {
-  const pages = list.pages.map((page) => pageWith(page, message));
-  return pages.every((page, i) => page === list.pages[i]) ? list : { ...list, pages };
+  if (!('serialNumber' in message)) return list;
+  return updateListedDevice(list, message.serialNumber, (item) => summaryWith(item, message)) ?? list;
 }
 
 /** A machine's live values and status, with the cycle progress they make. */

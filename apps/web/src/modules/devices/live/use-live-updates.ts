@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { matchQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TAlarmView, TApplianceDetail, TLastTelemetry, TLiveMessage } from '@washboard/contracts';
 import { deviceKeys } from '../hooks/device-keys';
 import type { TDeviceListPages } from '../hooks/device-list-pages';
@@ -54,8 +54,7 @@ export function replayOverLists(client: QueryClient): () => void {
   const marks = new Map<string, number>();
   return client.getQueryCache().subscribe((event) => {
     const { query } = event;
-    if (event.type !== 'updated' || query.queryKey[0] !== deviceKeys.lists[0] || query.queryKey[1] !== deviceKeys.lists[1])
-      return;
+    if (event.type !== 'updated' || !matchQuery({ queryKey: deviceKeys.lists }, query)) return;
     const { action } = event;
     if (action.type === 'fetch') {
       if (!marks.has(query.queryHash)) marks.set(query.queryHash, pushLog.mark());
