@@ -114,6 +114,30 @@ describe('DeviceBatcher', () => {
       expect(store.at(0).batch.size).toBe(2);
     });
 
+    it('writes what waited through the previous write once it commits, and the rest when its first message waited maxDelayMs', async () => {
+      vi.useFakeTimers();
+      const { store, batcher } = setUp({ maxBatch: 100, maxDelayMs: 20 });
+      void batcher.writeTelemetry('BATCH2', telemetry(1));
+      await vi.advanceTimersByTimeAsync(20);
+      expect(store.writes).toHaveLength(1);
+      // Arrives while the first batch is written, which takes 30 ms.
+      void batcher.writeTelemetry('BATCH2', telemetry(2));
+      await vi.advanceTimersByTimeAsync(30);
+      store.at(0).commit();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.writes).toHaveLength(2);
+      // Arrives 15 ms before the second write commits: written 5 ms after that commit.
+      await vi.advanceTimersByTimeAsync(5);
+      void batcher.writeTelemetry('BATCH2', telemetry(3));
+      await vi.advanceTimersByTimeAsync(15);
+      store.at(1).commit();
+      await vi.advanceTimersByTimeAsync(4);
+      expect(store.writes).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.writes).toHaveLength(3);
+      expect(store.at(2).batch.telemetry.rows).toEqual([`BATCH2 ${at(3)}`]);
+    });
+
     it('writes one batch at a time: what arrives meanwhile waits for the commit, in the next batch', async () => {
       const { store, batcher } = setUp({ maxBatch: 2 });
       const first = [batcher.writeTelemetry('BATCH3', telemetry(1)), batcher.writeTelemetry('BATCH3', telemetry(2))];

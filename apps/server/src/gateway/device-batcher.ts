@@ -98,6 +98,8 @@ function outcome(): TOutcome {
 type TOpenBatch<TRows extends TTelemetryRows> = TDeviceBatch<TRows> & {
   /** Settles once the batch's transaction ended: every message of the batch waits on it. */
   done: TOutcome;
+  /** When its first message arrived (`Date.now()`): the batch is written `maxDelayMs` later at the latest. */
+  firstAt: number;
 };
 
 /**
@@ -265,6 +267,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       seen: new Set(),
       size: 0,
       done: outcome(),
+      firstAt: 0,
     };
   }
 
@@ -276,6 +279,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   /** Counts a message into the batch `b` (the current one) and answers the batch's outcome. */
   private added(b: TOpenBatch<TRows>): Promise<void> {
     b.size += 1;
+    if (b.size === 1) b.firstAt = Date.now();
     if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
     else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
     return b.done.promise;
@@ -322,8 +326,12 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       )
       .finally(() => {
         this.flushing = undefined;
-        if (this.batch.size >= this.maxBatch) this.flush();
-        else if (this.batch.size > 0) this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
+        if (this.batch.size === 0) return;
+        // What arrived during the write has waited already: a batch whose first message waited
+        // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again).
+        const waited = Date.now() - this.batch.firstAt;
+        if (this.batch.size >= this.maxBatch || waited >= this.maxDelayMs) this.flush();
+        else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs - waited);
       });
   }
 }
