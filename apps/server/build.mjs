@@ -10,6 +10,8 @@ await build({
     main: 'src/main.ts',
     'chain-walk.worker': 'src/haccp/chain/chain-walk.worker.ts',
     'weekly-report.worker': 'src/notifications/weekly-report.worker.ts',
+    // The embedded database's thread (db/pglite-thread.ts).
+    'pglite.worker': 'src/db/pglite.worker.mjs',
   },
   outdir: 'dist',
   // The demo (and the simulator it runs) is imported only when demo mode is on: its own chunk, which

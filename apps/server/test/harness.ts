@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../src/db/pglite-thread';
 import { parseConfig } from '../src/config/env';
 import { createWashboard, type TWashboard } from '../src/app';
 import { migrationsFolder, openDatabase } from '../src/db/database';
@@ -86,7 +86,7 @@ function migratedPgliteImage(): Promise<Blob> {
     const kept = await readFile(file).catch(() => undefined);
     if (kept) return new Blob([kept]);
     const database = await openDatabase({ dataDir: 'memory://' });
-    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const client = (database.db as unknown as { $client: PgliteThread }).$client;
     const image = await client.dumpDataDir('none');
     await database.close();
     const partial = `${file}.${process.pid}`;

@@ -14,6 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as schema from './schema/index';
+import { PgliteThread } from './pglite-thread';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -117,11 +118,13 @@ export async function openDatabase(options: {
   const inMemory = options.dataDir.startsWith('memory://');
   const dir = inMemory ? options.dataDir : path.join(options.dataDir, 'pglite');
   if (!inMemory) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, {
+  // PGlite runs on a thread of its own: its statements no longer stop the server's thread.
+  const client = await PgliteThread.start(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(inMemory && options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+    image: inMemory ? options.pgliteImage : undefined,
   });
-  const db = drizzlePglite(client, { schema });
+  // drizzle's PGlite driver uses only what PgliteThread offers of PGlite's interface.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder: folder });
   return {
     db,

@@ -15,7 +15,7 @@ import { reportPeriod } from '../haccp/report-period';
 import { telemetryCsvHeader, telemetryCsvRows } from './telemetry-csv';
 
 const DAY_MS = 86_400_000;
-/** Telemetry rows read per query of an export: each (synchronous, on PGlite) query stays short. */
+/** Telemetry rows read per query of an export: each query stays short (PGlite runs one statement at a time). */
 const EXPORT_PAGE_ROWS = 5000;
 const PERIOD_MS: Record<Exclude<TTemperatureHistoryPeriod, 'lastCycle'>, number> = {
   day: DAY_MS,

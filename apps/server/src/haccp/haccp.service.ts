@@ -47,7 +47,7 @@ function timeZoneOrUtc(zone: string | undefined): string {
   }
 }
 
-/** Rows fetched per query of a report: small pages keep each (synchronous, on PGlite) query short. */
+/** Rows fetched per query of a report: small pages keep each query short (PGlite runs one statement at a time). */
 const REPORT_PAGE_ROWS = 500;
 
 /** Every row of a report, page by page (keyset on start and id), up to REPORT_MAX_ROWS. */
@@ -63,8 +63,7 @@ async function allPages<T extends { id: string }>(
     const last = chunk[chunk.length - 1];
     if (!last || chunk.length < REPORT_PAGE_ROWS || rows.length >= REPORT_MAX_ROWS) return rows.slice(0, REPORT_MAX_ROWS);
     after = { start: startOf(last), id: last.id };
-    // PGlite answers through promises only, without real I/O: without this the pages would run back
-    // to back as one long task and no other request would be served meanwhile.
+    // A turn of the event loop between pages, so that no report holds the server's thread for long.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

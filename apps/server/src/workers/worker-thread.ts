@@ -9,12 +9,14 @@ export type TThread<M> = { worker: Worker; request: (message: M) => Promise<unkn
 /**
  * Starts a worker thread: the bundle's `dist/<bundled>` (an entry of build.mjs, beside main.js —
  * this code is in main.js or in one of dist/chunks/) or, running from the sources (tsx, vitest),
- * the TypeScript file `source`, loaded through tsx (worker.dev.mjs): a worker does not inherit the
- * process's loader.
+ * `source`: a TypeScript file is loaded through tsx (worker.dev.mjs), since a worker does not inherit
+ * the process's loader.
  */
 export function startWorker(bundled: string, source: URL, options: WorkerOptions = {}): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL(`${here.includes('/chunks/') ? '../' : './'}${bundled}`, here), options);
+  // A thread written in plain JavaScript (pglite.worker.mjs) needs no loader.
+  if (source.pathname.endsWith('.mjs')) return new Worker(source, options);
   return new Worker(new URL('./worker.dev.mjs', here), { ...options, argv: [source.href] });
 }
 

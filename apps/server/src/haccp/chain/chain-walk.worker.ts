@@ -1,5 +1,5 @@
 // The verifier's worker thread (chain-walker.ts): walks machines' chains page by page, off the
-// thread that runs the database (PGlite runs on the main thread) and answers requests.
+// server's thread, which answers requests.
 import { ChainWalk } from './chain-walk';
 import { answerRequests } from '../../workers/worker-side';
 import type { TWalkRequest } from './chain-walker';

@@ -21,7 +21,7 @@ export type TWalkHandle = {
 
 /**
  * Walks machines' chains on a worker thread (docs/hygiene.md, "Verification"). Reading a page is
- * the database's work — on PGlite, on this thread — and walking it (parsing, canonical JSON,
+ * the database's work — on PGlite, on the database's thread — and walking it (parsing, canonical JSON,
  * SHA-256) is about as much again: on the worker the two overlap, the next page being read while
  * this one is walked. One thread for the process, started at the first walk and left idle between
  * walks without keeping the process alive; should it fail, the walks then under way fail and the

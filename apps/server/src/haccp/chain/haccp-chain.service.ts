@@ -192,7 +192,7 @@ export class HaccpChainService {
           if (((await walked) ?? 0) < after + this.pageSize) break;
           next = read(after + this.pageSize);
         } else if (walking.length > IN_FLIGHT) await walking.shift();
-        // PGlite answers on the main thread: let other requests in between pages.
+        // Other requests' statements in between pages (PGlite runs one statement at a time).
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       await Promise.all(walking);
