@@ -115,6 +115,17 @@ export type TDeviceMessageRepositoryOptions = {
   chain?: boolean;
 };
 
+/**
+ * Waits for statements sent one after another without waiting for each answer (a connection runs
+ * them in the order sent): reports the first that failed — those after it failed only because the
+ * transaction had — once all are answered.
+ */
+async function inOrder(statements: (Promise<unknown> | undefined)[]): Promise<void> {
+  const settled = await Promise.allSettled(statements.filter((statement) => statement !== undefined));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** The machines of a batch with data for the threshold check: cycle records, counters, chemical-level alarms. */
 function thresholdSerials(b: TBatch): string[] {
   const serials = new Set<string>();
@@ -175,8 +186,21 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   }
 
   private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
-    if (b.telemetryRows > 0) await this.insertTelemetry(sql, b, replay);
-    if (b.status.size > 0) await this.updateStatus(sql, b.status);
+    // What most batches hold — telemetry, status, who spoke — needs no answer before the next
+    // statement: sent together, run in this order. Whoever spoke is connected: last seen now, and
+    // online again unless its status said otherwise.
+    const telemetry = b.telemetryRows > 0 ? this.insertTelemetry(sql, b, replay) : undefined;
+    const status = b.status.size > 0 ? this.updateStatus(sql, b.status) : undefined;
+    const spoke = [...heard];
+    const revived =
+      spoke.length > 0
+        ? reviveSpeaking(
+            sql,
+            spoke.filter((serial) => !b.status.has(serial)),
+          )
+        : undefined;
+    const touched = spoke.length > 0 ? touchLastSeen(sql, spoke) : undefined;
+    await inOrder([telemetry, status, revived, touched]);
     // What the batch stored of the HACCP record enters each machine's hash chain in the same
     // transaction (docs/hygiene.md): built from the rows as stored, so verification reads the same.
     let chained: TChainItem[] = [];
@@ -212,15 +236,6 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       const serials = thresholdSerials(b);
       if (serials.length > 0) await this.thresholdData(sql, serials);
     }
-    // Whoever spoke is connected: last seen now, and online again unless its status said otherwise.
-    let revived: TPresenceChange[] = [];
-    if (heard.size > 0) {
-      revived = await reviveSpeaking(
-        sql,
-        [...heard].filter((serial) => !b.status.has(serial)),
-      );
-      await touchLastSeen(sql, [...heard]);
-    }
     if (b.deadLetters.length > 0) {
       await insertDeadLetters(sql, b.deadLetters);
       // Pruned now and then, not at every insert: the store may exceed its capacity by a few hundred rows.
@@ -233,43 +248,50 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // Last: every writer locks the machines' state rows before their chain heads, so two batches
     // of one machine on two instances wait for each other instead of deadlocking.
     if (chained.length > 0 && this.chain) await appendToChain(sql, chained, this.chainHeads);
-    return revived;
+    return (await revived) ?? [];
   }
 
+  /** Sends the batch's telemetry statements, each without waiting for the one before. */
   private async insertTelemetry(sql: TSqlRunner, b: TBatch, replay: boolean): Promise<void> {
+    const statements: Promise<unknown>[] = [];
     if (!replay) {
       // Optimistic: COPY straight into the table. A row already stored (a device repeating a QoS 1
       // message after a reconnect) fails the COPY and with it the transaction; the batcher then
       // writes the batch again with `replay` set.
-      try {
-        for (const group of b.telemetry.groups.values()) {
-          await sql.copyFrom(`COPY telemetry (${group.columns}) FROM STDIN`, copyData(group));
-        }
-      } catch (error) {
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
-        throw error;
+      for (const group of b.telemetry.groups.values()) {
+        statements.push(sql.copyFrom(`COPY telemetry (${group.columns}) FROM STDIN`, copyData(group)));
       }
     } else {
       // The slow road, for a batch holding a replay: COPY into a per-session staging table, then
       // insert what is new.
-      await sql.query(
-        `create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`,
+      statements.push(
+        sql.query(`create temp table if not exists telemetry_staging (like telemetry including defaults) on commit delete rows`),
       );
       for (const group of b.telemetry.groups.values()) {
-        await sql.copyFrom(`COPY telemetry_staging (${group.columns}) FROM STDIN`, copyData(group));
+        statements.push(sql.copyFrom(`COPY telemetry_staging (${group.columns}) FROM STDIN`, copyData(group)));
       }
-      await sql.query(
-        `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
+      statements.push(
+        sql.query(
+          `insert into telemetry (${TELEMETRY_COLUMNS}) select ${TELEMETRY_COLUMNS} from telemetry_staging on conflict do nothing`,
+        ),
       );
     }
     // The live state keeps each machine's newest values.
     const latest = b.latestTelemetry;
-    await sql.query(
-      `update appliance_states s set telemetry = v.t, last_seen_at = now(), updated_at = now()
-       from unnest($1::text[], $2::jsonb[], $3::timestamptz[]) as v(serial, t, ts)
-       where s.serial_number = v.serial and (s.telemetry is null or (s.telemetry->>'ts')::timestamptz <= v.ts)`,
-      [[...latest.keys()], [...latest.values()].map((t) => JSON.stringify(t)), [...latest.values()].map((t) => t.ts)],
+    statements.push(
+      sql.query(
+        `update appliance_states s set telemetry = v.t, last_seen_at = now(), updated_at = now()
+         from unnest($1::text[], $2::jsonb[], $3::timestamptz[]) as v(serial, t, ts)
+         where s.serial_number = v.serial and (s.telemetry is null or (s.telemetry->>'ts')::timestamptz <= v.ts)`,
+        [[...latest.keys()], [...latest.values()].map((t) => JSON.stringify(t)), [...latest.values()].map((t) => t.ts)],
+      ),
     );
+    try {
+      await inOrder(statements);
+    } catch (error) {
+      if (!replay && (error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new TelemetryReplay(error);
+      throw error;
+    }
   }
 
   private async updateStatus(sql: TSqlRunner, statuses: Map<string, TStatusUpdate>): Promise<void> {
