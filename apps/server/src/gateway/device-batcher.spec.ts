@@ -101,22 +101,38 @@ describe('DeviceBatcher', () => {
       expect(batcher.queued).toBe(0);
     });
 
-    it('writes a batch that is not full once its first message waited maxDelayMs', async () => {
+    it('writes a batch that is not full once no message came for quietMs', async () => {
       vi.useFakeTimers();
-      const { store, batcher } = setUp({ maxBatch: 100, maxDelayMs: 20 });
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 2, maxDelayMs: 20 });
       void batcher.writeTelemetry('BATCH2', telemetry(1));
-      vi.advanceTimersByTime(10);
+      vi.advanceTimersByTime(1);
       void batcher.writeTelemetry('BATCH2', telemetry(2));
-      vi.advanceTimersByTime(9);
+      // Looked at 2 ms (a message had come) and at 4 ms (none since): written then.
+      vi.advanceTimersByTime(2);
       expect(store.writes).toHaveLength(0);
       vi.advanceTimersByTime(1);
       expect(store.writes).toHaveLength(1);
       expect(store.at(0).batch.size).toBe(2);
     });
 
+    it('writes a batch whose messages keep coming once its first message waited maxDelayMs', async () => {
+      vi.useFakeTimers();
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 2, maxDelayMs: 20 });
+      for (let ms = 0; ms < 19; ms += 1) {
+        void batcher.writeTelemetry('BATCH2', telemetry(ms));
+        vi.advanceTimersByTime(1);
+      }
+      void batcher.writeTelemetry('BATCH2', telemetry(19));
+      expect(store.writes).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      expect(store.writes).toHaveLength(1);
+      expect(store.at(0).batch.size).toBe(20);
+    });
+
     it('writes what waited through the previous write once it commits, and the rest when its first message waited maxDelayMs', async () => {
       vi.useFakeTimers();
-      const { store, batcher } = setUp({ maxBatch: 100, maxDelayMs: 20 });
+      // Looked at every 20 ms: the batches wait for maxDelayMs, not for a quiet moment.
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 20, maxDelayMs: 20 });
       void batcher.writeTelemetry('BATCH2', telemetry(1));
       await vi.advanceTimersByTimeAsync(20);
       expect(store.writes).toHaveLength(1);

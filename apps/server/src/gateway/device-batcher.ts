@@ -132,7 +132,9 @@ export type TDeviceBatcherOptions = {
    * goes in one transaction)…
    */
   maxBatch?: number;
-  /** …or this long after its first message arrived. */
+  /** …or once no message came for this long (a burst has ended)… */
+  quietMs?: number;
+  /** …or, at the latest, this long after its first message arrived. */
   maxDelayMs?: number;
   /** Told after each batch's transaction committed, before its messages are acknowledged: the machines it wrote. */
   onCommit?: (serials: Set<string>) => void;
@@ -156,6 +158,9 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   private flushing: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly maxDelayMs: number;
+  private readonly quietMs: number;
+  /** The open batch's size when the timer last looked at it. */
+  private sizeSeen = 0;
   private readonly onCommit: ((serials: Set<string>) => void) | undefined;
   private readonly onRevived: ((changes: TPresenceChange[]) => void) | undefined;
   private readonly onBatch: ((outcome: 'committed' | 'failed', seconds: number) => void) | undefined;
@@ -171,6 +176,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   ) {
     this.maxBatch = options.maxBatch ?? 16_000;
     this.maxDelayMs = options.maxDelayMs ?? 20;
+    this.quietMs = options.quietMs ?? 2;
     this.onCommit = options.onCommit;
     this.onRevived = options.onRevived;
     this.onBatch = options.onBatch;
@@ -281,8 +287,28 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     b.size += 1;
     if (b.size === 1) b.firstAt = Date.now();
     if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
-    else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs);
+    else if (!this.timer) this.watch();
     return b.done.promise;
+  }
+
+  /** Looks at the open batch again in quietMs, or when its first message will have waited maxDelayMs if sooner. */
+  private watch(): void {
+    this.sizeSeen = this.batch.size;
+    const left = this.maxDelayMs - (Date.now() - this.batch.firstAt);
+    this.timer = setTimeout(() => this.look(), Math.max(0, Math.min(this.quietMs, left)));
+  }
+
+  /**
+   * Writes the open batch if no message came since the last look or its first one waited
+   * maxDelayMs; else looks again. A burst (the messages a reconnect or a busy socket delivers) then
+   * goes in one batch as soon as it ended, rather than maxDelayMs after it began.
+   */
+  private look(): void {
+    this.timer = undefined;
+    const b = this.batch;
+    if (b.size === 0) return;
+    if (b.size === this.sizeSeen || Date.now() - b.firstAt >= this.maxDelayMs) this.flush();
+    else this.watch();
   }
 
   private flush(): void {
@@ -328,10 +354,11 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
         this.flushing = undefined;
         if (this.batch.size === 0) return;
         // What arrived during the write has waited already: a batch whose first message waited
-        // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again).
+        // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again);
+        // else once it is quiet.
         const waited = Date.now() - this.batch.firstAt;
         if (this.batch.size >= this.maxBatch || waited >= this.maxDelayMs) this.flush();
-        else this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs - waited);
+        else if (!this.timer) this.watch();
       });
   }
 }
