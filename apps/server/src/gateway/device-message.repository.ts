@@ -186,9 +186,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   }
 
   private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
-    // What most batches hold — telemetry, status, who spoke — needs no answer before the next
-    // statement: sent together, run in this order. Whoever spoke is connected: last seen now, and
-    // online again unless its status said otherwise.
+    // Statements that need no answer before the next are sent together and run in the order sent:
+    // first telemetry, status, who spoke (connected: last seen now, and online again unless its
+    // status said otherwise) and the HACCP records.
     const telemetry = b.telemetryRows > 0 ? this.insertTelemetry(sql, b, replay) : undefined;
     const status = b.status.size > 0 ? this.updateStatus(sql, b.status) : undefined;
     const spoke = [...heard];
@@ -200,18 +200,20 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
           )
         : undefined;
     const touched = spoke.length > 0 ? touchLastSeen(sql, spoke) : undefined;
-    await inOrder([telemetry, status, revived, touched]);
+    const events = b.events.length > 0 ? this.insertEvents(sql, b.events) : undefined;
+    const alarms = [...b.alarms.values()];
+    const upserted = alarms.length > 0 ? this.upsertAlarms(sql, alarms) : undefined;
+    await inOrder([telemetry, status, revived, touched, events, upserted]);
     // What the batch stored of the HACCP record enters each machine's hash chain in the same
     // transaction (docs/hygiene.md): built from the rows as stored, so verification reads the same.
     let chained: TChainItem[] = [];
-    if (b.events.length > 0) {
+    if (events) {
       const carriers = carriersOf(b.events.map(({ serial, e, carrier }) => ({ serial, id: e.id, carrier })));
-      chained = eventItems(await this.insertEvents(sql, b.events), carriers);
+      chained = eventItems(await events, carriers);
     }
-    if (b.alarms.size > 0) {
-      const alarms = [...b.alarms.values()];
+    if (upserted) {
       const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id, carrier })));
-      const stored = await this.upsertAlarms(sql, alarms);
+      const stored = await upserted;
       chained = chained.concat(alarmItems(stored, carriers));
       const opened = stored
         .filter((a) => a.opened)
@@ -225,30 +227,33 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       if (opened.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, opened);
     }
     if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
-    if (b.stats.length > 0) {
-      await sql.query(
-        `insert into appliance_stats (serial_number, ts, stats)
-         select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
-        [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
-      );
-    }
-    if (this.thresholdData && (b.events.length > 0 || b.stats.length > 0 || b.alarms.size > 0)) {
-      const serials = thresholdSerials(b);
-      if (serials.length > 0) await this.thresholdData(sql, serials);
-    }
-    if (b.deadLetters.length > 0) {
-      await insertDeadLetters(sql, b.deadLetters);
-      // Pruned now and then, not at every insert: the store may exceed its capacity by a few hundred rows.
-      this.deadLettersSincePrune += b.deadLetters.length;
-      if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
-        await pruneDeadLetters(sql, this.deadLetterCapacity);
-        this.deadLettersSincePrune = 0;
-      }
-    }
-    // Last: every writer locks the machines' state rows before their chain heads, so two batches
-    // of one machine on two instances wait for each other instead of deadlocking.
-    if (chained.length > 0 && this.chain) await appendToChain(sql, chained, this.chainHeads);
+    // Then, together again, what is left.
+    const stats =
+      b.stats.length > 0
+        ? sql.query(
+            `insert into appliance_stats (serial_number, ts, stats)
+             select * from unnest($1::text[], $2::timestamptz[], $3::jsonb[])`,
+            [b.stats.map((x) => x.serial), b.stats.map((x) => x.s.ts), b.stats.map((x) => JSON.stringify(x.s))],
+          )
+        : undefined;
+    const thresholds = this.thresholdData ? thresholdSerials(b) : [];
+    const threshold = this.thresholdData && thresholds.length > 0 ? this.thresholdData(sql, thresholds) : undefined;
+    const deadLetters = b.deadLetters.length > 0 ? this.keepDeadLetters(sql, b.deadLetters) : undefined;
+    // Last: every writer locks the machines' state rows (above) before their chain heads, so two
+    // batches of one machine on two instances wait for each other instead of deadlocking.
+    const chain = chained.length > 0 && this.chain ? appendToChain(sql, chained, this.chainHeads) : undefined;
+    await inOrder([stats, threshold, deadLetters, chain]);
     return (await revived) ?? [];
+  }
+
+  /** Keeps refused messages; prunes the store now and then, not at every insert (it may exceed its capacity by a few hundred rows). */
+  private async keepDeadLetters(sql: TSqlRunner, rows: TBatch['deadLetters']): Promise<void> {
+    await insertDeadLetters(sql, rows);
+    this.deadLettersSincePrune += rows.length;
+    if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
+      await pruneDeadLetters(sql, this.deadLetterCapacity);
+      this.deadLettersSincePrune = 0;
+    }
   }
 
   /** Sends the batch's telemetry statements, each without waiting for the one before. */
