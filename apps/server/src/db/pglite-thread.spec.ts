@@ -74,6 +74,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
     );
   });
 
+  it('refuses a parameter that cannot reach the thread, and goes on', async () => {
+    await expect(db.query('select $1::text as x', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await db.query('select $1::text as x', ['text'])).rows).toEqual([{ x: 'text' }]);
+  });
+
   it('fails the statements under way, and every later one, when the thread stops', async () => {
     const other = await PgliteThread.start('memory://', { startParams: PGlite.defaultStartParams });
     const underWay = other.query('select sum(i) from generate_series(1, 3000000) i');

@@ -168,7 +168,14 @@ export class PgliteThread {
     if (this.stopped) return Promise.reject(this.stopped);
     const n = (this.requests += 1);
     const answer = this.waitFor(n);
-    this.worker.postMessage({ ...message, n });
+    try {
+      this.worker.postMessage({ ...message, n });
+    } catch (error) {
+      // A parameter that cannot be copied to the thread (a function, a symbol): refused, as PGlite would.
+      this.pending.get(n)?.reject(error instanceof Error ? error : new Error(String(error)));
+      this.pending.delete(n);
+      if (this.pending.size === 0) this.worker.unref();
+    }
     return answer;
   }
 

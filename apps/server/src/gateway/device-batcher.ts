@@ -98,7 +98,7 @@ function outcome(): TOutcome {
 type TOpenBatch<TRows extends TTelemetryRows> = TDeviceBatch<TRows> & {
   /** Settles once the batch's transaction ended: every message of the batch waits on it. */
   done: TOutcome;
-  /** When its first message arrived (`Date.now()`): the batch is written `maxDelayMs` later at the latest. */
+  /** When its first message arrived (`performance.now()`, which no clock change moves): the batch is written `maxDelayMs` later at the latest. */
   firstAt: number;
 };
 
@@ -285,7 +285,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   /** Counts a message into the batch `b` (the current one) and answers the batch's outcome. */
   private added(b: TOpenBatch<TRows>): Promise<void> {
     b.size += 1;
-    if (b.size === 1) b.firstAt = Date.now();
+    if (b.size === 1) b.firstAt = performance.now();
     if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
     else if (!this.timer) this.watch();
     return b.done.promise;
@@ -294,7 +294,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   /** Looks at the open batch again in quietMs, or when its first message will have waited maxDelayMs if sooner. */
   private watch(): void {
     this.sizeSeen = this.batch.size;
-    const left = this.maxDelayMs - (Date.now() - this.batch.firstAt);
+    const left = this.maxDelayMs - (performance.now() - this.batch.firstAt);
     this.timer = setTimeout(() => this.look(), Math.max(0, Math.min(this.quietMs, left)));
   }
 
@@ -307,7 +307,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     this.timer = undefined;
     const b = this.batch;
     if (b.size === 0) return;
-    if (b.size === this.sizeSeen || Date.now() - b.firstAt >= this.maxDelayMs) this.flush();
+    if (b.size === this.sizeSeen || performance.now() - b.firstAt >= this.maxDelayMs) this.flush();
     else this.watch();
   }
 
@@ -356,7 +356,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
         // What arrived during the write has waited already: a batch whose first message waited
         // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again);
         // else once it is quiet.
-        const waited = Date.now() - this.batch.firstAt;
+        const waited = performance.now() - this.batch.firstAt;
         if (this.batch.size >= this.maxBatch || waited >= this.maxDelayMs) this.flush();
         else if (!this.timer) this.watch();
       });

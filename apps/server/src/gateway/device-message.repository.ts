@@ -117,13 +117,22 @@ export type TDeviceMessageRepositoryOptions = {
 
 /**
  * Waits for statements sent one after another without waiting for each answer (a connection runs
- * them in the order sent): reports the first that failed — those after it failed only because the
- * transaction had — once all are answered.
+ * them in the order sent, so they fail in the order they ran): reports the first failure — those
+ * after it failed only because the transaction had — once all are answered.
  */
 async function inOrder(statements: (Promise<unknown> | undefined)[]): Promise<void> {
-  const settled = await Promise.allSettled(statements.filter((statement) => statement !== undefined));
-  const failed = settled.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
+  let first: { reason: unknown } | undefined;
+  const noted = statements.flatMap((statement) =>
+    statement
+      ? [
+          statement.catch((reason: unknown) => {
+            first ??= { reason };
+          }),
+        ]
+      : [],
+  );
+  await Promise.all(noted);
+  if (first) throw first.reason;
 }
 
 /** The machines of a batch with data for the threshold check: cycle records, counters, chemical-level alarms. */
@@ -239,21 +248,21 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const thresholds = this.thresholdData ? thresholdSerials(b) : [];
     const threshold = this.thresholdData && thresholds.length > 0 ? this.thresholdData(sql, thresholds) : undefined;
     const deadLetters = b.deadLetters.length > 0 ? this.keepDeadLetters(sql, b.deadLetters) : undefined;
-    // Last: every writer locks the machines' state rows (above) before their chain heads, so two
-    // batches of one machine on two instances wait for each other instead of deadlocking.
-    const chain = chained.length > 0 && this.chain ? appendToChain(sql, chained, this.chainHeads) : undefined;
-    await inOrder([stats, threshold, deadLetters, chain]);
+    await inOrder([stats, threshold, deadLetters]);
+    // Last, once all else is done: every writer locks the machines' state rows (above) and what
+    // else it writes before their chain heads, so two batches of one machine on two instances wait
+    // for each other instead of deadlocking.
+    if (chained.length > 0 && this.chain) await appendToChain(sql, chained, this.chainHeads);
     return (await revived) ?? [];
   }
 
   /** Keeps refused messages; prunes the store now and then, not at every insert (it may exceed its capacity by a few hundred rows). */
   private async keepDeadLetters(sql: TSqlRunner, rows: TBatch['deadLetters']): Promise<void> {
-    await insertDeadLetters(sql, rows);
+    const inserted = insertDeadLetters(sql, rows);
     this.deadLettersSincePrune += rows.length;
-    if (this.deadLettersSincePrune >= this.deadLetterPruneEvery) {
-      await pruneDeadLetters(sql, this.deadLetterCapacity);
-      this.deadLettersSincePrune = 0;
-    }
+    if (this.deadLettersSincePrune < this.deadLetterPruneEvery) return inserted;
+    this.deadLettersSincePrune = 0;
+    await inOrder([inserted, pruneDeadLetters(sql, this.deadLetterCapacity)]);
   }
 
   /** Sends the batch's telemetry statements, each without waiting for the one before. */
