@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 
@@ -33,6 +34,20 @@ describe('GET /readyz', () => {
       const res = await fetch(`${other.url}/readyz`);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ status: 'unavailable', database: { ok: true }, broker: { ok: false } });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DB !== 'postgres')("answers 503 once the embedded database's thread stopped", async () => {
+    const other = await startTestServer();
+    try {
+      // As if PGlite had aborted: its thread ends (db/pglite-thread.ts).
+      const thread = (other.washboard.database.db as unknown as { $client: { worker: Worker } }).$client;
+      await thread.worker.terminate();
+      const res = await fetch(`${other.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'unavailable', database: { ok: false }, broker: { ok: true } });
     } finally {
       await other.close();
     }
