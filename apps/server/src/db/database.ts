@@ -93,12 +93,21 @@ export async function openDatabase(options: {
       db,
       async transaction(work) {
         const client = await pool.connect();
+        // Statements sent without waiting for the one before (the gateway's batches) go to the
+        // connection one after another, in the order sent: pg 8 queues them itself, but warns that
+        // pg 9 will not.
+        let last: Promise<unknown> = Promise.resolve();
+        const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+          const next = last.then(run, run);
+          last = next.catch(() => {});
+          return next;
+        };
         try {
           await client.query('BEGIN');
           const result = await work({
-            query: (text, params) => client.query(text, params) as never,
+            query: (text, params) => inTurn(() => client.query(text, params)) as never,
             copyFrom: (statement, data) =>
-              pipeline(Readable.from(typeof data === 'string' ? [data] : data), client.query(copyFrom(statement))),
+              inTurn(() => pipeline(Readable.from(typeof data === 'string' ? [data] : data), client.query(copyFrom(statement)))),
           });
           await client.query('COMMIT');
           return result;
