@@ -132,6 +132,41 @@ describe('offline mutation queue', () => {
     expect(queue.state()).toMatchObject({ pending: [], failed: [] });
   });
 
+  it('shows a dropped change gone only once the queue without it is stored, so leaving the page does not bring it back', async () => {
+    const stored = idbQueueStorage('q-dropped-stored');
+    // While `held`, a save waits for the test, as a slow IndexedDB write would.
+    let held: Promise<void> | undefined = undefined;
+    let release = () => {};
+    let online = false;
+    const queue = createMutationQueue({
+      storage: {
+        load: () => stored.load(),
+        save: async (contents) => {
+          await held;
+          await stored.save(contents);
+        },
+      },
+      send: () => Promise.reject(online ? new Refused('refused') : new Unreachable('offline')),
+      isUnreachable: (error) => error instanceof Unreachable,
+      owner: () => 'user-1',
+      isOnline: () => online,
+    });
+    await queue.submit(edit(1));
+    online = true;
+    await queue.replay();
+    expect(queue.state().failed).toHaveLength(1);
+    let shownGone = false;
+    queue.subscribe(() => (shownGone ||= queue.state().failed.length === 0));
+    held = new Promise<void>((resolve) => (release = resolve));
+    const dropped = queue.discard(queue.state().failed[0]?.id ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shownGone).toBe(false);
+    release();
+    await dropped;
+    expect(shownGone).toBe(true);
+    expect((await stored.load())?.failed).toEqual([]);
+  });
+
   it('keeps a change refused on replay until it is dropped, and never sends it again by itself', async () => {
     const { queue, world } = harness('q-refused-kept');
     world.online = false;

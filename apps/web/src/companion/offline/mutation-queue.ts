@@ -92,9 +92,13 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
 
   let loaded: Promise<void> | undefined;
 
-  const set = async (next: Partial<TQueueState>, persist = true) => {
+  /** `shownOnceStored`: listeners hear of the change only after it was saved (or failed to be). */
+  const set = async (next: Partial<TQueueState>, persist = true, shownOnceStored = false) => {
     state = { ...state, ...next };
-    for (const listener of listeners) listener();
+    const notify = () => {
+      for (const listener of listeners) listener();
+    };
+    if (!shownOnceStored) notify();
     if (!persist) return;
     try {
       await save();
@@ -102,6 +106,7 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
       // Storage unusable this time (no IndexedDB, no key, a stored queue not read): the changes stay in
       // memory, and the next save tries again.
     }
+    if (shownOnceStored) notify();
   };
 
   /** Adds what storage holds to what is in memory, once; a failed read is tried again by the next save. */
@@ -207,7 +212,8 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
     },
     async discard(id) {
       const owner = options.owner();
-      await set({ failed: state.failed.filter((m) => m.id !== id || m.owner !== owner) });
+      // Shown gone once stored so: a page left right after the tap must not bring the change back.
+      await set({ failed: state.failed.filter((m) => m.id !== id || m.owner !== owner) }, true, true);
     },
     state: () => state,
     subscribe(listener) {
