@@ -38,6 +38,20 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     ).rows.map((r) => ({ ts: new Date(r.ts).toISOString(), boilerTmp: r.boiler_tmp, tankVlm: r.tank_vlm }));
   const at = (second: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, second)).toISOString();
 
+  /** Machines with their live state rows, as the gateway finds them. */
+  const addMachines = (serials: string[], claimingFailedAttempts = 0) =>
+    database.transaction(async (sql) => {
+      await sql.query(
+        `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+         select serial, 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x' from unnest($1::text[]) as serial`,
+        [serials],
+      );
+      await sql.query('insert into appliance_states (serial_number, claiming_failed_attempts) select unnest($1::text[]), $2', [
+        serials,
+        claimingFailedAttempts,
+      ]);
+    });
+
   it('stores a batch with the values sent and null for the missing ones', async () => {
     const writer = newWriter();
     await Promise.all([
@@ -83,16 +97,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
 
   it('keeps what several machines reported in one batch, each in its own state', async () => {
     const serials = ['WRITER6', 'WRITER7', 'WRITER8'];
-    await database.transaction(async (sql) => {
-      for (const serial of serials) {
-        await sql.query(
-          `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
-           values ($1, 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
-          [serial],
-        );
-        await sql.query('insert into appliance_states (serial_number, claiming_failed_attempts) values ($1, 2)', [serial]);
-      }
-    });
+    await addMachines(serials, 2);
     const writer = newWriter();
     const versions = (fw00: string) => ({ fw00, fw02: '1.4.1', connectivity: '2.0', control: '5.1' });
     await Promise.all([
@@ -132,6 +137,40 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       ['WRITER7', '3.3.0', { S1: 82 }, at(2), null, null, 2],
       ['WRITER8', null, null, null, 40, 'abc', 0],
     ]);
+  });
+
+  it("keeps each machine's newest values in its live state, only the fields it sent", async () => {
+    const serials = ['LIVE1', 'LIVE2'];
+    await addMachines(serials);
+    const live = async () =>
+      (
+        await database.transaction((sql) =>
+          sql.query<{ serial_number: string; telemetry: unknown }>(
+            'select serial_number, telemetry from appliance_states where serial_number = any($1) order by serial_number',
+            [serials],
+          ),
+        )
+      ).rows.map((r) => [r.serial_number, r.telemetry]);
+    const writer = newWriter();
+    await Promise.all([
+      writer.writeTelemetry('LIVE1', { ts: at(2), boilerTmp: 846 }),
+      writer.writeTelemetry('LIVE1', { ts: at(1), boilerTmp: 845, tankVlm: 350 }),
+      writer.writeTelemetry('LIVE2', {
+        ts: at(1),
+        tankTmp: -12,
+        rinseWaterFlowRate: 100_000,
+        cycleTimeDuration: 86_400 * 366,
+      }),
+    ]);
+    const newest = [
+      ['LIVE1', { ts: at(2), boilerTmp: 846 }],
+      ['LIVE2', { ts: at(1), tankTmp: -12, rinseWaterFlowRate: 100_000, cycleTimeDuration: 86_400 * 366 }],
+    ];
+    expect(await live()).toEqual(newest);
+    // A message older than the one shown (delivered late) is stored but does not replace it.
+    await writer.writeTelemetry('LIVE1', { ts: at(0), boilerTmp: 700, tankVlm: 1 });
+    expect(await live()).toEqual(newest);
+    expect(await rows('LIVE1')).toHaveLength(3);
   });
 
   it('stores an alarm opened and closed within one batch as one closed alarm', async () => {
