@@ -77,7 +77,11 @@ async function viaWriter(database: TDatabase, data: TRow[]): Promise<number> {
   return performance.now() - started;
 }
 
-/** Rounds of (writer, COPY), interleaved; each figure is the median of its rounds (the machine is shared). */
+/**
+ * Rounds of two writer runs and two COPYs, interleaved; each figure is the median of its rounds.
+ * One COPY of the same rows, repeated back to back on this host, took anywhere from 801 to 1,377
+ * ms (docs/benchmarks.md), so a round of one run each measured the host as much as the writer.
+ */
 const ROUNDS = 3;
 const LIMIT = 0.9;
 const LOWEST = 0.85;
@@ -87,21 +91,62 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/**
+ * One round of (writer, COPY) before the counted ones, printed but not counted: a gateway writes
+ * for hours, so its steady rate is what the budget is about, not the first 200,000 messages of a
+ * process whose code is not yet compiled (that round's messages took 300–350 ms to hand over
+ * against 180–230 ms later, docs/benchmarks.md). The product import's benchmark warms up the same way.
+ */
+const WARM_UP = 1;
+
+/**
+ * The machines exist, as they do for the gateway: each batch then updates their live state rows
+ * (newest values, last seen) rather than finding nothing to update.
+ */
+async function machines(database: TDatabase, data: TRow[]): Promise<void> {
+  const serials = [...new Set(data.map((r) => r.serial))];
+  await database.transaction(async (sql) => {
+    await sql.query(
+      `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash, appliance_name)
+       select serial, 'LUMINA', 'WB-500', 'infinity', 'M3', '3.2.0', '1.4.1', 'bench', serial from unnest($1::text[]) as serial`,
+      [serials],
+    );
+    await sql.query(`insert into appliance_states (serial_number, online) select unnest($1::text[]), true`, [serials]);
+  });
+}
+
 async function rounds(database: TDatabase, copy: () => Promise<void>, data: TRow[]) {
+  await machines(database, data);
   const writer: number[] = [];
   const copies: number[] = [];
   const ratios: number[] = [];
   const empty = () => database.transaction((sql) => sql.query('TRUNCATE telemetry'));
-  for (let i = 0; i < ROUNDS; i += 1) {
-    writer.push(await viaWriter(database, data));
-    await empty();
+  const timedCopy = async () => {
     const started = performance.now();
     await copy();
-    copies.push(performance.now() - started);
-    ratios.push((copies.at(-1) ?? 0) / (writer.at(-1) ?? 1));
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP + ROUNDS; i += 1) {
+    // Writer, COPY, COPY, writer: the host's drift within a round weighs on both sides alike.
+    const w1 = await viaWriter(database, data);
     await empty();
+    const c1 = await timedCopy();
+    await empty();
+    const c2 = await timedCopy();
+    await empty();
+    const w2 = await viaWriter(database, data);
+    await empty();
+    writer.push((w1 + w2) / 2);
+    copies.push((c1 + c2) / 2);
+    ratios.push((c1 + c2) / (w1 + w2));
   }
-  return { writer: median(writer), copy: median(copies), ratios };
+  const counted = (values: number[]) => values.slice(WARM_UP);
+  return {
+    writer: median(counted(writer)),
+    copy: median(counted(copies)),
+    ratios: counted(ratios),
+    warmUp: ratios.slice(0, WARM_UP),
+  };
 }
 
 /** PostgreSQL server: a fresh database on BENCH_DATABASE_URL (default the machine's `test`). */
@@ -137,10 +182,10 @@ async function pglite(data: TRow[]) {
 }
 
 /**
- * The gateway's own insert path (DeviceBatcher and DeviceMessageRepository: batches of up to 4,000 messages, one transaction
+ * The gateway's own insert path (DeviceBatcher and DeviceMessageRepository: batches of up to 16,000 messages, one transaction
  * each, telemetry by COPY into the table, plus the live-state update) for 200,000 telemetry rows of
  * 1,000 machines, against one COPY of the same rows (already in COPY text) into the same emptied
- * table (target ≥ 0.9, no round under 0.85). Median of 3 interleaved rounds each.
+ * table (target ≥ 0.9, no round under 0.85). Median of 3 rounds (two runs of each side), after a warm-up round.
  */
 export async function writePath() {
   return report('PostgreSQL', await postgres(rows()));
@@ -150,7 +195,10 @@ export async function writePathPglite() {
   return report('PGlite', await pglite(rows()));
 }
 
-function report(engine: string, { writer, copy, ratios }: { writer: number; copy: number; ratios: number[] }) {
+function report(
+  engine: string,
+  { writer, copy, ratios, warmUp }: { writer: number; copy: number; ratios: number[]; warmUp: number[] },
+) {
   return {
     name: `write path: gateway insert ÷ COPY, 200,000 telemetry rows (${engine}; median of ${ROUNDS} rounds, lowest ≥ ${LOWEST})`,
     // A round under LOWEST fails the figure whatever the median.
@@ -159,7 +207,7 @@ function report(engine: string, { writer, copy, ratios }: { writer: number; copy
     limit: LIMIT,
     better: 'higher' as const,
     note:
-      `rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; gateway ${Math.round(ROWS / (writer / 1000))} rows/s, ` +
+      `rounds ${ratios.map((r) => r.toFixed(2)).join(', ')} (warm-up ${warmUp.map((r) => r.toFixed(2)).join(', ')}, not counted); gateway ${Math.round(ROWS / (writer / 1000))} rows/s, ` +
       `COPY ${Math.round(ROWS / (copy / 1000))} rows/s (medians); ${PER_TURN} messages per event-loop turn`,
   };
 }
