@@ -82,6 +82,46 @@ describe('the job queue', () => {
     expect(await jobState(database.db, LATER.kind)).toHaveLength(2);
   });
 
+  it("adds one job per brand of a batch's machines, each with its own machines, in the batch's transaction", async () => {
+    const CHECK = defineJob({ kind: 'test.perBrand', payload: z.object({ serials: z.array(z.string()).min(1) }) });
+    const jobs = queue(database.db);
+    const machines: [string, string][] = [
+      ['BRANDA2', 'LUMINA'],
+      ['BRANDA1', 'LUMINA'],
+      ['BRANDB1', 'KESTREL'],
+    ];
+    await database.transaction(async (q) => {
+      for (const [serial, brand] of machines) {
+        await q.query(
+          `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
+           values ($1, $2, 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
+          [serial, brand],
+        );
+      }
+    });
+    const perBrand = async () => {
+      const result = await database.db.execute(
+        sql`select brand, payload from jobs where kind = 'test.perBrand' and state = 'queued' order by brand`,
+      );
+      return (result as unknown as { rows: { brand: string; payload: unknown }[] }).rows;
+    };
+    // Rolled back with the batch: no job.
+    await expect(
+      database.transaction(async (q) => {
+        await jobs.enqueuePerBrandSql(q, CHECK, ['BRANDA1']);
+        throw new Error('the batch failed');
+      }),
+    ).rejects.toThrow('the batch failed');
+    expect(await perBrand()).toEqual([]);
+    // A machine the database does not know is left out; an empty list is refused by the kind.
+    await database.transaction((q) => jobs.enqueuePerBrandSql(q, CHECK, ['BRANDA2', 'BRANDB1', 'UNKNOWN1', 'BRANDA1']));
+    expect(await perBrand()).toEqual([
+      { brand: 'KESTREL', payload: { serials: ['BRANDB1'] } },
+      { brand: 'LUMINA', payload: { serials: ['BRANDA1', 'BRANDA2'] } },
+    ]);
+    await expect(database.transaction((q) => jobs.enqueuePerBrandSql(q, CHECK, []))).rejects.toThrow();
+  });
+
   it('adds many jobs in one call, each dedupe key once, and keeps a slot from waiting on a long job', async () => {
     // Not in a transaction of its own: on PGlite's one connection a waiting transaction would hold up every other statement.
     const SLOW = defineJob({ kind: 'test.slots', payload: z.object({ n: z.int() }), transactional: false });

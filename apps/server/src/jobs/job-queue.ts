@@ -173,6 +173,16 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Adds, inside a plain-SQL transaction, one job of `kind` per brand of the machines `serials`,
+   * each carrying its brand's machines (a failed one is then shown to that brand's administrators
+   * only): one statement, whatever the number of brands.
+   */
+  async enqueuePerBrandSql(sql: TSqlRunner, kind: TJobKind<{ serials: string[] }>, serials: readonly string[]): Promise<void> {
+    kind.payload.parse({ serials });
+    await JobRepository.insertPerBrandSql(sql, { kind: kind.kind, maxAttempts: kind.maxAttempts }, serials);
+  }
+
   start(): void {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);

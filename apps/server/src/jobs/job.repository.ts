@@ -62,6 +62,23 @@ export class JobRepository {
    * Adds a job through a plain-SQL transaction (the ingestion's batch writer), with no dedupe key:
    * the same row `insert` writes.
    */
+  /**
+   * One job of `kind` per brand of the machines `serials` (unknown ones left out), each with the
+   * payload `{ serials }` of that brand's machines: one statement in a plain-SQL transaction.
+   */
+  static async insertPerBrandSql(
+    sql: TSqlRunner,
+    job: Pick<TNewJob, 'kind' | 'maxAttempts'>,
+    serials: readonly string[],
+  ): Promise<void> {
+    await sql.query(
+      `insert into jobs (kind, payload, brand, run_at, max_attempts)
+       select $1, jsonb_build_object('serials', jsonb_agg(serial_number order by serial_number)), brand, now(), $2
+       from appliances where serial_number = any($3::text[]) group by brand`,
+      [job.kind, job.maxAttempts, [...serials]],
+    );
+  }
+
   static async insertSql(sql: TSqlRunner, job: Omit<TNewJob, 'dedupeKey'>): Promise<void> {
     await sql.query(
       `insert into jobs (kind, payload, brand, run_at, max_attempts) values ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), $5)`,

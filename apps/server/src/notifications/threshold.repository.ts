@@ -1,12 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  THRESHOLD_DEFAULTS,
-  type TBrandCode,
-  type THygieneInput,
-  type TThresholdCondition,
-  type TThresholdSettings,
-} from '@washboard/contracts';
-import type { TDb, TSqlRunner } from '../db/database';
+import { THRESHOLD_DEFAULTS, type THygieneInput, type TThresholdCondition, type TThresholdSettings } from '@washboard/contracts';
+import type { TDb } from '../db/database';
 import { applianceThresholds } from '../db/schema/index';
 import { CHEMICAL_ALARMS, type TIngestFacts, type TUsageFacts } from './threshold-rules';
 
@@ -23,18 +17,6 @@ export function settingsOf(stored: Partial<TThresholdSettings> | null | undefine
 }
 
 /** A condition's state change: it began (`active`) or ended, with its figures. */
-/** The machines among `serials` by brand, on the runner of a transaction under way (the gateway's batch). */
-export async function serialsByBrand(
-  sql: TSqlRunner,
-  serials: readonly string[],
-): Promise<{ brand: TBrandCode; serials: string[] }[]> {
-  const { rows } = await sql.query<{ brand: TBrandCode; serials: string[] }>(
-    'select brand, array_agg(serial_number) as serials from appliances where serial_number = any($1::text[]) group by brand',
-    [[...serials]],
-  );
-  return rows;
-}
-
 export type TTransition = {
   serialNumber: string;
   condition: TThresholdCondition;

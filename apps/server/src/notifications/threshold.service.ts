@@ -20,7 +20,7 @@ import type { Mailer } from '../mail/mailer';
 import type { AlarmMailRepository } from './alarm-mail.repository';
 import type { NotificationService } from './notification.service';
 import { renderThresholdMail } from './threshold-mail-template';
-import { serialsByBrand, settingsOf, type ThresholdRepository, type TTransition } from './threshold.repository';
+import { settingsOf, type ThresholdRepository, type TTransition } from './threshold.repository';
 import { ingestVerdicts, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
 import type { UnsubscribeService } from './unsubscribe.service';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE } from './weekly-report-time';
@@ -112,9 +112,7 @@ export class ThresholdService {
 
   /** The gateway writer's hook, in the batch's transaction: one job for the machines whose data the ingest-side conditions read. */
   async batchWritten(sql: TSqlRunner, serials: readonly string[]): Promise<void> {
-    // One job per brand: a failed one is shown to that brand's administrators only.
-    for (const { brand, serials: ofBrand } of await serialsByBrand(sql, serials))
-      await this.jobs.enqueueSql(sql, THRESHOLD_CHECK, { serials: ofBrand }, { brand });
+    await this.jobs.enqueuePerBrandSql(sql, THRESHOLD_CHECK, serials);
   }
 
   /**
