@@ -92,7 +92,7 @@ function median(values: number[]): number {
 }
 
 /**
- * One round of (writer, COPY) before the counted ones, printed but not counted: a gateway writes
+ * One round before the counted ones, printed but not counted: a gateway writes
  * for hours, so its steady rate is what the budget is about, not the first 200,000 messages of a
  * process whose code is not yet compiled (that round's messages took 300–350 ms to hand over
  * against 180–230 ms later, docs/benchmarks.md). The product import's benchmark warms up the same way.

@@ -59,10 +59,6 @@ export class JobRepository {
   }
 
   /**
-   * Adds a job through a plain-SQL transaction (the ingestion's batch writer), with no dedupe key:
-   * the same row `insert` writes.
-   */
-  /**
    * One job of `kind` per brand of the machines `serials` (unknown ones left out), each with the
    * payload `{ serials }` of that brand's machines: one statement in a plain-SQL transaction.
    */
@@ -79,6 +75,10 @@ export class JobRepository {
     );
   }
 
+  /**
+   * Adds a job through a plain-SQL transaction (the ingestion's batch writer), with no dedupe key:
+   * the same row `insert` writes.
+   */
   static async insertSql(sql: TSqlRunner, job: Omit<TNewJob, 'dedupeKey'>): Promise<void> {
     await sql.query(
       `insert into jobs (kind, payload, brand, run_at, max_attempts) values ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), $5)`,

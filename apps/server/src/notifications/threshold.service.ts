@@ -110,7 +110,7 @@ export class ThresholdService {
     return { settings, custom: true, canEdit: true };
   }
 
-  /** The gateway writer's hook, in the batch's transaction: one job for the machines whose data the ingest-side conditions read. */
+  /** The gateway writer's hook, in the batch's transaction: one job per brand for the machines whose data the ingest-side conditions read. */
   async batchWritten(sql: TSqlRunner, serials: readonly string[]): Promise<void> {
     await this.jobs.enqueuePerBrandSql(sql, THRESHOLD_CHECK, serials);
   }
