@@ -167,10 +167,19 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       ['LIVE2', { ts: at(1), tankTmp: -12, rinseWaterFlowRate: 100_000, cycleTimeDuration: 86_400 * 366 }],
     ];
     expect(await live()).toEqual(newest);
-    // A message older than the one shown (delivered late) is stored but does not replace it.
+    const lastSeen = async () =>
+      (
+        await database.transaction((sql) =>
+          sql.query<{ t: Date }>(`select last_seen_at as t from appliance_states where serial_number = 'LIVE1'`),
+        )
+      ).rows.map((r) => new Date(r.t).getTime())[0] ?? 0;
+    const seenBefore = await lastSeen();
+    // A message older than the one shown (delivered late) is stored but does not replace it; the
+    // machine was heard all the same.
     await writer.writeTelemetry('LIVE1', { ts: at(0), boilerTmp: 700, tankVlm: 1 });
     expect(await live()).toEqual(newest);
     expect(await rows('LIVE1')).toHaveLength(3);
+    expect(await lastSeen()).toBeGreaterThan(seenBefore);
   });
 
   it('stores an alarm opened and closed within one batch as one closed alarm', async () => {
