@@ -69,9 +69,10 @@ export function machineWeeks(
     let passed = 0;
     const failing: TFailingCycle[] = [];
     for (const cycle of own) {
-      // The four fields the rule reads, not a copy of the row: this runs for every cycle of every report.
+      // The row stands for its measurements (it carries the two peaks the rule reads), not a copy
+      // of it: this runs for every cycle of every report.
       const result = hygieneVerdict(
-        { kind: 'cycle', cycleName: cycle.cycleName, completed: cycle.completed, measurements: cycle.measurements },
+        { kind: 'cycle', cycleName: cycle.cycleName, completed: cycle.completed, measurements: cycle },
         rule,
       );
       if (result.verdict === 'pass' || result.verdict === 'fail') judged += 1;

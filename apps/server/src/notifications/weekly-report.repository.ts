@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TBrandCode, TCycleMeasurements, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
+import type { TBrandCode, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 
 /** An account whose report may be due: what the visibility rule and the time zone need. */
@@ -37,15 +37,16 @@ export type TMachineWeekRow = {
   countersAtEnd: TCounters | null;
 };
 
-/** One cycle of the week, to be judged by the hygiene rule. */
+/** One cycle of the week, with what the hygiene rule judges of it. */
 export type TCycleRow = {
   serialNumber: string;
-  id: string;
   cycleName: string | null;
   cycleNumber: number | null;
   start: Date;
   completed: boolean | null;
-  measurements: TCycleMeasurements | null;
+  /** the measured peaks (tenths of °C; null: not measured) */
+  washMaxTmp: number | null;
+  rinseMaxTmp: number | null;
 };
 
 export type TWeekBounds = { previousStart: Date; start: Date; end: Date };
@@ -153,12 +154,19 @@ export class WeeklyReportRepository {
     return rowsOf<TMachineWeekRow>(result).map((r) => ({ ...r, offlineSeconds: Number(r.offlineSeconds) }));
   }
 
-  /** The washing and maintenance cycles of `serials` that started within the week, oldest first. */
+  /**
+   * The washing and maintenance cycles of `serials` that started within the week, oldest first,
+   * each with the two peaks the hygiene rule judges rather than its whole measurement record: a
+   * week holds thousands, and parsing each one's JSON made most of what a report's read kept alive
+   * (docs/benchmarks.md, "Weekly reports").
+   */
   async cycles(db: TDb, serials: string[], week: TWeekBounds): Promise<TCycleRow[]> {
     if (serials.length === 0) return [];
+    const peak = (key: string) =>
+      sql.raw(`case when jsonb_typeof(measurements->'${key}') = 'number' then (measurements->>'${key}')::float8 end`);
     const result = await db.execute(sql`
-      select serial_number as "serialNumber", id, cycle_name as "cycleName", cycle_number as "cycleNumber",
-        start, completed, measurements
+      select serial_number as "serialNumber", cycle_name as "cycleName", cycle_number as "cycleNumber",
+        start, completed, ${peak('washMaxTmp')} as "washMaxTmp", ${peak('rinseMaxTmp')} as "rinseMaxTmp"
       from haccp_events
       where serial_number = any(${texts(serials)}) and kind = 'cycle'
         and start >= ${iso(week.start)}::timestamptz and start < ${iso(week.end)}::timestamptz

@@ -6,8 +6,8 @@ import type { Mailer } from '../mail/mailer';
 import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
-import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
-import { cyclesBySerial, machineWeeks } from './weekly-report-figures';
+import type { TReportRecipient, TReportUser, TWeekBounds, WeeklyReportRepository } from './weekly-report.repository';
+import { cyclesBySerial, machineWeeks, type TMachineWeek } from './weekly-report-figures';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
 
@@ -166,25 +166,35 @@ export class WeeklyReportService {
     return outcomes;
   }
 
+  /**
+   * The week of each machine of `serials`, in the order the report lists them. The rows read are
+   * judged at once and let go before anything is awaited: kept while a group's reports were
+   * rendered, a group's thousands of cycle rows outlived the young generation's collections and
+   * were copied to the old one, the largest part of what the main thread collected (docs/benchmarks.md,
+   * "Weekly reports").
+   */
+  private async machineWeeks(serials: string[], bounds: TWeekBounds): Promise<TMachineWeek[]> {
+    const [rows, cycles] = await Promise.all([
+      this.repository.machines(this.db, serials, bounds),
+      this.repository.cycles(this.db, serials, bounds),
+    ]);
+    return machineWeeks(rows, cyclesBySerial(cycles));
+  }
+
   /** Reads, renders and stores the reports of one group (one week and zone); a render that fails fails its job alone. */
   private async writeGroup(group: readonly TDueReport[], outcomes: (Error | undefined)[]): Promise<void> {
     const { week, timeZone } = group[0]?.request ?? { week: '', timeZone: '' };
     const [y, m, d] = week.split('-').map(Number);
     // Any instant of the following week gives back the reported week and the one before it.
     const bounds = reportWeek(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 10)), timeZone);
-    const serials = [...new Set(group.flatMap((report) => report.serials))];
-    const [rows, cycles] = await Promise.all([
-      this.repository.machines(this.db, serials, bounds),
-      this.repository.cycles(this.db, serials, bounds),
-    ]);
-    const cyclesOf = cyclesBySerial(cycles);
-    // One account at a time, a turn of the event loop each: a batch's figures in one turn kept
+    const weeks = await this.machineWeeks([...new Set(group.flatMap((report) => report.serials))], bounds);
+    // One account at a time, a turn of the event loop each: a batch's reports in one turn kept
     // other requests waiting (docs/benchmarks.md, "Weekly reports"). The renderer's thread works
     // through the reports meanwhile.
     const rendering: Promise<{ user: TReportUser; mail: TRenderedMail | undefined } | undefined>[] = [];
     for (const { index, user, serials: seen } of group) {
       const visible = new Set(seen);
-      const mine = rows.filter((row) => visible.has(row.serialNumber));
+      const mine = weeks.filter((machine) => visible.has(machine.serialNumber));
       // Someone who sees no machine gets no report; the week is noted as done all the same, so the
       // hourly scheduler does not queue it again for the rest of the morning.
       if (mine.length === 0) {
@@ -199,7 +209,7 @@ export class WeeklyReportService {
         firstName: user.firstName,
         start: bounds.start,
         end: bounds.end,
-        machines: machineWeeks(mine, cyclesOf),
+        machines: mine,
         publicUrl: this.options.publicUrl,
         unsubscribeUrl,
         preferenceLabel: translate(user.language, 'profile.weeklyReport'),

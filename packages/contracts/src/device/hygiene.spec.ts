@@ -79,6 +79,10 @@ describe('hygieneVerdict', () => {
       rinseTmp: null,
     });
     expect(hygieneVerdict(cycle(0, 0, { measurements: { washMaxTmp: 610 } }), undercounter).verdict).toBe('noData');
+    // A peak read as null (the weekly report reads the two peaks alone) is not measured either.
+    expect(hygieneVerdict(cycle(0, 0, { measurements: { washMaxTmp: null, rinseMaxTmp: 850 } }), undercounter).verdict).toBe(
+      'noData',
+    );
     expect(hygieneVerdict(cycle(0, 0, { measurements: null, completed: false }), undercounter)).toMatchObject({
       verdict: 'fail',
       failures: ['notCompleted'],

@@ -53,7 +53,7 @@ export type THygieneInput = {
   readonly kind: 'cycle' | 'parameter';
   readonly cycleName: string | null;
   readonly completed: boolean | null;
-  readonly measurements: { readonly washMaxTmp?: number; readonly rinseMaxTmp?: number } | null;
+  readonly measurements: { readonly washMaxTmp?: number | null; readonly rinseMaxTmp?: number | null } | null;
 };
 
 export type THygieneResult = {
@@ -71,7 +71,7 @@ function isWashCycle(name: string | null): boolean {
   return (WASH_CYCLES as readonly (TCycleType | string | null)[]).includes(name);
 }
 
-function finite(value: number | undefined): number | null {
+function finite(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
