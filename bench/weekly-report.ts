@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fork } from 'node:child_process';
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createWashboard } from '../apps/server/src/app';
@@ -178,6 +179,26 @@ async function smtpSink() {
 }
 
 /** CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them). */
+/** This thread's garbage collections while `work` runs: young-generation (scavenges) and the rest. */
+async function collectionsDuring<T>(work: () => Promise<T>): Promise<{ value: T; young: number[]; other: number[] }> {
+  const young: number[] = [];
+  const other: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? young : other).push(entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    return { value: await work(), young, other };
+  } finally {
+    observer.disconnect();
+  }
+}
+
+const seconds = (ms: number[]) => (ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1);
+
 async function postgresCpuSeconds(): Promise<number> {
   let total = 0;
   for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
@@ -244,7 +265,7 @@ export async function weeklyReports(): Promise<TResult[]> {
       return { ms: performance.now() - started, rows };
     };
     await readOnce(); // warm: the first read brings the week's pages into memory
-    const firstRead = await cpuDuring(readOnce);
+    const { value: firstRead, young: readYoung, other: readOther } = await collectionsDuring(() => cpuDuring(readOnce));
     const reads = [firstRead.value];
 
     // The reports, with other requests arriving all along.
@@ -253,15 +274,21 @@ export async function weeklyReports(): Promise<TResult[]> {
     let queued = 0;
     let scheduled = 0;
     let written = 0;
-    const writingCpu = await cpuDuring(async () => {
-      queued = await washboard.weeklyReports.schedule(NOW);
-      scheduled = performance.now();
-      const deadline = Date.now() + 3_600_000;
-      while (written < USERS && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-        [{ n: written }] = (await sql<{ n: number }>(`select count(*)::int as n from weekly_reports`)) as [{ n: number }];
-      }
-    });
+    const {
+      value: writingCpu,
+      young,
+      other,
+    } = await collectionsDuring(() =>
+      cpuDuring(async () => {
+        queued = await washboard.weeklyReports.schedule(NOW);
+        scheduled = performance.now();
+        const deadline = Date.now() + 3_600_000;
+        while (written < USERS && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 250));
+          [{ n: written }] = (await sql<{ n: number }>(`select count(*)::int as n from weekly_reports`)) as [{ n: number }];
+        }
+      }),
+    );
     const totalMs = performance.now() - started;
     await others.stop();
     const mailDeadline = Date.now() + 600_000;
@@ -288,7 +315,9 @@ export async function weeklyReports(): Promise<TResult[]> {
           `reading ${rows} rows once: ${reads.map((r) => (r.ms / 1000).toFixed(1)).join(' and ')} s (before and after); ` +
           `${mailed.mails} mails (${(mailed.bytes / 1e6).toFixed(0)} MB) accepted by an SMTP server in its own process, the last ${(mailedMs / 1000).toFixed(1)} s after the start; ` +
           `CPU: writing ${writingCpu.node.toFixed(0)} s here (server, probes) and ${writingCpu.postgres.toFixed(0)} s PostgreSQL, ` +
-          `reading once ${firstRead.node.toFixed(0)} s and ${firstRead.postgres.toFixed(0)} s; database copied in ${copySeconds.toFixed(0)} s`,
+          `reading once ${firstRead.node.toFixed(0)} s and ${firstRead.postgres.toFixed(0)} s; ` +
+          `main thread's garbage collection: writing ${young.length} scavenges (${seconds(young)} s) and ${other.length} others (${seconds(other)} s), ` +
+          `reading once ${readYoung.length} (${seconds(readYoung)} s) and ${readOther.length} (${seconds(readOther)} s); database copied in ${copySeconds.toFixed(0)} s`,
       },
       otherRequestsP99('Weekly reports: p99 of other requests (lastTelemetry) while they are written', others.latencies, PROBES),
     ];
