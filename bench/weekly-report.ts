@@ -178,7 +178,6 @@ async function smtpSink() {
   return { url: `smtp://127.0.0.1:${port}`, counted, close };
 }
 
-/** CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them). */
 /** This thread's garbage collections while `work` runs: young-generation (scavenges) and the rest. */
 async function collectionsDuring<T>(work: () => Promise<T>): Promise<{ value: T; young: number[]; other: number[] }> {
   const young: number[] = [];
@@ -199,6 +198,7 @@ async function collectionsDuring<T>(work: () => Promise<T>): Promise<{ value: T;
 
 const seconds = (ms: number[]) => (ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1);
 
+/** CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them). */
 async function postgresCpuSeconds(): Promise<number> {
   let total = 0;
   for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
