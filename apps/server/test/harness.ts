@@ -190,11 +190,19 @@ export function testConfig(env: Record<string, string>) {
 /** Starts the real server on free ports with a fresh database and the embedded broker. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' } = {},
+  options: { listen?: boolean; broker?: 'embedded' | 'mosquitto' | 'mosquitto-plugin' } = {},
 ): Promise<TTestServer> {
   const database = await freshDatabase();
+  // `mosquitto-plugin`: devices authenticated by deploy/mosquitto/washboard-auth against the
+  // server's PostgreSQL database, not by one dynamic-security identity each.
+  const deviceDatabase = options.broker === 'mosquitto-plugin' ? database.env.DATABASE_URL : undefined;
+  if (options.broker === 'mosquitto-plugin' && !deviceDatabase)
+    throw new Error('the Mosquitto device plugin needs TEST_DB=postgres');
   // Bounded like the embedded broker's default MQTT_MAX_MESSAGE_BYTES (docs/configuration.md).
-  const mosquitto = options.broker === 'mosquitto' ? await startMosquitto({ config: ['max_packet_size 262144'] }) : undefined;
+  const mosquitto =
+    options.broker === 'mosquitto' || deviceDatabase
+      ? await startMosquitto({ config: ['max_packet_size 262144'], deviceDatabase })
+      : undefined;
   const config = testConfig({ ...database.env, ...(mosquitto ? { MQTT_URL: mosquitto.serverUrl } : {}), ...env });
   const washboard = await createWashboard(config, { pgliteImage: database.pgliteImage });
   const port = options.listen === false ? 0 : await washboard.listen();

@@ -1,6 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,33 @@ export async function shippedMosquittoConfig(): Promise<string[]> {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** The source of the Mosquitto plugin that authenticates devices against the database (deploy/mosquitto/washboard-auth). */
+const AUTH_PLUGIN_DIR = fileURLToPath(new URL('../../../deploy/mosquitto/washboard-auth/', import.meta.url));
+
+/**
+ * The device-authentication plugin built from its source with its Makefile, once per version of the
+ * source (kept under the system's temporary directory; test files build it side by side safely).
+ */
+export async function washboardAuthPlugin(): Promise<string> {
+  const source = await Promise.all(['washboard_auth.c', 'Makefile'].map((f) => readFile(path.join(AUTH_PLUGIN_DIR, f))));
+  const digest = createHash('sha256').update(Buffer.concat(source)).digest('hex').slice(0, 16);
+  const dir = path.join(os.tmpdir(), `wb-mosquitto-auth-${digest}`);
+  const built = path.join(dir, 'washboard_auth.so');
+  if (existsSync(built)) return built;
+  await mkdir(dir, { recursive: true });
+  const building = path.join(dir, `building-${process.pid}.so`);
+  try {
+    execFileSync('make', ['-s', '-C', AUTH_PLUGIN_DIR, `OUT=${building}`, 'CFLAGS=-O2 -Wall -Wextra -Werror'], { stdio: 'pipe' });
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(
+      `building the Mosquitto device-authentication plugin failed (apt-get install gcc make mosquitto-dev libmosquitto-dev libpq-dev libssl-dev):\n${stderr}`,
+    );
+  }
+  await rename(building, built);
+  return built;
 }
 
 const PLUGIN_CANDIDATES = [
@@ -69,9 +97,11 @@ export type TTestMosquitto = {
  * a deployment ships with (deploy/mosquitto/washboard.conf: persistence, limits), persisting into a
  * directory of its own. Answers the MQTT_URL for the server (its admin credentials) and the URL
  * devices connect to. `config` adds lines to mosquitto.conf; a later line wins over the shipped one
- * for a number or a switch (benchmarks try other autosave settings).
+ * for a number or a switch (benchmarks try other autosave settings). `deviceDatabase` loads the
+ * device-authentication plugin in front of dynamic security, asking that PostgreSQL database; the
+ * server's URL then says `deviceAuth=plugin`.
  */
-export async function startMosquitto(options: { config?: string[] } = {}): Promise<TTestMosquitto> {
+export async function startMosquitto(options: { config?: string[]; deviceDatabase?: string } = {}): Promise<TTestMosquitto> {
   const plugin = PLUGIN_CANDIDATES.find((p) => existsSync(p));
   if (!plugin) throw new Error('the Mosquitto dynamic-security plugin is not installed (apt-get install mosquitto)');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wb-mosquitto-'));
@@ -88,6 +118,9 @@ export async function startMosquitto(options: { config?: string[] } = {}): Promi
       `listener ${port} 127.0.0.1`,
       'allow_anonymous false',
       'user root',
+      ...(options.deviceDatabase
+        ? [`plugin ${await washboardAuthPlugin()}`, `plugin_opt_database ${options.deviceDatabase}`]
+        : []),
       `plugin ${plugin}`,
       `plugin_opt_config_file ${dynsec}`,
       process.env.MOSQUITTO_LOG ? 'log_dest file ' + process.env.MOSQUITTO_LOG : 'log_dest none',
@@ -113,7 +146,7 @@ export async function startMosquitto(options: { config?: string[] } = {}): Promi
   };
   await start();
   return {
-    serverUrl: `mqtt://washboard:${password}@127.0.0.1:${port}`,
+    serverUrl: `mqtt://washboard:${password}@127.0.0.1:${port}${options.deviceDatabase ? '?deviceAuth=plugin' : ''}`,
     deviceUrl: `mqtt://127.0.0.1:${port}`,
     port,
     kill: () => end('SIGKILL'),

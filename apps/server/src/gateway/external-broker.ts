@@ -22,25 +22,45 @@ function redact(url: string): string {
 type TDynsecCommand = Record<string, unknown> & { command: string };
 type TDynsecResponse = { command: string; error?: string; correlationData?: string };
 
+/** Answers awaited by correlation id, each given `timeoutMs` before the broker counts as not answering. */
+class Answers<T> {
+  private readonly waiting = new Map<string, (answer: T) => void>();
+
+  settle(id: string | undefined, answer: T): void {
+    const resolve = id === undefined ? undefined : this.waiting.get(id);
+    if (id === undefined || !resolve) return;
+    this.waiting.delete(id);
+    resolve(answer);
+  }
+
+  wait(id: string, timeoutMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new BrokerNotAnswering());
+      }, timeoutMs);
+      this.waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+    });
+  }
+}
+
 /**
  * Mosquitto's dynamic-security plugin, driven over its control topic with the credentials of
- * MQTT_URL: the server creates one client and one role per device so that a device may use only
- * `wb/v1/{serial}/…`.
+ * MQTT_URL: the server gives its own user the role it needs and, with `deviceAuth=dynsec`, creates
+ * one client and one role per device so that a device may use only `wb/v1/{serial}/…`.
  */
 class Dynsec {
-  private readonly waiting = new Map<string, (responses: TDynsecResponse[]) => void>();
+  private readonly answers = new Answers<TDynsecResponse[]>();
 
   constructor(private readonly client: MqttClient) {
     client.on('message', (topic, payload) => {
       if (topic !== `${CONTROL_TOPIC}/response`) return;
       try {
         const { responses } = JSON.parse(payload.toString()) as { responses: TDynsecResponse[] };
-        const id = responses[0]?.correlationData;
-        const resolve = id ? this.waiting.get(id) : undefined;
-        if (id && resolve) {
-          this.waiting.delete(id);
-          resolve(responses);
-        }
+        this.answers.settle(responses[0]?.correlationData, responses);
       } catch {
         // not ours to judge: another admin's malformed response
       }
@@ -59,23 +79,10 @@ class Dynsec {
         JSON.stringify({ commands: [{ command: 'getClient', username, correlationData: id }] }),
         { qos: 1 },
       ),
-      this.answer(id),
+      this.answers.wait(id, 5_000),
     ]);
     const [response] = responses as (TDynsecResponse & { data?: { client?: { roles?: { rolename: string }[] } } })[];
     return response?.data?.client?.roles?.some((r) => r.rolename === rolename) ?? false;
-  }
-
-  private answer(id: string, timeoutMs = 5_000): Promise<TDynsecResponse[]> {
-    return new Promise<TDynsecResponse[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new BrokerNotAnswering());
-      }, timeoutMs);
-      this.waiting.set(id, (responses) => {
-        clearTimeout(timer);
-        resolve(responses);
-      });
-    });
   }
 
   /**
@@ -91,9 +98,40 @@ class Dynsec {
         JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }),
         { qos: 1 },
       ),
-      this.answer(id, timeoutMs),
+      this.answers.wait(id, timeoutMs),
     ]);
     return responses.map((r) => r.error);
+  }
+}
+
+/** The control topic of deploy/mosquitto/washboard-auth, the plugin that authenticates devices against the database. */
+const DEVICE_PLUGIN_TOPIC = '$CONTROL/washboard-devices/v1';
+
+/**
+ * The device-authentication plugin (`deviceAuth=plugin`): devices need no broker entry, the plugin
+ * reads their secret's hash from the database at each connection. The server only tells it which
+ * machines to disconnect now (a deleted product, a re-issued secret); it answers once they are.
+ */
+class DevicePlugin {
+  private readonly answers = new Answers<void>();
+
+  constructor(private readonly client: MqttClient) {
+    client.on('message', (topic, payload) => {
+      if (topic === `${DEVICE_PLUGIN_TOPIC}/response`) this.answers.settle(payload.toString(), undefined);
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.client.subscribeAsync(`${DEVICE_PLUGIN_TOPIC}/response`, { qos: 1 });
+  }
+
+  /** Ends the connections of `serials`; with none, only checks that the plugin is loaded and answers. */
+  async disconnect(serials: readonly string[]): Promise<void> {
+    const id = randomUUID();
+    await Promise.all([
+      this.client.publishAsync(DEVICE_PLUGIN_TOPIC, [id, ...serials].join('\n'), { qos: 1 }),
+      this.answers.wait(id, 5_000),
+    ]);
   }
 }
 
@@ -153,6 +191,9 @@ export async function connectExternal(
   const parsed = new URL(url);
   const deviceAuth = parsed.searchParams.get('deviceAuth') ?? 'dynsec';
   parsed.searchParams.delete('deviceAuth');
+  if (deviceAuth !== 'dynsec' && deviceAuth !== 'plugin' && deviceAuth !== 'none') {
+    throw new StartupError(`MQTT_URL has deviceAuth=${deviceAuth}: use dynsec (the default), plugin or none.`);
+  }
   // `shared` lets several server instances (or ingest connections) split the devices' messages.
   // Mosquitto 2.0 does not save a shared subscription in its persistence file: after the broker
   // restarts, a session that is away keeps its queue but no longer receives what the devices publish
@@ -185,10 +226,13 @@ export async function connectExternal(
   }
   control.on('offline', () => log.warn('MQTT broker connection lost; reconnecting'));
   log.info({ url: redact(url), deviceAuth, subscription }, 'connected to external MQTT broker');
-  const dynsec = deviceAuth === 'dynsec' ? new Dynsec(control) : undefined;
+  // `plugin` still uses dynamic security for the server's own user and role.
+  const dynsec = deviceAuth === 'none' ? undefined : new Dynsec(control);
+  const devicePlugin = deviceAuth === 'plugin' ? new DevicePlugin(control) : undefined;
   const ingest: { close(): Promise<void> }[] = [];
   const provisionDevices = async (devices: readonly { serial: string; secret: string }[]): Promise<void> => {
-    if (!dynsec) return;
+    // With the plugin (or none) the stored hash is the device's identity: nothing to tell the broker.
+    if (!dynsec || devicePlugin) return;
     for (let start = 0; start < devices.length; start += DYNSEC_BATCH) {
       const batch = devices.slice(start, start + DYNSEC_BATCH);
       const commands = batch.flatMap(({ serial, secret }) => deviceIdentityCommands(serial, secret));
@@ -212,6 +256,13 @@ export async function connectExternal(
           { acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/+/${ERROR_TOPIC}`, allow: true },
           { acltype: 'subscribePattern', topic: `${TOPIC_ROOT}/#`, allow: true },
           { acltype: 'publishClientReceive', topic: `${TOPIC_ROOT}/#`, allow: true },
+          ...(devicePlugin
+            ? [
+                { acltype: 'publishClientSend', topic: DEVICE_PLUGIN_TOPIC, allow: true },
+                { acltype: 'subscribeLiteral', topic: `${DEVICE_PLUGIN_TOPIC}/response`, allow: true },
+                { acltype: 'publishClientReceive', topic: `${DEVICE_PLUGIN_TOPIC}/response`, allow: true },
+              ]
+            : []),
         ];
         const [role] = await dynsec.run([{ command: 'createRole', rolename: SERVER_ROLE, acls }]);
         if (role && !ALREADY.test(role)) throw new StartupError(`The MQTT broker refused the server role: ${role}`);
@@ -229,6 +280,18 @@ export async function connectExternal(
           await reconnected;
           if (!(await dynsec.clientHasRole(username, SERVER_ROLE))) {
             throw new StartupError('The MQTT broker did not give the server its role: check the MQTT_URL user is a dynsec admin');
+          }
+        }
+        if (devicePlugin) {
+          await devicePlugin.start();
+          try {
+            await devicePlugin.disconnect([]);
+          } catch (error) {
+            throw new StartupError(
+              'MQTT_URL has deviceAuth=plugin but the broker has no Washboard device plugin answering: ' +
+                'load deploy/mosquitto/washboard-auth in mosquitto.conf before the dynamic-security plugin (docs/configuration.md).',
+              { cause: error },
+            );
           }
         }
       } else {
@@ -281,6 +344,8 @@ export async function connectExternal(
     provisionDevice: (serial, secret) => provisionDevices([{ serial, secret }]),
     provisionDevices,
     async revokeDevice(serial) {
+      // The plugin refuses the next connection by itself (the stored hash changed); this ends the open one.
+      if (devicePlugin) return devicePlugin.disconnect([serial]);
       if (!dynsec) return;
       // Mosquitto disconnects a client when it is deleted: the machine is off the broker at once.
       await dynsec.run([
