@@ -23,7 +23,12 @@ import { adminTables } from './admin-tables';
 import { fleet } from './fleet';
 import { haccpExport } from './haccp-export';
 import { mosquittoPersistence } from './mosquitto-persistence';
-import { productImportMosquitto, productImportPglite, productImportPostgres } from './product-import';
+import {
+  productImportMosquitto,
+  productImportMosquittoPlugin,
+  productImportPglite,
+  productImportPostgres,
+} from './product-import';
 import { alarmMail } from './alarm-mail';
 import { weeklyReports } from './weekly-report';
 import { temperatureHistoryPglite, temperatureHistoryPostgres, verifyYearPglite, verifyYearPostgres } from './hygiene';
@@ -51,6 +56,7 @@ const benchmarks: (() => Promise<TResult | TResult[]>)[] = [
   productImportPglite,
   productImportPostgres,
   productImportMosquitto,
+  productImportMosquittoPlugin,
   temperatureHistoryPglite,
   temperatureHistoryPostgres,
   verifyYearPglite,
@@ -76,9 +82,9 @@ for (const bench of benchmarks) {
   for (const result of Array.isArray(answer) ? answer : [answer]) {
     results.push(result);
     const ok = result.better === 'lower' ? result.figure <= result.limit : result.figure >= result.limit;
-    if (!ok) process.exitCode = 1;
+    if (!ok && !result.informative) process.exitCode = 1;
     console.log(
-      `${ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.figure.toFixed(result.unit ? 2 : 3)} ${result.unit} (limit ${result.limit} ${result.unit}, ratio ${result.limit === 0 ? '—' : (result.figure / result.limit).toFixed(2)})${result.note ? `  — ${result.note}` : ''}`,
+      `${result.informative ? 'INFO' : ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.figure.toFixed(result.unit ? 2 : 3)} ${result.unit} (limit ${result.limit} ${result.unit}, ratio ${result.limit === 0 ? '—' : (result.figure / result.limit).toFixed(2)})${result.note ? `  — ${result.note}` : ''}`,
     );
   }
 }
