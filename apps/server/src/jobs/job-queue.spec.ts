@@ -247,6 +247,51 @@ describe('the job queue', () => {
       if (second !== database) await second.close();
     }
   }, 90_000);
+
+  it('claims due jobs oldest first, a lease that ran out among them, and nothing not due, spent or of another kind', async () => {
+    const repository = new JobRepository(database.db);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const job = (kind: string, runAt: Date) => ({ kind, payload: {}, brand: null, runAt, dedupeKey: undefined, maxAttempts: 3 });
+    await repository.insertMany(database.db, [
+      job('test.order', minutesAgo(1)),
+      job('test.order', minutesAgo(3)),
+      job('test.order', minutesAgo(-60)),
+      job('test.order', minutesAgo(2)),
+      job('test.order', minutesAgo(10)),
+      job('test.order', minutesAgo(4)),
+      job('test.other', minutesAgo(20)),
+    ]);
+    const ids = (await database.db.execute(sql`select id from jobs where kind like 'test.o%' order by id`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const [one, three, , two, spent, held] = ids.rows.map((r) => Number(r.id));
+    // Two running jobs whose worker's lease ran out: one may run again, the other used its last attempt;
+    // a third is running and still held.
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_until = now() - interval '1 second' where id = ${two}`,
+    );
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 3, locked_until = now() - interval '1 second' where id = ${spent}`,
+    );
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_until = now() + interval '1 hour' where id = ${held}`,
+    );
+
+    const leases = new Map([['test.order', 60]]);
+    // UPDATE … RETURNING answers in no particular order: compared by id.
+    const byId = (list: { id: number; attempts: number }[]) =>
+      [...list].sort((a, b) => a.id - b.id).map((j) => [j.id, j.attempts]);
+    const first = await repository.claim(leases, 2, 'claim-a');
+    expect(byId(first)).toEqual(
+      byId([
+        { id: three ?? 0, attempts: 1 },
+        { id: two ?? 0, attempts: 2 },
+      ]),
+    );
+    const rest = await repository.claim(leases, 10, 'claim-b');
+    expect(rest.map((j) => j.id)).toEqual([one]);
+    expect(await repository.claim(leases, 10, 'claim-c')).toEqual([]);
+  });
 });
 
 describe('backoffSeconds', () => {

@@ -98,17 +98,30 @@ export class JobRepository {
       kinds.map((kind) => sql`when ${kind} then ${leases.get(kind)}::float8`),
       sql` `,
     );
+    // The two kinds of due job are read apart, each along its own index and only as far as `limit`:
+    // one condition with `or` read and sorted every due job (10,000 weekly reports due at once: 4.7 ms
+    // a claim, 1.6 ms apart; docs/benchmarks.md). Rows locked here and not taken are let go at the
+    // statement's end. (Postgres allows no FOR UPDATE in a UNION's branches, hence the two CTEs.)
     const result = await this.db.execute(sql`
+      with queued as (
+        select id, run_at from ${jobs}
+        where state = 'queued' and run_at <= now() and ${inArray(jobs.kind, kinds)}
+        order by run_at, id
+        limit ${limit}
+        for update skip locked
+      ), expired as (
+        select id, run_at from ${jobs}
+        where state = 'running' and locked_until < now() and attempts < max_attempts and ${inArray(jobs.kind, kinds)}
+        order by run_at, id
+        limit ${limit}
+        for update skip locked
+      )
       update ${jobs} set state = 'running', attempts = attempts + 1, claim = ${claim},
         locked_until = now() + make_interval(secs => case kind ${lease} end)
       where id in (
-        select id from ${jobs}
-        where ${inArray(jobs.kind, kinds)}
-          and ((state = 'queued' and run_at <= now())
-            or (state = 'running' and locked_until < now() and attempts < max_attempts))
+        select id from (select id, run_at from queued union all select id, run_at from expired) due
         order by run_at, id
-        limit ${limit}
-        for update skip locked)
+        limit ${limit})
       returning id, kind, payload, attempts, max_attempts as "maxAttempts", claim`);
     return rowsOf<TClaimedJob>(result).map((r) => ({ ...r, id: Number(r.id) }));
   }
