@@ -15,8 +15,9 @@
  *   subscribe to exactly those two; nothing else (docs/device-protocol.md).
  * - The server ends a machine's connection when it deletes the product or re-issues its secret, by
  *   publishing its serial number to `$CONTROL/washboard-devices/v1` (see on_control).
- * - When the database cannot answer, the plugin defers: machines are refused until it answers again,
- *   and the dynamic-security users still sign in.
+ * - When the database cannot answer, the plugin defers: machines are refused until it answers again
+ *   (a new connection to it is tried at most every RETRY_SECONDS), and the dynamic-security users
+ *   still sign in.
  *
  * Options (mosquitto.conf, after `plugin /path/to/washboard_auth.so`):
  *   plugin_opt_database  libpq connection string or URI of Washboard's database (required); the
@@ -28,6 +29,7 @@
 #include <search.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 #include <mosquitto.h>
@@ -42,6 +44,7 @@
 #define ERROR_TOPIC "error"
 #define CONTROL_TOPIC "$CONTROL/washboard-devices/v1"
 
+#define SERIAL_CHARACTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 #define LOOKUP "select secret_hash from appliances where serial_number = $1"
 #define SHA256_HEX 64
 
@@ -71,15 +74,32 @@ static void forget(const char *username) {
 	free(key);
 }
 
+/*
+ * Mosquitto runs plugins on its one thread: a database that does not answer must not be asked again
+ * at every connection attempt of a whole fleet, each waiting for its connect timeout.
+ */
+#define RETRY_SECONDS 5
+static time_t failed_at;
+
 static int connected(void) {
 	if (db != NULL && PQstatus(db) == CONNECTION_OK) return 1;
+	time_t now = time(NULL);
+	if (failed_at != 0 && now - failed_at < RETRY_SECONDS) return 0;
+	failed_at = 0;
 	if (db == NULL) {
-		db = PQconnectdb(conninfo);
+		/*
+		 * Defaults first, so that the operator's string overrides them: a database host that stops
+		 * answering must hold the broker for seconds, not for TCP's minutes.
+		 */
+		const char *keywords[] = {"connect_timeout", "tcp_user_timeout", "keepalives_idle", "options", "dbname", NULL};
+		const char *values[] = {"3", "3000", "10", "-c statement_timeout=2000", conninfo, NULL};
+		db = PQconnectdbParams(keywords, values, 1);
 	} else {
 		PQreset(db);
 	}
 	if (PQstatus(db) != CONNECTION_OK) {
-		mosquitto_log_printf(MOSQ_LOG_WARNING, "washboard-auth: cannot reach the database: %s", PQerrorMessage(db));
+		mosquitto_log_printf(MOSQ_LOG_WARNING, "washboard-auth: cannot reach the database (next try in %d s): %s", RETRY_SECONDS, PQerrorMessage(db));
+		failed_at = now;
 		return 0;
 	}
 	PGresult *prepared = PQprepare(db, "lookup", LOOKUP, 1, NULL);
@@ -89,6 +109,7 @@ static int connected(void) {
 	if (!ok) {
 		PQfinish(db);
 		db = NULL;
+		failed_at = now;
 	}
 	return ok;
 }
@@ -130,11 +151,17 @@ static void sha256_hex(const char *text, char out[SHA256_HEX + 1]) {
 	out[SHA256_HEX] = '\0';
 }
 
+/* Whether `name` can be a serial number: 4-40 of A-Z a-z 0-9 - _ (docs/device-protocol.md), so never a topic wildcard or level. */
+static int serial_shaped(const char *name) {
+	size_t length = strlen(name);
+	return length >= 4 && length <= 40 && strspn(name, SERIAL_CHARACTERS) == length;
+}
+
 static int on_basic_auth(int event, void *event_data, void *userdata) {
 	(void)event;
 	(void)userdata;
 	struct mosquitto_evt_basic_auth *ed = event_data;
-	if (ed->username == NULL) return MOSQ_ERR_PLUGIN_DEFER;
+	if (ed->username == NULL || !serial_shaped(ed->username)) return MOSQ_ERR_PLUGIN_DEFER;
 	char stored[SHA256_HEX + 1];
 	int found = stored_hash(ed->username, stored);
 	if (found != 1) return MOSQ_ERR_PLUGIN_DEFER;
@@ -148,13 +175,14 @@ static int on_basic_auth(int event, void *event_data, void *userdata) {
 	return MOSQ_ERR_SUCCESS;
 }
 
-/* The part of `topic` after `wb/v1/{serial}/`, or NULL when it is not below the machine's own root. */
+/* The topic name after `wb/v1/{serial}/` (one level), or NULL when the topic is not one of the machine's own. */
 static const char *own_topic(const char *topic, const char *serial) {
 	size_t root = strlen(TOPIC_ROOT);
 	size_t serial_length = strlen(serial);
 	if (strncmp(topic, TOPIC_ROOT, root) != 0) return NULL;
 	if (strncmp(topic + root, serial, serial_length) != 0 || topic[root + serial_length] != '/') return NULL;
-	return topic + root + serial_length + 1;
+	const char *name = topic + root + serial_length + 1;
+	return strchr(name, '/') == NULL ? name : NULL;
 }
 
 static int is_cloud_topic(const char *name) {
@@ -191,20 +219,26 @@ static int on_control(int event, void *event_data, void *userdata) {
 	(void)event;
 	(void)userdata;
 	struct mosquitto_evt_control *ed = event_data;
+	/* An error answered here would disconnect the server: it is logged instead. */
 	char *text = strndup(ed->payload, ed->payloadlen);
-	if (text == NULL) return MOSQ_ERR_NOMEM;
+	if (text == NULL) {
+		mosquitto_log_printf(MOSQ_LOG_ERR, "washboard-auth: out of memory reading a control message");
+		return MOSQ_ERR_SUCCESS;
+	}
+	char *serials = strchr(text, '\n');
+	if (serials != NULL) *serials++ = '\0';
 	char *saved = NULL;
-	char *id = strtok_r(text, "\r\n", &saved);
-	for (char *serial = strtok_r(NULL, "\r\n", &saved); serial != NULL; serial = strtok_r(NULL, "\r\n", &saved)) {
+	/* strtok_r must not start on NULL: a message of only the id (the server's start check) has no list. */
+	for (char *serial = serials ? strtok_r(serials, "\r\n", &saved) : NULL; serial != NULL; serial = strtok_r(NULL, "\r\n", &saved)) {
 		forget(serial);
 		mosquitto_kick_client_by_username(serial, false);
 	}
-	int rc = MOSQ_ERR_SUCCESS;
-	if (id != NULL) {
-		rc = mosquitto_broker_publish_copy(mosquitto_client_id(ed->client), CONTROL_TOPIC "/response", (int)strlen(id), id, 1, false, NULL);
+	const char *id = text;
+	if (id[0] != '\0' && mosquitto_broker_publish_copy(mosquitto_client_id(ed->client), CONTROL_TOPIC "/response", (int)strlen(id), id, 1, false, NULL) != MOSQ_ERR_SUCCESS) {
+		mosquitto_log_printf(MOSQ_LOG_ERR, "washboard-auth: could not answer a control message");
 	}
 	free(text);
-	return rc;
+	return MOSQ_ERR_SUCCESS;
 }
 
 int mosquitto_plugin_version(int supported_version_count, const int *supported_versions) {
@@ -218,7 +252,10 @@ int mosquitto_plugin_init(mosquitto_plugin_id_t *identifier, void **userdata, st
 	(void)userdata;
 	plugin_id = identifier;
 	for (int i = 0; i < option_count; i += 1) {
-		if (strcmp(options[i].key, "database") == 0) conninfo = strdup(options[i].value);
+		if (strcmp(options[i].key, "database") == 0) {
+			free(conninfo);
+			conninfo = strdup(options[i].value);
+		}
 	}
 	if (conninfo == NULL) {
 		mosquitto_log_printf(MOSQ_LOG_ERR, "washboard-auth: plugin_opt_database is required");

@@ -1,4 +1,4 @@
-import type { MqttClient } from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTopic, type TDeviceMessageError, type TProductImportResponse } from '@washboard/contracts';
 import { createWashboard } from '../app';
@@ -98,11 +98,28 @@ describe.runIf(process.env.TEST_DB === 'postgres')('Mosquitto with the Washboard
       );
     expect(granted).toEqual([1, 1, 128, 128]);
 
-    // Mosquitto acknowledges a refused publish and drops it. The machine's own message, sent after
-    // the forged ones on the same connection, is stored after them: once it is, they would have been.
+    // Mosquitto acknowledges a refused publish and drops it. What passes the broker is what a
+    // subscriber to every device topic (the server's broker user) receives; the machine's own
+    // message, sent after the forged ones on the same connection, arrives after them.
+    const observer = await mqtt.connectAsync(server.mosquitto?.serverUrl.replace('?deviceAuth=plugin', '') ?? '', {
+      reconnectPeriod: 0,
+    });
+    open.push(observer);
+    const passed: string[] = [];
+    // Only these two machines' topics: a retained last will of another test's machine may come too.
+    const ours = [mine.serialNumber, other.serialNumber].map((serial) =>
+      deviceTopic(serial, 'status').slice(0, -'status'.length),
+    );
+    observer.on('message', (topic) => {
+      if (ours.some((root) => topic.startsWith(root))) passed.push(topic);
+    });
+    await observer.subscribeAsync('wb/v1/#', { qos: 1 });
     await online(client, other.serialNumber);
     await client.publishAsync(deviceTopic(mine.serialNumber, 'cmd'), '{}', { qos: 1 });
+    await client.publishAsync(`${deviceTopic(mine.serialNumber, 'status')}/deeper`, '{}', { qos: 1 });
     await online(client, mine.serialNumber);
+    await eventually(async () => passed.length > 0);
+    expect(passed).toEqual([deviceTopic(mine.serialNumber, 'status')]);
     await eventually(async () => (await status(mine.serialNumber)).online);
     expect(await status(other.serialNumber)).toMatchObject({ online: false, lastSeenAt: null });
 
