@@ -3,6 +3,7 @@ import type { TGamma } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { appliances, applianceStats } from '../db/schema/index';
 import type { TDeviceStats } from '@washboard/contracts';
+import { rowsOf } from '../db/rows';
 
 /** Snapshots of the counters answered for one range at most (about a month of a busy kitchen). */
 export const STATISTICS_HISTORY_LIMIT = 5000;
@@ -10,11 +11,6 @@ export const STATISTICS_HISTORY_LIMIT = 5000;
 /** The `settings` key of the roll-up's watermark: the last `appliance_stats` id it has rolled up. */
 const ROLLUP_KEY = 'statistics.rollup';
 const ROLLUP_WATERMARK = sql`coalesce((select (value->>'lastId')::bigint from settings where key = ${ROLLUP_KEY}), 0)`;
-
-/** What the driver answers for a raw statement: both PGlite and node-postgres give `{ rows }`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** SQL of the device details page beyond the appliance itself: counters over time, models. */
 export class ApplianceDetailsRepository {

@@ -2,13 +2,10 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { TELEMETRY_FIELDS, TEMPERATURE_HISTORY_FIELDS, type TTelemetryKey } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { haccpEvents } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
 
 /** One bucket as the query answers it: its start and, per field, `<key>_min` and `<key>_max`. */
 type TBucketRow = Record<string, unknown> & { t: Date | string };
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** A smallint/integer aggregate as a number (pg answers numbers, PGlite too; null when the bucket has none). */
 function numberOrNull(value: unknown): number | null {

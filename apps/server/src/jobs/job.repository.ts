@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb, TSqlRunner } from '../db/database';
 import { jobs, type TJobState } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
 
 export type TJobRow = typeof jobs.$inferSelect;
 /** A job a worker claimed: leased to it until its lease runs out, finished only with its claim token. */
@@ -14,11 +15,6 @@ export type TNewJob = {
   dedupeKey: string | undefined;
   maxAttempts: number;
 };
-
-/** What the driver answers for a raw statement: both PGlite and node-postgres give `{ rows }`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** Jobs and their claim tokens as one parameter (a JSON array of records). */
 const claims = (list: readonly Pick<TClaimedJob, 'id' | 'claim'>[]) =>

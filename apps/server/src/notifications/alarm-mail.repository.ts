@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { TBrandCode, TLanguage } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { users } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
 
 /** Whom a mail goes to, as read when it is written. */
 export type TMailUser = {
@@ -14,10 +15,6 @@ export type TMailUser = {
 };
 /** A recorded opening, ready to be told. */
 export type TPendingAlarm = { serialNumber: string; machineName: string; errorCode: string; openings: number };
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 /** SQL of the alarm mails (docs/notifications.md). `db` arguments may be a caller's transaction. */
 export class AlarmMailRepository {

@@ -3,10 +3,7 @@ import { THRESHOLD_DEFAULTS, type THygieneInput, type TThresholdCondition, type 
 import type { TDb } from '../db/database';
 import { applianceThresholds } from '../db/schema/index';
 import { CHEMICAL_ALARMS, type TIngestFacts, type TUsageFacts } from './threshold-rules';
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { rowsOf } from '../db/rows';
 
 /** A list of texts as one parameter (a JSON array), for `= any(…)`. */
 const texts = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;

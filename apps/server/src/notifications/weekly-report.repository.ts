@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TBrandCode, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
 import type { TDb } from '../db/database';
+import { rowsOf } from '../db/rows';
 
 /** An account whose report may be due: what the visibility rule and the time zone need. */
 export type TReportRecipient = { id: string; brand: TBrandCode; role: TRole; country: string | null };
@@ -50,10 +51,6 @@ export type TCycleRow = {
 };
 
 export type TWeekBounds = { previousStart: Date; start: Date; end: Date };
-
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
 
 const iso = (d: Date) => d.toISOString();
 /** A list of texts as one parameter (a JSON array), for `= any(…)`. */

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../db/database';
-
-/** What the driver answers for a raw statement: both PGlite and node-postgres give `{ rows }`. */
-function rowsOf<R>(result: unknown): R[] {
-  return (result as { rows: R[] }).rows;
-}
+import { rowsOf } from '../db/rows';
 
 /** A daily telemetry partition: `telemetry_pYYYYMMDD`, the UTC day it holds. */
 export type TTelemetryPartition = { name: string; day: string };
