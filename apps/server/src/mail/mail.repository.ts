@@ -18,17 +18,21 @@ export class MailRepository {
     list: readonly { brand: TBrandCode; to: string; mail: TRenderedMail }[],
     status: 'pending' | 'outbox',
     then: (tx: TDb, stored: { id: string; brand: TBrandCode }[]) => Promise<unknown> = async () => {},
-    /** a caller's transaction to store the mails in (a savepoint of it) */
-    db: TDb = this.db,
+    /**
+     * a caller's transaction to store the mails in, as its own statements: no savepoint (two more
+     * round trips for every mail stored), since no caller goes on after a failed one
+     */
+    tx?: TDb,
   ): Promise<void> {
     if (list.length === 0) return;
-    await db.transaction(async (tx) => {
-      const stored = await tx
+    const store = async (db: TDb) => {
+      const stored = await db
         .insert(mailOutbox)
         .values(list.map(({ brand, to, mail }) => ({ brand, to, ...mail, status })))
         .returning({ id: mailOutbox.id, brand: mailOutbox.brand });
-      await then(tx, stored);
-    });
+      await then(db, stored);
+    };
+    await (tx ? store(tx) : this.db.transaction(store));
   }
 
   /** Those of the mails `ids` that still wait to be sent. */
