@@ -456,7 +456,7 @@ async function assembleWashboard(
     mailer,
     reportRenderer,
     unsubscribe,
-    (user) => appliances.visibleSerials(user),
+    (users) => appliances.visibleSerialsMany(users),
     { publicUrl },
   );
   await weeklyReports.start();

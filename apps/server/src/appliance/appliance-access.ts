@@ -18,7 +18,7 @@ export class ApplianceAccess {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly companies: CompanyRepository,
-    private readonly customers: Pick<CustomerRepository, 'linkedSerials' | 'linkedUserIds'>,
+    private readonly customers: Pick<CustomerRepository, 'linkedSerials' | 'linkedSerialsMany' | 'linkedUserIds'>,
   ) {}
 
   /** Company codes whose machines `user` sees through its company (none for kitchen managers); its own first. */
@@ -78,10 +78,31 @@ export class ApplianceAccess {
 
   /** The SQL condition selecting the appliances `user` may see. */
   async condition(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<SQL> {
+    if (user.role === 'ADMIN') return this.conditionOf(user, [], []);
+    const [codes, linked] = await Promise.all([this.companyCodes(user), this.customers.linkedSerials(user.id)]);
+    return this.conditionOf(user, codes, linked);
+  }
+
+  /**
+   * `condition` of each of `users`, in their order, with the customers' machines of all of them
+   * looked up in one statement (the weekly reports ask for a batch of accounts at once).
+   */
+  async conditions(users: readonly Pick<TAuthUser, 'id' | 'brand' | 'role'>[]): Promise<SQL[]> {
+    const linked = await this.customers.linkedSerialsMany(users.filter((u) => u.role !== 'ADMIN').map((u) => u.id));
+    const conditions: SQL[] = [];
+    // One after the other: only service accounts look their companies up.
+    for (const user of users) {
+      const codes = user.role === 'ADMIN' ? [] : await this.companyCodes(user);
+      conditions.push(this.conditionOf(user, codes, user.role === 'ADMIN' ? [] : (linked.get(user.id) ?? [])));
+    }
+    return conditions;
+  }
+
+  /** The rule itself, given the companies and customers' machines `user` sees through. */
+  private conditionOf(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>, codes: string[], linked: string[]): SQL {
     // A deleted product (docs/administration.md, "Manage Products") is nobody's any more, an ADMIN's neither.
     const brand = and(eq(appliances.brand, user.brand), isNull(appliances.deletedAt)) ?? eq(appliances.brand, user.brand);
     if (user.role === 'ADMIN') return brand;
-    const [codes, linked] = await Promise.all([this.companyCodes(user), this.customers.linkedSerials(user.id)]);
     const mine = or(
       eq(appliances.ownerUserId, user.id),
       codes.length > 0 ? inArray(appliances.companyCode, codes) : undefined,

@@ -4,6 +4,7 @@ import type { TDb } from '../db/database';
 import type { TStoredDevice } from '../gateway/device-identity';
 import { escapeLike } from '../db/like';
 import type { TTransaction } from '../db/transaction';
+import { rowsOf } from '../db/rows';
 import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
 
 export type TAppliance = typeof appliances.$inferSelect;
@@ -234,6 +235,18 @@ export class ApplianceRepository {
   async serials(visible: SQL): Promise<string[]> {
     const rows = await this.db.select({ serial: appliances.serialNumber }).from(appliances).where(visible);
     return rows.map((r) => r.serial);
+  }
+
+  /** `serials` of each condition, in their order, in one statement (a `union all` of one select per condition). */
+  async serialsMany(conditions: readonly SQL[]): Promise<string[][]> {
+    const found = conditions.map((): string[] => []);
+    if (conditions.length === 0) return found;
+    const selects = conditions.map(
+      (visible, i) => sql`select ${i}::int as n, ${appliances.serialNumber} as serial from ${appliances} where ${visible}`,
+    );
+    const result = await this.db.execute(sql.join(selects, sql` union all `));
+    for (const { n, serial } of rowsOf<{ n: number; serial: string }>(result)) found[n]?.push(serial);
+    return found;
   }
 
   async update(serialNumber: string, values: Partial<typeof appliances.$inferInsert>): Promise<void> {

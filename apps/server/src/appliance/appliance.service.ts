@@ -176,6 +176,18 @@ export class ApplianceService {
     return [...(await this.visibleSet(user))];
   }
 
+  /**
+   * `visibleSerials` of each of `users`, in their order: those not kept are looked up together, in
+   * two statements whatever their number (the weekly reports ask for a batch of accounts at once).
+   */
+  async visibleSerialsMany(users: readonly Pick<TAuthUser, 'id' | 'brand' | 'role'>[]): Promise<string[][]> {
+    const byKey = new Map(users.map((user) => [userKey(user), user]));
+    const sets = await this.cache.visibleSerialsMany(users.map(userKey), async (missing) =>
+      this.repository.serialsMany(await this.access.conditions(missing.map((key) => byKey.get(key) as (typeof users)[number]))),
+    );
+    return sets.map((serials) => [...serials]);
+  }
+
   private visibleSet(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<Set<string>> {
     return this.cache.visibleSerials(userKey(user), async () => this.repository.serials(await this.access.condition(user)));
   }

@@ -114,15 +114,25 @@ export class ApplianceReadCache {
 
   /** The serial numbers the user `key` sees. */
   async visibleSerials(key: string, load: () => Promise<string[]>): Promise<Set<string>> {
-    const hit = this.visible.get(key);
-    if (hit) return hit;
+    const [serials] = await this.visibleSerialsMany([key], async () => [await load()]);
+    return serials ?? new Set();
+  }
+
+  /**
+   * The serial numbers each of the users `keys` sees, in their order; `load` is asked once for
+   * those not kept (in their order) and answers theirs in the same order.
+   */
+  async visibleSerialsMany(keys: readonly string[], load: (missing: string[]) => Promise<string[][]>): Promise<Set<string>[]> {
+    const found = keys.map((key) => this.visible.get(key));
+    const missing = keys.filter((_, i) => !found[i]);
+    if (missing.length === 0) return found as Set<string>[];
     const clock = this.accessClock;
-    const serials = new Set(await load());
+    const loaded = new Map((await load(missing)).map((serials, i) => [missing[i] as string, new Set(serials)]));
     if (clock === this.accessClock) {
-      this.visible.set(key, serials);
+      for (const [key, serials] of loaded) this.visible.set(key, serials);
       bound(this.visible, VISIBLE_USERS);
     }
-    return serials;
+    return keys.map((key, i) => found[i] ?? loaded.get(key) ?? new Set());
   }
 
   /** A machine's live state row. */

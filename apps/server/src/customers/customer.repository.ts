@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { escapeLike, searchWords } from '../db/like';
@@ -186,13 +186,25 @@ export class CustomerRepository {
    * hands counts no more).
    */
   async linkedSerials(userId: string): Promise<string[]> {
+    return (await this.linkedSerialsMany([userId])).get(userId) ?? [];
+  }
+
+  /** `linkedSerials` of several accounts in one statement: by account id (an account linked to nothing has no entry). */
+  async linkedSerialsMany(userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const linked = new Map<string, string[]>();
+    if (userIds.length === 0) return linked;
     const rows = await this.db
-      .select({ serialNumber: customerAppliances.serialNumber })
+      .select({ userId: customerAccounts.userId, serialNumber: customerAppliances.serialNumber })
       .from(customerAccounts)
       .innerJoin(customerAppliances, eq(customerAppliances.customerId, customerAccounts.customerId))
       .innerJoin(appliances, eq(appliances.serialNumber, customerAppliances.serialNumber))
-      .where(and(eq(customerAccounts.userId, userId), eq(appliances.companyCode, customerAppliances.companyCode)));
-    return rows.map((r) => r.serialNumber);
+      .where(and(inArray(customerAccounts.userId, [...userIds]), eq(appliances.companyCode, customerAppliances.companyCode)));
+    for (const { userId, serialNumber } of rows) {
+      const serials = linked.get(userId);
+      if (serials) serials.push(serialNumber);
+      else linked.set(userId, [serialNumber]);
+    }
+    return linked;
   }
 
   /** Ids of the accounts linked to the customer the machine is assigned to (while the assignment counts, as above). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApplianceListPage, TCustomerDetail, TCustomersPage } from '@washboard/contracts';
 import { startTestServer, type TTestServer } from '../../test/harness';
-import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../test/accounts';
+import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember, userIdOf } from '../../test/accounts';
 import { createProduct } from '../../test/devices';
 
 type THeaders = Record<string, string>;
@@ -201,6 +201,24 @@ describe('customers', () => {
       expect(linked.status).toBe(200);
       expect(((await linked.json()) as TCustomerDetail).accounts.map((a) => a.id)).toEqual([kitchenId]);
       expect(await devices(kitchen)).toEqual([served]);
+      // Looked up together, as the weekly reports do a batch of accounts (docs/notifications.md),
+      // each account sees what its own device list shows.
+      const accounts = [
+        { headers: kitchen, email: 'chef@kitchen.test', role: 'KITCHEN_MANAGER' },
+        { headers: tech, email: 'tech@service.test', role: 'SERVICE' },
+        { headers: boss, email: 'boss@partner.test', role: 'SERVICE_MANAGER' },
+        { headers: rival, email: 'tech@rival.test', role: 'SERVICE' },
+        { headers: admin, email: ADMIN.email, role: 'ADMIN' },
+      ] as const;
+      const together = await server.washboard.appliances.visibleSerialsMany(
+        await Promise.all(
+          accounts.map(async ({ email, role }) => ({ id: await userIdOf(server, admin, email), role, brand: 'LUMINA' as const })),
+        ),
+      );
+      expect(together.map((serials) => [...serials].sort())).toEqual(
+        await Promise.all(accounts.map(({ headers }) => devices(headers))),
+      );
+      expect(together[0]).toEqual([served]);
       expect((await call(kitchen, `/api/v1/appliance/getApplianceDetail?serialNumber=${served}`)).status).toBe(200);
       expect((await call(kitchen, `/api/v1/appliance/getApplianceDetail?serialNumber=${rivals}`)).status).toBe(404);
       // The alarm side reads the same rule: the kitchen manager is among those who see the machine.
