@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fork } from 'node:child_process';
-import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createWashboard } from '../apps/server/src/app';
@@ -178,8 +178,14 @@ async function smtpSink() {
   return { url: `smtp://127.0.0.1:${port}`, counted, close };
 }
 
-/** This thread's garbage collections while `work` runs: young-generation (scavenges) and the rest. */
-async function collectionsDuring<T>(work: () => Promise<T>): Promise<{ value: T; young: number[]; other: number[] }> {
+/**
+ * This thread's garbage collections while `work` runs: young-generation (scavenges) and the rest;
+ * and how late its event loop ran what was due (ms: median, p99, max), which other requests wait for.
+ */
+async function collectionsDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; young: number[]; other: number[]; loopDelay: string }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
   const young: number[] = [];
   const other: number[] = [];
   const observer = new PerformanceObserver((list) => {
@@ -189,9 +195,18 @@ async function collectionsDuring<T>(work: () => Promise<T>): Promise<{ value: T;
     }
   });
   observer.observe({ entryTypes: ['gc'] });
+  delay.enable();
   try {
-    return { value: await work(), young, other };
+    const value = await work();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    return {
+      value,
+      young,
+      other,
+      loopDelay: `${ms(delay.percentile(50))}, p99 ${ms(delay.percentile(99))}, max ${ms(delay.max)}`,
+    };
   } finally {
+    delay.disable();
     observer.disconnect();
   }
 }
@@ -265,7 +280,12 @@ export async function weeklyReports(): Promise<TResult[]> {
       return { ms: performance.now() - started, rows };
     };
     await readOnce(); // warm: the first read brings the week's pages into memory
-    const { value: firstRead, young: readYoung, other: readOther } = await collectionsDuring(() => cpuDuring(readOnce));
+    const {
+      value: firstRead,
+      young: readYoung,
+      other: readOther,
+      loopDelay: readLoopDelay,
+    } = await collectionsDuring(() => cpuDuring(readOnce));
     const reads = [firstRead.value];
 
     // The reports, with other requests arriving all along.
@@ -278,6 +298,7 @@ export async function weeklyReports(): Promise<TResult[]> {
       value: writingCpu,
       young,
       other,
+      loopDelay,
     } = await collectionsDuring(() =>
       cpuDuring(async () => {
         queued = await washboard.weeklyReports.schedule(NOW);
@@ -317,7 +338,8 @@ export async function weeklyReports(): Promise<TResult[]> {
           `CPU: writing ${writingCpu.node.toFixed(0)} s here (server, probes) and ${writingCpu.postgres.toFixed(0)} s PostgreSQL, ` +
           `reading once ${firstRead.node.toFixed(0)} s and ${firstRead.postgres.toFixed(0)} s; ` +
           `main thread's garbage collection: writing ${young.length} scavenges (${seconds(young)} s) and ${other.length} others (${seconds(other)} s), ` +
-          `reading once ${readYoung.length} (${seconds(readYoung)} s) and ${readOther.length} (${seconds(readOther)} s); database copied in ${copySeconds.toFixed(0)} s`,
+          `reading once ${readYoung.length} (${seconds(readYoung)} s) and ${readOther.length} (${seconds(readOther)} s); ` +
+          `main thread's event loop late by (ms, resolution 10) ${loopDelay} while writing, ${readLoopDelay} reading once; database copied in ${copySeconds.toFixed(0)} s`,
       },
       otherRequestsP99('Weekly reports: p99 of other requests (lastTelemetry) while they are written', others.latencies, PROBES),
     ];
