@@ -288,8 +288,8 @@ export async function openFilesLimit(pid: number | 'self'): Promise<{ soft: numb
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+export async function cpuSeconds(pid: number, thread?: number): Promise<number> {
+  const stat = await readFile(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;

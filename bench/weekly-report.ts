@@ -224,11 +224,18 @@ async function postgresCpuSeconds(): Promise<number> {
   return total;
 }
 
-/** CPU seconds of this process (server, probes) and of PostgreSQL while `work` runs. */
-async function cpuDuring<T>(work: () => Promise<T>): Promise<{ value: T; node: number; postgres: number }> {
-  const [node, postgres] = [await cpuSeconds(process.pid), await postgresCpuSeconds()];
+/** CPU seconds of this process (server, probes), of its main thread alone, and of PostgreSQL while `work` runs. */
+async function cpuDuring<T>(work: () => Promise<T>): Promise<{ value: T; node: number; main: number; postgres: number }> {
+  // The main thread's task id is the process id.
+  const used = async () => [
+    await cpuSeconds(process.pid),
+    await cpuSeconds(process.pid, process.pid),
+    await postgresCpuSeconds(),
+  ];
+  const before = await used();
   const value = await work();
-  return { value, node: (await cpuSeconds(process.pid)) - node, postgres: (await postgresCpuSeconds()) - postgres };
+  const [node, main, postgres] = (await used()).map((after, i) => after - (before[i] ?? 0)) as [number, number, number];
+  return { value, node, main, postgres };
 }
 
 export async function weeklyReports(): Promise<TResult[]> {
@@ -335,8 +342,8 @@ export async function weeklyReports(): Promise<TResult[]> {
           `${written} written of ${queued} queued in ${(totalMs / 1000).toFixed(1)} s (scheduler ${((scheduled - started) / 1000).toFixed(1)} s); ` +
           `reading ${rows} rows once: ${reads.map((r) => (r.ms / 1000).toFixed(1)).join(' and ')} s (before and after); ` +
           `${mailed.mails} mails (${(mailed.bytes / 1e6).toFixed(0)} MB) accepted by an SMTP server in its own process, the last ${(mailedMs / 1000).toFixed(1)} s after the start; ` +
-          `CPU: writing ${writingCpu.node.toFixed(0)} s here (server, probes) and ${writingCpu.postgres.toFixed(0)} s PostgreSQL, ` +
-          `reading once ${firstRead.node.toFixed(0)} s and ${firstRead.postgres.toFixed(0)} s; ` +
+          `CPU: writing ${writingCpu.node.toFixed(0)} s here (server, probes; main thread ${writingCpu.main.toFixed(0)} s) and ${writingCpu.postgres.toFixed(0)} s PostgreSQL, ` +
+          `reading once ${firstRead.node.toFixed(0)} s (main thread ${firstRead.main.toFixed(0)} s) and ${firstRead.postgres.toFixed(0)} s; ` +
           `main thread's garbage collection: writing ${young.length} scavenges (${seconds(young)} s) and ${other.length} others (${seconds(other)} s), ` +
           `reading once ${readYoung.length} (${seconds(readYoung)} s) and ${readOther.length} (${seconds(readOther)} s); ` +
           `main thread's event loop late by (ms, resolution 10) ${loopDelay} while writing, ${readLoopDelay} reading once; database copied in ${copySeconds.toFixed(0)} s`,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { TRenderedMail } from '../mail/mail-templates';
 import { machineLink } from '../http/app-link';
 import { LazyWorker, startWorker } from '../workers/worker-thread';
@@ -28,25 +29,40 @@ export async function renderWeeklyReport(input: TReportToRender): Promise<TRende
 }
 
 /**
- * Renders weekly reports on a worker thread of their own: thousands are written on a Monday
+ * Threads reports are rendered on: one per core. Each runs at a lower priority than the main thread
+ * (`yieldToRequests`), so together they take what the cores have to spare without making other
+ * requests wait (docs/benchmarks.md, "Weekly reports").
+ */
+const RENDER_THREADS = Math.max(1, availableParallelism());
+
+/**
+ * Renders weekly reports on worker threads of their own: thousands are written on a Monday
  * morning, and their HTML and PDF are most of each report's work — on the main thread they would
- * hold up every request meanwhile (docs/notifications.md, "Weekly report"). React runs there in its
- * production build: the development build's checks serve whoever writes the components, and the
- * template specs render them on the main thread.
+ * hold up every request meanwhile (docs/notifications.md, "Weekly report"). A thread is started at
+ * its first report; reports go to the threads in turn. React runs there in its production build:
+ * the development build's checks serve whoever writes the components, and the template specs
+ * render them on the main thread.
  */
 export class WeeklyReportRenderer {
-  private readonly worker = new LazyWorker<{ report: TReportToRender }>('weekly report renderer', () =>
-    startWorker('weekly-report.worker.js', new URL('./weekly-report.worker.ts', import.meta.url), {
-      env: { ...process.env, NODE_ENV: 'production' },
-    }),
+  private readonly workers = Array.from(
+    { length: RENDER_THREADS },
+    (_, i) =>
+      new LazyWorker<{ report: TReportToRender }>(`weekly report renderer ${i + 1}`, () =>
+        startWorker('weekly-report.worker.js', new URL('./weekly-report.worker.ts', import.meta.url), {
+          env: { ...process.env, NODE_ENV: 'production' },
+        }),
+      ),
   );
+  private turn = 0;
 
   render(report: TReportToRender): Promise<TRenderedMail> {
-    return this.worker.request({ report }) as Promise<TRenderedMail>;
+    const worker = this.workers[this.turn % this.workers.length];
+    this.turn += 1;
+    return worker?.request({ report }) as Promise<TRenderedMail>;
   }
 
-  /** Stops the thread (renders under way fail; their jobs are tried again). */
-  close(): Promise<void> {
-    return this.worker.close();
+  /** Stops the threads (renders under way fail; their jobs are tried again). */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
   }
 }

@@ -1,5 +1,7 @@
 // The weekly report renderer's thread (weekly-report-renderer.ts): renders reports' mails and PDFs.
-import { answerRequests } from '../workers/worker-side';
+import { answerRequests, yieldToRequests } from '../workers/worker-side';
 import { renderWeeklyReport, type TRenderRequest } from './weekly-report-renderer';
+
+yieldToRequests();
 
 answerRequests<TRenderRequest>((request) => renderWeeklyReport(request.report));

@@ -176,14 +176,20 @@ class TableWriter {
     if (fill) pdf.rect(this.left, this.y, this.width, row.height).fill(fill);
     let x = this.left;
     row.cells.forEach((cell, i) => {
+      const w = this.widths[i] ?? 0;
+      // A blank cell draws nothing: the failing cycles' rows are mostly blank.
+      if (!row.texts[i]) {
+        x += w;
+        return;
+      }
       pdf
         .font(cell.bold ? PDF_FONT.bold : PDF_FONT.regular)
         .fontSize(BODY_SIZE)
         .fillColor(cell.color ?? PDF_COLOR.text);
       // Without a width pdfkit writes the line as it is, skipping its (costly) line wrapper.
-      if (row.wraps[i]) pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { width: (this.widths[i] ?? 0) - 6 });
+      if (row.wraps[i]) pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { width: w - 6 });
       else pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { lineBreak: false });
-      x += this.widths[i] ?? 0;
+      x += w;
     });
     this.y += row.height;
     this.rule(0.3);
