@@ -1,5 +1,5 @@
 import { hygieneRuleFor, hygieneVerdict, type THygieneFailure, type TUnitSystem } from '@washboard/contracts';
-import type { TCycleRow, TMachineWeekRow } from './weekly-report.repository';
+import type { TMachineWeekRow } from './weekly-report.repository';
 
 /** A washing cycle of the week that failed the hygiene rule. */
 export type TFailingCycle = {
@@ -46,18 +46,32 @@ function grown(before: number | undefined, after: number | undefined): number | 
   return after >= before ? after - before : after;
 }
 
-/** The week's cycles by machine, each machine's in the order read (oldest first). */
-export function cyclesBySerial(cycles: readonly TCycleRow[]): Map<string, TCycleRow[]> {
-  const bySerial = new Map<string, TCycleRow[]>();
-  for (const cycle of cycles) {
-    const own = bySerial.get(cycle.serialNumber);
-    if (own) own.push(cycle);
-    else bySerial.set(cycle.serialNumber, [cycle]);
-  }
-  return bySerial;
+/** One cycle of the week, with what the hygiene rule judges of it. */
+export type TCycleRow = {
+  cycleName: string | null;
+  cycleNumber: number | null;
+  start: Date;
+  completed: boolean | null;
+  /** the measured peaks (tenths of °C; null: not measured) */
+  washMaxTmp: number | null;
+  rinseMaxTmp: number | null;
+};
+
+type TCycleTuple = [number, string | null, number | null, boolean | null, number | null, number | null];
+
+/** A machine's cycles from the text the repository read (`TCyclesText`: a JSON array), oldest first. */
+export function cyclesOf(text: string): TCycleRow[] {
+  return (JSON.parse(text) as TCycleTuple[]).map(([start, cycleName, cycleNumber, completed, washMaxTmp, rinseMaxTmp]) => ({
+    start: new Date(start),
+    cycleName,
+    cycleNumber,
+    completed,
+    washMaxTmp,
+    rinseMaxTmp,
+  }));
 }
 
-/** The machines' weeks from the repository's rows and each machine's cycles (`cyclesBySerial`), judged by each machine's hygiene rule. */
+/** The machines' weeks from the repository's rows and each machine's cycles (by serial number), judged by each machine's hygiene rule. */
 export function machineWeeks(
   rows: readonly TMachineWeekRow[],
   bySerial: ReadonlyMap<string, readonly TCycleRow[]>,

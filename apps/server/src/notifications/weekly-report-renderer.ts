@@ -4,9 +4,13 @@ import { machineLink } from '../http/app-link';
 import { LazyWorker, startWorker } from '../workers/worker-thread';
 import { renderWeeklyReportMail, type TWeeklyReport } from './weekly-report-template';
 import { renderWeeklyReportPdf } from './weekly-report-pdf';
+import { cyclesOf, machineWeeks } from './weekly-report-figures';
+import type { TMachineWeekRow } from './weekly-report.repository';
 
-/** A report to render: its figures, where its links point, and its mail's unsubscribe footer. */
-export type TReportToRender = Omit<TWeeklyReport, 'link'> & {
+/** A report to render: its machines' rows as read, where its links point, and its mail's unsubscribe footer. */
+export type TReportToRender = Omit<TWeeklyReport, 'link' | 'machines'> & {
+  /** each machine's row and its cycles as the repository read them (`TCyclesText`, "[]" for none) */
+  machines: { row: TMachineWeekRow; cycles: string }[];
   /** PUBLIC_URL: a machine's link is its page under it */
   publicUrl: string;
   unsubscribeUrl: string;
@@ -18,10 +22,17 @@ export type TReportToRender = Omit<TWeeklyReport, 'link'> & {
 /** What the renderer's thread is asked (numbered `n` on the way). */
 export type TRenderRequest = { n: number; report: TReportToRender };
 
-/** The weekly report's mail with its figures attached as a PDF (docs/notifications.md, "Weekly report"). */
+/**
+ * The weekly report's mail with its figures attached as a PDF (docs/notifications.md, "Weekly
+ * report"): the cycles are made into rows and judged here, on the renderer's thread.
+ */
 export async function renderWeeklyReport(input: TReportToRender): Promise<TRenderedMail> {
-  const { publicUrl, unsubscribeUrl, preferenceLabel, week, ...figures } = input;
-  const report: TWeeklyReport = { ...figures, link: (serial) => machineLink(publicUrl, serial) };
+  const { publicUrl, unsubscribeUrl, preferenceLabel, week, machines, ...rest } = input;
+  const figures = machineWeeks(
+    machines.map(({ row }) => row),
+    new Map(machines.map(({ row, cycles }) => [row.serialNumber, cyclesOf(cycles)])),
+  );
+  const report: TWeeklyReport = { ...rest, machines: figures, link: (serial) => machineLink(publicUrl, serial) };
   const mail = renderWeeklyReportMail(report, { unsubscribeUrl, preferenceLabel });
   const pdf = await renderWeeklyReportPdf(report);
   mail.attachments = [{ filename: `report-${week}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }];

@@ -38,17 +38,13 @@ export type TMachineWeekRow = {
   countersAtEnd: TCounters | null;
 };
 
-/** One cycle of the week, with what the hygiene rule judges of it. */
-export type TCycleRow = {
-  serialNumber: string;
-  cycleName: string | null;
-  cycleNumber: number | null;
-  start: Date;
-  completed: boolean | null;
-  /** the measured peaks (tenths of °C; null: not measured) */
-  washMaxTmp: number | null;
-  rinseMaxTmp: number | null;
-};
+/**
+ * One machine's cycles of the week as the database answers them: a JSON array, oldest first, of
+ * `[start (ms since 1970), cycle name, cycle number, completed, wash peak, rinse peak]` per cycle
+ * (peaks in tenths of °C, null when not measured), made into rows by `cyclesOf`
+ * (weekly-report-figures.ts) on the renderer's thread.
+ */
+export type TCyclesText = { serialNumber: string; cycles: string };
 
 export type TWeekBounds = { previousStart: Date; start: Date; end: Date };
 
@@ -152,25 +148,24 @@ export class WeeklyReportRepository {
   }
 
   /**
-   * The washing and maintenance cycles of `serials` that started within the week, oldest first,
-   * each with the two peaks the hygiene rule judges rather than its whole measurement record: a
-   * week holds thousands, and parsing each one's JSON made most of what a report's read kept alive
-   * (docs/benchmarks.md, "Weekly reports").
+   * The washing and maintenance cycles of `serials` that started within the week, one text per
+   * machine that has any (`TCyclesText`), each cycle with the two peaks the hygiene rule judges
+   * rather than its whole measurement record. A week holds thousands of cycles: read as rows, the
+   * driver made each into an object on the main thread, which held other requests up for tens of
+   * milliseconds at a time; a text is handed on as it is (docs/benchmarks.md, "Weekly reports").
    */
-  async cycles(db: TDb, serials: string[], week: TWeekBounds): Promise<TCycleRow[]> {
+  async cycles(db: TDb, serials: string[], week: TWeekBounds): Promise<TCyclesText[]> {
     if (serials.length === 0) return [];
     const peak = (key: string) =>
-      sql.raw(`case when jsonb_typeof(measurements->'${key}') = 'number' then (measurements->>'${key}')::float8 end`);
+      sql.raw(`case when jsonb_typeof(measurements->'${key}') = 'number' then measurements->'${key}' end`);
     const result = await db.execute(sql`
-      select serial_number as "serialNumber", cycle_name as "cycleName", cycle_number as "cycleNumber",
-        start, completed, ${peak('washMaxTmp')} as "washMaxTmp", ${peak('rinseMaxTmp')} as "rinseMaxTmp"
+      select serial_number as "serialNumber",
+        json_agg(json_build_array(extract(epoch from start) * 1000, cycle_name, cycle_number, completed,
+          ${peak('washMaxTmp')}, ${peak('rinseMaxTmp')}) order by start)::text as cycles
       from haccp_events
       where serial_number = any(${texts(serials)}) and kind = 'cycle'
         and start >= ${iso(week.start)}::timestamptz and start < ${iso(week.end)}::timestamptz
-      order by start, serial_number`);
-    // Both drivers answer a Date; a string is made one in place (no copy of each row: a week has thousands).
-    const rows = rowsOf<Omit<TCycleRow, 'start'> & { start: Date | string }>(result);
-    for (const row of rows) if (!(row.start instanceof Date)) row.start = new Date(row.start);
-    return rows as TCycleRow[];
+      group by serial_number`);
+    return rowsOf<TCyclesText>(result);
   }
 }

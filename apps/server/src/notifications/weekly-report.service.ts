@@ -6,8 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
-import type { TReportRecipient, TReportUser, TWeekBounds, WeeklyReportRepository } from './weekly-report.repository';
-import { cyclesBySerial, machineWeeks, type TMachineWeek } from './weekly-report-figures';
+import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
 
@@ -34,9 +33,10 @@ export const REPORT_BATCH = 25;
 
 /**
  * Machines whose week one read holds at most: a batch's accounts are read in groups under it (an
- * account that sees more is a group of its own). Parsing a bigger answer (75 machines: 29,000
- * cycles) kept the event loop from other requests for too long (docs/benchmarks.md, "Weekly
- * reports"); a smaller one plans the machines statement more often.
+ * account that sees more is a group of its own). Chosen when the cycles were parsed into rows on
+ * the main thread, where a bigger answer (75 machines: 29,000 cycles) kept the event loop from
+ * other requests for too long; a smaller one plans the machines statement more often
+ * (docs/benchmarks.md, "Weekly reports").
  */
 const MACHINES_PER_READ = 12;
 
@@ -172,35 +172,29 @@ export class WeeklyReportService {
     return outcomes;
   }
 
-  /**
-   * The week of each machine of `serials`, in the order the report lists them. The rows read are
-   * judged at once and let go before anything is awaited: kept while a group's reports were
-   * rendered, a group's thousands of cycle rows outlived the young generation's collections and
-   * were copied to the old one, the largest part of what the main thread collected (docs/benchmarks.md,
-   * "Weekly reports").
-   */
-  private async machineWeeks(serials: string[], bounds: TWeekBounds): Promise<TMachineWeek[]> {
-    const [rows, cycles] = await Promise.all([
-      this.repository.machines(this.db, serials, bounds),
-      this.repository.cycles(this.db, serials, bounds),
-    ]);
-    return machineWeeks(rows, cyclesBySerial(cycles));
-  }
-
   /** Reads, renders and stores the reports of one group (one week and zone); a render that fails fails its job alone. */
   private async writeGroup(group: readonly TDueReport[], outcomes: (Error | undefined)[]): Promise<void> {
     const { week, timeZone } = group[0]?.request ?? { week: '', timeZone: '' };
     const [y, m, d] = week.split('-').map(Number);
     // Any instant of the following week gives back the reported week and the one before it.
     const bounds = reportWeek(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 10)), timeZone);
-    const weeks = await this.machineWeeks([...new Set(group.flatMap((report) => report.serials))], bounds);
+    const serials = [...new Set(group.flatMap((report) => report.serials))];
+    // The machines' rows, and their cycles as one text each: made into rows and judged on the
+    // renderer's threads, not here (docs/benchmarks.md, "Weekly reports").
+    const [rows, cycles] = await Promise.all([
+      this.repository.machines(this.db, serials, bounds),
+      this.repository.cycles(this.db, serials, bounds),
+    ]);
+    const texts = new Map(cycles.map((machine) => [machine.serialNumber, machine.cycles]));
     // One account at a time, a turn of the event loop each: a batch's reports in one turn kept
-    // other requests waiting (docs/benchmarks.md, "Weekly reports"). The renderer's thread works
+    // other requests waiting (docs/benchmarks.md, "Weekly reports"). The renderer's threads work
     // through the reports meanwhile.
     const rendering: Promise<{ user: TReportUser; mail: TRenderedMail | undefined } | undefined>[] = [];
     for (const { index, user, serials: seen } of group) {
       const visible = new Set(seen);
-      const mine = weeks.filter((machine) => visible.has(machine.serialNumber));
+      const mine = rows
+        .filter((row) => visible.has(row.serialNumber))
+        .map((row) => ({ row, cycles: texts.get(row.serialNumber) ?? '[]' }));
       // Someone who sees no machine gets no report; the week is noted as done all the same, so the
       // hourly scheduler does not queue it again for the rest of the morning.
       if (mine.length === 0) {

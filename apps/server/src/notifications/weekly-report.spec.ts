@@ -194,8 +194,9 @@ describe('weekly report', () => {
     const alpha = block('Alpha');
     expect(alpha).toContain('Cycles run: 4');
     expect(alpha).toContain('Hygiene: 50% passed (washing cycles judged: 4)');
-    expect(alpha).toContain('Final rinse below 82.0 °C (79.0 °C)');
-    expect(alpha).toContain('Cycle stopped before its end');
+    // Each failing cycle with its local time, name and number.
+    expect(alpha).toMatch(/, 02:30 · Dishes #31 · Final rinse below 82\.0 °C \(79\.0 °C\)/);
+    expect(alpha).toMatch(/, 02:00 · Dishes #32 · Cycle stopped before its end/);
     expect(alpha).toContain('Alarms: 2 opened, 1 still open (W03, OH01)');
     expect(alpha).toContain('Water: 150 l (week before: 100 l)');
     expect(alpha).toContain('Energy: 8 kWh (week before: 5 kWh)');
