@@ -40,11 +40,12 @@ export async function renderWeeklyReport(input: TReportToRender): Promise<TRende
 }
 
 /**
- * Threads reports are rendered on: one per core. Each runs at a lower priority than the main thread
- * (`yieldToRequests`), so together they take what the cores have to spare without making other
- * requests wait (docs/benchmarks.md, "Weekly reports").
+ * Threads reports are rendered on: one per core, at most four (the job queue's slots; each thread
+ * holds React and pdfkit, and stays once started). Each runs at a lower priority than the main
+ * thread (`yieldToRequests`), so together they take what the cores have to spare without making
+ * other requests wait (docs/benchmarks.md, "Weekly reports").
  */
-const RENDER_THREADS = Math.max(1, availableParallelism());
+const RENDER_THREADS = Math.min(4, Math.max(1, availableParallelism()));
 
 /**
  * Renders weekly reports on worker threads of their own: thousands are written on a Monday
@@ -67,9 +68,9 @@ export class WeeklyReportRenderer {
   private turn = 0;
 
   render(report: TReportToRender): Promise<TRenderedMail> {
-    const worker = this.workers[this.turn % this.workers.length];
+    const worker = this.workers[this.turn % this.workers.length] as (typeof this.workers)[number];
     this.turn += 1;
-    return worker?.request({ report }) as Promise<TRenderedMail>;
+    return worker.request({ report }) as Promise<TRenderedMail>;
   }
 
   /** Stops the threads (renders under way fail; their jobs are tried again). */
