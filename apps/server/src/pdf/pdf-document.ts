@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { useStandardFonts } from './standard-fonts';
 
 /**
  * PDF documents built in memory with pdfkit: A4 landscape pages and the PDF built-in Helvetica
@@ -57,6 +58,8 @@ export async function renderPdf(info: TPdfInfo, draw: (pdf: PDFKit.PDFDocument) 
     layout: PAGE.layout,
     margin: PAGE.margin,
     compress: true,
+    // No font of pdfkit's own making: the two below share their metrics with every other document.
+    font: '',
     lang: info.locale,
     displayTitle: true,
     info: {
@@ -67,6 +70,7 @@ export async function renderPdf(info: TPdfInfo, draw: (pdf: PDFKit.PDFDocument) 
       CreationDate: info.createdAt,
     },
   });
+  useStandardFonts(pdf, [PDF_FONT.regular, PDF_FONT.bold]);
   safeText(pdf);
   const done = collect(pdf);
   await draw(pdf);
