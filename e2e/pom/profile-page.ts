@@ -22,6 +22,17 @@ export class ProfilePage {
     return this.page.getByLabel(fieldLabel(label));
   }
 
+  /** The weekly report's time zone picker (a searchable select). */
+  timeZone() {
+    return this.page.getByRole('combobox', { name: new RegExp(`^${this.text.timeZone}`) });
+  }
+
+  /** Types `zone` into the time zone picker and picks it. */
+  async chooseTimeZone(zone: string): Promise<void> {
+    await this.timeZone().fill(zone);
+    await this.page.getByRole('option', { name: zone, exact: true }).click();
+  }
+
   save() {
     return this.page.getByRole('button', { name: this.text.save, exact: true });
   }

@@ -117,6 +117,9 @@ describe('a kitchen manager', () => {
     await profile.field(it_.profile.city).fill('Bologna');
     await page.getByRole('combobox', { name: it_.profile.country }).selectOption('IT');
     await page.getByRole('checkbox', { name: it_.profile.weeklyReport }).check();
+    // The report follows the country's time zone until the manager picks another.
+    expect(await profile.timeZone().inputValue()).toBe(it_.profile.timeZoneFromCountry.replace('{{zone}}', 'Europe/Rome'));
+    await profile.chooseTimeZone('America/New_York');
     await profile.save().click();
     await page.getByText(it_.success.profileUpdated).waitFor();
     await expectNoRawKeys(page);
@@ -125,6 +128,7 @@ describe('a kitchen manager', () => {
     await profile.field(it_.profile.city).waitFor();
     expect(await profile.field(it_.profile.city).inputValue()).toBe('Bologna');
     expect(await page.getByRole('checkbox', { name: it_.profile.weeklyReport }).isChecked()).toBe(true);
+    expect(await profile.timeZone().inputValue()).toBe('America/New_York');
     // Wrong current password: the server's message.
     await profile.field(it_.profile.currentPassword).fill('Nope12345');
     await profile.field(it_.profile.newPassword).fill('Another123');

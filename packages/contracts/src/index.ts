@@ -42,6 +42,7 @@ export * from './brand/companion-manifest';
 export * from './config/runtime-config.schema';
 export * from './account/account.rules';
 export * from './account/account.schema';
+export * from './account/time-zones';
 export * from './device/protocol.schema';
 export * from './device/commands.schema';
 export * from './local-link/local-link.schema';

@@ -46,6 +46,7 @@ function toProfile(user: TUserWithCompany): TUserProfile {
     city: user.city,
     postalCode: user.postalCode,
     country: user.country,
+    timeZone: user.timeZone,
     phone: user.phone,
     mobile: user.mobile,
     language: user.language,

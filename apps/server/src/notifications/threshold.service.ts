@@ -1,5 +1,6 @@
 import {
   canEditThresholds,
+  countryTimeZone,
   USAGE_TRAILING_DAYS,
   type TBrandCode,
   type TThresholdCondition,
@@ -23,7 +24,6 @@ import { renderThresholdMail } from './threshold-mail-template';
 import { settingsOf, type ThresholdRepository, type TTransition } from './threshold.repository';
 import { ingestVerdicts, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
 import type { UnsubscribeService } from './unsubscribe.service';
-import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE } from './weekly-report-time';
 import { machineLink } from '../http/app-link';
 
 /** The minutes between two runs of `threshold.sweep`. */
@@ -147,7 +147,7 @@ export class ThresholdService {
     const held = await this.repository.held();
     const transitions: TTransition[] = [];
     for (const f of await this.repository.offlineFacts()) {
-      const zone = COUNTRY_TIME_ZONES[(f.country ?? '').toUpperCase()] ?? DEFAULT_TIME_ZONE;
+      const zone = countryTimeZone(f.country);
       const verdicts: TVerdicts = new Map([['offline', offlineVerdict(f.offlineSince, now, f.settings, zone)]]);
       transitions.push(...changes(f.serialNumber, verdicts, held.get(f.serialNumber)));
     }

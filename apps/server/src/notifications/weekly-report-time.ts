@@ -1,33 +1,8 @@
 import { dateTimeFormat } from '@washboard/contracts';
 /**
  * When a weekly report is due and which week it covers (docs/notifications.md, "Weekly report"):
- * Monday 07:00 on the user's wall clock. An account has no time zone of its own; it follows the
- * account's country, and Europe/Rome (the brands' home, and the dashboard's default) otherwise.
+ * Monday 07:00 on the user's wall clock, in the zone `accountTimeZone` gives the account.
  */
-
-/** The time zone of the accounts of each country (ISO 3166-1 alpha-2, as the profile stores it). */
-export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
-  IT: 'Europe/Rome',
-  SM: 'Europe/Rome',
-  VA: 'Europe/Rome',
-  FR: 'Europe/Paris',
-  MC: 'Europe/Monaco',
-  DE: 'Europe/Berlin',
-  AT: 'Europe/Vienna',
-  CH: 'Europe/Zurich',
-  LI: 'Europe/Vaduz',
-  ES: 'Europe/Madrid',
-  AD: 'Europe/Andorra',
-  PT: 'Europe/Lisbon',
-  BE: 'Europe/Brussels',
-  NL: 'Europe/Amsterdam',
-  LU: 'Europe/Luxembourg',
-  GB: 'Europe/London',
-  IE: 'Europe/Dublin',
-};
-
-/** The zone of an account with no country, or one not in the list. */
-export const DEFAULT_TIME_ZONE = 'Europe/Rome';
 
 /** The report's local hour on Monday. */
 export const REPORT_HOUR = 7;

@@ -56,21 +56,34 @@ const texts = (values: string[]) => sql`array(select jsonb_array_elements_text($
 const reportsJson = (reports: readonly { userId: string; week: string }[]) =>
   JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
 
+/** Whose weekly report a zone's Monday 07:00 is (`optedIn`). */
+export type TZoneAccounts = { zone: string; countries: string[]; listed?: string[] };
+
 /** SQL of the weekly report (docs/notifications.md, "Weekly report"). `db` may be a caller's transaction. */
 export class WeeklyReportRepository {
   constructor(private readonly db: TDb) {}
 
+  /** The time zones active accounts with the weekly report on chose themselves (docs/notifications.md). */
+  async chosenZones(): Promise<string[]> {
+    const result = await this.db.execute(sql`
+      select distinct time_zone as zone from users
+      where status = 'ACTIVE' and weekly_report and time_zone is not null`);
+    return rowsOf<{ zone: string }>(result).map((r) => r.zone);
+  }
+
   /**
-   * The active accounts with the weekly report on and no report of `week` yet whose country is one
-   * of `countries`, and, when `others` is set, those whose country is none of `mapped` (the default
-   * time zone's accounts).
+   * The active accounts with the weekly report on and no report of `week` yet whose report follows
+   * `zone`: those that chose it, and those that chose none whose country is one of `countries` — and,
+   * with `listed`, whose country is none of `listed` (the default zone's accounts).
    */
-  async optedIn(week: string, countries: string[], others: boolean, mapped: string[]): Promise<TReportRecipient[]> {
+  async optedIn(week: string, { zone, countries, listed }: TZoneAccounts): Promise<TReportRecipient[]> {
     const result = await this.db.execute(sql`
       select u.id, u.brand, u.role, u.country from users u
       where u.status = 'ACTIVE' and u.weekly_report
-        and (upper(coalesce(u.country, '')) = any(${texts(countries)})
-          or (${others} and not upper(coalesce(u.country, '')) = any(${texts(mapped)})))
+        and (u.time_zone = ${zone}
+          or (u.time_zone is null
+            and (upper(coalesce(u.country, '')) = any(${texts(countries)})
+              or (${listed !== undefined} and not upper(coalesce(u.country, '')) = any(${texts(listed ?? [])})))))
         and not exists (select 1 from weekly_reports w where w.user_id = u.id and w.week = ${week}::date)
       order by u.id`);
     return rowsOf<TReportRecipient>(result);

@@ -1,3 +1,4 @@
+import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, isTimeZone } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import { REPORT_SCHEDULE, REPORT_WEEKLY } from '../jobs/kinds';
@@ -8,7 +9,7 @@ import { translate } from '../i18n/translate';
 import type { UnsubscribeService } from './unsubscribe.service';
 import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
-import { COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE, dueZones, reportWeek } from './weekly-report-time';
+import { dueZones, reportWeek } from './weekly-report-time';
 
 export type TWeeklyReportOptions = {
   /** where links in mails point (PUBLIC_URL) */
@@ -69,11 +70,6 @@ function readGroups(due: readonly TDueReport[]): TDueReport[][] {
   return groups;
 }
 
-/** The time zone of an account (docs/notifications.md, "Weekly report": its country's, else Europe/Rome). */
-export function timeZoneOf(country: string | null): string {
-  return COUNTRY_TIME_ZONES[(country ?? '').toUpperCase()] ?? DEFAULT_TIME_ZONE;
-}
-
 /**
  * The weekly report (docs/notifications.md, "Weekly report"). A recurring hourly job (`report.schedule`)
  * queues one `report.weekly` job per opted-in account whose Monday 07:00 has come, with the account
@@ -117,13 +113,19 @@ export class WeeklyReportService {
    * Answers how many were queued (a job already waiting for the same account and week is not added twice).
    */
   async schedule(now: Date): Promise<number> {
-    const zones = [...new Set([...Object.values(COUNTRY_TIME_ZONES), DEFAULT_TIME_ZONE])];
+    const listed = Object.keys(COUNTRY_TIME_ZONES);
+    const chosen = (await this.repository.chosenZones()).filter(isTimeZone);
+    const zones = [...new Set([...Object.values(COUNTRY_TIME_ZONES), DEFAULT_TIME_ZONE, ...chosen])];
     const due = dueZones(now, zones, LOOK_BACK_HOURS);
     let queued = 0;
     for (const zone of due.keys()) {
-      const countries = Object.keys(COUNTRY_TIME_ZONES).filter((c) => COUNTRY_TIME_ZONES[c] === zone);
+      const countries = listed.filter((c) => COUNTRY_TIME_ZONES[c] === zone);
       const { week } = reportWeek(now, zone);
-      const users = await this.repository.optedIn(week, countries, zone === DEFAULT_TIME_ZONE, Object.keys(COUNTRY_TIME_ZONES));
+      const users = await this.repository.optedIn(week, {
+        zone,
+        countries,
+        ...(zone === DEFAULT_TIME_ZONE ? { listed } : {}),
+      });
       for (let i = 0; i < users.length; i += ENQUEUE_BATCH) {
         queued += await this.jobs.enqueueMany(
           REPORT_WEEKLY,

@@ -13,6 +13,7 @@ import {
   type TMailCatcher,
   unsubscribeLinkOf,
 } from '../../test/mail-catcher';
+import { pdfText } from '../../test/pdf-text';
 import { reportWeek } from './weekly-report-time';
 
 const HOUR = 3600 * 1000;
@@ -116,19 +117,22 @@ describe('weekly report', () => {
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   }
 
-  async function person(email: string, options: { weeklyReport: boolean; country?: string; language?: string }): Promise<void> {
+  type TPerson = { weeklyReport: boolean; country?: string; language?: string; timeZone?: string };
+  const profileOf = (email: string, options: TPerson) => ({
+    firstName: email.split('@')[0] ?? 'x',
+    lastName: 'Test',
+    country: options.country ?? null,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    weeklyReport: options.weeklyReport,
+    thresholdNotifications: false,
+    alarmNotifications: false,
+    language: options.language ?? 'en',
+  });
+
+  async function person(email: string, options: TPerson): Promise<void> {
     await activeUser(server, admin, email);
     const { headers } = await signIn(server, email, PASSWORD, 'LUMINA');
-    const profile = {
-      firstName: email.split('@')[0] ?? 'x',
-      lastName: 'Test',
-      country: options.country ?? null,
-      weeklyReport: options.weeklyReport,
-      thresholdNotifications: false,
-      alarmNotifications: false,
-      language: options.language ?? 'en',
-    };
-    expect((await server.api('/api/v1/account/updateUser', json(profile, headers))).status).toBe(200);
+    expect((await server.api('/api/v1/account/updateUser', json(profileOf(email, options), headers))).status).toBe(200);
   }
 
   async function machine(name: string, owner: string): Promise<TProduct & { client: MqttClient }> {
@@ -252,6 +256,45 @@ describe('weekly report', () => {
     await eventually(async () => mail.mails.filter((m) => m.to === 'rita@kitchen.test' && weekly(m)).length === 2);
     await settle(1000);
     expect(mail.mails.filter((m) => m.to === 'kate@kitchen.test' && weekly(m))).toHaveLength(1);
+  });
+
+  it('times and dates the report in the time zone Nora chose, not in her country’s', async () => {
+    const reports = server.washboard.weeklyReports;
+    const nora = 'nora@newyork.test';
+    await person(nora, { weeklyReport: true, country: 'IT', timeZone: 'America/New_York' });
+    const { headers } = await signIn(server, nora, PASSWORD, 'LUMINA');
+    // A zone the server does not know is refused and changes nothing.
+    const bad = await server.api(
+      '/api/v1/account/updateUser',
+      json(profileOf(nora, { weeklyReport: true, country: 'IT', timeZone: 'Mars/Base' }), headers),
+    );
+    expect(bad.status).toBe(400);
+    const profile = (await (await server.api('/api/v1/account/userinfo', { headers })).json()) as { timeZone: string | null };
+    expect(profile.timeZone).toBe('America/New_York');
+
+    // Her week runs from Monday 00:00 in New York; one cycle rinsed too cold on Tuesday at 09:15 there.
+    const nyWeek = reportWeek(now, 'America/New_York');
+    const noraMachine = await machine('Nora', nora);
+    await cycle(noraMachine, new Date(nyWeek.start.getTime() + (33 * 60 + 15) * 60 * 1000).toISOString(), 650, 790, 7);
+    await eventually(async () => (await count('haccp_events')) === 13);
+    const nyMonday0710 = new Date(nyWeek.end.getTime() + (7 * 60 + 10) * 60 * 1000);
+
+    // At 06:10 in New York (midday in Rome, her country's zone) her report is not due yet.
+    expect(await reports.schedule(new Date(nyMonday0710.getTime() - HOUR))).toBe(0);
+    // At 07:10 in New York it is.
+    expect(await reports.schedule(nyMonday0710)).toBe(1);
+    const report = await mail.waitFor(nora, weekly, 15_000);
+    const text = plainText(report);
+    expect(pdfText(pdfAttachmentOf(report))).toContain('Times in America/New_York');
+    expect(text).toMatch(/, 09:15 · Dishes #7 · Final rinse below 82\.0 °C \(79\.0 °C\)/);
+    for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga', 'Kurt', 'Rita']) expect(text).not.toContain(serial(other));
+
+    // Back to her country's zone: the profile says so.
+    const back = await server.api(
+      '/api/v1/account/updateUser',
+      json({ ...profileOf(nora, { weeklyReport: true, country: 'IT' }), timeZone: null }, headers),
+    );
+    expect(((await back.json()) as { timeZone: string | null }).timeZone).toBeNull();
   });
 
   it('records when a machine goes offline and comes back', async () => {

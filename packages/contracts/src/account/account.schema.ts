@@ -3,6 +3,7 @@ import { ADMIN_PROFILES, ROLES, USER_STATUSES } from './roles';
 import { ZAdminProfile, ZRole } from './roles.schema';
 import { COMPANY_CODE_LENGTH, EMAIL_PATTERN, NAME_MIN_LENGTH, PASSWORD_PATTERN, VERIFICATION_CODE_LENGTH } from './account.rules';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
+import { ZTimeZone } from '../device/protocol.schema';
 
 export const ZEmail = z.string().trim().max(254).regex(EMAIL_PATTERN, 'wrong email');
 export const ZPassword = z.string().max(200).regex(PASSWORD_PATTERN, 'password rule');
@@ -88,6 +89,8 @@ export const ZUserProfile = z
     city: z.string().nullable(),
     postalCode: z.string().nullable(),
     country: z.string().nullable(),
+    /** the IANA zone the weekly report is timed and dated in; null: the country's */
+    timeZone: z.string().nullable(),
     phone: z.string().nullable(),
     mobile: z.string().nullable(),
     language: ZLanguage,
@@ -114,6 +117,8 @@ export const ZUpdateUserRequest = z
     city: optionalText(100),
     postalCode: optionalText(16, /^[A-Za-z0-9 -]*$/),
     country: optionalText(2, /^([A-Z]{2})?$/),
+    /** null: the weekly report follows the country's time zone; absent: unchanged */
+    timeZone: ZTimeZone.nullable().optional(),
     phone: optionalText(30, /^[+0-9 ()/-]*$/),
     mobile: optionalText(30, /^[+0-9 ()/-]*$/),
     weeklyReport: z.boolean(),

@@ -157,19 +157,18 @@ export const ZClaimingCode = z.object({
 });
 export type TClaimingCode = z.infer<typeof ZClaimingCode>;
 
+/** Whether the runtime knows `zone` as an IANA time zone (`Europe/Rome`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** An IANA time zone the runtime knows (`Europe/Rome`). */
-export const ZTimeZone = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'not a time zone');
+export const ZTimeZone = z.string().min(1).max(64).refine(isTimeZone, 'not a time zone');
 
 /** How a machine was installed (`install`), as it reports it in `info`. */
 export const ZInstallation = z.object({

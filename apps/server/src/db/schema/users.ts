@@ -33,6 +33,8 @@ export const users = pgTable(
     city: text('city'),
     postalCode: text('postal_code'),
     country: text('country'),
+    /** IANA time zone the account's weekly report is timed and dated in; null: the country's (docs/notifications.md). */
+    timeZone: text('time_zone'),
     phone: text('phone'),
     mobile: text('mobile'),
     language: text('language').$type<TLanguage>().notNull().default('it'),

@@ -86,6 +86,7 @@ export function toUpdateRequest(profile: TUserProfile): TUpdateUserRequest {
     city: profile.city,
     postalCode: profile.postalCode,
     country: profile.country,
+    timeZone: profile.timeZone,
     phone: profile.phone,
     mobile: profile.mobile,
     weeklyReport: profile.weeklyReport,

@@ -1,7 +1,8 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Checkbox, Group, NativeSelect, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notify } from '../../../ui/notify';
-import { NAME_MIN_LENGTH, type TUpdateUserRequest, type TUserProfile } from '@washboard/contracts';
+import { timeZones } from '../../../ui/time-zones';
+import { countryTimeZone, NAME_MIN_LENGTH, type TUpdateUserRequest, type TUserProfile } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { toUpdateRequest } from '../api/account-api';
@@ -9,6 +10,9 @@ import { useUpdateProfile } from '../hooks/use-profile';
 
 /** The countries of spec §9, as ISO codes (labels in `countries.*`). */
 export const PROFILE_COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
+
+/** The time zone picker's first choice: no zone of one's own, the country's. */
+const FROM_COUNTRY = 'country';
 
 const POSTCODE = /^[A-Za-z0-9 -]*$/;
 const PHONE = /^[+0-9 ()/-]*$/;
@@ -33,6 +37,7 @@ export function ProfileForm({ profile }: { profile: TUserProfile }) {
   const update = useUpdateProfile();
   const [form, setForm] = useState<TUpdateUserRequest>(() => toUpdateRequest(profile));
   const [submitted, setSubmitted] = useState(false);
+  const zones = useMemo(() => timeZones(), []);
   const bad = problems(form);
   const invalid = Object.values(bad).some(Boolean);
 
@@ -144,6 +149,24 @@ export function ProfileForm({ profile }: { profile: TUserProfile }) {
           </Title>
           <Stack gap="xs">
             <Checkbox label={t('profile.weeklyReport')} {...flag('weeklyReport')} />
+            <Select
+              label={t('profile.timeZone')}
+              description={t('profile.timeZoneHint')}
+              data={[
+                { value: FROM_COUNTRY, label: t('profile.timeZoneFromCountry', { zone: countryTimeZone(form.country ?? null) }) },
+                ...zones,
+              ]}
+              value={form.timeZone ?? FROM_COUNTRY}
+              searchable
+              allowDeselect={false}
+              disabled={!form.weeklyReport}
+              maw={420}
+              ml={30}
+              onChange={(value) => {
+                const timeZone = !value || value === FROM_COUNTRY ? null : value;
+                setForm((f) => ({ ...f, timeZone }));
+              }}
+            />
             <Checkbox label={t('profile.thresholdNotifications')} {...flag('thresholdNotifications')} />
             <Checkbox label={t('profile.alarmNotifications')} {...flag('alarmNotifications')} />
           </Stack>

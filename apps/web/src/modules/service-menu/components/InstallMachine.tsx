@@ -21,6 +21,7 @@ import {
   type TUnitSystem,
 } from '@washboard/contracts';
 import { Loading } from '../../../ui/Loading';
+import { timeZones } from '../../../ui/time-zones';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useAssignToCustomer, useCustomers } from '../../customers/hooks/use-customers';
@@ -49,13 +50,6 @@ function isCountry(value: string | null): value is TInstallCountry {
 }
 function isStep(value: unknown): value is TInstallStep {
   return (INSTALL_STEPS as readonly unknown[]).includes(value);
-}
-
-/** Every IANA time zone the phone knows, its own first. */
-function timeZones(): string[] {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const all = Intl.supportedValuesOf('timeZone');
-  return [own, ...all.filter((zone) => zone !== own)];
 }
 
 /**
