@@ -119,7 +119,17 @@ export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCo
   }
 }
 
-const quiet = { cycles: 0, judged: 0, passed: 0, failing: [], alarmsOpened: 0, alarmCodes: [], alarmsOpen: 0, offlineHours: 0 };
+const quiet = {
+  cycles: 0,
+  judged: 0,
+  passed: 0,
+  failing: [],
+  alarmsOpened: 0,
+  alarmCodes: [],
+  alarmsOpen: 0,
+  chemicals: { week: null, previous: null },
+  offlineHours: 0,
+};
 
 /** A week of three machines: one with failing cycles and an open alarm, one fine, one with nothing to report. */
 const SAMPLE_WEEK: TMachineWeek[] = [
@@ -154,6 +164,7 @@ const SAMPLE_WEEK: TMachineWeek[] = [
     unitSystem: 'metric',
     water: { week: 612.5, previous: 580 },
     energy: { week: 148.2, previous: 151 },
+    chemicals: { week: { detergent: 1.06, rinseAid: 0.126 }, previous: { detergent: 0.98, rinseAid: 0.118 } },
     offlineHours: 0,
     quiet: false,
   },
@@ -172,6 +183,7 @@ const SAMPLE_WEEK: TMachineWeek[] = [
     unitSystem: 'imperial',
     water: { week: 240, previous: null },
     energy: { week: 52.4, previous: null },
+    chemicals: { week: { detergent: 0.48, rinseAid: 0.057 }, previous: null },
     offlineHours: 5.5,
     quiet: false,
   },

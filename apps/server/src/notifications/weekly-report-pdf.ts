@@ -17,7 +17,7 @@ type TItem = { machine: TMachineWeek; failing?: TMachineWeek['failing'][number] 
  * in red, the week before in brackets.
  */
 export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = new Date()): Promise<Buffer> {
-  const { t, w, number, percent, period, failingParts, brand, water, waterUnit } = reportTexts(report);
+  const { t, w, number, percent, period, failingParts, brand, water, waterUnit, chemicalsTexts } = reportTexts(report);
   const accent = mailAccent(report.brand);
   const title = w('title');
   // A narrow column: "–" where the mail says "not measured".
@@ -61,6 +61,7 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
         { title: w('colAlarms'), width: 90 },
         { title: `${w('colWater')} (${w('weekBefore')})`, width: 85 },
         { title: `${w('colEnergy')} (${w('weekBefore')})`, width: 75 },
+        { title: `${w('colChemicals')} (${w('weekBefore')})`, width: 110, wrap: true },
         { title: w('colOffline'), width: 55 },
       ];
       const items: TItem[] = machines.flatMap((machine) => [
@@ -93,6 +94,7 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
                 blank,
                 blank,
                 blank,
+                blank,
               ],
             };
           }
@@ -103,6 +105,7 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
                 { text: `${m.name} · ${m.serialNumber}`, bold: true, wrap: true },
                 { text: '0' },
                 quiet,
+                blank,
                 blank,
                 blank,
                 blank,
@@ -119,6 +122,7 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
               { text: `${m.alarmsOpened} / ${m.alarmsOpen}`, color: m.alarmsOpen > 0 ? FAIL : undefined },
               { text: waterCell(m) },
               { text: withPrevious(m.energy) },
+              { text: chemicalsTexts(m)?.cell ?? '–' },
               { text: number.format(m.offlineHours) },
             ],
           };

@@ -14,7 +14,7 @@ import {
 import { brandTranslator, notificationMail, type TRenderedMail } from '../mail/mail-templates';
 import { Lines, MailBlock, MailLink, MailText } from '../mail/components/MailParts';
 import { mailAccent, MUTED, WARNING } from '../mail/mail-theme';
-import type { TFailingCycle, TMachineWeek, TUse } from './weekly-report-figures';
+import type { TChemicals, TFailingCycle, TMachineWeek, TUse } from './weekly-report-figures';
 
 /** What a weekly report tells, in which language, brand and time zone. */
 export type TWeeklyReport = {
@@ -64,6 +64,26 @@ export function reportTexts(report: TWeeklyReport) {
     const unit = waterUnit(system);
     return w(key, { value: withUnit(water(u.week, system), unit), previous: withUnit(water(u.previous, system), unit) });
   };
+  // Chemicals are estimates: three significant digits, in the unit of the machine's water.
+  const estimate = numberFormat(locale, { maximumSignificantDigits: 3 });
+  const product = (litres: number, system: TUnitSystem) => `${estimate.format(water(litres, system) ?? 0)} ${waterUnit(system)}`;
+  /**
+   * Detergent and rinse aid used, as the mail's line says them and the PDF's cell does; undefined
+   * for a machine estimated in neither week (it has no such line).
+   */
+  const chemicalsTexts = (m: TMachineWeek) => {
+    if (!m.chemicals.week && !m.chemicals.previous) return undefined;
+    const pair = (c: TChemicals | null) =>
+      c === null
+        ? w('notMeasured')
+        : w('chemicalsPair', { detergent: product(c.detergent, m.unitSystem), rinseAid: product(c.rinseAid, m.unitSystem) });
+    const short = (c: TChemicals | null) =>
+      c === null ? '–' : `${estimate.format(water(c.detergent, m.unitSystem) ?? 0)} / ${product(c.rinseAid, m.unitSystem)}`;
+    return {
+      line: w('chemicals', { value: pair(m.chemicals.week), previous: pair(m.chemicals.previous) }),
+      cell: `${short(m.chemicals.week)} (${short(m.chemicals.previous)})`,
+    };
+  };
   /** A failing cycle: when and which, and why it failed (with the temperature reached). */
   const failingParts = (m: TMachineWeek, c: TFailingCycle) => {
     const reasons = c.failures.map((f) =>
@@ -83,16 +103,23 @@ export function reportTexts(report: TWeeklyReport) {
     const parts = failingParts(m, c);
     return `${parts.when} · ${parts.reasons}`;
   };
-  /** A machine's lines after its name: cycles, hygiene, alarms, water, energy, offline. */
-  const lines = (m: TMachineWeek): string[] => [
-    w('cycles', { count: m.cycles }),
-    m.judged === 0 ? w('hygieneNone') : w('hygiene', { rate: percent.format(m.passed / m.judged), count: m.judged }),
-    `${w('alarms', { opened: m.alarmsOpened, open: m.alarmsOpen })}${m.alarmCodes.length > 0 ? ` (${m.alarmCodes.join(', ')})` : ''}`,
-    use('water', m.water, m.unitSystem),
-    use('energy', m.energy, m.unitSystem),
-    w('offline', { hours: number.format(m.offlineHours) }),
-  ];
-  return { t, w, number, percent, period, failing, failingParts, lines, brand, water, waterUnit };
+  /**
+   * A machine's lines after its name: cycles, hygiene, alarms, water, energy, chemicals (if
+   * estimated), offline.
+   */
+  const lines = (m: TMachineWeek): string[] => {
+    const chemicals = chemicalsTexts(m);
+    return [
+      w('cycles', { count: m.cycles }),
+      m.judged === 0 ? w('hygieneNone') : w('hygiene', { rate: percent.format(m.passed / m.judged), count: m.judged }),
+      `${w('alarms', { opened: m.alarmsOpened, open: m.alarmsOpen })}${m.alarmCodes.length > 0 ? ` (${m.alarmCodes.join(', ')})` : ''}`,
+      use('water', m.water, m.unitSystem),
+      use('energy', m.energy, m.unitSystem),
+      ...(chemicals ? [chemicals.line] : []),
+      w('offline', { hours: number.format(m.offlineHours) }),
+    ];
+  };
+  return { t, w, number, percent, period, failing, failingParts, lines, brand, water, waterUnit, chemicalsTexts };
 }
 
 /** The report's summary line: how many machines, cycles and alarms opened. */

@@ -36,12 +36,18 @@ export type TMachineWeekRow = {
   countersBeforePrevious: TCounters | null;
   countersBeforeWeek: TCounters | null;
   countersAtEnd: TCounters | null;
+  /** the machine's product line (which parameters it has) */
+  gamma: string;
+  /** the week before's cycles per cycle type: their number, how many measured their rinse water, and its sum (litres × 10) */
+  previousRinses: Record<string, [number, number, number]> | null;
+  /** the machine's dosing parameters it reported (`<cycle>.rinseVolume`, `.detergentDosage`, `.rinseAidDosage`, d1, d2), raw */
+  dosing: Record<string, number> | null;
 };
 
 /**
  * One machine's cycles of the week as the database answers them: a JSON array, oldest first, of
- * `[start (ms since 1970), cycle name, cycle number, completed, wash peak, rinse peak]` per cycle
- * (peaks in tenths of °C, null when not measured), made into rows by `cyclesOf`
+ * `[start (ms since 1970), cycle name, cycle number, completed, wash peak, rinse peak, rinse water]`
+ * per cycle (peaks in tenths of °C, rinse water in litres × 10; null when not measured), made into rows by `cyclesOf`
  * (weekly-report-figures.ts) on the renderer's thread.
  */
 export type TCyclesText = { serialNumber: string; cycles: string };
@@ -55,6 +61,12 @@ const texts = (values: string[]) => sql`array(select jsonb_array_elements_text($
 /** Accounts and weeks as one parameter (a JSON array read with `jsonb_to_recordset … r(id uuid, week date)`). */
 const reportsJson = (reports: readonly { userId: string; week: string }[]) =>
   JSON.stringify(reports.map(({ userId, week }) => ({ id: userId, week })));
+
+/** A number of a cycle's measurements, null when it is missing or not a number. */
+const measured = (key: string) =>
+  sql.raw(`case when jsonb_typeof(measurements->'${key}') = 'number' then (measurements->>'${key}')::numeric end`);
+/** The fresh water a cycle's final rinse used (litres × 10), when the machine measured it. */
+const RINSE_WATER = measured('rinseWaterVlm');
 
 /** Whose weekly report a zone's Monday 07:00 is (`optedIn`). */
 export type TZoneAccounts = { zone: string; countries: string[]; listed?: string[] };
@@ -150,7 +162,17 @@ export class WeeklyReportRepository {
         ${counters(from)} as "countersBeforeWeek",
         ${counters(to)} as "countersAtEnd",
         coalesce((select st.parameters->>'S47' = '1' from appliance_states st where st.serial_number = a.serial_number), false)
-          as imperial
+          as imperial,
+        a.gamma,
+        (select jsonb_object_agg(g.cycle_name, jsonb_build_array(g.n, g.measured, g.litres)) from (
+            select h.cycle_name, count(*) as n, count(${RINSE_WATER}) as measured, coalesce(sum(${RINSE_WATER}), 0) as litres
+            from haccp_events h where h.serial_number = a.serial_number and h.kind = 'cycle' and h.cycle_name is not null
+              and h.start >= ${prev}::timestamptz and h.start < ${from}::timestamptz
+            group by h.cycle_name) g) as "previousRinses",
+        (select jsonb_object_agg(p.key, p.value) from appliance_states st cross join lateral jsonb_each(st.parameters) p
+          where st.serial_number = a.serial_number and jsonb_typeof(p.value) = 'number'
+            and (p.key in ('d1', 'd2') or p.key like '%.rinseVolume' or p.key like '%.detergentDosage' or p.key like '%.rinseAidDosage'))
+          as dosing
       from appliances a
       left join lateral (
         select count(*) as opened, array_agg(o.error_code order by o.start_date) as codes from alarms o
@@ -169,12 +191,10 @@ export class WeeklyReportRepository {
    */
   async cycles(db: TDb, serials: string[], week: TWeekBounds): Promise<TCyclesText[]> {
     if (serials.length === 0) return [];
-    const peak = (key: string) =>
-      sql.raw(`case when jsonb_typeof(measurements->'${key}') = 'number' then measurements->'${key}' end`);
     const result = await db.execute(sql`
       select serial_number as "serialNumber",
         json_agg(json_build_array(extract(epoch from start) * 1000, cycle_name, cycle_number, completed,
-          ${peak('washMaxTmp')}, ${peak('rinseMaxTmp')}) order by start)::text as cycles
+          ${measured('washMaxTmp')}, ${measured('rinseMaxTmp')}, ${RINSE_WATER}) order by start)::text as cycles
       from haccp_events
       where serial_number = any(${texts(serials)}) and kind = 'cycle'
         and start >= ${iso(week.start)}::timestamptz and start < ${iso(week.end)}::timestamptz

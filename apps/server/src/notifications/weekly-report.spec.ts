@@ -204,6 +204,11 @@ describe('weekly report', () => {
     expect(alpha).toContain('Alarms: 2 opened, 1 still open (W03, OH01)');
     expect(alpha).toContain('Water: 150 l (week before: 100 l)');
     expect(alpha).toContain('Energy: 8 kWh (week before: 5 kWh)');
+    // Four dishes cycles of 3.0 l rinse water at 2.0 g/l detergent and 200 mg/l rinse aid (the
+    // catalogue's settings), made litres by the products' densities; one cycle the week before.
+    expect(alpha).toContain(
+      'Chemicals (estimated): detergent 0.02 l, rinse aid 0.00235 l (week before: detergent 0.005 l, rinse aid 0.000588 l)',
+    );
     expect(alpha).toContain('Offline: 0 h');
     const gamma = block('Gamma');
     expect(gamma).toContain('Cycles run: 2');
@@ -237,6 +242,7 @@ describe('weekly report', () => {
     // His machine displays °F and US gallons: so does his report (82.0 °C is 180 °F, 79.0 °C 174 °F).
     expect(plainText(kurt)).toContain('Klarspülung unter 180 °F (174 °F)');
     expect(plainText(kurt)).toMatch(/Wasser: 26,4 gal \(Vorwoche: /);
+    expect(plainText(kurt)).toContain('Chemie (geschätzt): Reiniger 0,00264 gal, Klarspüler 0,000311 gal');
     expect(plainText(kurt)).not.toMatch(/°C|\d l\b/);
     for (const other of ['Alpha', 'Beta', 'Gamma', 'Olga']) expect(plainText(kurt)).not.toContain(serial(other));
 
