@@ -186,6 +186,33 @@ describe('the job queue', () => {
     expect(states[4]?.lastError).toBeNull();
   });
 
+  it('takes a running job of a batch kind as a duplicate until the handler lets its dedupe key go', async () => {
+    const WINDOW = defineJob({ kind: 'test.window', payload: z.object({ n: z.int() }), transactional: false });
+    const jobs = queue(database.db, { pollMs: 100, concurrency: 1 });
+    const seen: number[] = [];
+    const queued: boolean[] = [];
+    jobs.handleBatch(WINDOW, 5, async (list) => {
+      seen.push(...list.map(({ payload }) => payload.n));
+      if (seen.length === 1) {
+        // Running, its key held: a job of the same key is refused.
+        queued.push(await jobs.enqueue(WINDOW, { n: 2 }, { dedupeKey: 'user-1' }));
+        await database.db.transaction((tx) => jobs.releaseDedupeKeys(tx, [list[0]?.context.id ?? 0]));
+        // Still running, its key let go: the next one is queued.
+        queued.push(await jobs.enqueue(WINDOW, { n: 3 }, { dedupeKey: 'user-1' }));
+      }
+      return list.map(() => undefined);
+    });
+    expect(await jobs.enqueue(WINDOW, { n: 1 }, { dedupeKey: 'user-1' })).toBe(true);
+    jobs.start();
+    await eventually(async () => {
+      const rows = await jobState(database.db, WINDOW.kind);
+      return rows.length === 2 && rows.every((j) => j.state === 'completed');
+    }, 10_000);
+    await jobs.stop();
+    expect(queued).toEqual([false, true]);
+    expect(seen).toEqual([1, 3]);
+  });
+
   it('retries a failing job with growing back-off, then keeps it failed with its last error', async () => {
     const FLAKY = defineJob({
       kind: 'test.flaky',

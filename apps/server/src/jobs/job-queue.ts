@@ -135,6 +135,16 @@ export class JobQueue {
   }
 
   /**
+   * Lets running jobs' dedupe keys go, inside the caller's transaction `db`: a batch handler that
+   * has done, in its own transaction, what a newly queued job of the same key would have to do
+   * again calls it there, so a job queued after that commits is not refused as a duplicate of one
+   * that only has its completion left to record.
+   */
+  async releaseDedupeKeys(db: TDb, ids: readonly number[]): Promise<void> {
+    await this.repository.releaseDedupeKeys(db, ids);
+  }
+
+  /**
    * Adds jobs of `kind` as `enqueue` does, in one statement (a scheduler queuing thousands at
    * once); answers how many were added.
    */

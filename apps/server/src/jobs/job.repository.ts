@@ -54,6 +54,15 @@ export class JobRepository {
     return inserted.length;
   }
 
+  /** Lets jobs' dedupe keys go while they still run (`JobQueue.releaseDedupeKeys`). */
+  async releaseDedupeKeys(db: TDb, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(jobs)
+      .set({ dedupeKey: null })
+      .where(inArray(jobs.id, [...ids]));
+  }
+
   /**
    * One job of `kind` per brand of the machines `serials` (unknown ones left out), each with the
    * payload `{ serials }` of that brand's machines: one statement in a plain-SQL transaction.

@@ -96,6 +96,9 @@ export const ALARM_OPENED = defineJob({
 export const ALARM_MAIL = defineJob({
   kind: 'alarm.mail',
   payload: z.object({ userId: z.uuid() }),
+  // Run in batches (several users' mails in one transaction of their own, which takes their
+  // openings: run again, it writes nothing).
+  transactional: false,
 });
 
 /** The alarms of one follow-up job: machine and device-made id. */

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { TBrandCode, TLanguage } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { users } from '../db/schema/index';
@@ -64,7 +64,16 @@ export class AlarmMailRepository {
     id: string,
     preference: 'alarmNotifications' | 'thresholdNotifications' = 'alarmNotifications',
   ): Promise<TMailUser | undefined> {
-    const [row] = await db
+    return (await this.mailUsers(db, [id], preference)).get(id);
+  }
+
+  /** `mailUser` of several accounts in one statement, by id (those deleted are missing). */
+  async mailUsers(
+    db: TDb,
+    ids: readonly string[],
+    preference: 'alarmNotifications' | 'thresholdNotifications' = 'alarmNotifications',
+  ): Promise<Map<string, TMailUser>> {
+    const rows = await db
       .select({
         id: users.id,
         brand: users.brand,
@@ -75,24 +84,22 @@ export class AlarmMailRepository {
         status: users.status,
       })
       .from(users)
-      .where(eq(users.id, id));
-    if (!row) return undefined;
-    const { wants, status, ...user } = row;
-    return { ...user, wanted: wants && status === 'ACTIVE' };
+      .where(inArray(users.id, [...ids]));
+    return new Map(rows.map(({ wants, status, ...user }) => [user.id, { ...user, wanted: wants && status === 'ACTIVE' }]));
   }
 
   /**
-   * Takes the user's recorded openings not told yet, marking them told: oldest first, each with the
-   * number of openings of its code on its machine within `windowSeconds` (a flapping alarm).
+   * Takes the users' recorded openings not told yet, marking them told, by user: oldest first, each
+   * with the number of openings of its code on its machine within `windowSeconds` (a flapping alarm).
    */
-  async take(db: TDb, userId: string, windowSeconds: number): Promise<TPendingAlarm[]> {
+  async take(db: TDb, userIds: readonly string[], windowSeconds: number): Promise<Map<string, TPendingAlarm[]>> {
     const result = await db.execute(sql`
       with taken as (
         update alarm_mail_queue set mailed_at = now()
-        where user_id = ${userId} and mailed_at is null
-        returning serial_number, alarm_id)
-      select a.serial_number as "serialNumber", coalesce(ap.appliance_name, a.serial_number) as "machineName",
-        a.error_code as "errorCode",
+        where user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid) and mailed_at is null
+        returning user_id, serial_number, alarm_id)
+      select t.user_id as "userId", a.serial_number as "serialNumber",
+        coalesce(ap.appliance_name, a.serial_number) as "machineName", a.error_code as "errorCode",
         (select count(*) from alarms o
           where o.serial_number = a.serial_number and o.error_code = a.error_code
             and o.start_date > now() - make_interval(secs => ${windowSeconds}))::int as openings
@@ -100,6 +107,12 @@ export class AlarmMailRepository {
       join alarms a on a.serial_number = t.serial_number and a.id = t.alarm_id
       join appliances ap on ap.serial_number = a.serial_number
       order by a.start_date, a.serial_number`);
-    return rowsOf<TPendingAlarm>(result).map((r) => ({ ...r, openings: Math.max(1, Number(r.openings)) }));
+    const byUser = new Map<string, TPendingAlarm[]>();
+    for (const { userId, openings, ...pending } of rowsOf<TPendingAlarm & { userId: string }>(result)) {
+      const list = byUser.get(userId) ?? [];
+      list.push({ ...pending, openings: Math.max(1, Number(openings)) });
+      byUser.set(userId, list);
+    }
+    return byUser;
   }
 }

@@ -1,7 +1,8 @@
 import type { TDb } from '../db/database';
-import type { JobQueue, TJobContext } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import { ALARM_MAIL, ALARM_OPENED } from '../jobs/kinds';
 import type { Mailer } from '../mail/mailer';
+import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TUser } from '../account/account.repository';
@@ -9,6 +10,13 @@ import type { AlarmMailRepository } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
 import { machineLink } from '../http/app-link';
+
+/**
+ * Users' alarm mails one `alarm.mail` call writes at most: a burst across many machines ends many
+ * users' windows within seconds, and a job per user took a transaction of ten statements each
+ * (docs/benchmarks.md, "Alarm to mail").
+ */
+export const ALARM_MAIL_BATCH = 25;
 
 /** One opening of an `alarm.opened` job: the machine and the device-made alarm id. */
 type TOpening = { serial: string; id: string };
@@ -40,7 +48,9 @@ export class AlarmMailService {
     private readonly options: TAlarmMailOptions,
   ) {
     jobs.handle(ALARM_OPENED, ({ alarms }) => this.opened(alarms));
-    jobs.handle(ALARM_MAIL, ({ userId }, context) => this.mail(userId, context));
+    jobs.handleBatch(ALARM_MAIL, ALARM_MAIL_BATCH, (list) =>
+      this.mailMany(list.map(({ payload, context }) => ({ userId: payload.userId, jobId: context.id }))),
+    );
   }
 
   /** The `alarm.opened` job: records who is to be told and starts their digest windows. */
@@ -68,25 +78,41 @@ export class AlarmMailService {
     });
   }
 
-  /** The `alarm.mail` job: one mail of the user's openings recorded since the last one. */
-  async mail(userId: string, { db }: TJobContext): Promise<void> {
-    await this.repository.lockUsers(db, [userId]);
-    const user = await this.repository.mailUser(db, userId);
-    const pending = await this.repository.take(db, userId, this.options.reopenSeconds);
-    // Turned off (or the account closed) during the window: the openings stay untold.
-    if (!user?.wanted || pending.length === 0) return;
-    const items = pending.map((p) => ({
-      ...p,
-      link: machineLink(this.options.publicUrl, p.serialNumber),
-    }));
-    const mail = renderAlarmMail({
-      brand: user.brand,
-      lang: user.language,
-      firstName: user.firstName,
-      items,
-      unsubscribeUrl: await this.unsubscribe.link(user.id, 'alarmNotifications'),
-      preferenceLabel: translate(user.language, 'profile.alarmNotifications'),
+  /**
+   * `alarm.mail` jobs: for each user, one mail of the openings recorded since the last one. The
+   * batch's users are locked, read, their openings taken and their mails stored in one transaction:
+   * run again (a restart, another instance), it finds the openings taken and writes nothing. The
+   * jobs' dedupe keys go with that commit: an opening recorded after it starts a new window even
+   * though these jobs have yet to be marked done.
+   */
+  async mailMany(list: readonly { userId: string; jobId: number }[]): Promise<(Error | undefined)[]> {
+    const ids = [...new Set(list.map((job) => job.userId))];
+    await this.db.transaction(async (tx) => {
+      await this.jobs.releaseDedupeKeys(
+        tx,
+        list.map((job) => job.jobId),
+      );
+      await this.repository.lockUsers(tx, ids);
+      const people = await this.repository.mailUsers(tx, ids);
+      const pending = await this.repository.take(tx, ids, this.options.reopenSeconds);
+      const mails: { brand: TBrandCode; to: string; mail: TRenderedMail }[] = [];
+      for (const id of ids) {
+        const user = people.get(id);
+        const items = pending.get(id) ?? [];
+        // Turned off (or the account closed) during the window: the openings stay untold.
+        if (!user?.wanted || items.length === 0) continue;
+        const mail = renderAlarmMail({
+          brand: user.brand,
+          lang: user.language,
+          firstName: user.firstName,
+          items: items.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
+          unsubscribeUrl: await this.unsubscribe.link(user.id, 'alarmNotifications'),
+          preferenceLabel: translate(user.language, 'profile.alarmNotifications'),
+        });
+        mails.push({ brand: user.brand, to: user.email, mail });
+      }
+      await this.mailer.enqueueMany(mails, tx);
     });
-    await this.mailer.enqueue(user.brand, user.email, mail, db);
+    return list.map(() => undefined);
   }
 }
