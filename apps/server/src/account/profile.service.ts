@@ -1,4 +1,4 @@
-import type { TUpdateUserRequest, TUserProfile } from '@washboard/contracts';
+import { canonicalTimeZone, type TUpdateUserRequest, type TUserProfile } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import { hashPassword, verifyPassword } from './password';
@@ -15,9 +15,13 @@ export class ProfileService {
     return toProfile(user);
   }
 
-  /** Changes the caller's own details, notification flags and language. */
+  /**
+   * Changes the caller's own details, notification flags, language and time zone (kept in the
+   * runtime's own spelling, so the scheduler and the picker find it as they list zones).
+   */
   async updateProfile(caller: TAuthUser, changes: TUpdateUserRequest): Promise<TUserProfile> {
-    await this.accounts.update(caller.id, changes);
+    const timeZone = changes.timeZone ? { timeZone: canonicalTimeZone(changes.timeZone) } : {};
+    await this.accounts.update(caller.id, { ...changes, ...timeZone });
     return this.profile(caller);
   }
 

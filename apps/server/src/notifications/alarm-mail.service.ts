@@ -88,11 +88,13 @@ export class AlarmMailService {
   async mailMany(list: readonly { userId: string; jobId: number }[]): Promise<(Error | undefined)[]> {
     const ids = [...new Set(list.map((job) => job.userId))];
     await this.db.transaction(async (tx) => {
+      // The users first, as `opened` does: it locks them before it queues a job with their key,
+      // so letting the keys go before the locks would make the two wait for each other.
+      await this.repository.lockUsers(tx, ids);
       await this.jobs.releaseDedupeKeys(
         tx,
         list.map((job) => job.jobId),
       );
-      await this.repository.lockUsers(tx, ids);
       const people = await this.repository.mailUsers(tx, ids);
       const pending = await this.repository.take(tx, ids, this.options.reopenSeconds);
       const mails: { brand: TBrandCode; to: string; mail: TRenderedMail }[] = [];

@@ -118,8 +118,9 @@ export function chemicalsUsed(rinses: TRinses | null, dosing: Record<string, num
 /** A week's cycles counted per cycle type for `chemicalsUsed`. */
 function rinsesOf(cycles: readonly TCycleRow[]): TRinses {
   const rinses: TRinses = {};
-  for (const { cycleName, rinseWater } of cycles) {
-    if (cycleName === null) continue;
+  for (const { cycleName, rinseWater, completed } of cycles) {
+    // A cycle stopped before its end may not have reached its rinse: counted only if it measured one.
+    if (cycleName === null || (completed === false && rinseWater === null)) continue;
     const entry = (rinses[cycleName] ??= [0, 0, 0]);
     entry[0] += 1;
     if (rinseWater !== null) {

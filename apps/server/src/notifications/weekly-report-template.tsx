@@ -75,7 +75,7 @@ export function reportTexts(report: TWeeklyReport) {
     if (!m.chemicals.week && !m.chemicals.previous) return undefined;
     const pair = (c: TChemicals | null) =>
       c === null
-        ? w('notMeasured')
+        ? w('notEstimated')
         : w('chemicalsPair', { detergent: product(c.detergent, m.unitSystem), rinseAid: product(c.rinseAid, m.unitSystem) });
     const short = (c: TChemicals | null) =>
       c === null ? '–' : `${estimate.format(water(c.detergent, m.unitSystem) ?? 0)} / ${product(c.rinseAid, m.unitSystem)}`;

@@ -1,7 +1,8 @@
 import { dateTimeFormat } from '@washboard/contracts';
 /**
  * When a weekly report is due and which week it covers (docs/notifications.md, "Weekly report"):
- * Monday 07:00 on the user's wall clock, in the zone `accountTimeZone` gives the account.
+ * Monday 07:00 on the user's wall clock, in the account's zone (`accountTimeZone`; the scheduler's
+ * `optedIn` applies the same rule in SQL).
  */
 
 /** The report's local hour on Monday. */

@@ -168,6 +168,7 @@ export class WeeklyReportRepository {
             select h.cycle_name, count(*) as n, count(${RINSE_WATER}) as measured, coalesce(sum(${RINSE_WATER}), 0) as litres
             from haccp_events h where h.serial_number = a.serial_number and h.kind = 'cycle' and h.cycle_name is not null
               and h.start >= ${prev}::timestamptz and h.start < ${from}::timestamptz
+              and (h.completed is not false or ${RINSE_WATER} is not null)
             group by h.cycle_name) g) as "previousRinses",
         (select jsonb_object_agg(p.key, p.value) from appliance_states st cross join lateral jsonb_each(st.parameters) p
           where st.serial_number = a.serial_number and jsonb_typeof(p.value) = 'number'

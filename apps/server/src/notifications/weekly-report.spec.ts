@@ -204,10 +204,11 @@ describe('weekly report', () => {
     expect(alpha).toContain('Alarms: 2 opened, 1 still open (W03, OH01)');
     expect(alpha).toContain('Water: 150 l (week before: 100 l)');
     expect(alpha).toContain('Energy: 8 kWh (week before: 5 kWh)');
-    // Four dishes cycles of 3.0 l rinse water at 2.0 g/l detergent and 200 mg/l rinse aid (the
-    // catalogue's settings), made litres by the products' densities; one cycle the week before.
+    // Three dishes cycles of 3.0 l rinse water (the fourth was stopped before its end and measured
+    // no rinse) at 2.0 g/l detergent and 200 mg/l rinse aid (the catalogue's settings), made litres
+    // by the products' densities; one cycle the week before.
     expect(alpha).toContain(
-      'Chemicals (estimated): detergent 0.02 l, rinse aid 0.00235 l (week before: detergent 0.005 l, rinse aid 0.000588 l)',
+      'Chemicals (estimated): detergent 0.015 l, rinse aid 0.00176 l (week before: detergent 0.005 l, rinse aid 0.000588 l)',
     );
     expect(alpha).toContain('Offline: 0 h');
     const gamma = block('Gamma');
@@ -267,7 +268,8 @@ describe('weekly report', () => {
   it('times and dates the report in the time zone Nora chose, not in her country’s', async () => {
     const reports = server.washboard.weeklyReports;
     const nora = 'nora@newyork.test';
-    await person(nora, { weeklyReport: true, country: 'IT', timeZone: 'America/New_York' });
+    // Typed her own way, the zone is kept as the runtime spells it.
+    await person(nora, { weeklyReport: true, country: 'IT', timeZone: 'america/new_york' });
     const { headers } = await signIn(server, nora, PASSWORD, 'LUMINA');
     // A zone the server does not know is refused and changes nothing.
     const bad = await server.api(

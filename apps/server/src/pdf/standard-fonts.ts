@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
  * looking them up in that object. A weekly report's PDF spent a third of its time there
  * (docs/benchmarks.md, "Weekly reports", session 30). Here each font's metrics are read from
  * pdfkit's own tables once, into arrays indexed by character, and every document's font objects
- * share them. Widths, kerning and the encoded text stay exactly pdfkit's (pdf-document.spec.ts
+ * share them. Widths, kerning and the encoded text stay exactly pdfkit's (standard-fonts.spec.ts
  * compares them on every catalogue text).
  */
 

@@ -167,6 +167,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The runtime's own spelling of a time zone it knows (`europe/rome` → `Europe/Rome`, `US/Eastern` → `America/New_York`). */
+export function canonicalTimeZone(zone: string): string {
+  return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+}
+
 /** An IANA time zone the runtime knows (`Europe/Rome`). */
 export const ZTimeZone = z.string().min(1).max(64).refine(isTimeZone, 'not a time zone');
 
