@@ -14,7 +14,13 @@ export type TMailUser = {
   wanted: boolean;
 };
 /** A recorded opening, ready to be told. */
-export type TPendingAlarm = { serialNumber: string; machineName: string; errorCode: string; openings: number };
+export type TPendingAlarm = {
+  serialNumber: string;
+  alarmId: string;
+  machineName: string;
+  errorCode: string;
+  openings: number;
+};
 
 /** SQL of the alarm mails (docs/notifications.md). `db` arguments may be a caller's transaction. */
 export class AlarmMailRepository {
@@ -98,7 +104,7 @@ export class AlarmMailRepository {
         update alarm_mail_queue set mailed_at = now()
         where user_id in (select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid) and mailed_at is null
         returning user_id, serial_number, alarm_id)
-      select t.user_id as "userId", a.serial_number as "serialNumber",
+      select t.user_id as "userId", a.serial_number as "serialNumber", a.id as "alarmId",
         coalesce(ap.appliance_name, a.serial_number) as "machineName", a.error_code as "errorCode",
         (select count(*) from alarms o
           where o.serial_number = a.serial_number and o.error_code = a.error_code
@@ -114,5 +120,13 @@ export class AlarmMailRepository {
       byUser.set(userId, list);
     }
     return byUser;
+  }
+
+  /** Gives back openings `take` took for a user whose mail could not be written: they wait for the retry. */
+  async putBack(db: TDb, userId: string, taken: readonly { serialNumber: string; alarmId: string }[]): Promise<void> {
+    await db.execute(sql`
+      update alarm_mail_queue q set mailed_at = null
+      from jsonb_to_recordset(${JSON.stringify(taken)}::jsonb) as t("serialNumber" text, "alarmId" uuid)
+      where q.user_id = ${userId} and q.serial_number = t."serialNumber" and q.alarm_id = t."alarmId"`);
   }
 }

@@ -6,7 +6,7 @@ import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { TBrandCode } from '@washboard/contracts';
 import type { TUser } from '../account/account.repository';
-import type { AlarmMailRepository } from './alarm-mail.repository';
+import type { AlarmMailRepository, TMailUser, TPendingAlarm } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
 import { machineLink } from '../http/app-link';
@@ -83,18 +83,17 @@ export class AlarmMailService {
    * batch's users are locked, read, their openings taken and their mails stored in one transaction:
    * run again (a restart, another instance), it finds the openings taken and writes nothing. The
    * jobs' dedupe keys go with that commit: an opening recorded after it starts a new window even
-   * though these jobs have yet to be marked done.
+   * though these jobs have yet to be marked done. A user whose mail cannot be written (an account
+   * naming a brand this server no longer has) fails alone: that user's openings are given back and
+   * that job keeps its key and is retried, while the others' mails are stored.
    */
   async mailMany(list: readonly { userId: string; jobId: number }[]): Promise<(Error | undefined)[]> {
     const ids = [...new Set(list.map((job) => job.userId))];
+    const failed = new Map<string, Error>();
     await this.db.transaction(async (tx) => {
       // The users first, as `opened` does: it locks them before it queues a job with their key,
       // so letting the keys go before the locks would make the two wait for each other.
       await this.repository.lockUsers(tx, ids);
-      await this.jobs.releaseDedupeKeys(
-        tx,
-        list.map((job) => job.jobId),
-      );
       const people = await this.repository.mailUsers(tx, ids);
       const pending = await this.repository.take(tx, ids, this.options.reopenSeconds);
       const mails: { brand: TBrandCode; to: string; mail: TRenderedMail }[] = [];
@@ -103,18 +102,31 @@ export class AlarmMailService {
         const items = pending.get(id) ?? [];
         // Turned off (or the account closed) during the window: the openings stay untold.
         if (!user?.wanted || items.length === 0) continue;
-        const mail = renderAlarmMail({
-          brand: user.brand,
-          lang: user.language,
-          firstName: user.firstName,
-          items: items.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
-          unsubscribeUrl: await this.unsubscribe.link(user.id, 'alarmNotifications'),
-          preferenceLabel: translate(user.language, 'profile.alarmNotifications'),
-        });
-        mails.push({ brand: user.brand, to: user.email, mail });
+        try {
+          mails.push({ brand: user.brand, to: user.email, mail: await this.render(user, items) });
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          failed.set(id, new Error(`the mail could not be written: ${reason}`, { cause: error }));
+          await this.repository.putBack(tx, id, items);
+        }
       }
+      await this.jobs.releaseDedupeKeys(
+        tx,
+        list.filter((job) => !failed.has(job.userId)).map((job) => job.jobId),
+      );
       await this.mailer.enqueueMany(mails, tx);
     });
-    return list.map(() => undefined);
+    return list.map((job) => failed.get(job.userId));
+  }
+
+  private async render(user: TMailUser, items: readonly TPendingAlarm[]): Promise<TRenderedMail> {
+    return renderAlarmMail({
+      brand: user.brand,
+      lang: user.language,
+      firstName: user.firstName,
+      items: items.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
+      unsubscribeUrl: await this.unsubscribe.link(user.id, 'alarmNotifications'),
+      preferenceLabel: translate(user.language, 'profile.alarmNotifications'),
+    });
   }
 }

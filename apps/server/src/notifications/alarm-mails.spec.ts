@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCatalogues } from '@washboard/contracts';
 import { type TTestServer } from '../../test/harness';
+import { rowsOf } from '../db/rows';
+import { ALARM_MAIL } from '../jobs/kinds';
 import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, publish, type TProduct } from '../../test/devices';
 import {
@@ -197,6 +200,55 @@ describe('alarm notification mails', () => {
     expect(plainText(sam).split(deviceCatalogues.en.solutions.waitCoolDown)).toHaveLength(2);
     expect(later.map((m) => m.to).sort()).toEqual(['kate@kitchen.test', 'sam@fixit.test']);
   }, 120_000);
+  it("mails the others of a batch when one user's mail cannot be written, and that one on its retry", async () => {
+    const machine = await kitchenMachine('Dishwasher Retired');
+    // Yesterday's alarm, long closed: stored, told to nobody.
+    const alarmId = randomUUID();
+    const yesterday = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    await publish(machine.client, machine.serialNumber, 'alarm', {
+      id: alarmId,
+      errorCode: 'OH01',
+      startDate: yesterday(20),
+      stopDate: yesterday(19),
+    });
+    const execute = (query: ReturnType<typeof sql>) => server.washboard.database.db.execute(query);
+    const stored = async () =>
+      rowsOf<{ n: number }>(await execute(sql`select count(*)::int as n from alarms where id = ${alarmId}`))[0]?.n;
+    await expect.poll(stored, { timeout: 10_000 }).toBe(1);
+    // Kate and Sam are to be told of it in one batch; Sam's account names a brand this server no
+    // longer has, so Sam's mail cannot be written.
+    const [kate, sam] = await Promise.all(
+      ['kate@kitchen.test', 'sam@fixit.test'].map(
+        async (email) => rowsOf<{ id: string }>(await execute(sql`select id from users where email = ${email}`))[0]?.id ?? '',
+      ),
+    );
+    await execute(sql`update users set brand = 'RETIRED' where id = ${sam}`);
+    await execute(sql`
+      insert into alarm_mail_queue (user_id, serial_number, alarm_id)
+      values (${kate}, ${machine.serialNumber}, ${alarmId}), (${sam}, ${machine.serialNumber}, ${alarmId})`);
+    await server.washboard.jobs.enqueueMany(ALARM_MAIL, [
+      { payload: { userId: kate }, options: { dedupeKey: kate } },
+      { payload: { userId: sam }, options: { dedupeKey: sam } },
+    ]);
+
+    await mail.waitFor('kate@kitchen.test', about(machine.serialNumber), 15_000);
+    const samJob = async () =>
+      rowsOf<{ attempts: number; error: string | null; state: string }>(
+        await execute(sql`
+          select attempts, last_error as error, state from jobs
+          where kind = 'alarm.mail' and payload->>'userId' = ${sam} order by id desc limit 1`),
+      )[0];
+    await expect.poll(async () => (await samJob())?.error ?? '', { timeout: 10_000 }).toMatch(/could not be written/);
+    expect((await samJob())?.state).toBe('queued');
+    expect(mailsTo('sam@fixit.test', machine.serialNumber)).toEqual([]);
+
+    // Mended, the retry writes Sam's mail; Kate's is not written again.
+    await execute(sql`update users set brand = 'LUMINA' where id = ${sam}`);
+    await mail.waitFor('sam@fixit.test', about(machine.serialNumber), 30_000);
+    expect(mailsTo('kate@kitchen.test', machine.serialNumber)).toHaveLength(1);
+    expect(mailsTo('sam@fixit.test', machine.serialNumber)).toHaveLength(1);
+  }, 60_000);
+
   describe('the unsubscribe link', () => {
     const profile = async (headers: THeaders) =>
       ((await (await server.api('/api/v1/account/userinfo', { headers })).json()) as { alarmNotifications: boolean })
