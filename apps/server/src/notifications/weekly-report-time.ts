@@ -1,8 +1,8 @@
 import { dateTimeFormat } from '@washboard/contracts';
 /**
  * When a weekly report is due and which week it covers (docs/notifications.md, "Weekly report"):
- * Monday 07:00 on the user's wall clock, in the account's zone (`accountTimeZone`; the scheduler's
- * `optedIn` applies the same rule in SQL).
+ * Monday 07:00 on the user's wall clock, in the account's zone (contracts' `account/time-zones.ts`;
+ * the scheduler's `optedIn` applies the rule in SQL).
  */
 
 /** The report's local hour on Monday. */

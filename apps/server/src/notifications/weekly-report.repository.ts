@@ -69,7 +69,13 @@ const measured = (key: string) =>
 const RINSE_WATER = measured('rinseWaterVlm');
 
 /** Whose weekly report a zone's Monday 07:00 is (`optedIn`). */
-export type TZoneAccounts = { zone: string; countries: string[]; listed?: string[] };
+export type TZoneAccounts = {
+  zone: string;
+  countries: string[];
+  listed?: string[];
+  /** zones accounts chose that this runtime does not know: such accounts follow their country */
+  unknown?: string[];
+};
 
 /** SQL of the weekly report (docs/notifications.md, "Weekly report"). `db` may be a caller's transaction. */
 export class WeeklyReportRepository {
@@ -85,15 +91,15 @@ export class WeeklyReportRepository {
 
   /**
    * The active accounts with the weekly report on and no report of `week` yet whose report follows
-   * `zone`: those that chose it, and those that chose none whose country is one of `countries` — and,
-   * with `listed`, whose country is none of `listed` (the default zone's accounts).
+   * `zone`: those that chose it, and those that chose none (or one of `unknown`) whose country is one
+   * of `countries` — and, with `listed`, whose country is none of `listed` (the default zone's accounts).
    */
-  async optedIn(week: string, { zone, countries, listed }: TZoneAccounts): Promise<TReportRecipient[]> {
+  async optedIn(week: string, { zone, countries, listed, unknown = [] }: TZoneAccounts): Promise<TReportRecipient[]> {
     const result = await this.db.execute(sql`
       select u.id, u.brand, u.role, u.country from users u
       where u.status = 'ACTIVE' and u.weekly_report
         and (u.time_zone = ${zone}
-          or (u.time_zone is null
+          or ((u.time_zone is null or u.time_zone = any(${texts(unknown)}))
             and (upper(coalesce(u.country, '')) = any(${texts(countries)})
               or (${listed !== undefined} and not upper(coalesce(u.country, '')) = any(${texts(listed ?? [])})))))
         and not exists (select 1 from weekly_reports w where w.user_id = u.id and w.week = ${week}::date)

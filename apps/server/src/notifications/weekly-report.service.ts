@@ -114,7 +114,11 @@ export class WeeklyReportService {
    */
   async schedule(now: Date): Promise<number> {
     const listed = Object.keys(COUNTRY_TIME_ZONES);
-    const chosen = (await this.repository.chosenZones()).filter(isTimeZone);
+    // A stored zone this runtime no longer knows (an ICU update, a hand edit) is left out: its
+    // accounts follow their country rather than get no report.
+    const stored = await this.repository.chosenZones();
+    const chosen = stored.filter(isTimeZone);
+    const unknown = stored.filter((zone) => !isTimeZone(zone));
     const zones = [...new Set([...Object.values(COUNTRY_TIME_ZONES), DEFAULT_TIME_ZONE, ...chosen])];
     const due = dueZones(now, zones, LOOK_BACK_HOURS);
     let queued = 0;
@@ -124,6 +128,7 @@ export class WeeklyReportService {
       const users = await this.repository.optedIn(week, {
         zone,
         countries,
+        unknown,
         ...(zone === DEFAULT_TIME_ZONE ? { listed } : {}),
       });
       for (let i = 0; i < users.length; i += ENQUEUE_BATCH) {

@@ -303,6 +303,14 @@ describe('weekly report', () => {
       json({ ...profileOf(nora, { weeklyReport: true, country: 'IT' }), timeZone: null }, headers),
     );
     expect(((await back.json()) as { timeZone: string | null }).timeZone).toBeNull();
+
+    // A stored zone the server no longer knows (an ICU update, a hand edit): her report follows her
+    // country's zone again rather than never come.
+    await server.washboard.database.db.execute(sql`update users set time_zone = 'Mars/Base' where email = ${nora}`);
+    const noraReports = () => mail.mails.filter((m) => m.to === nora && weekly(m)).length;
+    const inTwoWeeks = reportWeek(new Date(now.getTime() + 14 * 24 * HOUR), 'Europe/Rome').end;
+    await reports.schedule(new Date(inTwoWeeks.getTime() + 7 * HOUR + 10 * 60 * 1000));
+    await eventually(async () => noraReports() === 2);
   });
 
   it('records when a machine goes offline and comes back', async () => {

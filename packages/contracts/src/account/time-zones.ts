@@ -1,6 +1,7 @@
 /**
  * The time zone an account's weekly report is timed and dated in (docs/notifications.md, "Weekly
- * report"): the one chosen in the profile, else the country's, else Europe/Rome.
+ * report"): the one chosen in the profile (while this runtime knows it), else the country's, else
+ * Europe/Rome. The scheduler applies the rule in SQL (`WeeklyReportRepository.optedIn`).
  */
 
 /** The time zone of the accounts of each country (ISO 3166-1 alpha-2, as the profile stores it). */
@@ -30,9 +31,4 @@ export const DEFAULT_TIME_ZONE = 'Europe/Rome';
 /** The zone of `country`'s accounts. */
 export function countryTimeZone(country: string | null): string {
   return COUNTRY_TIME_ZONES[(country ?? '').toUpperCase()] ?? DEFAULT_TIME_ZONE;
-}
-
-/** The zone an account's weekly report follows: its own, else its country's. */
-export function accountTimeZone(account: { country: string | null; timeZone: string | null }): string {
-  return account.timeZone ?? countryTimeZone(account.country);
 }
