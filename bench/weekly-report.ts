@@ -214,13 +214,21 @@ async function collectionsDuring<T>(
 
 const seconds = (ms: number[]) => (ms.reduce((a, b) => a + b, 0) / 1000).toFixed(1);
 
-/** CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them). */
+/**
+ * CPU seconds used so far by the PostgreSQL server's processes on this machine (all of them), with
+ * those of the backends that ended: counted in their parent's (the postmaster's) children times once
+ * reaped, so the sum only grows (a database copy's backend ending mid-run made it fall).
+ */
 async function postgresCpuSeconds(): Promise<number> {
   let total = 0;
   for (const pid of (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
     // A process may end between the listing and the reading.
     const name = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
-    if (name.trim() === 'postgres') total += await cpuSeconds(Number(pid)).catch(() => 0);
+    if (name.trim() !== 'postgres') continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // utime, stime, cutime, cstime: the 12th to the 15th fields after the command name.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += fields.slice(11, 15).reduce((sum, field) => sum + (Number(field) || 0), 0) / 100;
   }
   return total;
 }
