@@ -422,7 +422,7 @@ async function assembleWashboard(
     jobs,
     mailer,
     unsubscribe,
-    (serials) => machineAudiences(serials, (serial) => applianceRepository.find(serial), applianceAccess),
+    (serials) => machineAudiences(serials, (list) => applianceRepository.findMany(list), applianceAccess),
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
   );
   const alarmRepository = new AlarmRepository(database.db);
@@ -471,7 +471,7 @@ async function assembleWashboard(
     transactions,
     appliances,
     audit,
-    (serials) => machineAudiences(serials, (serial) => applianceRepository.find(serial), applianceAccess),
+    (serials) => machineAudiences(serials, (list) => applianceRepository.findMany(list), applianceAccess),
     { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, publicUrl },
   );
   await thresholds.start();

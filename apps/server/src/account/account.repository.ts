@@ -80,13 +80,13 @@ export class AccountRepository {
   }
 
   /**
-   * The ACTIVE accounts of `brand` that are its ADMINs, the account `ownerId`, SERVICE users of
-   * `serviceCompanyIds`, SERVICE_MANAGERs of `managerCompanyIds` or the accounts `linkedIds` (ApplianceAccess.viewers: who
-   * sees one machine), by name.
+   * The ACTIVE accounts of `brand` that are its ADMINs, one of the accounts `ownerIds`, SERVICE users
+   * of `serviceCompanyIds`, SERVICE_MANAGERs of `managerCompanyIds` or one of the accounts
+   * `linkedIds`, by name (ApplianceAccess.viewersMany: those who may see one of several machines).
    */
   async activeViewers(
     brand: TBrandCode,
-    who: { ownerId: string | null; serviceCompanyIds: string[]; managerCompanyIds: string[]; linkedIds: string[] },
+    who: { ownerIds: string[]; serviceCompanyIds: string[]; managerCompanyIds: string[]; linkedIds: string[] },
   ): Promise<TUser[]> {
     return this.db
       .select()
@@ -97,7 +97,7 @@ export class AccountRepository {
           eq(users.status, 'ACTIVE'),
           or(
             eq(users.role, 'ADMIN'),
-            who.ownerId ? eq(users.id, who.ownerId) : undefined,
+            who.ownerIds.length > 0 ? inArray(users.id, who.ownerIds) : undefined,
             who.serviceCompanyIds.length > 0
               ? and(eq(users.role, 'SERVICE'), inArray(users.companyId, who.serviceCompanyIds))
               : undefined,

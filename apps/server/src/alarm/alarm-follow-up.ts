@@ -126,7 +126,7 @@ export class AlarmFollowUp {
   private audiences(refs: TAlarmRef[]): Promise<Map<string, TAudience>> {
     return machineAudiences(
       refs.map((r) => r.serialNumber),
-      (serial) => this.appliances.find(serial),
+      (serials) => this.appliances.findMany(serials),
       this.access,
     );
   }

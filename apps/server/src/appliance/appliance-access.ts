@@ -18,7 +18,7 @@ export class ApplianceAccess {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly companies: CompanyRepository,
-    private readonly customers: Pick<CustomerRepository, 'linkedSerials' | 'linkedSerialsMany' | 'linkedUserIds'>,
+    private readonly customers: Pick<CustomerRepository, 'linkedSerials' | 'linkedSerialsMany' | 'linkedUserIdsMany'>,
   ) {}
 
   /** Company codes whose machines `user` sees through its company (none for kitchen managers); its own first. */
@@ -55,25 +55,69 @@ export class ApplianceAccess {
    * linked to its customer: the same rule as `condition` (docs/permissions.md) read from the
    * machine's side.
    */
-  async viewers(appliance: {
-    serialNumber: string;
-    brand: TBrandCode;
-    ownerUserId: string | null;
-    companyCode: string | null;
-    deletedAt: Date | null;
-  }): Promise<TUser[]> {
+  async viewers(appliance: TViewedAppliance): Promise<TUser[]> {
+    return (await this.viewersMany([appliance]))[0] ?? [];
+  }
+
+  /**
+   * `viewers` of several machines, in their order, in a few statements whatever their number: the
+   * accounts linked to their customers in one, each company's lines once, and the candidates of
+   * each brand in one, then each machine's own by the rule above (a burst of alarms asks for a
+   * thousand machines at once: docs/benchmarks.md, "Alarm to mail").
+   */
+  async viewersMany(machines: readonly TViewedAppliance[]): Promise<TUser[][]> {
     // A deleted product is nobody's (as in `condition`).
-    if (appliance.deletedAt) return [];
-    const company = appliance.companyCode ? await this.companies.findByCode(appliance.brand, appliance.companyCode) : undefined;
-    const managerCompanyIds = company ? await this.companies.lineageIds(company.id) : [];
-    const serviceCompanyIds = company ? await this.companies.lineageIds(company.id, 1) : [];
-    const linkedIds = await this.customers.linkedUserIds(appliance.serialNumber);
-    return this.accounts.activeViewers(appliance.brand, {
-      ownerId: appliance.ownerUserId,
-      serviceCompanyIds,
-      managerCompanyIds,
-      linkedIds,
+    const shown = machines.filter((m) => !m.deletedAt);
+    const linked = await this.customers.linkedUserIdsMany(shown.map((m) => m.serialNumber));
+    const lines = new Map<string, Promise<{ service: string[]; managers: string[] }>>();
+    const lineOf = (m: TViewedAppliance) => {
+      if (!m.companyCode) return Promise.resolve({ service: [], managers: [] });
+      const key = `${m.brand}/${m.companyCode}`;
+      let line = lines.get(key);
+      if (!line) {
+        line = this.companyLine(m.brand, m.companyCode);
+        lines.set(key, line);
+      }
+      return line;
+    };
+    const who = new Map<TViewedAppliance, { service: string[]; managers: string[]; linked: string[] }>();
+    for (const m of shown) who.set(m, { ...(await lineOf(m)), linked: linked.get(m.serialNumber) ?? [] });
+    const candidates = new Map<TBrandCode, TUser[]>();
+    for (const brand of new Set(shown.map((m) => m.brand))) {
+      const mine = shown.filter((m) => m.brand === brand);
+      const all = mine.map((m) => who.get(m));
+      candidates.set(
+        brand,
+        await this.accounts.activeViewers(brand, {
+          ownerIds: [...new Set(mine.flatMap((m) => (m.ownerUserId ? [m.ownerUserId] : [])))],
+          serviceCompanyIds: [...new Set(all.flatMap((w) => w?.service ?? []))],
+          managerCompanyIds: [...new Set(all.flatMap((w) => w?.managers ?? []))],
+          linkedIds: [...new Set(all.flatMap((w) => w?.linked ?? []))],
+        }),
+      );
+    }
+    return machines.map((m) => {
+      const w = who.get(m);
+      if (!w) return [];
+      return (candidates.get(m.brand) ?? []).filter(
+        (user) =>
+          user.role === 'ADMIN' ||
+          user.id === m.ownerUserId ||
+          (user.role === 'SERVICE' && user.companyId !== null && w.service.includes(user.companyId)) ||
+          (user.role === 'SERVICE_MANAGER' && user.companyId !== null && w.managers.includes(user.companyId)) ||
+          w.linked.includes(user.id),
+      );
     });
+  }
+
+  /**
+   * The companies whose users see the machines of company `code` through it: its SERVICE users'
+   * (itself and the company directly above) and its SERVICE_MANAGERs' (itself and every company above).
+   */
+  private async companyLine(brand: TBrandCode, code: string): Promise<{ service: string[]; managers: string[] }> {
+    const company = await this.companies.findByCode(brand, code);
+    if (!company) return { service: [], managers: [] };
+    return { service: await this.companies.lineageIds(company.id, 1), managers: await this.companies.lineageIds(company.id) };
   }
 
   /** The SQL condition selecting the appliances `user` may see. */
@@ -115,20 +159,26 @@ export class ApplianceAccess {
 /** A machine and the active accounts that see it. */
 export type TMachineAudience<A> = { appliance: A; viewers: TUser[] };
 
+/** The machine's fields `ApplianceAccess.viewers` goes by. */
+type TViewedAppliance = {
+  serialNumber: string;
+  brand: TBrandCode;
+  ownerUserId: string | null;
+  companyCode: string | null;
+  deletedAt: Date | null;
+};
+
 /**
- * Each machine of `serials` with the active accounts that see it (`ApplianceAccess.viewers`): the
- * audience of what happens on a machine (alarm mails, notifications, follow-ups). An unknown machine
- * has no entry; a deleted one has no viewers.
+ * Each machine of `serials` with the active accounts that see it (`ApplianceAccess.viewersMany`):
+ * the audience of what happens on a machine (alarm mails, notifications, follow-ups). An unknown
+ * machine has no entry; a deleted one has no viewers.
  */
-export async function machineAudiences<A extends Parameters<ApplianceAccess['viewers']>[0]>(
+export async function machineAudiences<A extends TViewedAppliance>(
   serials: Iterable<string>,
-  find: (serial: string) => Promise<A | undefined>,
+  find: (serials: string[]) => Promise<A[]>,
   access: ApplianceAccess,
 ): Promise<Map<string, TMachineAudience<A>>> {
-  const audiences = new Map<string, TMachineAudience<A>>();
-  for (const serial of new Set(serials)) {
-    const appliance = await find(serial);
-    if (appliance) audiences.set(serial, { appliance, viewers: await access.viewers(appliance) });
-  }
-  return audiences;
+  const found = await find([...new Set(serials)]);
+  const viewers = await access.viewersMany(found);
+  return new Map(found.map((appliance, i) => [appliance.serialNumber, { appliance, viewers: viewers[i] ?? [] }]));
 }

@@ -125,6 +125,15 @@ export class ApplianceRepository {
     return rows[0];
   }
 
+  /** `find` of several serial numbers in one statement (those unknown or deleted are missing). */
+  async findMany(serialNumbers: readonly string[]): Promise<TAppliance[]> {
+    if (serialNumbers.length === 0) return [];
+    return this.db
+      .select()
+      .from(appliances)
+      .where(and(inArray(appliances.serialNumber, [...serialNumbers]), isNull(appliances.deletedAt)));
+  }
+
   /** The appliance with its state when `visible` (the caller's scope) allows it. */
   async findVisible(serialNumber: string, visible: SQL): Promise<TApplianceWithState | undefined> {
     const rows = await this.db

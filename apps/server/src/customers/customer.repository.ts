@@ -207,15 +207,30 @@ export class CustomerRepository {
     return linked;
   }
 
-  /** Ids of the accounts linked to the customer the machine is assigned to (while the assignment counts, as above). */
-  async linkedUserIds(serialNumber: string): Promise<string[]> {
+  /**
+   * Ids of the accounts linked to the customer each machine is assigned to (while the assignment
+   * counts, as above), in one statement: by serial number (a machine linked to nobody has no entry).
+   */
+  async linkedUserIdsMany(serialNumbers: readonly string[]): Promise<Map<string, string[]>> {
+    const linked = new Map<string, string[]>();
+    if (serialNumbers.length === 0) return linked;
     const rows = await this.db
-      .select({ userId: customerAccounts.userId })
+      .select({ serialNumber: customerAppliances.serialNumber, userId: customerAccounts.userId })
       .from(customerAppliances)
       .innerJoin(customerAccounts, eq(customerAccounts.customerId, customerAppliances.customerId))
       .innerJoin(appliances, eq(appliances.serialNumber, customerAppliances.serialNumber))
-      .where(and(eq(customerAppliances.serialNumber, serialNumber), eq(appliances.companyCode, customerAppliances.companyCode)));
-    return rows.map((r) => r.userId);
+      .where(
+        and(
+          inArray(customerAppliances.serialNumber, [...serialNumbers]),
+          eq(appliances.companyCode, customerAppliances.companyCode),
+        ),
+      );
+    for (const { serialNumber, userId } of rows) {
+      const users = linked.get(serialNumber);
+      if (users) users.push(userId);
+      else linked.set(serialNumber, [userId]);
+    }
+    return linked;
   }
 
   /** Runs a change of who sees which machine, then says so (the access caches drop their answers), failed or not. */
