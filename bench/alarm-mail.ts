@@ -156,22 +156,25 @@ async function stagesOf(
       [`%@${DOMAIN}`],
     ),
   );
-  const spans: Record<string, number[]> = { recorded: [], window: [], batch: [], send: [], overhead: [] };
+  const stages = ['recorded', 'window', 'batch', 'send'] as const;
+  const spans = { recorded: [] as number[], window: [] as number[], batch: [] as number[], send: [] as number[] };
+  const overhead: number[] = [];
   for (const row of rows.rows) {
     const published = publishedAt.get(row.serial);
     const accepted = acceptedAt.get(row.email);
     if (published === undefined || accepted === undefined || !row.done) continue;
-    const [recorded, queued, runAt, done] = [row.recorded, row.queued, row.runAt, row.done].map((d) => new Date(d).getTime());
-    spans.recorded?.push((recorded ?? 0) - published);
-    spans.window?.push((runAt ?? 0) - (queued ?? 0));
-    spans.batch?.push((done ?? 0) - (runAt ?? 0));
-    spans.send?.push(accepted - (done ?? 0));
-    spans.overhead?.push(accepted - published - ((runAt ?? 0) - (queued ?? 0)));
+    const ms = (d: Date) => new Date(d).getTime();
+    const window = ms(row.runAt) - ms(row.queued);
+    spans.recorded.push(ms(row.recorded) - published);
+    spans.window.push(window);
+    spans.batch.push(ms(row.done) - ms(row.runAt));
+    spans.send.push(accepted - ms(row.done));
+    overhead.push(accepted - published - window);
   }
-  const s = (list: number[] | undefined, p: number) => (percentile(list ?? [], p) / 1000).toFixed(1);
-  const note = ['recorded', 'window', 'batch', 'send']
+  const s = (list: number[], p: number) => (percentile(list, p) / 1000).toFixed(1);
+  const note = stages
     .map((k) => `${k} ${s(spans[k], 50)} / ${s(spans[k], 99)} s`)
     .join(', ')
     .concat(` (p50 / p99 of ${rows.rows.length} mails)`);
-  return { overhead: percentile(spans.overhead ?? [], 99), note };
+  return { overhead: percentile(overhead, 99), note };
 }
