@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll } from 'vitest';
-import { deviceTopic, type TDeviceTopic } from '@washboard/contracts';
+import { deviceTopic, type TDeviceStats, type TDeviceTopic } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from './harness';
 import { ADMIN, json, signIn } from './accounts';
 
@@ -84,6 +84,23 @@ export function cycleRecord(day: string, minute: number, rinseMaxTmp = 848) {
     stop: stop.toISOString(),
     completed: true,
     measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp },
+  };
+}
+
+/** A machine's counters report (`stats`) at `ts`: `totalCycles` washed, the rest at zero. */
+export function deviceStats(ts: string, totalCycles = 1): TDeviceStats {
+  return {
+    ts,
+    totalCycles,
+    totalWater: 0,
+    rinsePumpTime: 0,
+    washPumpTime: 0,
+    energy: 0,
+    regenerationCycles: 0,
+    logsCount: 0,
+    boilerHeaterTime: 0,
+    tankHeaterTime: 0,
+    cyclesUntilMaintenance: 100,
   };
 }
 

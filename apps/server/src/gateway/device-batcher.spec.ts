@@ -10,6 +10,7 @@ import {
   type TTelemetryRows,
 } from './device-batcher';
 import type { TPresenceChange } from './presence.repository';
+import { deviceStats } from '../../test/devices';
 
 // The batching alone, against a store that records what it is given and commits when the test says:
 // the statements themselves are covered against a database by device-message.repository.spec.ts.
@@ -272,19 +273,7 @@ describe('DeviceBatcher', () => {
     it('keeps one row per machine and alarm, the newest telemetry, and every event and stats report', async () => {
       const { store, batcher } = setUp();
       const alarm = { id: '5b0c8f7e-2d7c-4a53-9d35-0a4a3c1d2e01', errorCode: 'W01', startDate: at(10) };
-      const stats = {
-        ts: at(3),
-        totalCycles: 1,
-        totalWater: 0,
-        rinsePumpTime: 0,
-        washPumpTime: 0,
-        energy: 0,
-        regenerationCycles: 0,
-        logsCount: 0,
-        boilerHeaterTime: 0,
-        tankHeaterTime: 0,
-        cyclesUntilMaintenance: 100,
-      };
+      const stats = deviceStats(at(3));
       void batcher.writeTelemetry('MERGE1', telemetry(2, 802));
       void batcher.writeTelemetry('MERGE1', telemetry(1, 801));
       void batcher.writeStatus('MERGE1', { ...statusOnline(1), hasState: true, systemState: 4 });

@@ -6,7 +6,8 @@ import { DeviceBatcher } from './device-batcher';
 import { DeviceMessageRepository } from './device-message.repository';
 import { JobQueue } from '../jobs/job-queue';
 import { JobRepository } from '../jobs/job.repository';
-import { ALARM_OPENED } from '../jobs/kinds';
+import { ALARM_OPENED, THRESHOLD_CHECK } from '../jobs/kinds';
+import { cycleRecord, deviceStats } from '../../test/devices';
 
 // The repository loads telemetry with COPY straight into the table and falls back to a staging table
 // when a batch repeats stored rows (a device replaying QoS 1 messages after a reconnect).
@@ -280,6 +281,73 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     await writer.writeColumns('WRITER10', { fota: { perc: 40, inProg: true, version: '9.1.0' } });
     await writer.writeColumns('WRITER10', { fota: { perc: 20, inProg: true, version: '9.1.0' } });
     expect(await fota()).toEqual({ perc: 40, inProg: true, version: '9.1.0' });
+  });
+
+  it('sends the chain append after every other statement of a batch, so heads are locked last', async () => {
+    // Two instances writing batches of the same machines wait for each other on the state rows, not
+    // deadlock on chain heads one locked before the rest of its batch (docs/hygiene.md). The append
+    // is sent without waiting for the statements before it: a connection runs them in the order sent.
+    await addMachines(['ORDER1', 'ORDER2']);
+    const sent: string[] = [];
+    const recording: TDatabase = {
+      ...database,
+      transaction: (work) =>
+        database.transaction((sql) =>
+          work({
+            query: (text, params) => {
+              sent.push(text);
+              return sql.query(text, params);
+            },
+            copyFrom: (statement, data) => {
+              sent.push(statement);
+              return sql.copyFrom(statement, data);
+            },
+          }),
+        ),
+    };
+    const jobs = new JobQueue(database.db, new JobRepository(database.db), log);
+    const writer = new DeviceBatcher(
+      new DeviceMessageRepository(recording, {
+        thresholdData: (sql, serials) => jobs.enqueuePerBrandSql(sql, THRESHOLD_CHECK, serials),
+        deadLetterPruneEvery: 1,
+      }),
+      log,
+    );
+    const day = at(0).slice(0, 10);
+    // Twice: the first batch makes the heads, the second chains onto the ones the writer kept.
+    for (const minute of [1, 2]) {
+      sent.length = 0;
+      await Promise.all([
+        writer.writeTelemetry('ORDER1', { ts: at(minute), boilerTmp: 845 }),
+        writer.writeEvent('ORDER1', cycleRecord(day, minute)),
+        writer.writeEvent('ORDER2', cycleRecord(day, minute)),
+        writer.writeColumns('ORDER2', { stats: deviceStats(at(minute), minute) }),
+        writer.writeDeadLetter({
+          serialNumber: 'ORDER2',
+          brand: 'LUMINA',
+          topic: 'wb/v1/ORDER2/telemetry',
+          payload: '{',
+          payloadBytes: 1,
+          reason: 'NOT_JSON',
+          detail: null,
+        }),
+      ]);
+      const chain = sent.findIndex((text) => /insert into haccp_chain\b/.test(text) || /haccp_chain_heads/.test(text));
+      const others = [
+        'COPY telemetry',
+        'insert into haccp_events',
+        'insert into appliance_stats',
+        'insert into jobs',
+        'device_dead_letters',
+      ];
+      const positions = others.map((start) => sent.findIndex((text) => text.includes(start)));
+      expect({ minute, positions: positions.map((i) => i >= 0) }).toEqual({ minute, positions: others.map(() => true) });
+      expect(Math.max(...positions)).toBeLessThan(chain);
+    }
+    const chained = await database.transaction((sql) =>
+      sql.query<{ n: number }>("select count(*)::int as n from haccp_chain where serial_number in ('ORDER1', 'ORDER2')"),
+    );
+    expect(chained.rows[0]?.n).toBe(4);
   });
 
   it('rejects every message of a batch the database refuses, and stores none of it', async () => {

@@ -269,11 +269,14 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const thresholds = this.thresholdData ? thresholdSerials(b) : [];
     const threshold = this.thresholdData && thresholds.length > 0 ? this.thresholdData(sql, thresholds) : undefined;
     const deadLetters = b.deadLetters.length > 0 ? this.keepDeadLetters(sql, b.deadLetters) : undefined;
-    await inOrder([stats, threshold, deadLetters]);
-    // Last, once all else is done: every writer locks the machines' state rows (above) and what
-    // else it writes before their chain heads, so two batches of one machine on two instances wait
-    // for each other instead of deadlocking.
-    if (chained.length > 0 && this.chain) await appendToChain(sql, chained, this.chainHeads);
+    // The chain last: every writer locks the machines' state rows (above) and what else it writes
+    // before their chain heads, so two batches of one machine on two instances wait for each other
+    // instead of deadlocking. Last in the order sent is enough, as a connection runs statements in
+    // that order (each statement above is sent as its function is called, none after an answer):
+    // the hashes are computed and the append sent while the database runs the statements before it,
+    // not after they answered (docs/benchmarks.md, issue 19).
+    const chain = chained.length > 0 && this.chain ? appendToChain(sql, chained, this.chainHeads) : undefined;
+    await inOrder([stats, threshold, deadLetters, chain]);
     return (await revived) ?? [];
   }
 
