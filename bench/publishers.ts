@@ -1,7 +1,9 @@
 // The ingestion benchmark's publishing devices, in a process of their own (`fork` with tsx): in the
 // benchmark's process they took the event loop the server under test runs on (docs/benchmarks.md,
 // "Ingestion"). Started by `publishInChild` (ingestion.ts), which sends one `TPublishOrder`; answers
-// one `TPublishReport` and exits.
+// one `TPublishReport` and exits. Before the order it answers the parent's clock pings: each process's
+// epoch clock is fixed when it starts, and on this virtual machine two processes' clocks were seen
+// seconds apart, which made publish → commit latencies negative (or seconds too long).
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -103,7 +105,16 @@ async function publish(order: TPublishOrder): Promise<TPublishReport> {
   return { published, elapsed, keys, sentAt, cpu: (used.user + used.system) / 1e6 / elapsed };
 }
 
-process.once('message', (order: TPublishOrder) => {
+/** The parent's clock question (`clockOffset` in ingestion.ts): answered with this process's time. */
+export type TClockPing = { ping: number };
+export type TClockPong = { ping: number; at: number };
+
+process.on('message', (message: TPublishOrder | TClockPing) => {
+  if ('ping' in message) {
+    process.send?.({ ping: message.ping, at: now() } satisfies TClockPong);
+    return;
+  }
+  const order = message;
   publish(order).then(
     (report) => process.send?.(report, () => process.exit(0)),
     (error: unknown) => {

@@ -130,9 +130,12 @@ export type TDeviceMessageRepositoryOptions = {
    * check, docs/notifications.md): what must commit with them is written through `sql`.
    */
   thresholdData?: (sql: TSqlRunner, serials: string[]) => Promise<void>;
-  /** False only in the ingestion benchmark's comparison (`unchainedForBenchmark`, app.ts). */
-  chain?: boolean;
+  /** Only in the ingestion benchmark's comparison (`chainSwitchForBenchmark`, app.ts); else always on. */
+  chain?: TChainSwitch;
 };
+
+/** Whether the writer chains the HACCP records of its next batch (benchmarks only: app.ts). */
+export type TChainSwitch = { on: boolean };
 
 /**
  * Waits for statements sent one after another without waiting for each answer (a connection runs
@@ -190,7 +193,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private deadLettersSincePrune = 0;
   private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
   private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
-  private readonly chain: boolean;
+  private readonly chain: TChainSwitch;
   /** The chain heads this writer last wrote: its machines' chains continue without a lock round trip. */
   private readonly chainHeads: TChainHeads = new Map();
 
@@ -202,7 +205,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
     this.alarmsOpened = options.alarmsOpened;
     this.thresholdData = options.thresholdData;
-    this.chain = options.chain ?? true;
+    this.chain = options.chain ?? { on: true };
   }
 
   telemetryRows(): TelemetryCopy {
@@ -275,7 +278,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // that order (each statement above is sent as its function is called, none after an answer):
     // the hashes are computed and the append sent while the database runs the statements before it,
     // not after they answered (docs/benchmarks.md, issue 19).
-    const chain = chained.length > 0 && this.chain ? appendToChain(sql, chained, this.chainHeads) : undefined;
+    const chain = chained.length > 0 && this.chain.on ? appendToChain(sql, chained, this.chainHeads) : undefined;
     await inOrder([stats, threshold, deadLetters, chain]);
     return (await revived) ?? [];
   }
