@@ -466,41 +466,47 @@ const WARM_UP_PHASES = 2;
 type TPhase = { on: boolean; ms: number; committed: number };
 
 /**
- * Flips `chain` every `PHASE_MS` from the first commit on, and notes what each phase committed from
- * `SETTLE_MS` after it began; `stop` answers the phases after the warm-up that ended while the
- * publishers still ran (before the last commit, the drain, less `SETTLE_MS`).
+ * Flips `chain` every `PHASE_MS` from the first commit on; `commit` is told each batch's commit
+ * (its time and the rows committed since start). A phase counts whole batches: from its first
+ * commit at least `SETTLE_MS` after the switch to its last commit before the next, the rows the
+ * batches between them committed over the time between them. Ticks in between counted a batch of
+ * 1,000–2,000 rows in or out of a phase by where it happened to fall, a tenth of a phase either
+ * way (docs/benchmarks.md, session 33). `stop` answers the phases after the warm-up that ended
+ * while the publishers still ran (before the last commit, the drain, less `SETTLE_MS`).
  */
-function phaseSwitch(chain: TChainSwitch, committedNow: () => number, chainedFirst: boolean) {
-  const phases: (TPhase & { end: number })[] = [];
-  const before = committedNow();
-  let last = { at: 0, committed: before };
-  let phase: { start: number; settled?: { at: number; committed: number } } | undefined;
-  const tick = () => {
-    const at = performance.now();
-    const committed = committedNow();
-    if (committed > last.committed) last = { at, committed };
-    if (!phase) {
-      if (committed === before) return;
-      chain.on = chainedFirst;
-      phase = { start: at };
-      return;
-    }
-    if (!phase.settled && at - phase.start >= SETTLE_MS) phase.settled = { at, committed };
-    if (at - phase.start >= PHASE_MS) {
-      const { settled } = phase;
-      if (settled) phases.push({ on: chain.on, ms: at - settled.at, committed: committed - settled.committed, end: at });
-      chain.on = !chain.on;
-      phase = { start: at };
-    }
+function phaseSwitch(chain: TChainSwitch, committedBefore: number, chainedFirst: boolean) {
+  // The first batch starts the switch; other transactions (the machines' registration) commit no rows.
+  const commits: { at: number; committed: number }[] = [{ at: 0, committed: committedBefore }];
+  const flips: { at: number; on: boolean }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flip = () => {
+    chain.on = !chain.on;
+    flips.push({ at: performance.now(), on: chain.on });
   };
-  const timer = setInterval(tick, 5);
   return {
+    commit(at: number, committed: number) {
+      if (committed === commits[commits.length - 1]?.committed) return;
+      commits.push({ at, committed });
+      if (timer) return;
+      chain.on = !chainedFirst;
+      flip();
+      timer = setInterval(flip, PHASE_MS);
+    },
     stop(): TPhase[] {
       clearInterval(timer);
-      return phases
-        .slice(WARM_UP_PHASES)
-        .filter((p) => p.end <= last.at - SETTLE_MS)
-        .map(({ on, ms, committed }) => ({ on, ms, committed }));
+      const lastCommit = commits[commits.length - 1]?.at ?? 0;
+      const phases: TPhase[] = [];
+      for (let i = 0; i + 1 < flips.length; i += 1) {
+        const { at: start, on } = flips[i] as { at: number; on: boolean };
+        const end = (flips[i + 1] as { at: number }).at;
+        if (end > lastCommit - SETTLE_MS) break;
+        const within = commits.filter((c) => c.at >= start + SETTLE_MS && c.at < end);
+        const first = within[0];
+        const last = within[within.length - 1];
+        if (!first || !last || last === first) continue;
+        phases.push({ on, ms: last.at - first.at, committed: last.committed - first.committed });
+      }
+      return phases.slice(WARM_UP_PHASES);
     },
   };
 }
@@ -524,11 +530,16 @@ async function chainingRound(engine: TEngine, chainedFirst: boolean) {
       chainSwitchForBenchmark: chain,
     });
     try {
-      const switcher = phaseSwitch(
-        chain,
-        () => washboard.writer.committed.telemetry + washboard.writer.committed.events,
-        chainedFirst,
-      );
+      const committedNow = () => washboard.writer.committed.telemetry + washboard.writer.committed.events;
+      const switcher = phaseSwitch(chain, committedNow(), chainedFirst);
+      // A batch's rows are counted once its transaction resolved and the batcher took note.
+      const transaction = washboard.database.transaction.bind(washboard.database);
+      washboard.database.transaction = async (work) => {
+        const result = await transaction(work);
+        const at = performance.now();
+        setImmediate(() => switcher.commit(at, committedNow()));
+        return result;
+      };
       const run = await ingestion(
         washboard,
         `mqtt://127.0.0.1:${washboard.broker.port ?? 0}`,
