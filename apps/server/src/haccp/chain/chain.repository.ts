@@ -146,11 +146,11 @@ async function chainOnto(
     id: [] as string[],
     late: [] as boolean[],
     deviceTime: [] as string[],
-    chainedAt: [] as string[],
     hash: [] as string[],
     carriedBy: [] as (string | null)[],
     carrierName: [] as (string | null)[],
   };
+  let carried = false;
   const h = {
     serial: [] as string[],
     seq: [] as number[],
@@ -191,10 +191,10 @@ async function chainOnto(
       e.id.push(item.recordId);
       e.late.push(late);
       e.deviceTime.push(deviceTime);
-      e.chainedAt.push(chainedAt);
       e.hash.push(hash);
       e.carriedBy.push(item.carrier?.userId ?? null);
       e.carrierName.push(item.carrier?.name ?? null);
+      if (item.carrier) carried = true;
     }
     h.serial.push(head.serial);
     h.seq.push(seq);
@@ -206,19 +206,22 @@ async function chainOnto(
     written.set(head.serial, { seq, hash, deviceTime: newest ?? chainedAt, chainedAt });
   }
   // A head is moved only from the number and hash it was chained onto; only those machines' entries
-  // are written. The heads' update runs first: the entries' insert reads what it returned.
+  // are written. The heads' update runs first: the entries' insert reads what it returned. An entry's
+  // `chained_at` is its head's, and the carrier columns are sent only when a phone carried something:
+  // binding the parameters is the largest part of the statement's cost (docs/benchmarks.md, issue 19).
   const { rows } = await sql.query<{ serial_number: string }>(
     `with moved as (
        update haccp_chain_heads h set seq = v.seq, hash = v.hash, device_time = v.device_time, chained_at = v.chained_at
-       from unnest($9::text[], $10::int8[], $11::text[], $12::timestamptz[], $13::timestamptz[], $16::int8[], $17::text[])
+       from unnest($10::text[], $11::int8[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::int8[], $16::text[])
          as v(serial, seq, hash, device_time, chained_at, prev_seq, prev_hash)
        where h.serial_number = v.serial and h.seq = v.prev_seq and h.hash = v.prev_hash
-       returning h.serial_number),
+       returning h.serial_number, h.chained_at),
      entries as (
        insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
-       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::timestamptz[],
-         $8::text[], $14::uuid[], $15::text[]) as e(serial_number)
-       where e.serial_number in (select serial_number from moved))
+       select e.serial_number, e.seq, e.kind, e.record_id, e.late, e.device_time, m.chained_at, e.hash, e.carried_by, e.carrier_name
+       from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::text[], $8::uuid[], $9::text[])
+         as e(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)
+       join moved m on m.serial_number = e.serial_number)
      select serial_number from moved`,
     [
       e.serial,
@@ -227,15 +230,14 @@ async function chainOnto(
       e.id,
       e.late,
       e.deviceTime,
-      e.chainedAt,
       e.hash,
+      carried ? e.carriedBy : null,
+      carried ? e.carrierName : null,
       h.serial,
       h.seq,
       h.hash,
       h.deviceTime,
       h.chainedAt,
-      e.carriedBy,
-      e.carrierName,
       h.prevSeq,
       h.prevHash,
     ],
