@@ -5,6 +5,7 @@ import {
   TELEMETRY_KEYS,
   staleFota,
   type TDeviceAlarm,
+  type THaccpEvent,
   type TFotaStatus,
   type TBrandCode,
   type TLiveTelemetry,
@@ -20,13 +21,12 @@ import {
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
-import type { TAlarmRow, TCarrier, TChainItem, TEventRow } from '../haccp/chain/chain';
+import { chainTime, type TAlarmRow, type TCarrier, type TChainItem, type TEventRow, type TJson } from '../haccp/chain/chain';
 import {
   alarmColumnsSql,
   alarmItems,
   appendToChain,
   carriedKey,
-  eventColumnsSql,
   eventItems,
   type TCarriers,
   type TChainHeads,
@@ -183,6 +183,37 @@ function carriersOf(records: Iterable<{ serial: string; id: string; carrier?: TC
 }
 
 /**
+ * A HACCP event as `haccp_events` keeps it, by the values it is sent with: times to the millisecond
+ * (as the chain writes them), the id in lower case, text as UTF-8 keeps it, and the JSON columns as
+ * their text parses back (jsonb keeps the same numbers and members). The chain's entry is hashed over
+ * `row`, which the verifier reads back from the table.
+ */
+function storedEvent(serial: string, e: THaccpEvent) {
+  const measurements = e.kind === 'cycle' ? JSON.stringify(e.measurements) : null;
+  const oldValue = e.kind === 'parameter' ? JSON.stringify(e.oldValue ?? null) : null;
+  const newValue = e.kind === 'parameter' ? JSON.stringify(e.newValue) : null;
+  const rinseTrace = e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(e.rinseTrace) : null;
+  const parsed = (text: string | null): TJson => (text === null ? null : (JSON.parse(text) as TJson));
+  const row: TEventRow & { serial_number: string } = {
+    serial_number: serial,
+    id: e.id.toLowerCase(),
+    kind: e.kind,
+    cycle_name: e.cycleName ?? null,
+    cycle_number: e.kind === 'cycle' ? (e.cycleNumber ?? null) : null,
+    start: chainTime(e.start) ?? e.start,
+    stop: chainTime(e.stop) ?? e.stop,
+    completed: e.kind === 'cycle' ? e.completed : null,
+    measurements: parsed(measurements),
+    // A lone surrogate goes to the database as U+FFFD (UTF-8 cannot carry it).
+    parameter_name: e.kind === 'parameter' ? Buffer.from(e.parameterName, 'utf8').toString('utf8') : null,
+    old_value: parsed(oldValue),
+    new_value: parsed(newValue),
+    rinse_trace: parsed(rinseTrace),
+  };
+  return { row, text: { measurements, oldValue, newValue, rinseTrace } };
+}
+
+/**
  * Stores the device messages of a batch in one transaction, with one array-parameter statement per
  * kind and telemetry by COPY, so thousands of messages cost a handful of round trips.
  */
@@ -233,7 +264,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // Telemetry and status stamp their machines' last_seen_at themselves.
     const quiet = spoke.filter((serial) => !b.latestTelemetry.has(serial) && !b.status.has(serial));
     const touched = quiet.length > 0 ? touchLastSeen(sql, quiet) : undefined;
-    const events = b.events.length > 0 ? this.insertEvents(sql, b.events) : undefined;
+    // Read once: the benchmark turns the chain on and off between batches (`chainSwitchForBenchmark`).
+    const chaining = this.chain.on;
+    const events = b.events.length > 0 ? this.insertEvents(sql, b.events, chaining) : undefined;
     const alarms = [...b.alarms.values()];
     const upserted = alarms.length > 0 ? this.upsertAlarms(sql, alarms) : undefined;
     await inOrder([telemetry, status, revived, touched, events, upserted]);
@@ -278,7 +311,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // that order (each statement above is sent as its function is called, none after an answer):
     // the hashes are computed and the append sent while the database runs the statements before it,
     // not after they answered (docs/benchmarks.md, issue 19).
-    const chain = chained.length > 0 && this.chain.on ? appendToChain(sql, chained, this.chainHeads) : undefined;
+    const chain = chained.length > 0 && chaining ? appendToChain(sql, chained, this.chainHeads) : undefined;
     await inOrder([stats, threshold, deadLetters, chain]);
     return (await revived) ?? [];
   }
@@ -352,35 +385,53 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     );
   }
 
-  /** Stores the HACCP events; answers those stored for the first time (a repeated message is not). */
-  private async insertEvents(sql: TSqlRunner, rows: TBatch['events']): Promise<(TEventRow & { serial_number: string })[]> {
-    const { rows: stored } = await sql.query<TEventRow & { serial_number: string }>(
+  /**
+   * Stores the HACCP events. With the chain on, answers those stored for the first time (a repeated
+   * message is not), as stored: the values are put in the form the database keeps before they are
+   * sent (times to the millisecond, ids in lower case, JSON as it parses back), so the rows need not
+   * be read back — reading every covered column back cost about a fifth as much as the chain's append
+   * (docs/benchmarks.md, issue 19). Verification reads them from the table, so a value the database
+   * kept otherwise would show as a broken chain, not pass unseen.
+   */
+  private async insertEvents(
+    sql: TSqlRunner,
+    rows: TBatch['events'],
+    chaining: boolean,
+  ): Promise<(TEventRow & { serial_number: string })[]> {
+    const stored = rows.map(({ serial, e }) => storedEvent(serial, e));
+    const { rows: inserted } = await sql.query<{ serial_number: string; id: string }>(
       `insert into haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed,
          measurements, parameter_name, old_value, new_value, rinse_trace, heat_dose)
        select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[],
          $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
-       on conflict do nothing
-       returning serial_number, ${eventColumnsSql('haccp_events')}`,
+       on conflict do nothing${chaining ? ' returning serial_number, id' : ''}`,
       [
-        rows.map((r) => r.serial),
-        rows.map((r) => r.e.id),
-        rows.map((r) => r.e.kind),
-        rows.map((r) => r.e.cycleName ?? null),
-        rows.map((r) => (r.e.kind === 'cycle' ? (r.e.cycleNumber ?? null) : null)),
-        rows.map((r) => r.e.start),
-        rows.map((r) => r.e.stop),
-        rows.map((r) => (r.e.kind === 'cycle' ? r.e.completed : null)),
-        rows.map((r) => (r.e.kind === 'cycle' ? JSON.stringify(r.e.measurements) : null)),
-        rows.map((r) => (r.e.kind === 'parameter' ? r.e.parameterName : null)),
-        rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.oldValue ?? null) : null)),
-        rows.map((r) => (r.e.kind === 'parameter' ? JSON.stringify(r.e.newValue) : null)),
-        rows.map((r) => (r.e.kind === 'cycle' && r.e.rinseTrace ? JSON.stringify(r.e.rinseTrace) : null)),
+        stored.map((s) => s.row.serial_number),
+        stored.map((s) => s.row.id),
+        stored.map((s) => s.row.kind),
+        stored.map((s) => s.row.cycle_name),
+        stored.map((s) => s.row.cycle_number),
+        stored.map((s) => s.row.start),
+        stored.map((s) => s.row.stop),
+        stored.map((s) => s.row.completed),
+        stored.map((s) => s.text.measurements),
+        stored.map((s) => s.row.parameter_name),
+        stored.map((s) => s.text.oldValue),
+        stored.map((s) => s.text.newValue),
+        stored.map((s) => s.text.rinseTrace),
         // The heat dose is computed once, here: a cycle record is rare next to telemetry (one every
         // few minutes a machine against one a second), and the reads then only compare figures.
-        rows.map((r) => (r.e.kind === 'cycle' && r.e.rinseTrace ? JSON.stringify(heatDose(r.e.rinseTrace)) : null)),
+        rows.map(({ e }) => (e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(heatDose(e.rinseTrace)) : null)),
       ],
     );
-    return stored;
+    if (!chaining) return [];
+    // A record twice in the batch is stored once, the first time (the statement inserts in order).
+    const byKey = new Map<string, TEventRow & { serial_number: string }>();
+    for (const s of stored) {
+      const key = carriedKey(s.row.serial_number, s.row.id);
+      if (!byKey.has(key)) byKey.set(key, s.row);
+    }
+    return inserted.map((r) => byKey.get(carriedKey(r.serial_number, r.id)) as TEventRow & { serial_number: string });
   }
 
   /**

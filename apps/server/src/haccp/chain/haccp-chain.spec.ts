@@ -103,6 +103,41 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(kinds.map((k) => k.kind)).toEqual(['event', 'alarm', 'event', 'alarmClose', 'event']);
     });
 
+    it('verifies records the database keeps in its own form: case, microseconds, offsets, numbers, text', async () => {
+      const id = randomUUID().toUpperCase();
+      const parameterId = randomUUID();
+      const serial = await machine([
+        {
+          topic: 'event',
+          // Rounded to microseconds this stop would pass into the next millisecond: kept to the millisecond.
+          payload: { ...cycle(1), id, start: `${DAY}T07:57:30.5+01:00`, stop: `${DAY}T06:00:00.1239996Z` },
+        },
+        {
+          topic: 'event',
+          payload: {
+            id: parameterId,
+            kind: 'parameter',
+            start: `${DAY}T06:10:00.000001-05:30`,
+            stop: `${DAY}T11:40:00.000999-05:30`,
+            parameterName: 'rinse\ud800Target',
+            oldValue: 0.1,
+            newValue: 1e21,
+          },
+        },
+      ]);
+      const v = await verification(serial);
+      expect(v).toMatchObject({ verified: true, checked: 2, breaks: [] });
+      const stored = await sql<{ id: string; stop: string; parameter_name: string | null }>(
+        `select id, to_char(stop at time zone 'UTC', 'HH24:MI:SS.US') as stop, parameter_name from haccp_events
+         where serial_number = $1 order by stop`,
+        [serial],
+      );
+      expect(stored).toEqual([
+        { id: id.toLowerCase(), stop: '06:00:00.123000', parameter_name: null },
+        { id: parameterId, stop: '17:10:00.000000', parameter_name: 'rinse\ufffdTarget' },
+      ]);
+    });
+
     it('names the record whose temperature was changed in the database', async () => {
       const records = standard();
       const serial = await machine(records);
