@@ -21,7 +21,7 @@ import {
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
-import { chainTime, type TAlarmRow, type TCarrier, type TChainItem, type TEventRow, type TJson } from '../haccp/chain/chain';
+import type { TAlarmRow, TCarrier, TChainItem, TEventRow, TJson } from '../haccp/chain/chain';
 import {
   alarmColumnsSql,
   alarmItems,
@@ -200,8 +200,8 @@ function storedEvent(serial: string, e: THaccpEvent) {
     kind: e.kind,
     cycle_name: e.cycleName ?? null,
     cycle_number: e.kind === 'cycle' ? (e.cycleNumber ?? null) : null,
-    start: chainTime(e.start) ?? e.start,
-    stop: chainTime(e.stop) ?? e.stop,
+    start: new Date(e.start).toISOString(),
+    stop: new Date(e.stop).toISOString(),
     completed: e.kind === 'cycle' ? e.completed : null,
     measurements: parsed(measurements),
     // A lone surrogate goes to the database as U+FFFD (UTF-8 cannot carry it).

@@ -74,9 +74,6 @@ export function coveredRow<T>(columns: TCoveredColumns, values: readonly unknown
   return row as T;
 }
 
-/** The columns of `haccp_events` a chain entry covers, times as text, for RETURNING and SELECT lists. */
-export const eventColumnsSql = (alias: string, prefix = '') => coveredColumnsSql(EVENT_COLUMNS, alias, prefix);
-
 /** The columns of `alarms` the chain covers, times as text. */
 export const alarmColumnsSql = (alias: string, prefix = '') => coveredColumnsSql(ALARM_COLUMNS, alias, prefix);
 
