@@ -1,18 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/harness';
 import { eventually } from '../../test/devices';
-import { migrationsFolder, openDatabase, type TDatabase, type TDb } from '../db/database';
+import { migratingDatabase } from '../../test/migrations';
+import { openDatabase, type TDatabase, type TDb } from '../db/database';
 import { JobQueue } from '../jobs/job-queue';
 import { JobRepository } from '../jobs/job.repository';
 import { RetentionRepository } from './retention.repository';
@@ -58,34 +50,18 @@ describe('telemetry partitions and retention', () => {
   });
 
   it('converts an existing telemetry table into daily partitions and keeps every row', async () => {
-    // The migrations before partitioning, in a folder of their own.
-    const folder = migrationsFolder();
-    const before = await mkdtemp(path.join(tmpdir(), 'wb-migrations-'));
-    await cp(folder, before, { recursive: true });
-    const journal = JSON.parse(await readFile(path.join(before, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    const upTo = journal.entries.findIndex((e) => e.tag.endsWith('_telemetry_partitions'));
-    expect(upTo).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upTo);
-    await writeFile(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
-
-    const pool = url ? new pg.Pool({ connectionString: url }) : undefined;
-    const lite = pool ? undefined : await PGlite.create('memory://');
-    const db = (pool ? drizzlePg(pool) : drizzlePglite(lite as PGlite)) as unknown as TDb;
-    const migrate = (migrationsFolder: string) =>
-      pool
-        ? migratePg(drizzlePg(pool), { migrationsFolder })
-        : migratePglite(drizzlePglite(lite as PGlite), { migrationsFolder });
+    // The migrations before partitioning, then the others.
+    const step = await migratingDatabase('_telemetry_partitions', { url });
+    const { db } = step;
     try {
-      await migrate(before);
+      await step.before();
       const now = Date.now();
       const existing = [new Date(now - 40 * DAY_MS), new Date(now - 3 * DAY_MS), new Date(now), new Date('2100-01-01T00:00:00Z')];
       // A machine whose clock was reset: no partition of 1970, which the first retention run would drop.
       const reset = new Date('1970-01-01T00:10:00Z');
       await addTelemetry(db, [reset, ...existing]);
 
-      await migrate(folder);
+      await step.rest();
 
       expect(await placed(db)).toEqual([
         { ts: reset.toISOString(), partition: 'telemetry_default' },
@@ -104,9 +80,7 @@ describe('telemetry partitions and retention', () => {
       );
       expect(await placed(db)).toHaveLength(5);
     } finally {
-      await pool?.end();
-      await lite?.close();
-      await rm(before, { recursive: true, force: true });
+      await step.close();
     }
   });
 
