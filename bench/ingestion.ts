@@ -556,7 +556,7 @@ async function chainingRound(engine: TEngine, chainedFirst: boolean) {
       }
       const { rows } = await washboard.database.transaction((q) =>
         q.query<{ entries: number; events: number }>(
-          'select (select count(*)::int from haccp_chain) as entries, (select count(*)::int from haccp_events) as events',
+          'select (select count(*)::int from haccp_chain_entries) as entries, (select count(*)::int from haccp_events) as events',
         ),
       );
       const stored = rows[0] ?? { entries: 0, events: 0 };

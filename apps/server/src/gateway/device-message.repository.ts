@@ -27,7 +27,12 @@ import {
   alarmItems,
   appendToChain,
   carriedKey,
+  entryParams,
   eventItems,
+  headParams,
+  movedHeadsSql,
+  planBatch,
+  settleBatch,
   type TCarriers,
   type TChainHeads,
 } from '../haccp/chain/chain.repository';
@@ -250,7 +255,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
     // Statements that need no answer before the next are sent together and run in the order sent:
     // first telemetry, status, who spoke (connected: last seen now, and online again unless its
-    // status said otherwise) and the HACCP records.
+    // status said otherwise) and the alarms.
     const telemetry = b.telemetryRows > 0 ? this.insertTelemetry(sql, b, replay) : undefined;
     const status = b.status.size > 0 ? this.updateStatus(sql, b.status) : undefined;
     const spoke = [...heard];
@@ -264,23 +269,14 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // Telemetry and status stamp their machines' last_seen_at themselves.
     const quiet = spoke.filter((serial) => !b.latestTelemetry.has(serial) && !b.status.has(serial));
     const touched = quiet.length > 0 ? touchLastSeen(sql, quiet) : undefined;
-    // Read once: the benchmark turns the chain on and off between batches (`chainSwitchForBenchmark`).
-    const chaining = this.chain.on;
-    const events = b.events.length > 0 ? this.insertEvents(sql, b.events, chaining) : undefined;
     const alarms = [...b.alarms.values()];
     const upserted = alarms.length > 0 ? this.upsertAlarms(sql, alarms) : undefined;
-    await inOrder([telemetry, status, revived, touched, events, upserted]);
-    // What the batch stored of the HACCP record enters each machine's hash chain in the same
-    // transaction (docs/hygiene.md): built from the rows as stored, so verification reads the same.
-    let chained: TChainItem[] = [];
-    if (events) {
-      const carriers = carriersOf(b.events.map(({ serial, e, carrier }) => ({ serial, id: e.id, carrier })));
-      chained = eventItems(await events, carriers);
-    }
+    await inOrder([telemetry, status, revived, touched, upserted]);
+    let alarmsChained: TChainItem[] = [];
     if (upserted) {
       const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id, carrier })));
       const stored = await upserted;
-      chained = chained.concat(alarmItems(stored, carriers));
+      alarmsChained = alarmItems(stored, carriers);
       const opened = stored
         .filter((a) => a.opened)
         .map((a) => ({
@@ -305,14 +301,21 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const thresholds = this.thresholdData ? thresholdSerials(b) : [];
     const threshold = this.thresholdData && thresholds.length > 0 ? this.thresholdData(sql, thresholds) : undefined;
     const deadLetters = b.deadLetters.length > 0 ? this.keepDeadLetters(sql, b.deadLetters) : undefined;
-    // The chain last: every writer locks the machines' state rows (above) and what else it writes
+    // The HACCP events and the chain last. What the batch stored of the HACCP record enters each
+    // machine's hash chain in the same transaction (docs/hygiene.md): mostly with the events' insert,
+    // which also writes the entries of the alarms' openings and closings and moves the machines'
+    // chain heads; the rest in the append after it. Every writer locks the machines' state rows (above) and what else it writes
     // before their chain heads, so two batches of one machine on two instances wait for each other
     // instead of deadlocking. Last in the order sent is enough, as a connection runs statements in
-    // that order (each statement above is sent as its function is called, none after an answer):
-    // the hashes are computed and the append sent while the database runs the statements before it,
-    // not after they answered (docs/benchmarks.md, issue 19).
-    const chain = chained.length > 0 && chaining ? appendToChain(sql, chained, this.chainHeads) : undefined;
-    await inOrder([stats, threshold, deadLetters, chain]);
+    // that order (each statement above is sent as its function is called, none after an answer): the
+    // events are hashed and sent while the database runs the statements before them
+    // (docs/benchmarks.md, issue 19). Read once: the benchmark turns the chain on and off between
+    // batches (`chainSwitchForBenchmark`).
+    const chaining = this.chain.on;
+    const events = b.events.length > 0 ? this.insertEvents(sql, b.events, chaining, heard, alarmsChained) : undefined;
+    await inOrder([stats, threshold, deadLetters, events]);
+    const chained = events ? await events : alarmsChained;
+    if (chaining && chained.length > 0) await appendToChain(sql, chained, this.chainHeads);
     return (await revived) ?? [];
   }
 
@@ -386,52 +389,108 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   }
 
   /**
-   * Stores the HACCP events. With the chain on, answers those stored for the first time (a repeated
-   * message is not), as stored: the values are put in the form the database keeps before they are
-   * sent (times to the millisecond, ids in lower case, JSON as it parses back), so the rows need not
-   * be read back — reading every covered column back cost about a fifth as much as the chain's append
-   * (docs/benchmarks.md, issue 19). Verification reads them from the table, so a value the database
-   * kept otherwise would show as a broken chain, not pass unseen.
+   * Stores the HACCP events, a record twice in the batch once (the first time). With the chain on,
+   * each event of a machine heard in this batch whose chain head this writer knows is stored with
+   * its entry (`planBatch`), the same statement writes the entries of that machine's `alarms`
+   * (openings and closings the batch stored) and moves the heads; answers what is still to be chained
+   * (`settleBatch`): events stored for the first time (a repeated message is not) and alarms'
+   * openings and closings of the other machines. The events' values are put in
+   * the form the database keeps before they are sent (`storedEvent`), so the rows need not be read
+   * back (docs/benchmarks.md, issue 19). Verification reads them from the table, so a value the
+   * database kept otherwise would show as a broken chain, not pass unseen.
    */
   private async insertEvents(
     sql: TSqlRunner,
     rows: TBatch['events'],
     chaining: boolean,
-  ): Promise<(TEventRow & { serial_number: string })[]> {
-    const stored = rows.map(({ serial, e }) => storedEvent(serial, e));
-    const { rows: inserted } = await sql.query<{ serial_number: string; id: string }>(
-      `insert into haccp_events (serial_number, id, kind, cycle_name, cycle_number, start, stop, completed,
-         measurements, parameter_name, old_value, new_value, rinse_trace, heat_dose)
-       select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[],
-         $7::timestamptz[], $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
-       on conflict do nothing${chaining ? ' returning serial_number, id' : ''}`,
+    heard: ReadonlySet<string>,
+    alarms: TChainItem[],
+  ): Promise<TChainItem[]> {
+    const seen = new Set<string>();
+    const once = rows.flatMap((r) => {
+      const s = storedEvent(r.serial, r.e);
+      const key = carriedKey(r.serial, s.row.id);
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ ...s, e: r.e }];
+    });
+    const params = [
+      once.map((s) => s.row.serial_number),
+      once.map((s) => s.row.id),
+      once.map((s) => s.row.kind),
+      once.map((s) => s.row.cycle_name),
+      once.map((s) => s.row.cycle_number),
+      once.map((s) => s.row.start),
+      once.map((s) => s.row.stop),
+      once.map((s) => s.row.completed),
+      once.map((s) => s.text.measurements),
+      once.map((s) => s.row.parameter_name),
+      once.map((s) => s.text.oldValue),
+      once.map((s) => s.text.newValue),
+      once.map((s) => s.text.rinseTrace),
+      // The heat dose is computed once, here: a cycle record is rare next to telemetry (one every
+      // few minutes a machine against one a second), and the reads then only compare figures.
+      once.map(({ e }) => (e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(heatDose(e.rinseTrace)) : null)),
+    ];
+    const columns = `serial_number, id, kind, cycle_name, cycle_number, start, stop, completed, measurements,
+      parameter_name, old_value, new_value, rinse_trace, heat_dose`;
+    const arrays = `$1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[], $7::timestamptz[],
+      $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[]`;
+    if (!chaining) {
+      await sql.query(`insert into haccp_events (${columns}) select * from unnest(${arrays}) on conflict do nothing`, params);
+      return alarms;
+    }
+    const carriers = carriersOf(rows.map(({ serial, e, carrier }) => ({ serial, id: e.id.toLowerCase(), carrier })));
+    const items = eventItems(
+      once.map((s) => s.row),
+      carriers,
+    );
+    const plan = planBatch(this.chainHeads, items, alarms, heard);
+    const carried = carriers.size > 0;
+    const entry = plan.events;
+    // An entry is kept only where its machine's head moved as planned (`moved`); the conflict is on
+    // the record alone, so a position stored twice fails the batch instead of dropping a record.
+    const { rows: answer } = await sql.query<{ serial_number: string; id: string | null }>(
+      `with moved as (${movedHeadsSql(20)}),
+       stored as (
+         insert into haccp_events (${columns}, chain_seq, chain_hash, chain_late, chained_at, carried_by, carrier_name)
+         select ${columns
+           .split(',')
+           .map((c) => `e.${c.trim()}`)
+           .join(', ')},
+           case when m.serial_number is not null then e.chain_seq end, case when m.serial_number is not null then e.chain_hash end,
+           case when m.serial_number is not null then e.chain_late end, m.chained_at,
+           case when m.serial_number is not null then e.carried_by end, case when m.serial_number is not null then e.carrier_name end
+         from unnest(${arrays}, $15::int8[], $16::text[], $17::bool[], $18::uuid[], $19::text[])
+           as e(${columns}, chain_seq, chain_hash, chain_late, carried_by, carrier_name)
+         left join moved m on m.serial_number = e.serial_number
+         on conflict (serial_number, id) do nothing
+         returning serial_number, id),
+       entries as (
+         insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
+         select a.serial_number, a.seq, a.kind, a.record_id, a.late, a.device_time, m.chained_at, a.hash, a.carried_by, a.carrier_name
+         from unnest($27::text[], $28::int8[], $29::text[], $30::uuid[], $31::bool[], $32::timestamptz[], $33::text[],
+           $34::uuid[], $35::text[]) as a(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)
+         join moved m on m.serial_number = a.serial_number)
+       select serial_number, id from stored union all select serial_number, null from moved`,
       [
-        stored.map((s) => s.row.serial_number),
-        stored.map((s) => s.row.id),
-        stored.map((s) => s.row.kind),
-        stored.map((s) => s.row.cycle_name),
-        stored.map((s) => s.row.cycle_number),
-        stored.map((s) => s.row.start),
-        stored.map((s) => s.row.stop),
-        stored.map((s) => s.row.completed),
-        stored.map((s) => s.text.measurements),
-        stored.map((s) => s.row.parameter_name),
-        stored.map((s) => s.text.oldValue),
-        stored.map((s) => s.text.newValue),
-        stored.map((s) => s.text.rinseTrace),
-        // The heat dose is computed once, here: a cycle record is rare next to telemetry (one every
-        // few minutes a machine against one a second), and the reads then only compare figures.
-        rows.map(({ e }) => (e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(heatDose(e.rinseTrace)) : null)),
+        ...params,
+        entry.map((x) => x?.seq ?? null),
+        entry.map((x) => x?.hash ?? null),
+        entry.map((x) => x?.late ?? null),
+        carried ? entry.map((x) => x?.carrier?.userId ?? null) : null,
+        carried ? entry.map((x) => x?.carrier?.name ?? null) : null,
+        ...headParams(plan.moves),
+        ...entryParams(plan.others),
       ],
     );
-    if (!chaining) return [];
-    // A record twice in the batch is stored once, the first time (the statement inserts in order).
-    const byKey = new Map<string, TEventRow & { serial_number: string }>();
-    for (const s of stored) {
-      const key = carriedKey(s.row.serial_number, s.row.id);
-      if (!byKey.has(key)) byKey.set(key, s.row);
+    const moved = new Set<string>();
+    const stored = new Set<string>();
+    for (const r of answer) {
+      if (r.id === null) moved.add(r.serial_number);
+      else stored.add(carriedKey(r.serial_number, r.id));
     }
-    return inserted.map((r) => byKey.get(carriedKey(r.serial_number, r.id)) as TEventRow & { serial_number: string });
+    return settleBatch(sql, this.chainHeads, plan, items, alarms, moved, stored);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
-import { alarms, haccpChain, haccpCorrections, haccpEvents } from '../db/schema/index';
+import { alarms, haccpCorrections, haccpEvents } from '../db/schema/index';
 import { selectAlarmViews } from '../alarm/alarm.repository';
 
 /** The alarms of a machine that were active at any moment of [from, to]. */
@@ -12,17 +12,12 @@ function alarmsActiveDuring(serialNumber: string, from: Date, to: Date): SQL[] {
   ];
 }
 
-/** An event's entry in its machine's hash chain (left join: none for a record older than the chain). */
-const eventEntry = and(
-  eq(haccpChain.serialNumber, haccpEvents.serialNumber),
-  eq(haccpChain.recordId, haccpEvents.id),
-  eq(haccpChain.kind, 'event'),
-);
+/** An event's entry in its machine's hash chain, kept in its own row (null for a record older than the chain). */
 const chainColumns = {
-  chainSeq: haccpChain.seq,
-  chainHash: haccpChain.hash,
-  chainLate: haccpChain.late,
-  chainCarrier: haccpChain.carrierName,
+  chainSeq: haccpEvents.chainSeq,
+  chainHash: haccpEvents.chainHash,
+  chainLate: haccpEvents.chainLate,
+  chainCarrier: haccpEvents.carrierName,
 };
 
 /** SQL of the HACCP records of a machine: its HACCP events and its alarms, for the lists and the reports. */
@@ -33,7 +28,6 @@ export class HaccpRepository {
     return this.db
       .select({ ...getTableColumns(haccpEvents), ...chainColumns })
       .from(haccpEvents)
-      .leftJoin(haccpChain, eventEntry)
       .where(and(eq(haccpEvents.serialNumber, serialNumber), gte(haccpEvents.start, from), lte(haccpEvents.start, to)))
       .orderBy(desc(haccpEvents.start))
       .limit(5000);
@@ -43,7 +37,6 @@ export class HaccpRepository {
     const rows = await this.db
       .select({ ...getTableColumns(haccpEvents), ...chainColumns })
       .from(haccpEvents)
-      .leftJoin(haccpChain, eventEntry)
       .where(and(eq(haccpEvents.serialNumber, serialNumber), eq(haccpEvents.id, id)));
     return rows[0];
   }
@@ -90,11 +83,10 @@ export class HaccpRepository {
         parameterName: haccpEvents.parameterName,
         oldValue: haccpEvents.oldValue,
         newValue: haccpEvents.newValue,
-        chainSeq: haccpChain.seq,
-        chainHash: haccpChain.hash,
+        chainSeq: haccpEvents.chainSeq,
+        chainHash: haccpEvents.chainHash,
       })
       .from(haccpEvents)
-      .leftJoin(haccpChain, eventEntry)
       .where(
         and(
           eq(haccpEvents.serialNumber, serialNumber),

@@ -199,7 +199,7 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         return row?.seen;
       });
       expect((await events(product.serialNumber)).map((e) => e.id).sort()).toEqual([first.id, second.id].sort());
-      const [count] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+      const [count] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain_entries where serial_number = $1', [
         product.serialNumber,
       ]);
       expect(count?.n).toBe(2);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { rowsOf } from '../db/rows';
 
@@ -55,49 +55,65 @@ export class RetentionRepository {
    * before `before` — a machine with a wrong clock cannot age its records out early; answers how many.
    */
   deleteHaccpEventsBefore(before: Date, limit: number): Promise<number> {
-    return this.deleteRecordsBefore('haccp_events', 'stop', before, limit);
+    // An event's entry is kept in its own row (docs/hygiene.md).
+    return this.deleteRecordsBefore('haccp_events', 'stop', before, limit, sql`r.chain_seq is null`);
   }
 
   /** Deletes up to `limit` alarms closed and received before `before` (open alarms stay); answers how many. */
   deleteAlarmsBefore(before: Date, limit: number): Promise<number> {
-    return this.deleteRecordsBefore('alarms', 'stop_date', before, limit);
+    return this.deleteRecordsBefore(
+      'alarms',
+      'stop_date',
+      before,
+      limit,
+      sql`not exists (select 1 from haccp_chain c where c.serial_number = r.serial_number and c.record_id = r.id)`,
+    );
   }
 
   /**
-   * A record leaves only after its chain entries did (`pruneChainBefore`): verification never meets
-   * an entry whose record is gone because of its age.
+   * A record leaves only after its chain entries did (`pruneChainBefore`; `unchained` says it has
+   * none left): verification never meets an entry whose record is gone because of its age.
    */
-  private async deleteRecordsBefore(table: string, ended: string, before: Date, limit: number): Promise<number> {
+  private async deleteRecordsBefore(table: string, ended: string, before: Date, limit: number, unchained: SQL): Promise<number> {
     const at = before.toISOString();
     const result = await this.db.execute(sql`
       delete from ${sql.identifier(table)} where (serial_number, id) in (
         select r.serial_number, r.id from ${sql.identifier(table)} r
-        where r.${sql.identifier(ended)} < ${at}::timestamptz and r.received_at < ${at}::timestamptz
-          and not exists (select 1 from haccp_chain c where c.serial_number = r.serial_number and c.record_id = r.id)
+        where r.${sql.identifier(ended)} < ${at}::timestamptz and r.received_at < ${at}::timestamptz and ${unchained}
         limit ${limit})
       returning 1`);
     return rowsOf(result).length;
   }
 
   /**
-   * Deletes up to `limit` HACCP chain entries chained before `before` (docs/hygiene.md, "Retention"):
-   * `chained_at` never decreases along a chain, so what goes is a prefix of each machine's chain, and
-   * the hash of the last entry that went becomes the machine's anchor in the same statement —
-   * verification then starts from it. Answers how many went.
+   * Folds up to `limit` HACCP chain entries chained before `before` into their machines' anchors
+   * (docs/hygiene.md, "Retention"): `chained_at` never decreases along a chain, so what goes is a
+   * prefix of each machine's chain, and the hash of the last entry that went becomes the machine's
+   * anchor in the same statement — verification then starts from it. The entries of alarms and
+   * corrections are deleted; an event's entry is cleared from its row, which retention deletes once
+   * the event itself is old enough. Answers how many went.
    */
   async pruneChainBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`
-      with gone as (
-        delete from haccp_chain where (serial_number, seq) in (
-          select serial_number, seq from haccp_chain where chained_at < ${before.toISOString()}::timestamptz
-          order by serial_number, seq limit ${limit})
-        returning serial_number, seq, hash),
-      last as (select distinct on (serial_number) serial_number, seq, hash from gone order by serial_number, seq desc),
+      with prefix as (
+        select serial_number, seq, hash, kind from haccp_chain_entries
+        where chained_at < ${before.toISOString()}::timestamptz
+        order by serial_number, seq limit ${limit}),
+      gone as (
+        delete from haccp_chain c using prefix p
+        where c.serial_number = p.serial_number and c.seq = p.seq
+        returning 1),
+      cleared as (
+        update haccp_events e set chain_seq = null, chain_hash = null, chain_late = null, chained_at = null,
+          carried_by = null, carrier_name = null
+        from prefix p where p.kind = 'event' and e.serial_number = p.serial_number and e.chain_seq = p.seq
+        returning 1),
+      last as (select distinct on (serial_number) serial_number, seq, hash from prefix order by serial_number, seq desc),
       anchored as (
         update haccp_chain_heads h set anchor_seq = last.seq, anchor_hash = last.hash
         from last where h.serial_number = last.serial_number and last.seq > h.anchor_seq
         returning 1)
-      select count(*)::int as n from gone`);
+      select count(*)::int as n from prefix`);
     return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -163,9 +164,31 @@ export const haccpEvents = pgTable(
     oldValue: jsonb('old_value').$type<number | null>(),
     newValue: jsonb('new_value').$type<number>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The record's entry in its machine's HACCP hash chain (docs/hygiene.md), kept in the record's
+     * own row rather than in `haccp_chain`: a chain row and its three index entries per cycle record
+     * were half of what chaining cost the gateway (docs/benchmarks.md, issue 19). Null until the
+     * record is chained (a record older than the chain, or written past the gateway) and once
+     * retention folded the entry into the machine's anchor. The entry's device time is `stop`.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    chainHash: text('chain_hash'),
+    /** The device time was older than the newest the chain had seen: the machine had buffered it. */
+    chainLate: boolean('chain_late'),
+    /** When it entered the chain; never decreasing along a machine's chain. */
+    chainedAt: timestamp('chained_at', { withTimezone: true }),
+    /** Who carried the record home over the local link, and the name chained (as in `haccp_chain`). */
+    carriedBy: uuid('carried_by'),
+    carrierName: text('carrier_name'),
   },
   (t) => [
     primaryKey({ columns: [t.serialNumber, t.id] }),
+    /** The chain's positions held here: the walk reads them in order, and one position is stored once. */
+    uniqueIndex('haccp_events_chain_idx')
+      .on(t.serialNumber, t.chainSeq)
+      .where(sql`${t.chainSeq} is not null`),
+    /** Read only by retention, as `haccp_chain_chained_at_idx` is. */
+    index('haccp_events_chained_at_idx').using('brin', t.chainedAt),
     index('haccp_events_serial_start_idx').on(t.serialNumber, t.start),
     // Retention finds the records past HACCP_RETENTION_YEARS without reading the whole table.
     index('haccp_events_stop_idx').on(t.stop),

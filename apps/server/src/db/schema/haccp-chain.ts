@@ -9,9 +9,11 @@ export type THaccpChainKind = 'event' | 'alarm' | 'alarmClose' | 'correction';
 export const CHAIN_GENESIS = '0'.repeat(64);
 
 /**
- * The hash chain of each machine's HACCP record (docs/hygiene.md): one entry per HACCP event, alarm
- * opening, alarm closing and correction, numbered in arrival order. The content is not copied here:
- * verification reads it from its own table and recomputes `hash`.
+ * The hash chain of each machine's HACCP record (docs/hygiene.md): one entry per alarm opening, alarm
+ * closing and correction, numbered in arrival order. A HACCP event's entry is kept in the event's own
+ * row (`haccp_events.chain_seq` …); the view `haccp_chain_entries` (migration 0032) shows both as one
+ * chain. The content is not copied here: verification reads it from its own table and recomputes
+ * `hash`. An entry of kind `event` here is one whose event was deleted before migration 0032.
  */
 export const haccpChain = pgTable(
   'haccp_chain',

@@ -129,119 +129,137 @@ async function lockOrMakeHeads(sql: TSqlRunner, serials: readonly string[]): Pro
   return heads.concat(await lockHeads(sql, missing));
 }
 
-/** Chains each machine's items onto its head; answers the serials whose heads were still as given. */
+/** A chain entry as written: `chained_at` is its head's. */
+export type TEntry = {
+  serial: string;
+  seq: number;
+  kind: TChainItem['kind'];
+  id: string;
+  late: boolean;
+  deviceTime: string;
+  hash: string;
+  carrier: TCarrier | undefined;
+};
+
+type THeadNow = THead & { serial: string; now: string };
+
+/** A machine's items (sorted into batch order here) chained onto its head: the entries, and the head after them. */
+function entriesOnto(head: THeadNow, list: TChainItem[]): { entries: TEntry[]; next: THead } {
+  let seq = head.seq;
+  let hash = head.hash;
+  let newest = head.deviceTime;
+  // Never decreasing along a chain, whatever the instances' clocks: retention cuts a prefix by it.
+  const chainedAt = head.chainedAt && head.chainedAt > head.now ? head.chainedAt : head.now;
+  const entries: TEntry[] = [];
+  for (const item of list.sort(batchOrder)) {
+    seq += 1;
+    const deviceTime = chainTime(item.deviceTime) ?? chainedAt;
+    // A record a phone carried home came late by its nature: the machine did not deliver it when made.
+    const late = item.carrier !== undefined || (newest !== null && deviceTime < newest);
+    if (newest === null || deviceTime > newest) newest = deviceTime;
+    // Members in canonical order (chain.ts: `canonicalJson` then need not sort them).
+    hash = chainHash(hash, {
+      carriedBy: item.carrier?.name,
+      chainedAt,
+      deviceTime,
+      kind: item.kind,
+      late,
+      record: item.record,
+      seq,
+      serialNumber: head.serial,
+    });
+    entries.push({ serial: head.serial, seq, kind: item.kind, id: item.recordId, late, deviceTime, hash, carrier: item.carrier });
+  }
+  return { entries, next: { seq, hash, deviceTime: newest ?? chainedAt, chainedAt } };
+}
+
+/**
+ * Entries as statement parameters: serial number, seq, kind, record id, late, device time, hash,
+ * and the carrier's id and name — those two null unless a phone carried something: binding the
+ * parameters is the largest part of an append's cost (docs/benchmarks.md, issue 19).
+ */
+export function entryParams(entries: readonly TEntry[]): unknown[] {
+  const carried = entries.some((e) => e.carrier);
+  return [
+    entries.map((e) => e.serial),
+    entries.map((e) => e.seq),
+    entries.map((e) => e.kind),
+    entries.map((e) => e.id),
+    entries.map((e) => e.late),
+    entries.map((e) => e.deviceTime),
+    entries.map((e) => e.hash),
+    carried ? entries.map((e) => e.carrier?.userId ?? null) : null,
+    carried ? entries.map((e) => e.carrier?.name ?? null) : null,
+  ];
+}
+
+/** The guarded update of heads as statement parameters: each moves from `prev` to `next` only if still at `prev`. */
+export function headParams(moves: readonly { serial: string; prev: THead; next: THead }[]): unknown[] {
+  return [
+    moves.map((m) => m.serial),
+    moves.map((m) => m.next.seq),
+    moves.map((m) => m.next.hash),
+    moves.map((m) => m.next.deviceTime),
+    moves.map((m) => m.next.chainedAt),
+    moves.map((m) => m.prev.seq),
+    moves.map((m) => m.prev.hash),
+  ];
+}
+
+/** The guarded update of the heads (parameters `headParams` from `$first`), returning each moved head's chained time. */
+export function movedHeadsSql(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `update haccp_chain_heads h set seq = v.seq, hash = v.hash, device_time = v.device_time, chained_at = v.chained_at
+       from unnest(${p(0)}::text[], ${p(1)}::int8[], ${p(2)}::text[], ${p(3)}::timestamptz[], ${p(4)}::timestamptz[],
+         ${p(5)}::int8[], ${p(6)}::text[]) as v(serial, seq, hash, device_time, chained_at, prev_seq, prev_hash)
+       where h.serial_number = v.serial and h.seq = v.prev_seq and h.hash = v.prev_hash
+       returning h.serial_number, h.chained_at`;
+}
+
+/**
+ * Chains each machine's items onto its head; answers the serials whose heads were still as given.
+ * Alarms' and corrections' entries are rows of `haccp_chain`; an event's entry is kept in its own
+ * row of `haccp_events`, which must be stored already.
+ */
 async function chainOnto(
   sql: TSqlRunner,
-  heads: readonly (THead & { serial: string; now: string })[],
+  heads: readonly THeadNow[],
   bySerial: ReadonlyMap<string, TChainItem[]>,
   cache: TChainHeads | undefined,
 ): Promise<Set<string>> {
-  const e = {
-    serial: [] as string[],
-    seq: [] as number[],
-    kind: [] as string[],
-    id: [] as string[],
-    late: [] as boolean[],
-    deviceTime: [] as string[],
-    hash: [] as string[],
-    carriedBy: [] as (string | null)[],
-    carrierName: [] as (string | null)[],
-  };
-  let carried = false;
-  const h = {
-    serial: [] as string[],
-    seq: [] as number[],
-    hash: [] as string[],
-    deviceTime: [] as string[],
-    chainedAt: [] as string[],
-    prevSeq: [] as number[],
-    prevHash: [] as string[],
-  };
-  const written = new Map<string, THead>();
-  for (const head of heads) {
-    const list = (bySerial.get(head.serial) ?? []).sort(batchOrder);
-    let seq = head.seq;
-    let hash = head.hash;
-    let newest = head.deviceTime;
-    // Never decreasing along a chain, whatever the instances' clocks: retention cuts a prefix by it.
-    const chainedAt = head.chainedAt && head.chainedAt > head.now ? head.chainedAt : head.now;
-    for (const item of list) {
-      seq += 1;
-      const deviceTime = chainTime(item.deviceTime) ?? chainedAt;
-      // A record a phone carried home came late by its nature: the machine did not deliver it when made.
-      const late = item.carrier !== undefined || (newest !== null && deviceTime < newest);
-      if (newest === null || deviceTime > newest) newest = deviceTime;
-      // Members in canonical order (chain.ts: `canonicalJson` then need not sort them).
-      hash = chainHash(hash, {
-        carriedBy: item.carrier?.name,
-        chainedAt,
-        deviceTime,
-        kind: item.kind,
-        late,
-        record: item.record,
-        seq,
-        serialNumber: head.serial,
-      });
-      e.serial.push(head.serial);
-      e.seq.push(seq);
-      e.kind.push(item.kind);
-      e.id.push(item.recordId);
-      e.late.push(late);
-      e.deviceTime.push(deviceTime);
-      e.hash.push(hash);
-      e.carriedBy.push(item.carrier?.userId ?? null);
-      e.carrierName.push(item.carrier?.name ?? null);
-      if (item.carrier) carried = true;
-    }
-    h.serial.push(head.serial);
-    h.seq.push(seq);
-    h.hash.push(hash);
-    h.deviceTime.push(newest ?? chainedAt);
-    h.chainedAt.push(chainedAt);
-    h.prevSeq.push(head.seq);
-    h.prevHash.push(head.hash);
-    written.set(head.serial, { seq, hash, deviceTime: newest ?? chainedAt, chainedAt });
-  }
+  const entries: TEntry[] = [];
+  const moves = heads.map((head) => {
+    const { entries: chained, next } = entriesOnto(head, bySerial.get(head.serial) ?? []);
+    entries.push(...chained);
+    return { serial: head.serial, prev: head, next };
+  });
   // A head is moved only from the number and hash it was chained onto; only those machines' entries
-  // are written. The heads' update runs first: the entries' insert reads what it returned. An entry's
-  // `chained_at` is its head's, and the carrier columns are sent only when a phone carried something:
-  // binding the parameters is the largest part of the statement's cost (docs/benchmarks.md, issue 19).
-  const { rows } = await sql.query<{ serial_number: string }>(
-    `with moved as (
-       update haccp_chain_heads h set seq = v.seq, hash = v.hash, device_time = v.device_time, chained_at = v.chained_at
-       from unnest($10::text[], $11::int8[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::int8[], $16::text[])
-         as v(serial, seq, hash, device_time, chained_at, prev_seq, prev_hash)
-       where h.serial_number = v.serial and h.seq = v.prev_seq and h.hash = v.prev_hash
-       returning h.serial_number, h.chained_at),
+  // are written. The heads' update runs first: the entries' writes read what it returned. An entry's
+  // `chained_at` is its head's.
+  const { rows } = await sql.query<{ serial_number: string; events: number }>(
+    `with moved as (${movedHeadsSql(10)}),
+     e as (
+       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::text[],
+         $8::uuid[], $9::text[]) as e(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)),
      entries as (
        insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
        select e.serial_number, e.seq, e.kind, e.record_id, e.late, e.device_time, m.chained_at, e.hash, e.carried_by, e.carrier_name
-       from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::text[], $8::uuid[], $9::text[])
-         as e(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)
-       join moved m on m.serial_number = e.serial_number)
-     select serial_number from moved`,
-    [
-      e.serial,
-      e.seq,
-      e.kind,
-      e.id,
-      e.late,
-      e.deviceTime,
-      e.hash,
-      carried ? e.carriedBy : null,
-      carried ? e.carrierName : null,
-      h.serial,
-      h.seq,
-      h.hash,
-      h.deviceTime,
-      h.chainedAt,
-      h.prevSeq,
-      h.prevHash,
-    ],
+       from e join moved m on m.serial_number = e.serial_number where e.kind <> 'event'),
+     events as (
+       update haccp_events x set chain_seq = e.seq, chain_hash = e.hash, chain_late = e.late, chained_at = m.chained_at,
+         carried_by = e.carried_by, carrier_name = e.carrier_name
+       from e join moved m on m.serial_number = e.serial_number
+       where e.kind = 'event' and x.serial_number = e.serial_number and x.id = e.record_id
+       returning 1)
+     select serial_number, (select count(*)::int from events) as events from moved`,
+    [...entryParams(entries), ...headParams(moves)],
   );
   const moved = new Set(rows.map((row) => row.serial_number));
+  // An event's entry lives in its row: an event not stored (a caller's mistake) would leave a gap.
+  const events = entries.filter((e) => e.kind === 'event' && moved.has(e.serial)).length;
+  if (moved.size > 0 && rows[0]?.events !== events) throw new Error('a chained event is not stored');
   if (cache) {
-    for (const serial of moved) cache.set(serial, written.get(serial) as THead);
+    for (const m of moves) if (moved.has(m.serial)) cache.set(m.serial, m.next);
   }
   return moved;
 }
@@ -254,7 +272,8 @@ async function chainOnto(
  * are chained onto them. A second writer (another batch, another instance) waits for the lock and
  * then continues the chain from the head this one wrote. The guarded update locks heads in no set
  * order: only the gateway's writer passes a cache, and it holds its machines' state rows already,
- * so two such writers wait on those rows first instead of deadlocking on the heads.
+ * so two such writers wait on those rows first instead of deadlocking on the heads. An event's
+ * entry is written into its row of `haccp_events`, which must be stored already.
  */
 export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[], cache?: TChainHeads): Promise<void> {
   if (items.length === 0) return;
@@ -287,6 +306,121 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
   }));
   const moved = await chainOnto(sql, heads, bySerial, cache);
   if (moved.size !== heads.length) throw new Error('a locked chain head moved');
+}
+
+/**
+ * A batch's HACCP records chained in advance onto the heads this writer last wrote (`TChainHeads`),
+ * so that the gateway stores each event with its entry in one insert, which also writes the entries
+ * of the batch's alarm openings and closings and moves the heads (guarded by their number and hash,
+ * as `appendToChain` does). Writing an event's entry into its own row instead of a row of
+ * `haccp_chain` took a third off what chaining cost the gateway on PGlite (docs/benchmarks.md, issue 19).
+ */
+export type TBatchPlan = {
+  /** Each event's entry, in the order of the events given; none when its machine is left to `appendToChain`. */
+  events: (TEntry | undefined)[];
+  /** The entries of the alarms' openings and closings of the machines planned (rows of `haccp_chain`). */
+  others: TEntry[];
+  /** The heads' moves, as `headParams` sends them. */
+  moves: { serial: string; prev: THead; next: THead }[];
+};
+
+const entryKey = (serial: string, kind: string, id: string) => `${serial}/${kind}/${id}`;
+
+/**
+ * Plans the batch's events (`eventItems`, one per record: a record twice in a batch is stored once)
+ * and the alarms' openings and closings it stored (`alarmItems`) of the machines `heard` in the batch
+ * whose head the cache knows, in batch order (`batchOrder`). Only those machines: the guarded update
+ * locks their heads in no set order, which is safe only for machines whose state rows the batch
+ * locked before (see `appendToChain`).
+ */
+export function planBatch(
+  cache: TChainHeads,
+  events: readonly TChainItem[],
+  alarms: readonly TChainItem[],
+  heard: ReadonlySet<string>,
+): TBatchPlan {
+  const now = new Date().toISOString();
+  const bySerial = new Map<string, TChainItem[]>();
+  for (const item of events) {
+    if (!heard.has(item.serialNumber) || !cache.has(item.serialNumber)) continue;
+    const list = bySerial.get(item.serialNumber);
+    if (list) list.push(item);
+    else bySerial.set(item.serialNumber, [item]);
+  }
+  // A machine's alarms go with its events; a machine without events here is left to `appendToChain`.
+  for (const item of alarms) bySerial.get(item.serialNumber)?.push(item);
+  const byKey = new Map<string, TEntry>();
+  const others: TEntry[] = [];
+  const moves = [...bySerial].map(([serial, list]) => {
+    const prev = cache.get(serial) as THead;
+    const { entries, next } = entriesOnto({ ...prev, serial, now }, list);
+    for (const entry of entries) {
+      if (entry.kind === 'event') byKey.set(entryKey(serial, entry.kind, entry.id), entry);
+      else others.push(entry);
+    }
+    return { serial, prev, next };
+  });
+  return { events: events.map((item) => byKey.get(entryKey(item.serialNumber, 'event', item.recordId))), others, moves };
+}
+
+/**
+ * After the insert of a planned batch (`planBatch`): the cache takes the new head of each machine
+ * whose head moved and whose planned events were all stored. Answers what is still to be chained by
+ * `appendToChain` at the batch's end: the stored events and the alarms' openings and closings of
+ * machines not planned or whose head had moved elsewhere (their events stored without an entry, their
+ * alarms' entries not written), and of machines where an event was not stored (a repeated message,
+ * stored by an earlier batch): its position would be a gap, so those heads go back, their events lose
+ * their entries and their alarms' entries go, in this transaction.
+ */
+export async function settleBatch(
+  sql: TSqlRunner,
+  cache: TChainHeads,
+  plan: TBatchPlan,
+  events: readonly TChainItem[],
+  alarms: readonly TChainItem[],
+  moved: ReadonlySet<string>,
+  stored: ReadonlySet<string>,
+): Promise<TChainItem[]> {
+  const settled = new Set<string>();
+  const undone: TBatchPlan['moves'] = [];
+  const whole = new Map<string, boolean>();
+  events.forEach((item, i) => {
+    if (!plan.events[i]) return;
+    const kept = stored.has(carriedKey(item.serialNumber, item.recordId));
+    whole.set(item.serialNumber, (whole.get(item.serialNumber) ?? true) && kept);
+  });
+  for (const move of plan.moves) {
+    if (!moved.has(move.serial)) cache.delete(move.serial);
+    else if (whole.get(move.serial)) {
+      cache.set(move.serial, move.next);
+      settled.add(move.serial);
+    } else undone.push(move);
+  }
+  const pending = events
+    .filter((item) => !settled.has(item.serialNumber) && stored.has(carriedKey(item.serialNumber, item.recordId)))
+    .concat(alarms.filter((item) => !settled.has(item.serialNumber)));
+  if (undone.length > 0) {
+    const back = new Set(undone.map((m) => m.serial));
+    const ids = pending.filter((item) => item.kind === 'event' && back.has(item.serialNumber));
+    await sql.query(
+      `with back as (${movedHeadsSql(3)}),
+       gone as (
+         delete from haccp_chain c using unnest($10::text[], $11::int8[]) as v(serial, seq)
+         where c.serial_number = v.serial and c.seq > v.seq)
+       update haccp_events set chain_seq = null, chain_hash = null, chain_late = null, chained_at = null,
+         carried_by = null, carrier_name = null
+       where (serial_number, id) in (select * from unnest($1::text[], $2::uuid[]))`,
+      [
+        ids.map((item) => item.serialNumber),
+        ids.map((item) => item.recordId),
+        ...headParams(undone.map((m) => ({ serial: m.serial, prev: m.next, next: m.prev }))),
+        undone.map((m) => m.serial),
+        undone.map((m) => m.prev.seq),
+      ],
+    );
+    for (const move of undone) cache.set(move.serial, move.prev);
+  }
+  return pending;
 }
 
 /** Who carried a machine's record home, by machine and record id (none: the machine delivered it). */

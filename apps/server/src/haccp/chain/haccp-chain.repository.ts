@@ -88,7 +88,7 @@ export class HaccpChainRepository {
     const { rows } = await sql.query<{ page: string }>(
       `select coalesce(json_agg(json_build_array(c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')},
            ${isoSql('c.chained_at')}, c.hash, c.carrier_name, coalesce(e.r, a.r, k.r)) order by c.seq), '[]'::json)::text as page
-       from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
+       from (select * from haccp_chain_entries where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
        ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
        ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
        ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true`,
@@ -100,7 +100,7 @@ export class HaccpChainRepository {
   /** The chained-at time of position `seq` (null when it is not stored). */
   async chainedAt(sql: TSqlRunner, serial: string, seq: number): Promise<string | null> {
     const { rows } = await sql.query<{ at: string }>(
-      `select ${isoSql('chained_at')} as at from haccp_chain where serial_number = $1 and seq = $2`,
+      `select ${isoSql('chained_at')} as at from haccp_chain_entries where serial_number = $1 and seq = $2`,
       [serial, seq],
     );
     return rows[0]?.at ?? null;
@@ -119,7 +119,7 @@ export class HaccpChainRepository {
     const { rows } = await sql.query<{ kind: 'event' | 'alarm'; id: string; time: string }>(
       `select 'event' as kind, e.id, ${isoSql('e.stop')} as time from haccp_events e
        where e.serial_number = $1 and e.received_at >= $2 and e.received_at <= $3
-         and not exists (select 1 from haccp_chain c where c.serial_number = e.serial_number and c.record_id = e.id)
+         and e.chain_seq is null
        union all
        select 'alarm', a.id, ${isoSql('a.start_date')} from alarms a
        where a.serial_number = $1 and a.received_at >= $2 and a.received_at <= $3
@@ -164,7 +164,7 @@ export class HaccpChainRepository {
         `select h.serial_number, coalesce(c.seq, h.anchor_seq) as seq, coalesce(c.hash, h.anchor_hash) as hash
          from haccp_chain_heads h
          left join lateral (
-           select seq, hash from haccp_chain c
+           select seq, hash from haccp_chain_entries c
            where c.serial_number = h.serial_number and c.chained_at < $1 order by seq desc limit 1) c on true
          where h.created_at < $1
            and not exists (select 1 from haccp_close_outs o where o.serial_number = h.serial_number and o.day = $2::date)

@@ -57,7 +57,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       seen.add(id);
     }
     await eventually(async () => {
-      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain_entries where serial_number = $1', [
         product.serialNumber,
       ]);
       return (row?.n ?? 0) >= entries;
@@ -99,7 +99,9 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
         late: 0,
         breaks: [],
       });
-      const kinds = await sql<{ kind: string }>('select kind from haccp_chain where serial_number = $1 order by seq', [serial]);
+      const kinds = await sql<{ kind: string }>('select kind from haccp_chain_entries where serial_number = $1 order by seq', [
+        serial,
+      ]);
       expect(kinds.map((k) => k.kind)).toEqual(['event', 'alarm', 'event', 'alarmClose', 'event']);
     });
 
@@ -152,17 +154,20 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       ]);
     });
 
-    it('finds a deleted record, and a deleted chain entry as a gap', async () => {
+    it('finds a deleted event as a gap, and a deleted alarm as missing where its entries stand', async () => {
       const records = standard();
       const serial = await machine(records);
       const first = records[0]?.payload as ReturnType<typeof cycle>;
+      const alarm = records[3]?.payload as { id: string; startDate: string; stopDate: string };
+      // An event's entry is kept in its own row: deleting the record deletes its entry.
       await sql('delete from haccp_events where id = $1', [first.id]);
-      await sql('delete from haccp_chain where serial_number = $1 and seq = 4', [serial]);
+      await sql('delete from alarms where id = $1', [alarm.id]);
       const v = await verification(serial);
       expect(v.verified).toBe(false);
       expect(v.breaks).toEqual([
-        { seq: 1, toSeq: null, problem: 'missing', kind: 'event', recordId: first.id, deviceTime: first.stop },
-        { seq: 4, toSeq: 4, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+        { seq: 1, toSeq: 1, problem: 'gap', kind: null, recordId: null, deviceTime: null },
+        { seq: 2, toSeq: null, problem: 'missing', kind: 'alarm', recordId: alarm.id, deviceTime: alarm.startDate },
+        { seq: 4, toSeq: null, problem: 'missing', kind: 'alarmClose', recordId: alarm.id, deviceTime: alarm.stopDate },
       ]);
     });
 
@@ -181,12 +186,16 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       const to = new Date(Date.now() + 86_400_000);
       expect(await paged.verifyPeriod(serial, from, to)).toMatchObject({ verified: true, checked: 5, lastSeq: 5, breaks: [] });
 
+      // Position 2 is an alarm's (a row of haccp_chain), 3 an event's (kept in the event's row).
       await sql('delete from haccp_chain where serial_number = $1 and seq in (2, 3)', [serial]);
+      await sql('update haccp_events set chain_seq = null, chain_hash = null where serial_number = $1 and chain_seq in (2, 3)', [
+        serial,
+      ]);
       // Copies of positions 4 and 5 stored as 6 and 7, past the head (5): walked, and wrong there.
       await sql(
         `insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carrier_name)
          select serial_number, seq + 2, kind, record_id, late, device_time, chained_at, hash, carrier_name
-         from haccp_chain where serial_number = $1 and seq in (4, 5)`,
+         from haccp_chain_entries where serial_number = $1 and seq in (4, 5)`,
         [serial],
       );
       const v = await paged.verifyPeriod(serial, from, to);
@@ -230,7 +239,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       const v = await verification(serial);
       expect(v).toMatchObject({ verified: true, checked: 3, late: 1 });
       const rows = await sql<{ seq: number; late: boolean }>(
-        'select seq::int as seq, late from haccp_chain where serial_number = $1 and record_id = $2',
+        'select seq::int as seq, late from haccp_chain_entries where serial_number = $1 and record_id = $2',
         [serial, buffered.id],
       );
       expect(rows).toEqual([{ seq: 3, late: true }]);
@@ -250,9 +259,10 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
         writers.flatMap((writer, w) => Array.from({ length: 20 }, (_, i) => writer.writeEvent(serial, cycle(10 + i * 2 + w)))),
       );
       await Promise.all(writers.map((w) => w.drain()));
-      const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
-        serial,
-      ]);
+      const seqs = await sql<{ seq: number }>(
+        'select seq::int as seq from haccp_chain_entries where serial_number = $1 order by seq',
+        [serial],
+      );
       expect(seqs.map((s) => s.seq)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
       expect(await verification(serial)).toMatchObject({ verified: true, checked: 41, breaks: [] });
     });
@@ -273,9 +283,10 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       );
       await Promise.all(writers.map((w) => w.drain()));
       for (const serial of serials) {
-        const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
-          serial,
-        ]);
+        const seqs = await sql<{ seq: number }>(
+          'select seq::int as seq from haccp_chain_entries where serial_number = $1 order by seq',
+          [serial],
+        );
         expect(seqs.map((s) => s.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
         expect(await verification(serial)).toMatchObject({ verified: true, checked: 20, breaks: [] });
       }
@@ -307,11 +318,50 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       await writer.writeEvent(serial, cycle(14));
       await writer.writeEvent(serial, cycle(12));
       await writer.drain();
-      const seqs = await sql<{ seq: number }>('select seq::int as seq from haccp_chain where serial_number = $1 order by seq', [
-        serial,
-      ]);
+      const seqs = await sql<{ seq: number }>(
+        'select seq::int as seq from haccp_chain_entries where serial_number = $1 order by seq',
+        [serial],
+      );
       expect(seqs.map((s) => s.seq)).toEqual([1, 2, 3, 4]);
       expect(await verification(serial)).toMatchObject({ verified: true, checked: 4, breaks: [] });
+    });
+
+    it('chains a batch with its alarms in time order, and without a gap when it repeats a record stored before', async () => {
+      const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      const writer = new DeviceBatcher(new DeviceMessageRepository(server.washboard.database), pino({ level: 'silent' }));
+      const repeated = cycle(10);
+      await writer.writeEvent(serial, repeated);
+      // The writer now knows the machine's head, so the next batches are chained with the events'
+      // insert. This one repeats a record stored before (a device sending a message again), which
+      // is not stored: the batch is chained again, without a gap.
+      const id = randomUUID();
+      const opened = { id, errorCode: 'OH01', startDate: `${DAY}T06:13:00.000Z`, stopDate: null };
+      await Promise.all([
+        writer.writeEvent(serial, cycle(12)),
+        writer.writeEvent(serial, repeated),
+        writer.writeAlarm(serial, opened),
+        writer.writeEvent(serial, cycle(14)),
+      ]);
+      await Promise.all([
+        writer.writeEvent(serial, cycle(16)),
+        writer.writeAlarm(serial, { ...opened, stopDate: `${DAY}T06:15:00.000Z` }),
+      ]);
+      await writer.drain();
+      const entries = await sql<{ seq: number; kind: string; record_id: string }>(
+        'select seq::int as seq, kind, record_id from haccp_chain_entries where serial_number = $1 order by seq',
+        [serial],
+      );
+      expect(entries.map((e) => [e.seq, e.kind])).toEqual([
+        [1, 'event'],
+        [2, 'event'],
+        [3, 'event'],
+        [4, 'alarm'],
+        [5, 'event'],
+        [6, 'alarmClose'],
+        [7, 'event'],
+      ]);
+      expect(entries[1]?.record_id).toBe(repeated.id);
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 7, late: 0, breaks: [] });
     });
 
     it('refuses a machine the caller does not see', async () => {
@@ -371,7 +421,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(claimed.status).toBe(200);
       const stored = cycle(1);
       await publish(device, serial, 'event', stored);
-      await eventually(async () => (await sql('select 1 from haccp_chain where record_id = $1', [stored.id])).length > 0);
+      await eventually(async () => (await sql('select 1 from haccp_chain_entries where record_id = $1', [stored.id])).length > 0);
       await device.endAsync(true);
       const path = `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`;
       const byKitchen = await server.api(path, json({ correctsKind: 'event', correctsId: stored.id, note: 'looks wrong' }, anna));

@@ -106,7 +106,7 @@ describe(`inspector links (${testBroker()})`, () => {
     const device = await connectDevice(server, product);
     for (const r of records) await publish(device, product.serialNumber, r.topic, r.payload);
     await eventually(async () => {
-      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain where serial_number = $1', [
+      const [row] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain_entries where serial_number = $1', [
         product.serialNumber,
       ]);
       return (row?.n ?? 0) >= records.length + records.filter((r) => (r.payload as { stopDate?: unknown }).stopDate).length;
