@@ -166,8 +166,9 @@ export const haccpEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The record's entry in its machine's HACCP hash chain (docs/hygiene.md), kept in the record's
-     * own row rather than in `haccp_chain`: a chain row and its three index entries per cycle record
-     * were half of what chaining cost the gateway (docs/benchmarks.md, issue 19). Null until the
+     * own row rather than in `haccp_chain`: one index entry per cycle record instead of a chain row
+     * and its three, about 30 % less of what chaining costs the gateway's batches on PGlite (no gain
+     * on PostgreSQL; docs/benchmarks.md, issue 19). Null until the
      * record is chained (a record older than the chain, or written past the gateway) and once
      * retention folded the entry into the machine's anchor. The entry's device time is `stop`.
      */

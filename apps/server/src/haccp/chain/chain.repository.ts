@@ -313,7 +313,8 @@ export async function appendToChain(sql: TSqlRunner, items: readonly TChainItem[
  * so that the gateway stores each event with its entry in one insert, which also writes the entries
  * of the batch's alarm openings and closings and moves the heads (guarded by their number and hash,
  * as `appendToChain` does). Writing an event's entry into its own row instead of a row of
- * `haccp_chain` took a third off what chaining cost the gateway on PGlite (docs/benchmarks.md, issue 19).
+ * `haccp_chain` took about 30 % off what chaining costs a batch on PGlite, and nothing on PostgreSQL
+ * (docs/benchmarks.md, issue 19).
  */
 export type TBatchPlan = {
   /** Each event's entry, in the order of the events given; none when its machine is left to `appendToChain`. */
