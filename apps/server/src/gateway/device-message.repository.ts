@@ -28,7 +28,9 @@ import {
   appendToChain,
   carriedKey,
   entryParams,
+  entryRowsSql,
   eventItems,
+  insertEntriesSql,
   headParams,
   movedHeadsSql,
   planBatch,
@@ -74,6 +76,29 @@ const LATEST_TELEMETRY = `update appliance_states s set
 type TCopyGroup = { columns: string; chunks: Buffer<ArrayBuffer>[]; tail: string };
 
 const COPY_CHUNK = 16 * 1024;
+
+/** The columns of a HACCP event the gateway inserts, and their array parameters ($1–$14), in order. */
+const EVENT_INSERT_COLUMNS = [
+  'serial_number',
+  'id',
+  'kind',
+  'cycle_name',
+  'cycle_number',
+  'start',
+  'stop',
+  'completed',
+  'measurements',
+  'parameter_name',
+  'old_value',
+  'new_value',
+  'rinse_trace',
+  'heat_dose',
+] as const;
+const EVENT_INSERT_ARRAYS = `$1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[], $7::timestamptz[],
+  $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[]`;
+const EVENT_COLUMNS = EVENT_INSERT_COLUMNS.join(', ');
+/** The same columns of the rows named `e`. */
+const EVENT_COLUMNS_OF_E = EVENT_INSERT_COLUMNS.map((c) => `e.${c}`).join(', ');
 
 /** A batch's telemetry rows in COPY text format, grouped by the set of values they carry. */
 class TelemetryCopy implements TTelemetryRows {
@@ -304,9 +329,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // The HACCP events and the chain last. What the batch stored of the HACCP record enters each
     // machine's hash chain in the same transaction (docs/hygiene.md): mostly with the events' insert,
     // which also writes the entries of the alarms' openings and closings and moves the machines'
-    // chain heads; the rest in the append after it. Every writer locks the machines' state rows (above) and what else it writes
-    // before their chain heads, so two batches of one machine on two instances wait for each other
-    // instead of deadlocking. Last in the order sent is enough, as a connection runs statements in
+    // chain heads; the rest in the append after it. Every writer locks the machines' state rows
+    // (above) and what else it writes before their chain heads, so two batches of one machine on two
+    // instances wait for each other instead of deadlocking. Last in the order sent is enough, as a connection runs statements in
     // that order (each statement above is sent as its function is called, none after an answer): the
     // events are hashed and sent while the database runs the statements before them
     // (docs/benchmarks.md, issue 19). Read once: the benchmark turns the chain on and off between
@@ -432,12 +457,11 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       // few minutes a machine against one a second), and the reads then only compare figures.
       once.map(({ e }) => (e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(heatDose(e.rinseTrace)) : null)),
     ];
-    const columns = `serial_number, id, kind, cycle_name, cycle_number, start, stop, completed, measurements,
-      parameter_name, old_value, new_value, rinse_trace, heat_dose`;
-    const arrays = `$1::text[], $2::uuid[], $3::text[], $4::text[], $5::int4[], $6::timestamptz[], $7::timestamptz[],
-      $8::bool[], $9::jsonb[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[]`;
     if (!chaining) {
-      await sql.query(`insert into haccp_events (${columns}) select * from unnest(${arrays}) on conflict do nothing`, params);
+      await sql.query(
+        `insert into haccp_events (${EVENT_COLUMNS}) select * from unnest(${EVENT_INSERT_ARRAYS}) on conflict do nothing`,
+        params,
+      );
       return alarms;
     }
     const carriers = carriersOf(rows.map(({ serial, e, carrier }) => ({ serial, id: e.id.toLowerCase(), carrier })));
@@ -453,28 +477,20 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const alarmEntries =
       plan.others.length > 0
         ? `,
-       entries as (
-         insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
-         select a.serial_number, a.seq, a.kind, a.record_id, a.late, a.device_time, m.chained_at, a.hash, a.carried_by, a.carrier_name
-         from unnest($27::text[], $28::int8[], $29::text[], $30::uuid[], $31::bool[], $32::timestamptz[], $33::text[],
-           $34::uuid[], $35::text[]) as a(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)
-         join moved m on m.serial_number = a.serial_number)`
+       entries as (${insertEntriesSql(entryRowsSql(27))})`
         : '';
     // An entry is kept only where its machine's head moved as planned (`moved`); the conflict is on
     // the record alone, so a position stored twice fails the batch instead of dropping a record.
     const { rows: answer } = await sql.query<{ serial_number: string; id: string | null }>(
       `with moved as (${movedHeadsSql(20)}),
        stored as (
-         insert into haccp_events (${columns}, chain_seq, chain_hash, chain_late, chained_at, carried_by, carrier_name)
-         select ${columns
-           .split(',')
-           .map((c) => `e.${c.trim()}`)
-           .join(', ')},
+         insert into haccp_events (${EVENT_COLUMNS}, chain_seq, chain_hash, chain_late, chained_at, carried_by, carrier_name)
+         select ${EVENT_COLUMNS_OF_E},
            case when m.serial_number is not null then e.chain_seq end, case when m.serial_number is not null then e.chain_hash end,
            case when m.serial_number is not null then e.chain_late end, m.chained_at,
            case when m.serial_number is not null then e.carried_by end, case when m.serial_number is not null then e.carrier_name end
-         from unnest(${arrays}, $15::int8[], $16::text[], $17::bool[], $18::uuid[], $19::text[])
-           as e(${columns}, chain_seq, chain_hash, chain_late, carried_by, carrier_name)
+         from unnest(${EVENT_INSERT_ARRAYS}, $15::int8[], $16::text[], $17::bool[], $18::uuid[], $19::text[])
+           as e(${EVENT_COLUMNS}, chain_seq, chain_hash, chain_late, carried_by, carrier_name)
          left join moved m on m.serial_number = e.serial_number
          on conflict (serial_number, id) do nothing
          returning serial_number, id)${alarmEntries}

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
 import { rowsOf } from '../db/rows';
+import { CLEARED_EVENT_ENTRY } from '../haccp/chain/chain.repository';
 
 /** A daily telemetry partition: `telemetry_pYYYYMMDD`, the UTC day it holds. */
 export type TTelemetryPartition = { name: string; day: string };
@@ -104,8 +105,7 @@ export class RetentionRepository {
         where c.serial_number = p.serial_number and c.seq = p.seq
         returning 1),
       cleared as (
-        update haccp_events e set chain_seq = null, chain_hash = null, chain_late = null, chained_at = null,
-          carried_by = null, carrier_name = null
+        update haccp_events e set ${sql.raw(CLEARED_EVENT_ENTRY)}
         from prefix p where p.kind = 'event' and e.serial_number = p.serial_number and e.chain_seq = p.seq
         returning 1),
       last as (select distinct on (serial_number) serial_number, seq, hash from prefix order by serial_number, seq desc),

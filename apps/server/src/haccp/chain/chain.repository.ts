@@ -193,6 +193,28 @@ export function entryParams(entries: readonly TEntry[]): unknown[] {
   ];
 }
 
+/** `entryParams` from `$first` as rows named `e`: serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name. */
+export function entryRowsSql(first: number): string {
+  const p = (i: number) => `$${first + i}`;
+  return `unnest(${p(0)}::text[], ${p(1)}::int8[], ${p(2)}::text[], ${p(3)}::uuid[], ${p(4)}::bool[], ${p(5)}::timestamptz[],
+         ${p(6)}::text[], ${p(7)}::uuid[], ${p(8)}::text[])
+         as e(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)`;
+}
+
+/**
+ * The insert of entries (rows named `e`, from `rows`) into `haccp_chain` for the machines whose heads
+ * moved (`moved`, `movedHeadsSql`), each with its head's chained time.
+ */
+export function insertEntriesSql(rows: string, where = 'true'): string {
+  return `insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
+       select e.serial_number, e.seq, e.kind, e.record_id, e.late, e.device_time, m.chained_at, e.hash, e.carried_by, e.carrier_name
+       from ${rows} join moved m on m.serial_number = e.serial_number where ${where}`;
+}
+
+/** The assignments that clear an event's chain entry from its row (it then has none). */
+export const CLEARED_EVENT_ENTRY = `chain_seq = null, chain_hash = null, chain_late = null, chained_at = null,
+         carried_by = null, carrier_name = null`;
+
 /** The guarded update of heads as statement parameters: each moves from `prev` to `next` only if still at `prev`. */
 export function headParams(moves: readonly { serial: string; prev: THead; next: THead }[]): unknown[] {
   return [
@@ -238,13 +260,8 @@ async function chainOnto(
   // `chained_at` is its head's.
   const { rows } = await sql.query<{ serial_number: string; events: number }>(
     `with moved as (${movedHeadsSql(10)}),
-     e as (
-       select * from unnest($1::text[], $2::int8[], $3::text[], $4::uuid[], $5::bool[], $6::timestamptz[], $7::text[],
-         $8::uuid[], $9::text[]) as e(serial_number, seq, kind, record_id, late, device_time, hash, carried_by, carrier_name)),
-     entries as (
-       insert into haccp_chain (serial_number, seq, kind, record_id, late, device_time, chained_at, hash, carried_by, carrier_name)
-       select e.serial_number, e.seq, e.kind, e.record_id, e.late, e.device_time, m.chained_at, e.hash, e.carried_by, e.carrier_name
-       from e join moved m on m.serial_number = e.serial_number where e.kind <> 'event'),
+     e as (select * from ${entryRowsSql(1)}),
+     entries as (${insertEntriesSql('e', "e.kind <> 'event'")}),
      events as (
        update haccp_events x set chain_seq = e.seq, chain_hash = e.hash, chain_late = e.late, chained_at = m.chained_at,
          carried_by = e.carried_by, carrier_name = e.carrier_name
@@ -408,8 +425,7 @@ export async function settleBatch(
        gone as (
          delete from haccp_chain c using unnest($10::text[], $11::int8[]) as v(serial, seq)
          where c.serial_number = v.serial and c.seq > v.seq)
-       update haccp_events set chain_seq = null, chain_hash = null, chain_late = null, chained_at = null,
-         carried_by = null, carrier_name = null
+       update haccp_events set ${CLEARED_EVENT_ENTRY}
        where (serial_number, id) in (select * from unnest($1::text[], $2::uuid[]))`,
       [
         ids.map((item) => item.serialNumber),
