@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { openDatabase, type TDatabase } from '../db/database';
@@ -315,10 +316,14 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       log,
     );
     const day = at(0).slice(0, 10);
-    // Twice: the first batch makes the heads, the second chains onto the ones the writer kept.
+    // Twice: the first batch makes the heads, the second chains onto the ones the writer kept — all
+    // in the events' insert, ORDER2's events hashed before the alarms' upsert answered and ORDER1's
+    // with its alarm after it.
     for (const minute of [1, 2]) {
       sent.length = 0;
+      const alarm = { id: randomUUID(), errorCode: 'OH01', startDate: at(minute), stopDate: null };
       await Promise.all([
+        ...(minute === 2 ? [writer.writeAlarm('ORDER1', alarm)] : []),
         writer.writeTelemetry('ORDER1', { ts: at(minute), boilerTmp: 845 }),
         writer.writeEvent('ORDER1', cycleRecord(day, minute)),
         writer.writeEvent('ORDER2', cycleRecord(day, minute)),
@@ -339,11 +344,12 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       const positions = others.map((start) => sent.findIndex((text) => text.includes(start)));
       expect({ minute, positions: positions.map((i) => i >= 0) }).toEqual({ minute, positions: others.map(() => true) });
       expect(Math.max(...positions)).toBeLessThan(chain);
+      if (minute === 2) expect(sent.slice(chain + 1).filter((text) => /haccp_chain|haccp_events/.test(text))).toEqual([]);
     }
     const chained = await database.transaction((sql) =>
       sql.query<{ n: number }>("select count(*)::int as n from haccp_chain_entries where serial_number in ('ORDER1', 'ORDER2')"),
     );
-    expect(chained.rows[0]?.n).toBe(4);
+    expect(chained.rows[0]?.n).toBe(5);
   });
 
   it('rejects every message of a batch the database refuses, and stores none of it', async () => {

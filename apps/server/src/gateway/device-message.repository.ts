@@ -32,9 +32,11 @@ import {
   eventItems,
   insertEntriesSql,
   headParams,
+  joinPlans,
   movedHeadsSql,
   planBatch,
   settleBatch,
+  type TBatchPlan,
   type TCarriers,
   type TChainHeads,
 } from '../haccp/chain/chain.repository';
@@ -140,6 +142,21 @@ function copyData(group: TCopyGroup): Buffer<ArrayBuffer>[] {
 }
 
 type TBatch = TDeviceBatch<TelemetryCopy>;
+
+/** A batch's HACCP events ready to store (`prepareEvents`): the insert's parameters, and with the chain on its items and plan. */
+type TPreparedEvents = {
+  params: unknown[];
+  chain?: {
+    /** Each event's chain item, in the order of the parameters' rows. */
+    items: TChainItem[];
+    /** Whether a phone carried any of them home. */
+    carried: boolean;
+    /** The events planned before the alarms' upsert answered: those of machines without alarms in the batch. */
+    plan: TBatchPlan;
+    /** The machines with alarms in the batch, planned with them in `insertEvents`. */
+    withAlarms: ReadonlySet<string>;
+  };
+};
 
 /** An alarm a batch stored for the first time: one opening; `open` false when it also closed in the batch. */
 export type TOpenedAlarm = { serialNumber: string; brand: TBrandCode; alarmId: string; errorCode: string; open: boolean };
@@ -296,7 +313,14 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const touched = quiet.length > 0 ? touchLastSeen(sql, quiet) : undefined;
     const alarms = [...b.alarms.values()];
     const upserted = alarms.length > 0 ? this.upsertAlarms(sql, alarms) : undefined;
-    await inOrder([telemetry, status, revived, touched, upserted]);
+    // The HACCP events are made ready — and hashed into their chains, for machines without alarms
+    // in the batch — while the database runs the statements sent so far (docs/benchmarks.md, issue
+    // 19). Read once: the benchmark turns the chain on and off between batches
+    // (`chainSwitchForBenchmark`).
+    const chaining = this.chain.on;
+    const ready =
+      b.events.length > 0 ? Promise.resolve().then(() => this.prepareEvents(b.events, chaining, heard, alarms)) : undefined;
+    await inOrder([telemetry, status, revived, touched, upserted, ready]);
     let alarmsChained: TChainItem[] = [];
     if (upserted) {
       const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id, carrier })));
@@ -331,13 +355,11 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // which also writes the entries of the alarms' openings and closings and moves the machines'
     // chain heads; the rest in the append after it. Every writer locks the machines' state rows
     // (above) and what else it writes before their chain heads, so two batches of one machine on two
-    // instances wait for each other instead of deadlocking. Last in the order sent is enough, as a connection runs statements in
-    // that order (each statement above is sent as its function is called, none after an answer): the
-    // events are hashed and sent while the database runs the statements before them
-    // (docs/benchmarks.md, issue 19). Read once: the benchmark turns the chain on and off between
-    // batches (`chainSwitchForBenchmark`).
-    const chaining = this.chain.on;
-    const events = b.events.length > 0 ? this.insertEvents(sql, b.events, chaining, heard, alarmsChained) : undefined;
+    // instances wait for each other instead of deadlocking. Last in the order sent is enough, as a
+    // connection runs statements in that order (each statement above is sent as its function is
+    // called, none after an answer).
+    const prepared = await ready;
+    const events = prepared ? this.insertEvents(sql, prepared, heard, alarmsChained) : undefined;
     await inOrder([stats, threshold, deadLetters, events]);
     const chained = events ? await events : alarmsChained;
     if (chaining && chained.length > 0) await appendToChain(sql, chained, this.chainHeads);
@@ -414,23 +436,20 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   }
 
   /**
-   * Stores the HACCP events, a record twice in the batch once (the first time). With the chain on,
-   * each event of a machine heard in this batch whose chain head this writer knows is stored with
-   * its entry (`planBatch`), the same statement writes the entries of that machine's `alarms`
-   * (openings and closings the batch stored) and moves the heads; answers what is still to be chained
-   * (`settleBatch`): events stored for the first time (a repeated message is not) and alarms'
-   * openings and closings of the other machines. The events' values are put in
-   * the form the database keeps before they are sent (`storedEvent`), so the rows need not be read
-   * back (docs/benchmarks.md, issue 19). Verification reads them from the table, so a value the
-   * database kept otherwise would show as a broken chain, not pass unseen.
+   * A batch's HACCP events made ready to store, a record twice in the batch once (the first time):
+   * their values in the form the database keeps (`storedEvent`), so that the rows need not be read
+   * back (docs/benchmarks.md, issue 19) — verification reads them from the table, so a value the
+   * database kept otherwise would show as a broken chain, not pass unseen. With the chain on, the
+   * events of machines heard in the batch whose chain head this writer knows are chained in advance
+   * (`planBatch`), except those of machines with alarms in the batch: their alarms' openings and
+   * closings join their chains in batch order once the alarms' upsert has answered (`insertEvents`).
    */
-  private async insertEvents(
-    sql: TSqlRunner,
+  private prepareEvents(
     rows: TBatch['events'],
     chaining: boolean,
     heard: ReadonlySet<string>,
-    alarms: TChainItem[],
-  ): Promise<TChainItem[]> {
+    alarms: readonly { serial: string }[],
+  ): TPreparedEvents {
     const seen = new Set<string>();
     const once = rows.flatMap((r) => {
       const s = storedEvent(r.serial, r.e);
@@ -457,20 +476,41 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       // few minutes a machine against one a second), and the reads then only compare figures.
       once.map(({ e }) => (e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(heatDose(e.rinseTrace)) : null)),
     ];
-    if (!chaining) {
+    if (!chaining) return { params };
+    const carriers = carriersOf(rows.map(({ serial, e, carrier }) => ({ serial, id: e.id.toLowerCase(), carrier })));
+    const items = eventItems(
+      once.map((s) => s.row),
+      carriers,
+    );
+    const withAlarms = new Set(alarms.map((a) => a.serial));
+    const withoutAlarms = withAlarms.size > 0 ? new Set([...heard].filter((serial) => !withAlarms.has(serial))) : heard;
+    const plan = planBatch(this.chainHeads, items, [], withoutAlarms);
+    return { params, chain: { items, carried: carriers.size > 0, plan, withAlarms } };
+  }
+
+  /**
+   * Stores the HACCP events made ready (`prepareEvents`). With the chain on, each event planned is
+   * stored with its entry; the events of machines with `alarms` (the openings and closings the batch
+   * stored) are planned now, with them, and the same statement writes those alarms' entries and
+   * moves the heads. Answers what is still to be chained (`settleBatch`): events stored for the first
+   * time (a repeated message is not) and alarms' openings and closings of the other machines.
+   */
+  private async insertEvents(
+    sql: TSqlRunner,
+    { params, chain }: TPreparedEvents,
+    heard: ReadonlySet<string>,
+    alarms: TChainItem[],
+  ): Promise<TChainItem[]> {
+    if (!chain) {
       await sql.query(
         `insert into haccp_events (${EVENT_COLUMNS}) select * from unnest(${EVENT_INSERT_ARRAYS}) on conflict do nothing`,
         params,
       );
       return alarms;
     }
-    const carriers = carriersOf(rows.map(({ serial, e, carrier }) => ({ serial, id: e.id.toLowerCase(), carrier })));
-    const items = eventItems(
-      once.map((s) => s.row),
-      carriers,
-    );
-    const plan = planBatch(this.chainHeads, items, alarms, heard);
-    const carried = carriers.size > 0;
+    const { items, carried } = chain;
+    const later = [...chain.withAlarms].filter((serial) => heard.has(serial));
+    const plan = later.length > 0 ? joinPlans(chain.plan, planBatch(this.chainHeads, items, alarms, new Set(later))) : chain.plan;
     const entry = plan.events;
     // The alarms' entries only when the batch has some: the statement is dearer with the insert
     // even when it writes nothing (about 1 ms a batch on PostgreSQL; docs/benchmarks.md, issue 19).

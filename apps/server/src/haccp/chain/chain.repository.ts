@@ -342,8 +342,6 @@ export type TBatchPlan = {
   moves: { serial: string; prev: THead; next: THead }[];
 };
 
-const entryKey = (serial: string, kind: string, id: string) => `${serial}/${kind}/${id}`;
-
 /**
  * Plans the batch's events (`eventItems`, one per record: a record twice in a batch is stored once)
  * and the alarms' openings and closings it stored (`alarmItems`) of the machines `heard` in the batch
@@ -367,18 +365,28 @@ export function planBatch(
   }
   // A machine's alarms go with its events; a machine without events here is left to `appendToChain`.
   for (const item of alarms) bySerial.get(item.serialNumber)?.push(item);
-  const byKey = new Map<string, TEntry>();
+  const entryOf = new Map<TChainItem, TEntry>();
   const others: TEntry[] = [];
   const moves = [...bySerial].map(([serial, list]) => {
     const prev = cache.get(serial) as THead;
+    // `entriesOnto` sorts the list into batch order and answers an entry for each item, in that order.
     const { entries, next } = entriesOnto({ ...prev, serial, now }, list);
-    for (const entry of entries) {
-      if (entry.kind === 'event') byKey.set(entryKey(serial, entry.kind, entry.id), entry);
+    entries.forEach((entry, i) => {
+      if (entry.kind === 'event') entryOf.set(list[i] as TChainItem, entry);
       else others.push(entry);
-    }
+    });
     return { serial, prev, next };
   });
-  return { events: events.map((item) => byKey.get(entryKey(item.serialNumber, 'event', item.recordId))), others, moves };
+  return { events: events.map((item) => entryOf.get(item)), others, moves };
+}
+
+/** Two plans of one batch's events, for different machines, as one. */
+export function joinPlans(a: TBatchPlan, b: TBatchPlan): TBatchPlan {
+  return {
+    events: a.events.map((entry, i) => entry ?? b.events[i]),
+    others: [...a.others, ...b.others],
+    moves: [...a.moves, ...b.moves],
+  };
 }
 
 /**

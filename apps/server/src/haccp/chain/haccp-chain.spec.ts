@@ -328,9 +328,13 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
 
     it('chains a batch with its alarms in time order, and without a gap when it repeats a record stored before', async () => {
       const serial = await machine([{ topic: 'event', payload: cycle(1) }]);
+      // A second machine in the same batches, without alarms: its events are chained before the
+      // alarms' upsert answers, the first machine's after it.
+      const other = await machine([{ topic: 'event', payload: cycle(1) }]);
       const writer = new DeviceBatcher(new DeviceMessageRepository(server.washboard.database), pino({ level: 'silent' }));
       const repeated = cycle(10);
-      await writer.writeEvent(serial, repeated);
+      const [o9, o11, o13, o17] = [cycle(9), cycle(11), cycle(13), cycle(17)];
+      await Promise.all([writer.writeEvent(serial, repeated), writer.writeEvent(other, o9)]);
       // The writer now knows the machine's head, so the next batches are chained with the events'
       // insert. This one repeats a record stored before (a device sending a message again), which
       // is not stored: the batch is chained again, without a gap.
@@ -340,10 +344,13 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
         writer.writeEvent(serial, cycle(12)),
         writer.writeEvent(serial, repeated),
         writer.writeAlarm(serial, opened),
+        writer.writeEvent(other, o13),
         writer.writeEvent(serial, cycle(14)),
+        writer.writeEvent(other, o11),
       ]);
       await Promise.all([
         writer.writeEvent(serial, cycle(16)),
+        writer.writeEvent(other, o17),
         writer.writeAlarm(serial, { ...opened, stopDate: `${DAY}T06:15:00.000Z` }),
       ]);
       await writer.drain();
@@ -362,6 +369,12 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       ]);
       expect(entries[1]?.record_id).toBe(repeated.id);
       expect(await verification(serial)).toMatchObject({ verified: true, checked: 7, late: 0, breaks: [] });
+      const otherEntries = await sql<{ seq: number; record_id: string }>(
+        'select seq::int as seq, record_id from haccp_chain_entries where serial_number = $1 order by seq',
+        [other],
+      );
+      expect(otherEntries.slice(1).map((e) => e.record_id)).toEqual([o9.id, o11.id, o13.id, o17.id]);
+      expect(await verification(other)).toMatchObject({ verified: true, checked: 5, late: 0, breaks: [] });
     });
 
     it('refuses a machine the caller does not see', async () => {
