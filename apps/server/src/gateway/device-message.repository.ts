@@ -217,8 +217,10 @@ function thresholdSerials(b: TBatch): string[] {
  * Who carried each record home, of those a phone carried (docs/local-link.md). A record the machine
  * also sent itself in the same batch is the machine's: whichever copy is stored, it was delivered.
  */
-function carriersOf(records: Iterable<{ serial: string; id: string; carrier?: TCarrier }>): TCarriers {
+function carriersOf(records: readonly { serial: string; id: string; carrier?: TCarrier }[]): TCarriers {
   const carriers = new Map<string, TCarrier>();
+  // Mostly the machines delivered everything themselves.
+  if (!records.some((r) => r.carrier)) return carriers;
   const delivered = new Set<string>();
   for (const { serial, id, carrier } of records) {
     const key = carriedKey(serial, id);
@@ -232,7 +234,8 @@ function carriersOf(records: Iterable<{ serial: string; id: string; carrier?: TC
 /**
  * A HACCP event as `haccp_events` keeps it, by the values it is sent with: times to the millisecond
  * (as the chain writes them), the id in lower case, text as UTF-8 keeps it, and the JSON columns as
- * their text parses back (jsonb keeps the same numbers and members). The chain's entry is hashed over
+ * sent: jsonb keeps the numbers and members of their text, and a value and its text parsed back have
+ * the same canonical JSON (chain.ts), which is what the chain covers. The chain's entry is hashed over
  * `row`, which the verifier reads back from the table.
  */
 function storedEvent(serial: string, e: THaccpEvent) {
@@ -240,7 +243,6 @@ function storedEvent(serial: string, e: THaccpEvent) {
   const oldValue = e.kind === 'parameter' ? JSON.stringify(e.oldValue ?? null) : null;
   const newValue = e.kind === 'parameter' ? JSON.stringify(e.newValue) : null;
   const rinseTrace = e.kind === 'cycle' && e.rinseTrace ? JSON.stringify(e.rinseTrace) : null;
-  const parsed = (text: string | null): TJson => (text === null ? null : (JSON.parse(text) as TJson));
   const row: TEventRow & { serial_number: string } = {
     serial_number: serial,
     id: e.id.toLowerCase(),
@@ -250,12 +252,12 @@ function storedEvent(serial: string, e: THaccpEvent) {
     start: new Date(e.start).toISOString(),
     stop: new Date(e.stop).toISOString(),
     completed: e.kind === 'cycle' ? e.completed : null,
-    measurements: parsed(measurements),
+    measurements: e.kind === 'cycle' ? (e.measurements as TJson) : null,
     // A lone surrogate goes to the database as U+FFFD (UTF-8 cannot carry it).
     parameter_name: e.kind === 'parameter' ? Buffer.from(e.parameterName, 'utf8').toString('utf8') : null,
-    old_value: parsed(oldValue),
-    new_value: parsed(newValue),
-    rinse_trace: parsed(rinseTrace),
+    old_value: e.kind === 'parameter' ? ((e.oldValue ?? null) as TJson) : null,
+    new_value: e.kind === 'parameter' ? ((e.newValue ?? null) as TJson) : null,
+    rinse_trace: e.kind === 'cycle' ? (e.rinseTrace ?? null) : null,
   };
   return { row, text: { measurements, oldValue, newValue, rinseTrace } };
 }

@@ -2,11 +2,12 @@ import type { THaccpChainBreak } from '@washboard/contracts';
 import {
   alarmCloseRecord,
   alarmRecord,
-  chainHash,
+  canonicalJson,
+  chainHashOf,
   correctionRecord,
-  eventRecord,
+  eventRecordJson,
   type TAlarmRow,
-  type TChainEntry,
+  type TChainEnvelope,
   type TCorrectionRow,
   type TEventRow,
   type THaccpChainKind,
@@ -16,9 +17,12 @@ import { ALARM_COLUMNS, CORRECTION_COLUMNS, coveredRow, EVENT_COLUMNS } from './
 /** The most breaks a verification lists (the first ones; `verified` is false either way). */
 export const MAX_BREAKS = 200;
 
-/** A stored chain entry with the content it covers, read back from the record's own table (null: gone). */
+/**
+ * A stored chain entry with the canonical JSON of the content it covers, read back from the record's
+ * own table (null: gone).
+ */
 type TStoredEntry = {
-  entry: Omit<TChainEntry, 'record'> & { record: TChainEntry['record'] | null };
+  entry: TChainEnvelope & { record: string | null };
   recordId: string;
   hash: string;
 };
@@ -40,21 +44,21 @@ type TPageEntry = [
   record: unknown[] | null,
 ];
 
-/** What an entry covers, from its record's columns; null when the record is gone. */
-function recordOf(kind: THaccpChainKind, values: unknown[] | null): TChainEntry['record'] | null {
+/** The canonical JSON of what an entry covers, from its record's columns; null when the record is gone. */
+function recordOf(kind: THaccpChainKind, values: unknown[] | null): string | null {
   if (values === null) return null;
   switch (kind) {
     case 'event':
-      return eventRecord(coveredRow<TEventRow>(EVENT_COLUMNS, values));
+      return eventRecordJson(coveredRow<TEventRow>(EVENT_COLUMNS, values));
     case 'alarm':
-      return alarmRecord(coveredRow<TAlarmRow>(ALARM_COLUMNS, values));
+      return canonicalJson(alarmRecord(coveredRow<TAlarmRow>(ALARM_COLUMNS, values)));
     case 'alarmClose': {
       // A closing whose alarm lost its end is as good as gone: nothing of it is left to cover.
       const alarm = coveredRow<TAlarmRow>(ALARM_COLUMNS, values);
-      return alarm.stop_date ? alarmCloseRecord(alarm) : null;
+      return alarm.stop_date ? canonicalJson(alarmCloseRecord(alarm)) : null;
     }
     case 'correction':
-      return correctionRecord(coveredRow<TCorrectionRow>(CORRECTION_COLUMNS, values));
+      return canonicalJson(correctionRecord(coveredRow<TCorrectionRow>(CORRECTION_COLUMNS, values)));
   }
 }
 
@@ -187,14 +191,14 @@ export class ChainWalk {
         broke({ seq: entry.seq, toSeq: null, problem: 'missing', ...where }, entry.deviceTime);
         this.strict = null;
       } else {
-        const full = entry as TChainEntry;
+        const { record } = entry;
         // After a gap the hash before this entry is unknown: the gap is the break, not this entry.
-        const computed = afterGap ? null : chainHash(this.prevHash, full);
+        const computed = afterGap ? null : chainHashOf(this.prevHash, entry, record);
         if (computed !== null && computed !== hash)
           broke({ seq: entry.seq, toSeq: null, problem: 'changed', ...where }, entry.deviceTime);
         // Until the first break the strict walk is the stored chain: its hash is the one just computed.
         if (this.strict !== null)
-          this.strict = computed !== null && this.strict === this.prevHash ? computed : chainHash(this.strict, full);
+          this.strict = computed !== null && this.strict === this.prevHash ? computed : chainHashOf(this.strict, entry, record);
       }
       if (entry.late) o.late += 1;
       if (this.strict !== null && this.wanted.has(entry.seq)) this.strictAt.set(entry.seq, this.strict);

@@ -3,13 +3,14 @@ import {
   alarmCloseRecord,
   alarmRecord,
   batchOrder,
-  chainHash,
+  canonicalJson,
+  chainHashOf,
   chainTime,
+  eventRecordJson,
   type TAlarmRow,
   type TCarrier,
   type TChainItem,
   type TEventRow,
-  eventRecord,
 } from './chain';
 
 /**
@@ -153,21 +154,15 @@ function entriesOnto(head: THeadNow, list: TChainItem[]): { entries: TEntry[]; n
   const entries: TEntry[] = [];
   for (const item of list.sort(batchOrder)) {
     seq += 1;
-    const deviceTime = chainTime(item.deviceTime) ?? chainedAt;
+    const { deviceTime } = item;
     // A record a phone carried home came late by its nature: the machine did not deliver it when made.
     const late = item.carrier !== undefined || (newest !== null && deviceTime < newest);
     if (newest === null || deviceTime > newest) newest = deviceTime;
-    // Members in canonical order (chain.ts: `canonicalJson` then need not sort them).
-    hash = chainHash(hash, {
-      carriedBy: item.carrier?.name,
-      chainedAt,
-      deviceTime,
-      kind: item.kind,
-      late,
-      record: item.record,
-      seq,
-      serialNumber: head.serial,
-    });
+    hash = chainHashOf(
+      hash,
+      { carriedBy: item.carrier?.name, chainedAt, deviceTime, kind: item.kind, late, seq, serialNumber: head.serial },
+      item.recordJson,
+    );
     entries.push({ serial: head.serial, seq, kind: item.kind, id: item.recordId, late, deviceTime, hash, carrier: item.carrier });
   }
   return { entries, next: { seq, hash, deviceTime: newest ?? chainedAt, chainedAt } };
@@ -458,13 +453,14 @@ export function carriedKey(serial: string, id: string): string {
 
 /** The chain items of HACCP events a batch stored for the first time (their rows as stored). */
 export function eventItems(rows: (TEventRow & { serial_number: string })[], carriers?: TCarriers): TChainItem[] {
+  const carried = carriers !== undefined && carriers.size > 0;
   return rows.map((row) => ({
     serialNumber: row.serial_number,
     kind: 'event',
     recordId: row.id,
-    deviceTime: new Date(row.stop),
-    record: eventRecord(row),
-    carrier: carriers?.get(carriedKey(row.serial_number, row.id)),
+    deviceTime: chainTime(row.stop),
+    recordJson: eventRecordJson(row),
+    carrier: carried ? carriers.get(carriedKey(row.serial_number, row.id)) : undefined,
   }));
 }
 
@@ -481,8 +477,8 @@ export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: b
         serialNumber: row.serial_number,
         kind: 'alarm',
         recordId: row.id,
-        deviceTime: new Date(row.start_date),
-        record: alarmRecord(row),
+        deviceTime: chainTime(row.start_date),
+        recordJson: canonicalJson(alarmRecord(row)),
         carrier,
       });
     }
@@ -491,8 +487,8 @@ export function alarmItems(rows: (TAlarmRow & { serial_number: string; opened: b
         serialNumber: row.serial_number,
         kind: 'alarmClose',
         recordId: row.id,
-        deviceTime: new Date(row.stop_date),
-        record: alarmCloseRecord(row),
+        deviceTime: chainTime(row.stop_date),
+        recordJson: canonicalJson(alarmCloseRecord(row)),
         carrier,
       });
     }

@@ -114,6 +114,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** A time as the chain writes it: ISO 8601 UTC with milliseconds (`2026-11-25T06:00:00.000Z`). */
+export function chainTime(value: Date | string): string;
+export function chainTime(value: Date | string | null | undefined): string | null;
 export function chainTime(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   // Already so (times read with `isoSql` are): `toISOString` would give it back unchanged.
@@ -144,9 +146,33 @@ export type TChainEntry = {
 /** Who carried records home from a machine over the local link (docs/local-link.md). */
 export type TCarrier = { userId: string; name: string };
 
+/** An entry without its record. */
+export type TChainEnvelope = Omit<TChainEntry, 'record'>;
+
+/**
+ * The canonical JSON of an entry whose record's canonical JSON is `recordJson`: the same bytes as
+ * `canonicalJson` of the entry, its members written here in their canonical order, without walking
+ * the record again. The gateway writes each record's JSON once; walked again for the entry, it was
+ * a tenth of what chaining costs the gateway's thread (docs/benchmarks.md, issue 19).
+ */
+export function entryJson(entry: TChainEnvelope, recordJson: string): string {
+  if (!Number.isFinite(entry.seq)) throw new Error('a chained number must be finite');
+  const carried = entry.carriedBy === undefined ? '' : `"carriedBy":${JSON.stringify(entry.carriedBy)},`;
+  return (
+    `{${carried}"chainedAt":${JSON.stringify(entry.chainedAt)},"deviceTime":${JSON.stringify(entry.deviceTime)},` +
+    `"kind":${JSON.stringify(entry.kind)},"late":${entry.late},"record":${recordJson},"seq":${entry.seq},` +
+    `"serialNumber":${JSON.stringify(entry.serialNumber)}}`
+  );
+}
+
 /** `hash(n) = SHA-256(hash(n−1) ‖ "\n" ‖ canonicalJson(entry n))`, hex (docs/hygiene.md). */
 export function chainHash(previous: string, entry: TChainEntry): string {
-  return hash('sha256', `${previous}\n${canonicalJson(entry)}`, 'hex');
+  return chainHashOf(previous, entry, canonicalJson(entry.record));
+}
+
+/** `chainHash` of an entry whose record's canonical JSON is `recordJson`. */
+export function chainHashOf(previous: string, entry: TChainEnvelope, recordJson: string): string {
+  return hash('sha256', `${previous}\n${entryJson(entry, recordJson)}`, 'hex');
 }
 
 /** A HACCP event as stored (`haccp_events`, the columns read back by the raw driver). */
@@ -189,6 +215,32 @@ export function eventRecord(e: TEventRow): Record<string, TJson> {
   };
 }
 
+/** A member of a record's canonical JSON, after the one before it; nothing when undefined (left out). */
+function member(name: string, value: unknown): string {
+  return value === undefined ? '' : `,"${name}":${canonicalJson(value)}`;
+}
+
+/**
+ * `canonicalJson(eventRecord(e))`, written member by member: the members' values are walked once,
+ * not copied into order first and walked again.
+ */
+export function eventRecordJson(e: TEventRow): string {
+  const members =
+    member('completed', e.completed) +
+    member('cycleName', e.cycle_name) +
+    member('cycleNumber', e.cycle_number) +
+    member('id', e.id) +
+    member('kind', e.kind) +
+    member('measurements', e.measurements ?? null) +
+    member('newValue', e.new_value ?? null) +
+    member('oldValue', e.old_value ?? null) +
+    member('parameterName', e.parameter_name) +
+    member('rinseTrace', e.rinse_trace ?? null) +
+    member('start', chainTime(e.start)) +
+    member('stop', chainTime(e.stop));
+  return `{${members.slice(1)}}`;
+}
+
 /** An alarm as stored (`alarms`): what its opening and closing entries cover. */
 export type TAlarmRow = { id: string; error_code: string; start_date: Date | string; stop_date: Date | string | null };
 
@@ -229,8 +281,10 @@ export type TChainItem = {
   serialNumber: string;
   kind: THaccpChainKind;
   recordId: string;
-  deviceTime: Date;
-  record: Record<string, TJson>;
+  /** Its own time, as the chain writes times (`chainTime`). */
+  deviceTime: string;
+  /** The canonical JSON of what its entry covers (`eventRecordJson`, `canonicalJson(alarmRecord(…))` …). */
+  recordJson: string;
   /** A phone delivered it, not the machine: chained late, with the carrier's name. */
   carrier?: TCarrier;
 };
@@ -244,7 +298,7 @@ const KIND_ORDER: Record<THaccpChainKind, number> = { alarm: 0, event: 1, alarmC
  */
 export function batchOrder(a: TChainItem, b: TChainItem): number {
   return (
-    a.deviceTime.getTime() - b.deviceTime.getTime() ||
+    (a.deviceTime < b.deviceTime ? -1 : a.deviceTime > b.deviceTime ? 1 : 0) ||
     KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
     (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0)
   );

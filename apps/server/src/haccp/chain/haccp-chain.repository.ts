@@ -1,6 +1,6 @@
 import { personName } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../../db/database';
-import { correctionRecord, type TCorrectionRow } from './chain';
+import { canonicalJson, chainTime, correctionRecord, type TCorrectionRow } from './chain';
 import {
   ALARM_COLUMNS,
   appendToChain,
@@ -262,8 +262,8 @@ export class HaccpChainRepository {
           serialNumber: serial,
           kind: 'correction',
           recordId: row.id,
-          deviceTime: new Date(row.created_at),
-          record: correctionRecord(row),
+          deviceTime: chainTime(row.created_at),
+          recordJson: canonicalJson(correctionRecord(row)),
         },
       ]);
       const head = await this.head(sql, serial);
