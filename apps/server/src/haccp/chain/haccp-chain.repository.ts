@@ -74,24 +74,32 @@ export class HaccpChainRepository {
    * order, each with the content it covers read from its record's table, as the JSON text of one
    * array (`pageEntries` reads it, on the walker's thread). The page is cut first, by a range of
    * positions (PGlite has no autovacuum, so without statistics its planner sorted the whole rest of
-   * the chain for a `limit`), and each entry's record looked up by its primary key, only in its
-   * kind's table (lateral): otherwise the planner hashed the whole events table for every page — a
-   * year took 40 s to verify. One value, as text: a driver decodes and converts every field of every
-   * row on its own (about 30 per entry), which took most of PGlite's share of a verification, and
-   * text is parsed where the page is walked.
+   * the chain for a `limit`). An event's entry and content come from its one row; the other entries'
+   * records are looked up by their primary key, each only in its kind's table (lateral): otherwise
+   * the planner hashed the whole events table for every page — a year took 40 s to verify. One
+   * value, as text: a driver decodes and converts every field of every row on its own (about 30 per
+   * entry), which took most of PGlite's share of a verification, and text is parsed where the page
+   * is walked.
    */
   async page(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<string> {
     // Each lateral looks only when the entry is of its kind: a null key makes no index search.
     const record = (table: string, columns: TCoveredColumns, kinds: string) =>
       `left join lateral (select ${coveredArraySql(columns, 'x')} as r from ${table} x
          where x.serial_number = c.serial_number and x.id = case when c.kind in (${kinds}) then c.record_id end)`;
+    const entry = (seq: string, kind: string, id: string, late: string, deviceTime: string, hash: string, covered: string) =>
+      `json_build_array(${seq}, ${kind}, ${id}, ${late}, ${isoSql(deviceTime)}, ${isoSql('chained_at')}, ${hash},
+         carrier_name, ${covered})`;
     const { rows } = await sql.query<{ page: string }>(
-      `select coalesce(json_agg(json_build_array(c.seq, c.kind, c.record_id, c.late, ${isoSql('c.device_time')},
-           ${isoSql('c.chained_at')}, c.hash, c.carrier_name, coalesce(e.r, a.r, k.r)) order by c.seq), '[]'::json)::text as page
-       from (select * from haccp_chain_entries where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
-       ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
-       ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
-       ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true`,
+      `select coalesce(json_agg(p.entry order by p.seq), '[]'::json)::text as page from (
+         select chain_seq as seq, ${entry('chain_seq', "'event'", 'id', 'chain_late', 'stop', 'chain_hash', coveredArraySql(EVENT_COLUMNS, 'x'))} as entry
+         from haccp_events x
+         where serial_number = $1 and chain_seq > $2 and chain_seq <= $2 + $4 and chained_at <= $3
+         union all
+         select seq, ${entry('seq', 'kind', 'record_id', 'late', 'device_time', 'hash', 'coalesce(e.r, a.r, k.r)')}
+         from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
+         ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
+         ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
+         ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true) p`,
       [serial, after, to.toISOString(), limit],
     );
     return rows[0]?.page ?? '[]';
