@@ -69,9 +69,7 @@ export function coveredArraySql(columns: TCoveredColumns, alias: string): string
 /** A row from the JSON array `coveredArraySql` built. */
 export function coveredRow<T>(columns: TCoveredColumns, values: readonly unknown[]): T {
   const row: Record<string, unknown> = {};
-  columns.forEach(([name], i) => {
-    row[name] = values[i];
-  });
+  for (let i = 0; i < columns.length; i += 1) row[(columns[i] as TCoveredColumns[number])[0]] = values[i];
   return row as T;
 }
 
