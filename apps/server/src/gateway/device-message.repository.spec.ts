@@ -317,8 +317,8 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     );
     const day = at(0).slice(0, 10);
     // Twice: the first batch makes the heads, the second chains onto the ones the writer kept — all
-    // in the events' insert, ORDER2's events hashed before the alarms' upsert answered and ORDER1's
-    // with its alarm after it.
+    // in the events' insert, ORDER2's events hashed without waiting for the alarms' upsert and
+    // ORDER1's with its alarm after it.
     for (const minute of [1, 2]) {
       sent.length = 0;
       const alarm = { id: randomUUID(), errorCode: 'OH01', startDate: at(minute), stopDate: null };

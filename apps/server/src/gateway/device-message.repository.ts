@@ -151,9 +151,9 @@ type TPreparedEvents = {
     items: TChainItem[];
     /** Whether a phone carried any of them home. */
     carried: boolean;
-    /** The events planned before the alarms' upsert answered: those of machines without alarms in the batch. */
+    /** The events planned without waiting for the alarms' upsert: those of heard machines without alarms in the batch. */
     plan: TBatchPlan;
-    /** The machines with alarms in the batch, planned with them in `insertEvents`. */
+    /** The machines with alarms in the batch; those of them heard are planned with their alarms in `insertEvents`. */
     withAlarms: ReadonlySet<string>;
   };
 };
@@ -186,8 +186,9 @@ export type TChainSwitch = { on: boolean };
 
 /**
  * Waits for statements sent one after another without waiting for each answer (a connection runs
- * them in the order sent, so they fail in the order they ran): reports the first failure — those
- * after it failed only because the transaction had — once all are answered.
+ * them in the order sent, so they fail in the order they ran; work of our own given with them, such
+ * as the events made ready, may fail at any point): reports the first failure in the order given —
+ * statements after it failed only because the transaction had — once all are answered.
  */
 async function inOrder(statements: (Promise<unknown> | undefined)[]): Promise<void> {
   let first: { reason: unknown } | undefined;
@@ -319,8 +320,9 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     // in the batch — while the database runs the statements sent so far (docs/benchmarks.md, issue
     // 19). After this turn of the event loop: node-postgres streams the COPY's data and sends each
     // statement after the one before from this thread, and done at once (in a microtask) the
-    // chain's ratio on PostgreSQL was about 0.03 lower in three runs. Read once: the benchmark turns
-    // the chain on and off between batches (`chainSwitchForBenchmark`).
+    // chain's ratio on PostgreSQL was 0.92–0.94 in three runs against 0.94–0.97 before: within the
+    // spread, but all three lower. Read once: the benchmark turns the chain on and off between
+    // batches (`chainSwitchForBenchmark`).
     const chaining = this.chain.on;
     const ready =
       b.events.length > 0
