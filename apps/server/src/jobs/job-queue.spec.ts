@@ -155,8 +155,10 @@ describe('the job queue', () => {
       kind: 'test.batch',
       payload: z.object({ n: z.int() }),
       transactional: false,
-      backoffSeconds: 0.1,
-      maxBackoffSeconds: 0.1,
+      // Long enough that the failed job cannot be due again when the third call claims the last
+      // one, even on a loaded host (at 0.1 s it once was, and joined that call).
+      backoffSeconds: 1,
+      maxBackoffSeconds: 1,
     });
     const jobs = queue(database.db, { pollMs: 100, concurrency: 1 });
     const calls: number[][] = [];
