@@ -89,6 +89,103 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
     await other.close();
   });
 
+  describe('named statements', () => {
+    const prepared = async (text: string) =>
+      (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]))
+        .rows[0]?.n;
+
+    it('parses a text once and binds it again, answering as query does', async () => {
+      const text = `select $1::int8 as n, $2::timestamptz as at, $3::jsonb as doc, $4::text[] as list, $5::text as none`;
+      const params = [
+        9007199254740993n.toString(),
+        '2026-12-04T17:00:00.000Z',
+        JSON.stringify({ a: [1, 2] }),
+        ['x', 'y"z'],
+        null,
+      ];
+      const answers = await db.transaction(async (tx) => [
+        await tx.named(text, params),
+        await tx.named(text, params),
+        await tx.query(text, params),
+      ]);
+      expect(answers[0]?.rows).toEqual([
+        { n: 9007199254740993n, at: new Date('2026-12-04T17:00:00Z'), doc: { a: [1, 2] }, list: ['x', 'y"z'], none: null },
+      ]);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]?.rows).toEqual(answers[0]?.rows);
+      expect(await prepared(text)).toBe(1);
+    });
+
+    it('keeps the order of statements sent together, named or not', async () => {
+      await db.exec('delete from things');
+      const counts = await db.transaction(async (tx) => {
+        const count = () => tx.query<{ n: number }>('select count(*)::int as n from things').then((r) => r.rows[0]?.n);
+        const sent = [
+          tx.named('insert into things values ($1, $2)', [10, 'ten']),
+          count(),
+          tx.named('insert into things values ($1, $2)', [11, 'eleven']),
+          tx.named('select count(*)::int as n from things where id > $1', [0]).then((r) => (r.rows[0] as { n: number }).n),
+          tx.query('delete from things where id = $1', [10]),
+          count(),
+        ];
+        return (await Promise.all(sent)).filter((x) => typeof x === 'number');
+      });
+      expect(counts).toEqual([1, 2, 1]);
+      await db.exec('delete from things');
+    });
+
+    it('reports a failure of a kept statement and uses it again after; a text that does not parse is not kept', async () => {
+      const insert = 'insert into things values ($1, $2)';
+      await db.transaction((tx) => tx.named(insert, [20, 'twenty']));
+      const duplicate = await db.transaction((tx) => tx.named(insert, [20, 'again'])).catch((error: unknown) => error);
+      expect(duplicate).toMatchObject({ code: '23505', constraint: 'things_pkey' });
+      await db.transaction((tx) => tx.named(insert, [21, 'twenty-one']));
+      expect((await db.query('select id from things order by id')).rows).toEqual([{ id: 20 }, { id: 21 }]);
+      const wrong = 'selec $1::int';
+      await expect(db.transaction((tx) => tx.named(wrong, [1]))).rejects.toMatchObject({ code: '42601' });
+      expect(await prepared(wrong)).toBe(0);
+      await db.exec('delete from things');
+    });
+
+    it('keeps the 200 used last, closing the one used least recently', async () => {
+      const other = await PgliteThread.start('memory://', { startParams: PGlite.defaultStartParams });
+      const text = (i: number) => `select $1::int + ${i} as n`;
+      const prepared = async (statement: string) =>
+        (
+          await other.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [
+            statement,
+          ])
+        ).rows[0]?.n;
+      await other.transaction(async (tx) => {
+        for (let i = 0; i < 200; i += 1) await tx.named(text(i), [1]);
+        // The first is used again, so the second is now the least recently used.
+        await tx.named(text(0), [1]);
+        await tx.named(text(200), [1]);
+        await tx.named(text(201), [1]);
+      });
+      expect((await other.query('select name from pg_prepared_statements')).rows).toHaveLength(200);
+      expect(await prepared(text(0))).toBe(1);
+      expect(await prepared(text(1))).toBe(0);
+      expect(await prepared(text(2))).toBe(0);
+      expect(await prepared(text(3))).toBe(1);
+      expect(await prepared(text(201))).toBe(1);
+      await other.close();
+    });
+
+    it('parses a text anew once a table it reads changed its row type', async () => {
+      await db.exec('create table changing (id int)');
+      const read = 'select * from changing where id = $1';
+      await db.exec('insert into changing values (1)');
+      expect((await db.transaction((tx) => tx.named(read, [1]))).rows).toEqual([{ id: 1 }]);
+      await db.exec("alter table changing add column note text default 'added'");
+      // PostgreSQL refuses the kept plan once; the next time the text is parsed again.
+      await expect(db.transaction((tx) => tx.named(read, [1]))).rejects.toMatchObject({ code: '0A000' });
+      expect((await db.transaction((tx) => tx.named(read, [1]))).rows).toEqual([{ id: 1, note: 'added' }]);
+      // The refused statement was closed: one kept for the text.
+      expect(await prepared(read)).toBe(1);
+    });
+  });
+
   it('refuses statements once closed', async () => {
     const other = await PgliteThread.start('memory://', { startParams: PGlite.defaultStartParams });
     await other.close();

@@ -4,7 +4,7 @@ import { startWorker } from '../workers/worker-thread';
 
 /** A request to the database thread (pglite.worker.mjs); `tx` runs it in that open transaction. */
 type TRequest =
-  | { type: 'query'; tx?: number; text: string; params?: unknown[]; options?: TCrossingOptions }
+  | { type: 'query'; tx?: number; text: string; params?: unknown[]; options?: TCrossingOptions; named?: true }
   | { type: 'exec'; tx?: number; text: string }
   | { type: 'begin'; tx: number }
   | { type: 'end'; tx: number; commit: boolean }
@@ -53,6 +53,12 @@ function databaseError(fields: Record<string, unknown>): Error {
 /** The part of PGlite's transaction drizzle and the repositories use. */
 export type TPgliteTransaction = {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /**
+   * `query` through a named statement the thread keeps by its text (the most recently used 200):
+   * a text run again is not parsed, described and planned anew (docs/benchmarks.md, "Named
+   * statements on PGlite"). For the statements a hot path sends again and again.
+   */
+  named<T>(text: string, params: unknown[]): Promise<Results<T>>;
   exec(text: string): Promise<Results[]>;
   rollback(): Promise<void>;
   readonly closed: boolean;
@@ -131,6 +137,8 @@ export class PgliteThread {
     const tx: TPgliteTransaction = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
         this.request({ type: 'query', tx: number, text, params, options: crossing(options) }) as Promise<Results<R>>,
+      named: <R>(text: string, params: unknown[]) =>
+        this.request({ type: 'query', tx: number, text, params, named: true }) as Promise<Results<R>>,
       exec: (text) => this.request({ type: 'exec', tx: number, text }) as Promise<Results[]>,
       rollback: () => end(false),
       get closed() {

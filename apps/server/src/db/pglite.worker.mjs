@@ -3,7 +3,7 @@
 // statement runs. Plain JavaScript: it needs nothing but PGlite, and a TypeScript worker would load
 // tsx into every thread the tests start (about 160 ms each).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol, parse } from '@electric-sql/pglite';
 
 /** @type {{ dir: string; startParams: string[]; image?: Blob }} */
 const { dir, startParams, image } = workerData;
@@ -77,10 +77,93 @@ async function end(number, commit) {
   return null;
 }
 
+/**
+ * Named statements, by text, oldest use first: a statement run again is bound to the statement
+ * PostgreSQL parsed (and, once its plan cache prefers it, planned) the first time, instead of being
+ * parsed, described and planned anew — the gateway's writer sends the same dozen texts in every
+ * batch (docs/benchmarks.md, "Named statements on PGlite"). At most `NAMED_LIMIT` are kept; the
+ * least recently used is closed when another is made.
+ */
+const named = new Map();
+const NAMED_LIMIT = 200;
+let namedCount = 0;
+const NO_SYNC = { syncToFs: false };
+const { serialize } = protocol;
+
+/** PostgreSQL's answer when a table a named statement reads changed its row type since it was parsed. */
+const CHANGED_RESULT_TYPE = '0A000';
+
+/** Closes a named statement (no transaction needed, so also in a failed one). */
+async function closeNamed(name) {
+  await db.execProtocolStream(serialize.close({ type: 'S', name }), NO_SYNC);
+}
+
+/**
+ * Runs a statement in the open transaction through a named statement, as PGlite's own `query`
+ * runs one through the unnamed statement (parse, describe, bind, describe, execute, sync), minus the
+ * parse and the statement's describe when the text ran before. Only in a transaction (`request.named`
+ * comes with `tx`): PGlite's `query` outside one also writes its files out after the statement.
+ */
+function namedQuery(text, params, queryOptions) {
+  return db._runExclusiveQuery(async () => {
+    let statement = named.get(text);
+    let stale;
+    const messages = [];
+    try {
+      if (statement) {
+        named.delete(text);
+        named.set(text, statement);
+      } else {
+        if (named.size >= NAMED_LIMIT) {
+          const [oldest, { name }] = named.entries().next().value;
+          named.delete(oldest);
+          await closeNamed(name);
+        }
+        const name = `wb_${(namedCount += 1)}`;
+        await db.execProtocolStream(serialize.parse({ name, text }), NO_SYNC);
+        const types = parse.parseDescribeStatementResults(
+          await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC),
+        );
+        statement = { name, types };
+        named.set(text, statement);
+      }
+      const { types } = statement;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[types[i]];
+        return serializer ? serializer(value) : value.toString();
+      });
+      messages.push(...(await db.execProtocolStream(serialize.bind({ statement: statement.name, values }), NO_SYNC)));
+      messages.push(...(await db.execProtocolStream(serialize.describe({ type: 'P' }), NO_SYNC)));
+      messages.push(...(await db.execProtocolStream(serialize.execute({}), NO_SYNC)));
+    } catch (error) {
+      // A statement whose tables changed their row types since is parsed anew next time.
+      if (statement && error?.code === CHANGED_RESULT_TYPE && named.get(text) === statement) {
+        named.delete(text);
+        stale = statement.name;
+      }
+      throw error;
+    } finally {
+      messages.push(...(await db.execProtocolStream(serialize.sync(), NO_SYNC)));
+      // After the sync: until then, after an error, PostgreSQL skips what it is sent.
+      if (stale) {
+        await closeNamed(stale);
+        await db.execProtocolStream(serialize.sync(), NO_SYNC);
+      }
+    }
+    return parse.parseResults(messages, db.parsers, queryOptions)[0];
+  });
+}
+
 async function answer(request) {
   switch (request.type) {
-    case 'query':
-      return (await runner(request)).query(request.text, request.params, options(request));
+    case 'query': {
+      const run = await runner(request);
+      // Either way PGlite's query lock is asked for at once, so statements keep the order sent.
+      if (!request.named) return run.query(request.text, request.params, options(request));
+      if (run.closed) throw new Error('Transaction is closed');
+      return namedQuery(request.text, request.params ?? [], options(request));
+    }
     case 'exec':
       return (await runner(request)).exec(request.text);
     case 'begin':
