@@ -165,7 +165,11 @@ export function entryJson(entry: TChainEnvelope, recordJson: string): string {
   );
 }
 
-/** `hash(n) = SHA-256(hash(n−1) ‖ "\n" ‖ canonicalJson(entry n))`, hex (docs/hygiene.md). */
+/**
+ * `hash(n) = SHA-256(hash(n−1) ‖ "\n" ‖ canonicalJson(entry n))`, hex (docs/hygiene.md). The
+ * definition, from a whole entry: the writer and the verifier use `chainHashOf` with the record's
+ * JSON written once, and the tests pin the two to each other.
+ */
 export function chainHash(previous: string, entry: TChainEntry): string {
   return chainHashOf(previous, entry, canonicalJson(entry.record));
 }
@@ -193,7 +197,8 @@ export type TEventRow = {
 
 /**
  * What an event's entry covers: everything the machine reported. The heat dose is left out (it is
- * computed from `rinseTrace`, which is covered).
+ * computed from `rinseTrace`, which is covered). The definition as an object: the writer and the
+ * verifier write its canonical JSON directly (`eventRecordJson`), which the tests pin to it.
  */
 export function eventRecord(e: TEventRow): Record<string, TJson> {
   // Members in canonical order, and the machine's JSON values put in it here (jsonb hands members
