@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type TPgliteTransaction } from './pglite-thread';
 
 /** The embedded database on its own thread (PGlite only: PostgreSQL is a server of its own). */
 describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', () => {
@@ -95,13 +95,14 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
         .rows[0]?.n;
 
     it('parses a text once and binds it again, answering as query does', async () => {
-      const text = `select $1::int8 as n, $2::timestamptz as at, $3::jsonb as doc, $4::text[] as list, $5::text as none`;
+      const text = `select $1::int8 as n, $2::timestamptz as at, $3::jsonb as doc, $4::text[] as list, $5::text as none, $6::bool[] as flags`;
       const params = [
-        9007199254740993n.toString(),
-        '2026-12-04T17:00:00.000Z',
+        9007199254740993n,
+        new Date('2026-12-04T17:00:00Z'),
         JSON.stringify({ a: [1, 2] }),
         ['x', 'y"z'],
         null,
+        [true, null, false],
       ];
       const answers = await db.transaction(async (tx) => [
         await tx.named(text, params),
@@ -109,42 +110,94 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
         await tx.query(text, params),
       ]);
       expect(answers[0]?.rows).toEqual([
-        { n: 9007199254740993n, at: new Date('2026-12-04T17:00:00Z'), doc: { a: [1, 2] }, list: ['x', 'y"z'], none: null },
+        {
+          n: 9007199254740993n,
+          at: new Date('2026-12-04T17:00:00Z'),
+          doc: { a: [1, 2] },
+          list: ['x', 'y"z'],
+          none: null,
+          flags: [true, null, false],
+        },
       ]);
       expect(answers[1]).toEqual(answers[0]);
-      expect(answers[2]?.rows).toEqual(answers[0]?.rows);
+      expect(answers[2]).toEqual(answers[0]);
       expect(await prepared(text)).toBe(1);
     });
 
-    it('keeps the order of statements sent together, named or not', async () => {
+    it('answers what a write did as query does', async () => {
+      const insert = 'insert into things select * from unnest($1::int[], $2::text[]) returning id';
+      const update = 'update things set name = $1 where id = any($2::int[])';
+      const [named, unnamed] = await Promise.all(
+        [(tx: TPgliteTransaction) => tx.named.bind(tx), (tx: TPgliteTransaction) => tx.query.bind(tx)].map((run, i) =>
+          db.transaction(async (tx) => {
+            const send = run(tx) as (text: string, params: unknown[]) => Promise<unknown>;
+            const ids = i === 0 ? [30, 31] : [40, 41];
+            const result = [await send(insert, [ids, ['a', 'b']]), await send(update, ['c', ids])];
+            await tx.rollback();
+            return result;
+          }),
+        ),
+      );
+      expect(named).toEqual([
+        {
+          rows: [{ id: 30 }, { id: 31 }],
+          fields: [{ name: 'id', dataTypeID: 23 }],
+          command: 'INSERT',
+          affectedRows: 2,
+          rowCount: 2,
+        },
+        { rows: [], fields: [], command: 'UPDATE', affectedRows: 2, rowCount: 2 },
+      ]);
+      expect(unnamed).toEqual([{ ...(named?.[0] as object), rows: [{ id: 40 }, { id: 41 }] }, named?.[1]]);
+    });
+
+    it('keeps the order of statements sent together, named or not, with COPY', async () => {
       await db.exec('delete from things');
       const counts = await db.transaction(async (tx) => {
         const count = () => tx.query<{ n: number }>('select count(*)::int as n from things').then((r) => r.rows[0]?.n);
         const sent = [
           tx.named('insert into things values ($1, $2)', [10, 'ten']),
           count(),
+          tx.query("copy things from '/dev/blob'", [], { blob: new Blob(['12\ttwelve\n']) }),
           tx.named('insert into things values ($1, $2)', [11, 'eleven']),
           tx.named('select count(*)::int as n from things where id > $1', [0]).then((r) => (r.rows[0] as { n: number }).n),
+          tx.exec('delete from things where id = 12'),
           tx.query('delete from things where id = $1', [10]),
           count(),
         ];
         return (await Promise.all(sent)).filter((x) => typeof x === 'number');
       });
-      expect(counts).toEqual([1, 2, 1]);
+      expect(counts).toEqual([1, 3, 1]);
       await db.exec('delete from things');
     });
 
-    it('reports a failure of a kept statement and uses it again after; a text that does not parse is not kept', async () => {
+    it('reports a failure of a kept statement with its text, fails what follows, and uses it again after', async () => {
       const insert = 'insert into things values ($1, $2)';
       await db.transaction((tx) => tx.named(insert, [20, 'twenty']));
-      const duplicate = await db.transaction((tx) => tx.named(insert, [20, 'again'])).catch((error: unknown) => error);
-      expect(duplicate).toMatchObject({ code: '23505', constraint: 'things_pkey' });
+      let after: unknown;
+      const duplicate = await db
+        .transaction(async (tx) => {
+          const failing = tx.named(insert, [20, 'again']);
+          const following = tx.named(insert, [22, 'twenty-two']).catch((error: unknown) => error);
+          const result = await failing.catch((error: unknown) => error);
+          after = await following;
+          throw result;
+        })
+        .catch((error: unknown) => error);
+      expect(duplicate).toMatchObject({ code: '23505', constraint: 'things_pkey', query: insert });
+      // The transaction had failed: the statement after it was refused.
+      expect(after).toMatchObject({ code: '25P02' });
       await db.transaction((tx) => tx.named(insert, [21, 'twenty-one']));
       expect((await db.query('select id from things order by id')).rows).toEqual([{ id: 20 }, { id: 21 }]);
-      const wrong = 'selec $1::int';
-      await expect(db.transaction((tx) => tx.named(wrong, [1]))).rejects.toMatchObject({ code: '42601' });
-      expect(await prepared(wrong)).toBe(0);
       await db.exec('delete from things');
+    });
+
+    it('refuses a text that does not parse, every time', async () => {
+      const wrong = 'selec $1::int';
+      for (let i = 0; i < 2; i += 1) {
+        await expect(db.transaction((tx) => tx.named(wrong, [1]))).rejects.toMatchObject({ code: '42601', query: wrong });
+      }
+      expect((await db.transaction((tx) => tx.named('select $1::int as n', [1]))).rows).toEqual([{ n: 1 }]);
     });
 
     it('keeps the 200 used last, closing the one used least recently', async () => {
@@ -183,6 +236,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
       expect((await db.transaction((tx) => tx.named(read, [1]))).rows).toEqual([{ id: 1, note: 'added' }]);
       // The refused statement was closed: one kept for the text.
       expect(await prepared(read)).toBe(1);
+      await db.exec('drop table changing');
     });
   });
 

@@ -90,12 +90,26 @@ let namedCount = 0;
 const NO_SYNC = { syncToFs: false };
 const { serialize } = protocol;
 
-/** PostgreSQL's answer when a table a named statement reads changed its row type since it was parsed. */
-const CHANGED_RESULT_TYPE = '0A000';
+/**
+ * PostgreSQL's answers that make a kept statement unusable: a table it reads changed its row type
+ * since it was parsed, or the statement is gone (a `DEALLOCATE` or `DISCARD ALL` sent meanwhile).
+ */
+const STALE = new Set(['0A000', '26000']);
 
 /** Closes a named statement (no transaction needed, so also in a failed one). */
 async function closeNamed(name) {
   await db.execProtocolStream(serialize.close({ type: 'S', name }), NO_SYNC);
+}
+
+/** Closes a statement no longer kept after an error, once synced (until then PostgreSQL skips what it is sent). */
+async function closeStale(name) {
+  try {
+    await closeNamed(name);
+  } catch {
+    // Gone already: nothing to close.
+  } finally {
+    await db.execProtocolStream(serialize.sync(), NO_SYNC);
+  }
 }
 
 /**
@@ -121,9 +135,12 @@ function namedQuery(text, params, queryOptions) {
         }
         const name = `wb_${(namedCount += 1)}`;
         await db.execProtocolStream(serialize.parse({ name, text }), NO_SYNC);
+        // Parsed: closed again should its description fail.
+        stale = name;
         const types = parse.parseDescribeStatementResults(
           await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC),
         );
+        stale = undefined;
         statement = { name, types };
         named.set(text, statement);
       }
@@ -137,19 +154,17 @@ function namedQuery(text, params, queryOptions) {
       messages.push(...(await db.execProtocolStream(serialize.describe({ type: 'P' }), NO_SYNC)));
       messages.push(...(await db.execProtocolStream(serialize.execute({}), NO_SYNC)));
     } catch (error) {
-      // A statement whose tables changed their row types since is parsed anew next time.
-      if (statement && error?.code === CHANGED_RESULT_TYPE && named.get(text) === statement) {
+      // A statement made unusable is parsed anew next time.
+      if (statement && STALE.has(error?.code) && named.get(text) === statement) {
         named.delete(text);
         stale = statement.name;
       }
+      // As PGlite's own errors: with the statement's text.
+      if (error && typeof error === 'object' && 'code' in error) error.query = text;
       throw error;
     } finally {
       messages.push(...(await db.execProtocolStream(serialize.sync(), NO_SYNC)));
-      // After the sync: until then, after an error, PostgreSQL skips what it is sent.
-      if (stale) {
-        await closeNamed(stale);
-        await db.execProtocolStream(serialize.sync(), NO_SYNC);
-      }
+      if (stale) await closeStale(stale);
     }
     return parse.parseResults(messages, db.parsers, queryOptions)[0];
   });
@@ -161,6 +176,8 @@ async function answer(request) {
       const run = await runner(request);
       // Either way PGlite's query lock is asked for at once, so statements keep the order sent.
       if (!request.named) return run.query(request.text, request.params, options(request));
+      // Only in a transaction: outside one, PGlite's transaction lock would not hold it back.
+      if (request.tx === undefined) throw new Error('a named statement runs only in a transaction');
       if (run.closed) throw new Error('Transaction is closed');
       return namedQuery(request.text, request.params ?? [], options(request));
     }
