@@ -225,6 +225,21 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
       await other.close();
     });
 
+    it('parses a text anew once its statement is older than the age given', async () => {
+      const other = await PgliteThread.start('memory://', { startParams: PGlite.defaultStartParams, namedMaxAgeMs: 0 });
+      const text = 'select $1::int as n';
+      const names = async () => (await other.query<{ name: string }>('select name from pg_prepared_statements')).rows;
+      await other.transaction((tx) => tx.named(text, [1]));
+      const first = await names();
+      expect((await other.transaction((tx) => tx.named(text, [2]))).rows).toEqual([{ n: 2 }]);
+      const second = await names();
+      // One statement kept for the text, made anew.
+      expect(first).toHaveLength(1);
+      expect(second).toHaveLength(1);
+      expect(second).not.toEqual(first);
+      await other.close();
+    });
+
     it('parses a text anew once a table it reads changed its row type', async () => {
       await db.exec('create table changing (id int)');
       const read = 'select * from changing where id = $1';

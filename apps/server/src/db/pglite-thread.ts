@@ -99,10 +99,16 @@ export class PgliteThread {
     worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and opens PGlite in `dir` there (`image`: an in-memory database's first contents). */
-  static async start(dir: string, options: { startParams: string[]; image?: Blob }): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens PGlite in `dir` there (`image`: an in-memory database's first
+   * contents; `namedMaxAgeMs`: how long a named statement is kept, 10 minutes unless given).
+   */
+  static async start(
+    dir: string,
+    options: { startParams: string[]; image?: Blob; namedMaxAgeMs?: number },
+  ): Promise<PgliteThread> {
     const worker = startWorker('pglite.worker.js', new URL('./pglite.worker.mjs', import.meta.url), {
-      workerData: { dir, startParams: options.startParams, image: options.image },
+      workerData: { dir, startParams: options.startParams, image: options.image, namedMaxAgeMs: options.namedMaxAgeMs },
     });
     const thread = new PgliteThread(worker);
     // Request 0 is the opening: the thread answers it once PGlite is ready.

@@ -2,11 +2,12 @@
 // server's thread — HTTP, the MQTT broker, the gateway making its next batch — goes on while a
 // statement runs. Plain JavaScript: it needs nothing but PGlite, and a TypeScript worker would load
 // tsx into every thread the tests start (about 160 ms each).
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, parse } from '@electric-sql/pglite';
 
-/** @type {{ dir: string; startParams: string[]; image?: Blob }} */
-const { dir, startParams, image } = workerData;
+/** @type {{ dir: string; startParams: string[]; image?: Blob; namedMaxAgeMs?: number }} */
+const { dir, startParams, image, namedMaxAgeMs = 10 * 60_000 } = workerData;
 
 /**
  * The transactions by number, each a promise of PGlite's transaction once begun: requests for a
@@ -86,6 +87,11 @@ async function end(number, commit) {
  */
 const named = new Map();
 const NAMED_LIMIT = 200;
+/*
+ * A named statement older than `namedMaxAgeMs` is parsed anew: PostgreSQL keeps its generic plan
+ * while the statement lives, and PGlite has no autovacuum to invalidate it, so a plan made while a
+ * table was small (a scan of the machines' states) would otherwise stay so as the fleet grows.
+ */
 let namedCount = 0;
 const NO_SYNC = { syncToFs: false };
 const { serialize } = protocol;
@@ -124,6 +130,11 @@ function namedQuery(text, params, queryOptions) {
     let stale;
     const messages = [];
     try {
+      if (statement && performance.now() - statement.madeAt > namedMaxAgeMs) {
+        named.delete(text);
+        await closeNamed(statement.name);
+        statement = undefined;
+      }
       if (statement) {
         named.delete(text);
         named.set(text, statement);
@@ -141,7 +152,7 @@ function namedQuery(text, params, queryOptions) {
           await db.execProtocolStream(serialize.describe({ type: 'S', name }), NO_SYNC),
         );
         stale = undefined;
-        statement = { name, types };
+        statement = { name, types, madeAt: performance.now() };
         named.set(text, statement);
       }
       const { types } = statement;
