@@ -90,8 +90,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
   });
 
   describe('named statements', () => {
-    const prepared = async (text: string) =>
-      (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]))
+    /** How many named statements of `text` the thread keeps (the shared one unless told). */
+    const prepared = async (text: string, thread: PgliteThread = db) =>
+      (await thread.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]))
         .rows[0]?.n;
 
     it('parses a text once and binds it again, answering as query does', async () => {
@@ -203,12 +204,6 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
     it('keeps the 200 used last, closing the one used least recently', async () => {
       const other = await PgliteThread.start('memory://', { startParams: PGlite.defaultStartParams });
       const text = (i: number) => `select $1::int + ${i} as n`;
-      const prepared = async (statement: string) =>
-        (
-          await other.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [
-            statement,
-          ])
-        ).rows[0]?.n;
       await other.transaction(async (tx) => {
         for (let i = 0; i < 200; i += 1) await tx.named(text(i), [1]);
         // The first is used again, so the second is now the least recently used.
@@ -217,11 +212,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite on its own thread', (
         await tx.named(text(201), [1]);
       });
       expect((await other.query('select name from pg_prepared_statements')).rows).toHaveLength(200);
-      expect(await prepared(text(0))).toBe(1);
-      expect(await prepared(text(1))).toBe(0);
-      expect(await prepared(text(2))).toBe(0);
-      expect(await prepared(text(3))).toBe(1);
-      expect(await prepared(text(201))).toBe(1);
+      expect(await prepared(text(0), other)).toBe(1);
+      expect(await prepared(text(1), other)).toBe(0);
+      expect(await prepared(text(2), other)).toBe(0);
+      expect(await prepared(text(3), other)).toBe(1);
+      expect(await prepared(text(201), other)).toBe(1);
       await other.close();
     });
 

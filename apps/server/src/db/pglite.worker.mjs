@@ -6,7 +6,12 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, parse } from '@electric-sql/pglite';
 
-/** @type {{ dir: string; startParams: string[]; image?: Blob; namedMaxAgeMs?: number }} */
+/**
+ * `namedMaxAgeMs`: a named statement older than this is parsed anew. PostgreSQL keeps its generic
+ * plan while the statement lives, and PGlite has no autovacuum to invalidate it, so a plan made
+ * while a table was small (a scan of the machines' states) would otherwise stay so as the fleet grows.
+ * @type {{ dir: string; startParams: string[]; image?: Blob; namedMaxAgeMs?: number }}
+ */
 const { dir, startParams, image, namedMaxAgeMs = 10 * 60_000 } = workerData;
 
 /**
@@ -87,11 +92,6 @@ async function end(number, commit) {
  */
 const named = new Map();
 const NAMED_LIMIT = 200;
-/*
- * A named statement older than `namedMaxAgeMs` is parsed anew: PostgreSQL keeps its generic plan
- * while the statement lives, and PGlite has no autovacuum to invalidate it, so a plan made while a
- * table was small (a scan of the machines' states) would otherwise stay so as the fleet grows.
- */
 let namedCount = 0;
 const NO_SYNC = { syncToFs: false };
 const { serialize } = protocol;
