@@ -70,8 +70,7 @@ export class HaccpChainRepository {
   }
 
   /**
-   * The entries at positions `after` + 1 … `after` + `limit` that entered the chain by `to`, in
-   * order, each with the content it covers read from its record's table, as the JSON text of one
+   * The entries at positions `after` + 1 … `after` + `limit`, none past `last`, in order, each with the content it covers read from its record's table, as the JSON text of one
    * array (`pageEntries` reads it, on the walker's thread). The page is cut first, by a range of
    * positions (PGlite has no autovacuum, so without statistics its planner sorted the whole rest of
    * the chain for a `limit`). An event's entry and content come from its one row; the other entries'
@@ -81,7 +80,7 @@ export class HaccpChainRepository {
    * entry), which took most of PGlite's share of a verification, and text is parsed where the page
    * is walked.
    */
-  async page(sql: TSqlRunner, serial: string, after: number, to: Date, limit: number): Promise<string> {
+  async page(sql: TSqlRunner, serial: string, after: number, last: number, limit: number): Promise<string> {
     // Each lateral looks only when the entry is of its kind: a null key makes no index search.
     const record = (table: string, columns: TCoveredColumns, kinds: string) =>
       `left join lateral (select ${coveredArraySql(columns, 'x')} as r from ${table} x
@@ -93,16 +92,38 @@ export class HaccpChainRepository {
       `select coalesce(json_agg(p.entry order by p.seq), '[]'::json)::text as page from (
          select chain_seq as seq, ${entry('chain_seq', "'event'", 'id', 'chain_late', 'stop', 'chain_hash', coveredArraySql(EVENT_COLUMNS, 'x'))} as entry
          from haccp_events x
-         where serial_number = $1 and chain_seq > $2 and chain_seq <= $2 + $4 and chained_at <= $3
+         where serial_number = $1 and chain_seq > $2 and chain_seq <= least($2 + $4, $3)
          union all
          select seq, ${entry('seq', 'kind', 'record_id', 'late', 'device_time', 'hash', 'coalesce(e.r, a.r, k.r)')}
-         from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= $2 + $4 and chained_at <= $3) c
+         from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= least($2 + $4, $3)) c
          ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
          ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
          ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true) p`,
-      [serial, after, to.toISOString(), limit],
+      [serial, after, last, limit],
     );
     return rows[0]?.page ?? '[]';
+  }
+
+  /**
+   * The last position a verification of [`from`, `to`] walks to: the last entry that entered the
+   * chain by `to`, or the last entry of a record of the period (its own time within it) that entered
+   * later — delivered late, carried home by a phone, or, in the demo, the history chained when it
+   * starts — whichever comes later; 0 when there is none. The chain is walked as a whole up to it,
+   * so every record of the period is checked, and so is everything chained before it.
+   */
+  async periodEnd(sql: TSqlRunner, serial: string, from: Date, to: Date): Promise<number> {
+    // An event's time is its end; its start (indexed with the machine) is at most a week earlier.
+    const { rows } = await sql.query<{ seq: number | string | null }>(
+      `select greatest(
+         (select chain_seq from haccp_events where serial_number = $1 and chain_seq is not null and chained_at <= $3
+           order by chain_seq desc limit 1),
+         (select seq from haccp_chain where serial_number = $1 and chained_at <= $3 order by seq desc limit 1),
+         (select max(chain_seq) from haccp_events where serial_number = $1
+           and start >= $2::timestamptz - interval '7 days' and start <= $3 and stop >= $2 and stop <= $3),
+         (select max(seq) from haccp_chain where serial_number = $1 and device_time >= $2 and device_time <= $3)) as seq`,
+      [serial, from.toISOString(), to.toISOString()],
+    );
+    return Number(rows[0]?.seq ?? 0);
   }
 
   /** The chained-at time of position `seq` (null when it is not stored). */
@@ -115,25 +136,29 @@ export class HaccpChainRepository {
   }
 
   /**
-   * Events and alarms of the machine stored in [since, to] that have no entry in its chain: written
-   * past the gateway (by hand, in SQL), which the chain did not see.
+   * Events and alarms of the machine that have no entry in its chain, stored since the chain (or the
+   * walk) began (`chainFrom`) and either stored in [since, to] or of the period [from, to] by their
+   * own time: written past the gateway (by hand, in SQL), which the chain did not see.
    */
   async unchained(
     sql: TSqlRunner,
     serial: string,
+    chainFrom: string,
     since: string,
+    from: Date,
     to: Date,
   ): Promise<{ kind: 'event' | 'alarm'; id: string; time: string }[]> {
     const { rows } = await sql.query<{ kind: 'event' | 'alarm'; id: string; time: string }>(
       `select 'event' as kind, e.id, ${isoSql('e.stop')} as time from haccp_events e
-       where e.serial_number = $1 and e.received_at >= $2 and e.received_at <= $3
-         and e.chain_seq is null
+       where e.serial_number = $1 and e.received_at >= $2 and e.chain_seq is null
+         and ((e.received_at >= $3 and e.received_at <= $5) or (e.stop >= $4 and e.stop <= $5))
        union all
        select 'alarm', a.id, ${isoSql('a.start_date')} from alarms a
-       where a.serial_number = $1 and a.received_at >= $2 and a.received_at <= $3
+       where a.serial_number = $1 and a.received_at >= $2
+         and ((a.received_at >= $3 and a.received_at <= $5) or (a.start_date >= $4 and a.start_date <= $5))
          and not exists (select 1 from haccp_chain c where c.serial_number = a.serial_number and c.record_id = a.id)
        limit 100`,
-      [serial, since, to.toISOString()],
+      [serial, chainFrom, since, from.toISOString(), to.toISOString()],
     );
     return rows;
   }

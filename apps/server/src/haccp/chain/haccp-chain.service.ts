@@ -131,7 +131,8 @@ export class HaccpChainService {
         startHash = start.hash;
         startedFrom = 'closeOut';
       }
-      const outcome = await this.walkPages(sql, head.seq, to, {
+      const last = await this.repository.periodEnd(sql, serial, from, to);
+      const outcome = await this.walkPages(sql, head.seq, last, {
         serial,
         startSeq,
         startHash,
@@ -166,15 +167,16 @@ export class HaccpChainService {
   }
 
   /**
-   * Walks the chain after the start, page by page, on the walker's thread. Positions are read in
-   * ranges (a range with a gap holds fewer entries) up to the head, and on while a range is full to
-   * its end: entries stored past the head are walked too. Up to the head, the next range is read
-   * while the walker walks this one (at most `IN_FLIGHT` pages ahead of it).
+   * Walks the chain after the start, page by page, on the walker's thread, up to position `last`
+   * (`periodEnd`). Positions are read in ranges (a range with a gap holds fewer entries) up to the
+   * head, and on while a range is full to its end: entries stored past the head are walked too. Up
+   * to the head, the next range is read while the walker walks this one (at most `IN_FLIGHT` pages
+   * ahead of it).
    */
-  private async walkPages(sql: TSqlRunner, headSeq: number, to: Date, start: TWalkStart): Promise<TWalkOutcome> {
+  private async walkPages(sql: TSqlRunner, headSeq: number, last: number, start: TWalkStart): Promise<TWalkOutcome> {
     const walk = this.walker.start(start);
     const read = (after: number) => {
-      const page = this.repository.page(sql, start.serial, after, to, this.pageSize);
+      const page = this.repository.page(sql, start.serial, after, last, this.pageSize);
       page.catch(() => {}); // awaited below; not unhandled should the walk stop before
       return page;
     };
@@ -183,7 +185,7 @@ export class HaccpChainService {
       let next = read(start.startSeq);
       for (let after = start.startSeq; ; after += this.pageSize) {
         const text = await next;
-        const beforeHead = after + this.pageSize < headSeq;
+        const beforeHead = after + this.pageSize < Math.min(headSeq, last);
         if (beforeHead) next = read(after + this.pageSize);
         const walked = walk.page(text);
         walked.catch(() => {}); // awaited below
@@ -203,7 +205,7 @@ export class HaccpChainService {
     }
   }
 
-  /** Events and alarms stored in the period past the chain. */
+  /** Events and alarms of the period (stored in it, or of it by their own time) past the chain. */
   private async findUnchained(
     sql: TSqlRunner,
     serial: string,
@@ -213,8 +215,9 @@ export class HaccpChainService {
     to: Date,
     broke: TBroke,
   ): Promise<void> {
-    const since = [chainStart, firstChainedAt ?? chainStart, from.toISOString()].sort().at(-1) ?? chainStart;
-    for (const r of await this.repository.unchained(sql, serial, since, to)) {
+    const chainFrom = [chainStart, firstChainedAt ?? chainStart].sort().at(-1) ?? chainStart;
+    const since = [chainFrom, from.toISOString()].sort().at(-1) ?? chainFrom;
+    for (const r of await this.repository.unchained(sql, serial, chainFrom, since, from, to)) {
       broke({ seq: null, toSeq: null, problem: 'unchained', kind: r.kind, recordId: r.id, deviceTime: r.time }, r.time);
     }
   }

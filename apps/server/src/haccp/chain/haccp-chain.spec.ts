@@ -154,6 +154,44 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       ]);
     });
 
+    it('checks the records of a period that entered the chain after it ended (delivered late)', async () => {
+      // The records are of DAY, weeks ago, and were chained now: the period's verification walks to them.
+      const records = standard();
+      const serial = await machine(records);
+      const ofDay = async () => {
+        const res = await server.api(
+          `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${DAY}&stopDate=${DAY}`,
+          { headers: admin },
+        );
+        expect(res.status).toBe(200);
+        return (await res.json()) as THaccpVerification;
+      };
+      expect(await ofDay()).toMatchObject({ verified: true, checked: 5, firstSeq: 1, lastSeq: 5, breaks: [] });
+      // A day before the records: nothing of it to check, and nothing after it is walked.
+      const before = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=2026-11-09&stopDate=2026-11-09`,
+        { headers: admin },
+      );
+      expect(await before.json()).toMatchObject({ verified: true, checked: 0 });
+      const changed = records[4]?.payload as ReturnType<typeof cycle>;
+      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '860') where id = $1`, [
+        changed.id,
+      ]);
+      const v = await ofDay();
+      expect(v.verified).toBe(false);
+      expect(v.breaks).toEqual([
+        { seq: 5, toSeq: null, problem: 'changed', kind: 'event', recordId: changed.id, deviceTime: changed.stop },
+      ]);
+      // An event of the day written past the gateway, long after the day, is found too.
+      const forged = cycle(30);
+      await sql(
+        `insert into haccp_events (serial_number, id, kind, cycle_name, start, stop, completed, measurements)
+         values ($1, $2, 'cycle', 'dishes', $3, $4, true, '{"rinseMaxTmp": 850}')`,
+        [serial, forged.id, forged.start, forged.stop],
+      );
+      expect((await ofDay()).breaks).toContainEqual(expect.objectContaining({ problem: 'unchained', recordId: forged.id }));
+    });
+
     it('finds a deleted event as a gap, and a deleted alarm as missing where its entries stand', async () => {
       const records = standard();
       const serial = await machine(records);
