@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { catalogues, deviceTopic } from '@washboard/contracts';
+import { catalogues, deviceTopic, formatDate } from '@washboard/contracts';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -184,8 +184,14 @@ describe('inspector link', () => {
     const haccp = new HaccpPage(page);
     await haccp.goto(baseUrl, serialNumber);
     const links = new InspectorLinksSection(page);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/haccp/inspector-links'));
     const url = await links.create('NAS Carabinieri');
     await links.qrCode().waitFor();
+    // The link's end is written in the browser's zone, as the tables write their times.
+    const { expiresAt } = (await (await answer).json()) as { expiresAt: string };
+    expect(await links.dialog().getByRole('status').innerText()).toContain(
+      formatDate(expiresAt, 'long', 'it', 'Pacific/Kiritimati'),
+    );
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${ARTIFACTS}/inspector-link-dialog-390-it.png` });

@@ -12,6 +12,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { useAddressParams } from '../hooks/use-address-params';
 import { useAuditExport, useAuditPage } from '../hooks/use-audit';
 import { TableFooter, useLastPageWhenPastEnd } from './admin-table';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 type TKey = 'account' | 'serial' | 'action' | 'from' | 'to' | 'page' | 'size';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,7 +95,7 @@ function Change({ record }: { record: TAuditRecord }) {
 export function AuditTab() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timeZone] = useState(browserTimeZone);
   const { query, days, set } = useAuditState();
   const page = useAuditPage(query);
   useLastPageWhenPastEnd(page, set);

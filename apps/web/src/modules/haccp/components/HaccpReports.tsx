@@ -17,6 +17,7 @@ import { HaccpPeriodForm } from './HaccpPeriodForm';
 import { HaccpRuleText } from './HaccpRuleText';
 import { InspectorLinks } from './InspectorLinks';
 import { Loading } from '../../../ui/Loading';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 // The share dialog and its QR code library load when the dialog is first opened.
 const InspectorLinkDialog = lazy(() => import('./InspectorLinkDialog').then((m) => ({ default: m.InspectorLinkDialog })));
@@ -29,7 +30,7 @@ const InspectorLinkDialog = lazy(() => import('./InspectorLinkDialog').then((m) 
 export function HaccpReports({ serialNumber, notFound }: { serialNumber: string; notFound: ReactNode }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timeZone] = useState(browserTimeZone);
   const [sharing, setSharing] = useState(false);
   const events = useHaccpEvents(serialNumber, period);
   const alarms = useHaccpAlarms(serialNumber, period);

@@ -10,6 +10,7 @@ import type { THaccpPeriod } from '../api/haccp-api';
 import { useHaccpVerification, useReviewHaccpDay } from '../hooks/use-haccp';
 import { HaccpPeriodForm } from './HaccpPeriodForm';
 import { useLanguage } from '../../i18n/i18n';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 /** The first hex digits of a hash, as the PDF prints them. */
 const short = (hash: string | null) => (hash ? hash.slice(0, 8) : '–');
@@ -71,7 +72,7 @@ function ReviewButton({ serialNumber, day }: { serialNumber: string; day: string
 export function VerificationResult({ v, review }: { v: THaccpVerification; review?: (day: string) => ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const when = (at: string | null) => (at ? formatDate(at, 'long', lang) : '–');
+  const when = (at: string | null) => (at ? formatDate(at, 'long', lang, browserTimeZone()) : '–');
   const what = (b: THaccpChainBreak) => (b.kind ? t(`haccp.verification.kinds.${b.kind}`) : '–');
   return (
     <Stack gap="md">

@@ -13,6 +13,7 @@ import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpRuleText } from './HaccpRuleText';
 import { VerificationResult } from './HaccpVerification';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 /** A fact about the machine or the link: its name above, its value below. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -47,7 +48,7 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const periodText = usePeriodText();
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timeZone] = useState(browserTimeZone);
   const { verification: v } = view;
   return (
     <Stack gap="md">
@@ -56,7 +57,7 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
           {t('inspection.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('inspection.intro')} {t('inspection.validUntil', { date: formatDate(view.expiresAt, 'long', lang) })}
+          {t('inspection.intro')} {t('inspection.validUntil', { date: formatDate(view.expiresAt, 'long', lang, timeZone) })}
         </Text>
         {view.label && <Text size="sm">{t('inspection.preparedFor', { label: view.label })}</Text>}
       </Stack>

@@ -21,6 +21,7 @@ import { useRuntime } from '../../runtime/runtime-context';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { useInspectorLinkChange } from '../hooks/use-inspector-links';
 import { usePeriodText } from '../hooks/use-period-text';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 /** How long a link may stay valid, offered as choices (days). */
 const VALIDITY_DAYS = [7, 14, INSPECTOR_LINK_DEFAULT_DAYS, 60, INSPECTOR_LINK_MAX_DAYS];
@@ -74,7 +75,7 @@ export function InspectorLinkDialog({
       <Modal opened onClose={onClose} title={title} size={DIALOG_WIDTH} centered>
         <Stack gap="md">
           <Alert color="teal" role="status">
-            {t('haccp.inspectorLinks.created', { date: formatDate(created.expiresAt, 'long', lang) })}
+            {t('haccp.inspectorLinks.created', { date: formatDate(created.expiresAt, 'long', lang, browserTimeZone()) })}
           </Alert>
           <TextInput
             label={t('haccp.inspectorLinks.address')}

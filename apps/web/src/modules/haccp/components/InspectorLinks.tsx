@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../api/api-error-message';
 import { useLanguage } from '../../i18n/i18n';
 import { useInspectorLinkChange, useInspectorLinkOpenings, useInspectorLinks } from '../hooks/use-inspector-links';
 import { usePeriodText } from '../hooks/use-period-text';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 const STATUS_COLORS: Record<TInspectorLinkStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 
@@ -33,7 +34,7 @@ function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }
             <Table.Tbody>
               {rows.map((o) => (
                 <Table.Tr key={`${o.openedAt}-${o.userAgent ?? ''}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.openedAt, 'long', lang)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.openedAt, 'long', lang, browserTimeZone())}</Table.Td>
                   <Table.Td ff="monospace">{o.network ?? '–'}</Table.Td>
                   <Table.Td>
                     <Text size="xs">{o.userAgent ?? '–'}</Text>
@@ -57,7 +58,7 @@ function LinkCard({ serialNumber, link }: { serialNumber: string; link: TInspect
   const { revoke } = useInspectorLinkChange(serialNumber);
   const [showOpenings, setShowOpenings] = useState(false);
   const name = link.label ?? t('haccp.inspectorLinks.noLabel');
-  const when = (at: string) => formatDate(at, 'long', lang);
+  const when = (at: string) => formatDate(at, 'long', lang, browserTimeZone());
   const confirmRevoke = () =>
     dialog.show({
       kind: 'warning',

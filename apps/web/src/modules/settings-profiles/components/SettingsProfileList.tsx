@@ -5,14 +5,13 @@ import { QueryBoundary } from '../../api/QueryBoundary';
 import { currentLanguage } from '../../i18n/i18n';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useSettingsProfiles } from '../hooks/use-settings-profiles';
-
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 /** The settings profiles: name, model, dates and the default flag. */
 export function SettingsProfileList({ onOpen }: { onOpen: (profile: TSettingsProfile) => void }) {
   const { t } = useTranslation();
   const profiles = useSettingsProfiles();
-  const date = (iso: string) => formatDate(iso, 'short', currentLanguage(), timeZone());
+  const date = (iso: string) => formatDate(iso, 'short', currentLanguage(), browserTimeZone());
   return (
     <QueryBoundary query={profiles}>
       {(items) =>

@@ -16,6 +16,7 @@ import { useLastTelemetry } from '../../hooks/use-devices';
 import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
 import { CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
+import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 /** One point of a series: a bucket's min and max, or a live value (min = max). */
 type TPoint = { t: number; min: Partial<Record<TLiveField, number | null>>; max: Partial<Record<TLiveField, number | null>> };
@@ -141,7 +142,7 @@ function HistoryChart({ title, fields, points, cycles, from, to, lang, timeZone 
 export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<TTemperatureHistoryPeriod>('day');
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [timeZone] = useState(browserTimeZone);
   const history = useTemperatureHistory(serialNumber, period);
   const live = useLiveSamples(serialNumber);
   const data = history.data;
