@@ -582,7 +582,10 @@ async function assembleWashboard(
     servicePins,
     settingsProfileResolver,
   );
-  const haccp = new HaccpService(appliances, new HaccpRepository(database.db), publicUrl);
+  const haccp = new HaccpService(appliances, new HaccpRepository(database.db), publicUrl, {
+    brandHosts: config.BRAND_HOSTS,
+    defaultBrand: config.DEFAULT_BRAND,
+  });
   // Main board replacement (docs/local-link.md): its restore runs as a job once the new board is online.
   const boards = new BoardReplacementService(
     appliances,

@@ -7,6 +7,7 @@ import {
   sanitisingChecks,
   hygieneVerdict,
   type TAlarmView,
+  type TBrandCode,
   type THaccpEventView,
   type THaccpExportQuery,
   type THygieneRule,
@@ -23,7 +24,7 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
-import { machineLink } from '../http/app-link';
+import { brandedLink, machineLink, type TBrandHosts } from '../http/app-link';
 import { eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
@@ -123,10 +124,17 @@ function toEventView(
   };
 }
 
-/** The dashboard's verification page of a machine's HACCP record over a period (UTC days). */
-export function verificationUrl(publicUrl: string, serial: string, from: Date, to: Date): string {
+/** The dashboard's verification page of a machine's HACCP record over a period (UTC days), in the machine's brand. */
+export function verificationUrl(
+  publicUrl: string,
+  hosts: TBrandHosts,
+  machine: { serialNumber: string; brand: TBrandCode },
+  from: Date,
+  to: Date,
+): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  return machineLink(publicUrl, serial, `/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`);
+  const link = machineLink(publicUrl, machine.serialNumber, `/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`);
+  return brandedLink(link, machine.brand, hosts);
 }
 
 /** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */
@@ -136,6 +144,8 @@ export class HaccpService {
     private readonly repository: HaccpRepository,
     /** The dashboard's address: the reports' QR codes lead to its verification page. */
     private readonly publicUrl: string,
+    /** Its brands' host names: the QR codes carry the machine's brand when the address would show another. */
+    private readonly hosts: TBrandHosts,
   ) {}
 
   /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
@@ -196,7 +206,7 @@ export class HaccpService {
       createdAt: new Date(),
       rule: hygieneRuleFor(appliance.type),
       foodCodeClass: foodCodeClassFor(appliance.type),
-      verificationUrl: verificationUrl(this.publicUrl, serial, period.from, period.to),
+      verificationUrl: verificationUrl(this.publicUrl, this.hosts, appliance, period.from, period.to),
     };
     const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
     return { context, days };
