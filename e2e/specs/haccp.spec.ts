@@ -89,6 +89,9 @@ describe('HACCP', () => {
     // The badge writes its text in capitals.
     expect((await failed.innerText()).toLowerCase()).toContain(it_.haccp.verdicts.fail.toLowerCase());
     expect(await failed.innerText()).toContain(it_.haccp.failures.rinse.replace('{{min}}', '82,0 °C'));
+    // The events tab counts it, and says so to a screen reader.
+    const count = haccp.tab('events').getByLabel(it_.haccp.verdicts.failedCount_one.replace('{{count}}', '1'));
+    expect(await count.innerText()).toBe('1');
     // The failure stands out: a red row.
     const background = await failed.evaluate((row) => getComputedStyle(row).backgroundColor);
     expect(background).not.toBe('rgba(0, 0, 0, 0)');

@@ -774,6 +774,8 @@ export const de = {
       pass: 'Bestanden',
       fail: 'Nicht bestanden',
       notApplicable: 'Entfällt',
+      failedCount_one: '{{count}} Zyklus nicht bestanden',
+      failedCount_other: '{{count}} Zyklen nicht bestanden',
       noData: 'Keine Messwerte',
     },
     failures: {

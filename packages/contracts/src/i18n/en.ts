@@ -753,6 +753,8 @@ export const en = {
       pass: 'Pass',
       fail: 'Fail',
       notApplicable: 'Not applicable',
+      failedCount_one: '{{count}} cycle failing the hygiene rule',
+      failedCount_other: '{{count}} cycles failing the hygiene rule',
       noData: 'No measurements',
     },
     failures: {

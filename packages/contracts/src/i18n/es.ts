@@ -766,6 +766,8 @@ export const es = {
       pass: 'Conforme',
       fail: 'No conforme',
       notApplicable: 'No aplicable',
+      failedCount_one: '{{count}} ciclo no conforme',
+      failedCount_other: '{{count}} ciclos no conformes',
       noData: 'Sin mediciones',
     },
     failures: {

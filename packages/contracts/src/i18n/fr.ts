@@ -770,6 +770,8 @@ export const fr = {
       pass: 'Conforme',
       fail: 'Non conforme',
       notApplicable: 'Sans objet',
+      failedCount_one: '{{count}} cycle non conforme',
+      failedCount_other: '{{count}} cycles non conformes',
       noData: 'Sans mesures',
     },
     failures: {

@@ -765,6 +765,8 @@ export const it = {
       pass: 'Conforme',
       fail: 'Non conforme',
       notApplicable: 'Non applicabile',
+      failedCount_one: '{{count}} ciclo non conforme',
+      failedCount_other: '{{count}} cicli non conformi',
       noData: 'Senza misure',
     },
     failures: {

@@ -96,7 +96,9 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
     ) : (
       <Stack gap={2} align="flex-start">
         <Badge
-          color={e.verdict === 'fail' ? 'red' : e.verdict === 'pass' ? 'teal' : 'gray'}
+          // Red 9 in both schemes: Mantine picks a filled badge's text colour once, for the light
+          // scheme's shade, and white on the dark scheme's red (5) was 2.8:1.
+          color={e.verdict === 'fail' ? 'red.9' : e.verdict === 'pass' ? 'teal' : 'gray'}
           variant={e.verdict === 'fail' ? 'filled' : 'light'}
         >
           {t(`haccp.verdicts.${e.verdict}`)}

@@ -70,7 +70,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
             <Group gap={6} wrap="nowrap">
               {t('haccp.tabs.events')}
               {failed > 0 && (
-                <Badge color="red" size="sm" circle aria-label={t('haccp.verdicts.fail')}>
+                <Badge color="red.9" size="sm" miw={20} px={6} aria-label={t('haccp.verdicts.failedCount', { count: failed })}>
                   {failed}
                 </Badge>
               )}
