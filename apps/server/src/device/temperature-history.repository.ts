@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { TELEMETRY_FIELDS, TEMPERATURE_HISTORY_FIELDS, type TTelemetryKey } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import { haccpEvents } from '../db/schema/index';
@@ -187,21 +187,33 @@ export class TemperatureHistoryRepository {
     return bucketsOf(result, fields);
   }
 
-  /** The cycle records that started in [from, to], oldest first (at most 5,000: a month of a busy kitchen). */
-  async cycles(serialNumber: string, from: Date, to: Date) {
-    return this.db
-      .select({ start: haccpEvents.start, stop: haccpEvents.stop, cycleName: haccpEvents.cycleName })
-      .from(haccpEvents)
-      .where(
-        and(
-          eq(haccpEvents.serialNumber, serialNumber),
-          eq(haccpEvents.kind, 'cycle'),
-          gte(haccpEvents.start, from),
-          lte(haccpEvents.start, to),
-        ),
-      )
-      .orderBy(asc(haccpEvents.start))
-      .limit(5000);
+  /**
+   * The cycle records that started in [from, to] as bands to shade, oldest first: cycles less than
+   * `joinSeconds` apart (a bucket: the chart cannot draw the gap) are one band, named only when it
+   * is one cycle. A month of a busy kitchen is thousands of cycles; cut at 5,000 oldest first, the
+   * newest days — the chart's live edge — went unshaded. At most 5,000 bands, the newest.
+   */
+  async cycleBands(serialNumber: string, from: Date, to: Date, joinSeconds: number) {
+    const result = await this.db.execute(sql`
+      select min(start) as start, max(stop) as stop, case when count(*) = 1 then min(cycle_name) end as cycle_name
+      from (
+        select start, stop, cycle_name,
+          count(*) filter (where joined is not true) over (order by start, id) as band
+        from (
+          select start, stop, cycle_name, id,
+            start <= max(stop) over (order by start, id rows between unbounded preceding and 1 preceding)
+              + make_interval(secs => ${joinSeconds}) as joined
+          from haccp_events
+          where serial_number = ${serialNumber} and kind = 'cycle' and start >= ${from.toISOString()}::timestamptz
+            and start <= ${to.toISOString()}::timestamptz
+        ) c
+      ) b
+      group by band
+      order by band desc
+      limit 5000`);
+    return rowsOf<{ start: Date | string; stop: Date | string; cycle_name: string | null }>(result)
+      .map((r) => ({ start: new Date(r.start), stop: new Date(r.stop), cycleName: r.cycle_name }))
+      .reverse();
   }
 
   /**

@@ -73,7 +73,7 @@ export class TemperatureHistoryService {
       rolledUp
         ? this.repository.bucketsRolledUp(serial, from, to, bucketSeconds, fields)
         : this.repository.buckets(serial, from, to, bucketSeconds, fields),
-      this.repository.cycles(serial, from, to),
+      this.repository.cycleBands(serial, from, to, bucketSeconds),
     ]);
     return {
       from: from.toISOString(),

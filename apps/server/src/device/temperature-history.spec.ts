@@ -93,6 +93,27 @@ describe(`GET /api/v1/event-hub-listener/event/{serial}/temperature-history (${t
     ]);
   });
 
+  it('shades a month of a busy kitchen up to its newest cycle, cycles closer than a bucket as one band', async () => {
+    // 6,000 cycles of 45 s, one a minute, from six days ago: more than a chart of 1,000 buckets can
+    // tell apart, and more than the 5,000 rows once answered oldest first, which left out the newest.
+    const first = end - 6 * 86_400_000;
+    await server.washboard.database.transaction((sql) =>
+      sql.query(
+        `insert into haccp_events (serial_number, id, kind, cycle_name, start, stop, completed, measurements)
+         select $1, gen_random_uuid(), 'cycle', 'dishes', $2::timestamptz + make_interval(mins => g),
+           $2::timestamptz + make_interval(mins => g, secs => 45), true, '{}'
+         from generate_series(0, 5999) g`,
+        [serial, new Date(first).toISOString()],
+      ),
+    );
+    const res = await history('period=week&buckets=1000');
+    const body = (await res.json()) as TTemperatureHistory;
+    expect(body.cycles).toEqual([
+      { start: new Date(first).toISOString(), stop: new Date(first + 5999 * 60_000 + 45_000).toISOString(), cycleName: null },
+      { start: new Date(end - 600_000).toISOString(), stop: new Date(end - 450_000).toISOString(), cycleName: 'dishes' },
+    ]);
+  });
+
   it("refuses another kitchen's machine", async () => {
     const res = await history('period=day', bruno);
     expect(res.status).toBe(404);
