@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { THaccpEventView } from '@washboard/contracts';
+import { catalogues, type THaccpEventView } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
 import { createProduct, deviceShowingCode, publish } from '../../test/devices';
@@ -305,6 +305,9 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toMatch(/W03\s+.*Ancora attivo\s+Bassa/);
       expect(text).toContain('Allarmi: 2');
       expect(text).toContain('Pagina 1 di 1');
+      // The verification's address, and no claim about the rows' places in the chain, which it does not print.
+      expect(text).toMatch(new RegExp(`Verifica: http\\S+/device/${serial}/haccp/verification`));
+      expect(text).not.toContain(catalogues.it.haccp.pdf.chainNone);
     });
 
     it('shows who acknowledged an alarm and when', async () => {

@@ -234,17 +234,19 @@ function firstPageHeader(
   return y + 8;
 }
 
-/** What every page carries: brand · title · machine on top of the following pages, brand · serial number and "Page n of m" at the foot. */
-function pageChrome(
-  ctx: THaccpReportContext,
-  title: string,
-  chainLine: (first: number, last: number) => string = () => translate(ctx.lang, 'haccp.pdf.chainNone'),
-): TPageChrome {
+/**
+ * What every page carries: brand · title · machine on top of the following pages, brand · serial
+ * number and "Page n of m" at the foot, and the verification's QR code and address — with the
+ * page's place in the chain (`chainLine`) in the events report; the alarms report does not print
+ * its rows' places, so it claims none (it used to say that no record of the page was chained).
+ */
+function pageChrome(ctx: THaccpReportContext, title: string, chainLine?: (first: number, last: number) => string): TPageChrome {
   const brand = BRANDS[ctx.brand].title;
+  const verify = translate(ctx.lang, 'haccp.pdf.verify', { url: ctx.verificationUrl });
   return {
     seal: {
       qr: qrModules(ctx.verificationUrl),
-      line: (first, last) => [chainLine(first, last), translate(ctx.lang, 'haccp.pdf.verify', { url: ctx.verificationUrl })],
+      line: (first, last) => (chainLine ? [chainLine(first, last), verify] : [verify]),
     },
     header: {
       title: brand,
