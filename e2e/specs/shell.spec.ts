@@ -189,6 +189,12 @@ describe('signed-in layout', () => {
     await AppShell.withIdentity(page);
     await page.goto(`${baseUrl}/devices`);
     const shell = new AppShell(page);
+    // Every control of the top bar is inside the window: the colour scheme's too.
+    const toggle = page.getByRole('button', { name: catalogues.it.layout.colorScheme.toggle });
+    const box = await toggle.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'mobile-top-bar');
     await shell.menuButton().click();
     await shell.menuEntry('dashboard').waitFor();
     await screenshot(page, 'mobile-menu');

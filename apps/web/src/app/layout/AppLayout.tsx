@@ -101,14 +101,16 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               </Indicator>
             )}
             <Link to="/devices" aria-label={brand.title} style={{ color: 'inherit', display: 'inline-flex' }}>
-              <BrandLogo brand={brand.code} title={brand.title} height={30} />
+              <BrandLogo brand={brand.code} title={brand.title} height={phone ? 24 : 30} />
             </Link>
           </Group>
           <Group gap={4} wrap="nowrap">
             <LanguagePicker onChange={saveLanguage} />
             <NotificationBell />
             <ColorSchemeToggle />
-            <LayoutModeMenu />
+            {/* Below the desk width the menu is always the overlay: no mode to choose, and on a phone
+                its button pushed the colour scheme's out of the window. */}
+            {!isMobile && <LayoutModeMenu />}
           </Group>
         </Group>
         {effective === 'horizontal' && (
