@@ -41,6 +41,10 @@ const cycle = (start: Date, rinseMaxTmp = 851) => ({
   rinseTrace: Array<number>(15).fill(rinseMaxTmp),
 });
 
+/** The period's cycles, the third with a cold rinse (corrected by the service in the first test). */
+const recent = Array.from({ length: CYCLES }, (_, i) => cycle(startOf(CYCLES - i), i === 2 ? 784 : 851));
+const CORRECTION = 'Sonda del risciacquo sostituita il giorno dopo: la lettura era errata.';
+
 async function machineWith(
   serial: string,
   name: string,
@@ -58,10 +62,7 @@ beforeAll(async () => {
   await machineWith(serialNumber, applianceName, '314159', [
     // Ten days ago: outside the period shared.
     { topic: 'event', payload: cycle(startOf(240)) },
-    ...Array.from({ length: CYCLES }, (_, i) => ({
-      topic: 'event' as const,
-      payload: cycle(startOf(CYCLES - i), i === 2 ? 784 : 851),
-    })),
+    ...recent.map((payload) => ({ topic: 'event' as const, payload })),
     {
       topic: 'alarm',
       payload: { id: randomUUID(), errorCode: 'OH01', startDate: startOf(3).toISOString(), stopDate: startOf(2.9).toISOString() },
@@ -88,10 +89,18 @@ async function stranger(options: BrowserContextOptions): Promise<Page> {
 
 describe('inspector link', () => {
   it('shares the period read-only: opened without signing in it shows only that machine and period, verified; revoked it is refused', async () => {
+    // The service corrects the cold rinse: a record of its own; the cycle stays as the machine reported it.
+    await admin.post(`/api/v1/event-hub-listener/event/${serialNumber}/haccp/corrections`, {
+      correctsKind: 'event',
+      correctsId: recent[2]?.id,
+      note: CORRECTION,
+    });
     const page = await dashboard();
     const haccp = new HaccpPage(page);
     await haccp.goto(baseUrl, serialNumber);
     await expect.poll(() => haccp.eventRows('pass').count()).toBe(CYCLES - 1);
+    await page.getByText(CORRECTION).waitFor();
+    await page.getByText(new RegExp(`^${it_.haccp.correctedBy.split(' {{')[0]} `)).waitFor();
     const links = new InspectorLinksSection(page);
     const url = await links.create(LABEL);
     expect(url).toMatch(new RegExp(`^${baseUrl}/inspect/[A-Za-z0-9_-]{43}$`));
@@ -117,6 +126,11 @@ describe('inspector link', () => {
     // This machine's cycles of the period only (not the one of ten days ago), the cold rinse failing, with heat doses.
     await expect.poll(() => inspection.eventRows().count()).toBe(CYCLES);
     expect(await inspection.eventsTable().locator('[data-verdict="fail"]').count()).toBe(1);
+    // Both the failing cycle and its correction, which keeps the record verified.
+    await inspector.getByText(CORRECTION).waitFor();
+    expect(await inspection.eventsTable().locator('[data-corrections]').innerText()).toContain(
+      de.haccp.correctedBy.split(' {{')[0] ?? '',
+    );
     expect(await inspection.eventsTable().locator('[data-heat-dose]').count()).toBe(CYCLES);
     // The record verifies: the verdict is green.
     expect(await inspection.verdict().getAttribute('data-verified')).toBe('true');

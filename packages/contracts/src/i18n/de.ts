@@ -767,6 +767,7 @@ export const de = {
       telemetry: 'Telemetrie / Messwerte',
       cycleParameters: 'Programmparameter',
     },
+    correctedBy: 'Korrektur von {{author}}, {{date}}',
     noEvents: 'Keine Ereignisse im gewählten Zeitraum',
     noAlarms: 'Keine Alarme im gewählten Zeitraum',
     invalidRange: 'Das Startdatum muss vor dem Enddatum liegen',

@@ -746,6 +746,7 @@ export const en = {
       telemetry: 'Telemetry / measurements',
       cycleParameters: 'Cycle parameters',
     },
+    correctedBy: 'Correction by {{author}}, {{date}}',
     noEvents: 'No events in the selected period',
     noAlarms: 'No alarms in the selected period',
     invalidRange: 'The start date must be before the end date',

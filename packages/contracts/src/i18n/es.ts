@@ -759,6 +759,7 @@ export const es = {
       telemetry: 'Telemetría / mediciones',
       cycleParameters: 'Parámetros del ciclo',
     },
+    correctedBy: 'Corrección de {{author}}, {{date}}',
     noEvents: 'No hay eventos en el periodo seleccionado',
     noAlarms: 'No hay alarmas en el periodo seleccionado',
     invalidRange: 'La fecha de inicio debe ser anterior a la fecha de fin',

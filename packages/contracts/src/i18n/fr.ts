@@ -763,6 +763,7 @@ export const fr = {
       telemetry: 'Télémétrie / mesures',
       cycleParameters: 'Paramètres du programme',
     },
+    correctedBy: 'Correction par {{author}}, {{date}}',
     noEvents: 'Aucun événement sur la période sélectionnée',
     noAlarms: 'Aucune alarme sur la période sélectionnée',
     invalidRange: 'La date de début doit précéder la date de fin',

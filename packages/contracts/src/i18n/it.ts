@@ -758,6 +758,7 @@ export const it = {
       telemetry: 'Telemetria / misure',
       cycleParameters: 'Parametri del ciclo',
     },
+    correctedBy: 'Correzione di {{author}}, {{date}}',
     noEvents: 'Nessun evento nel periodo selezionato',
     noAlarms: 'Nessun allarme nel periodo selezionato',
     invalidRange: 'La data di inizio deve precedere la data di fine',

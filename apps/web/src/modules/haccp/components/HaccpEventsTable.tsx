@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Badge, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { DeliveryMarker } from './DeliveryMarker';
+import { CorrectionNotes } from './CorrectionNotes';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
@@ -195,6 +196,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
                 </Text>
                 <DeliveryMarker chain={e.chain} />
                 {e.parameterName && parameter(e)}
+                <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
               </Stack>
             </Paper>
           ))}
@@ -217,27 +219,37 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
           ]}
         >
           {shown.map((e) => (
-            <Table.Tr key={e.id} data-verdict={e.verdict} style={failedTint(e)}>
-              <Table.Td>{cycle(e)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  {type(e)}
-                  <DeliveryMarker chain={e.chain} />
-                </Stack>
-              </Table.Td>
-              <Table.Td>{parameter(e)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
-                {temperature(e.washTmp)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'rinse')}>
-                {temperature(e.rinseTmp)}
-              </Table.Td>
-              <Table.Td miw={150}>{verdict(e)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dose(e)}</Table.Td>
-              <Table.Td miw={220}>{foodCode(e)}</Table.Td>
-            </Table.Tr>
+            <Fragment key={e.id}>
+              <Table.Tr data-verdict={e.verdict} style={failedTint(e)}>
+                <Table.Td>{cycle(e)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    {type(e)}
+                    <DeliveryMarker chain={e.chain} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{parameter(e)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
+                  {temperature(e.washTmp)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'rinse')}>
+                  {temperature(e.rinseTmp)}
+                </Table.Td>
+                <Table.Td miw={150}>{verdict(e)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dose(e)}</Table.Td>
+                <Table.Td miw={220}>{foodCode(e)}</Table.Td>
+              </Table.Tr>
+              {e.corrections.length > 0 && (
+                // The record stays as the machine reported it; its corrections follow it, across the table.
+                <Table.Tr data-corrects={e.id}>
+                  <Table.Td colSpan={10}>
+                    <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
           ))}
         </HaccpTable>
       )}
