@@ -337,11 +337,28 @@ describe(`HACCP reports (${testBroker()})`, () => {
         .trim()
         .split('\r\n');
       expect(lines[0]).toBe(
-        'error_code,description,start,stop,severity,acknowledged_by,acknowledged_at,acknowledgement_note,assigned_to',
+        'error_code,description,start,stop,severity,acknowledged_by,acknowledged_at,acknowledgement_note,assigned_to,' +
+          'chain_seq,chain_hash,close_chain_seq,close_chain_hash',
       );
       expect(lines).toHaveLength(3);
-      expect(lines[1]).toMatch(/^OH01,.*,2026-11-10T08:00:00\.000Z,2026-11-10T08:05:00\.000Z,high,,,,$/);
-      expect(lines[2]).toMatch(/^W03,.*,2026-11-10T09:00:00\.000Z,,low,Anna Rossi,\d{4}-\d{2}-\d{2}T[\d:.]+Z,,$/);
+      // With the places and hashes of each alarm's opening and closing in the machine's chain, as stored.
+      const { rows: chained } = await server.washboard.database.transaction((sql) =>
+        sql.query<{ kind: string; seq: string; hash: string; code: string }>(
+          `select c.kind, c.seq::text as seq, c.hash, a.error_code as code from haccp_chain c
+           join alarms a on a.serial_number = c.serial_number and a.id = c.record_id
+           where c.serial_number = $1 order by c.seq`,
+          [serial],
+        ),
+      );
+      const entry = (code: string, kind: string) => {
+        const e = chained.find((c) => c.code === code && c.kind === kind);
+        return `${e?.seq},${e?.hash}`;
+      };
+      expect(lines[1]).toMatch(/^OH01,.*,2026-11-10T08:00:00\.000Z,2026-11-10T08:05:00\.000Z,high,,,,,/);
+      expect(lines[1]?.endsWith(`,${entry('OH01', 'alarm')},${entry('OH01', 'alarmClose')}`)).toBe(true);
+      expect(lines[2]).toMatch(/^W03,.*,2026-11-10T09:00:00\.000Z,,low,Anna Rossi,\d{4}-\d{2}-\d{2}T[\d:.]+Z,,,/);
+      expect(lines[2]?.endsWith(`,${entry('W03', 'alarm')},,`)).toBe(true);
+      expect(chained).toHaveLength(3);
     });
 
     it('answers 404 for a machine the caller may not see', async () => {

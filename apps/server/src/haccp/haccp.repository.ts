@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
-import { alarms, haccpCorrections, haccpEvents } from '../db/schema/index';
+import { alarms, haccpChain, haccpCorrections, haccpEvents } from '../db/schema/index';
 import { selectAlarmViews } from '../alarm/alarm.repository';
 
 /** The alarms of a machine that were active at any moment of [from, to]. */
@@ -100,6 +100,21 @@ export class HaccpRepository {
   }
 
   /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
+  /** The chain entries of these alarms of the machine: each one's opening and, once it ended, its closing. */
+  async alarmEntries(serialNumber: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ recordId: haccpChain.recordId, kind: haccpChain.kind, seq: haccpChain.seq, hash: haccpChain.hash })
+      .from(haccpChain)
+      .where(
+        and(
+          eq(haccpChain.serialNumber, serialNumber),
+          inArray(haccpChain.recordId, [...ids]),
+          inArray(haccpChain.kind, ['alarm', 'alarmClose']),
+        ),
+      );
+  }
+
   async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
     return selectAlarmViews(this.db)
       .where(

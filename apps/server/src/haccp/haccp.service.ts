@@ -80,6 +80,10 @@ const ALARMS_CSV_HEADER = [
   'acknowledged_at',
   'acknowledgement_note',
   'assigned_to',
+  'chain_seq',
+  'chain_hash',
+  'close_chain_seq',
+  'close_chain_hash',
 ];
 
 /** The CSV alarms report and the name it is downloaded under. */
@@ -245,7 +249,8 @@ export class HaccpService {
   /**
    * The HACCP alarms report as CSV (stable column names, times in ISO 8601 UTC, the description in
    * `lang`): every alarm of the period with its severity and lifecycle — who acknowledged it, when,
-   * the note, and whom it is assigned to.
+   * the note, and whom it is assigned to — and the places and hashes of its opening and closing in
+   * the machine's chain.
    */
   async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
@@ -254,8 +259,16 @@ export class HaccpService {
       (a) => a.startDate,
     );
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
-    const lines = rows.map((a) =>
-      csvRow([
+    // Each alarm's opening and closing entries in the machine's chain, to hold a copy against the verification.
+    const entries = new Map<string, { seq: number; hash: string }>();
+    for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
+      const ids = rows.slice(i, i + REPORT_PAGE_ROWS).map((a) => a.id);
+      for (const e of await this.repository.alarmEntries(serial, ids)) entries.set(`${e.kind}:${e.recordId}`, e);
+    }
+    const lines = rows.map((a) => {
+      const opened = entries.get(`alarm:${a.id}`);
+      const closed = entries.get(`alarmClose:${a.id}`);
+      return csvRow([
         a.errorCode,
         texts.alarms[a.errorCode] ?? a.errorCode,
         a.startDate.toISOString(),
@@ -265,8 +278,12 @@ export class HaccpService {
         a.acknowledgedAt?.toISOString(),
         a.acknowledgementNote,
         a.assignedToName,
-      ]),
-    );
+        opened?.seq,
+        opened?.hash,
+        closed?.seq,
+        closed?.hash,
+      ]);
+    });
     // A byte-order mark: spreadsheet programs then read the file as UTF-8.
     const csv = `\uFEFF${csvRow(ALARMS_CSV_HEADER)}${lines.join('')}`;
     return { fileName: `haccp-alarms_${serial}_${days}.csv`, csv };
