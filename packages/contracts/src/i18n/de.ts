@@ -916,12 +916,12 @@ export const de = {
     allMet: 'Alle {{count}} Regeln erfüllt',
     allMetShort: 'Alle {{count}} erfüllt',
     missed: 'Nicht erfüllt: {{rules}}',
-    short: { hue: 'HUE', washMin: 'Spülen', rinseMin: 'Klarspülen', rinseMax: 'Klarspülen max.' },
+    short: { hue: 'HUE', washMin: 'Reinigung', rinseMin: 'Klarspülung', rinseMax: 'Klarspülung max.' },
     rules: {
       hue: 'mindestens {{limit}} HUE (NSF/ANSI 3)',
-      washMin: 'Spülen mindestens {{limit}} (4-501.110)',
-      rinseMin: 'Klarspülen mindestens {{limit}} (4-501.112)',
-      rinseMax: 'Klarspülen höchstens {{limit}} (4-501.112)',
+      washMin: 'Reinigung mindestens {{limit}} (4-501.110)',
+      rinseMin: 'Klarspülung mindestens {{limit}} (4-501.112)',
+      rinseMax: 'Klarspülung höchstens {{limit}} (4-501.112)',
     },
     classRule: 'Food-Code-Regeln für {{machineClass}}: {{rules}}. A0 (EN ISO 15883) wird zur Information angezeigt.',
     classes: {

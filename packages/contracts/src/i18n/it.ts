@@ -656,7 +656,7 @@ export const it = {
       tankTemperature: 'Temperatura vasca',
       boilerVolume: 'Volume boiler',
       tankVolume: 'Volume vasca',
-      breakTankVolume: 'Volume break tank',
+      breakTankVolume: 'Volume serbatoio di disconnessione',
       rinseFlowRate: 'Portata di risciacquo',
       inletWaterTemperature: "Temperatura dell'acqua in ingresso",
       setpoint: 'Valore impostato',
