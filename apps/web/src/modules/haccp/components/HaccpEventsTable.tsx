@@ -101,6 +101,8 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
           // scheme's shade, and white on the dark scheme's red (5) was 2.8:1.
           color={e.verdict === 'fail' ? 'red.9' : e.verdict === 'pass' ? 'teal' : 'gray'}
           variant={e.verdict === 'fail' ? 'filled' : 'light'}
+          // Whole in every language: in a table squeezed to its minimum a badge's text was cut ("NICHT BESTAN…").
+          miw="max-content"
         >
           {t(`haccp.verdicts.${e.verdict}`)}
         </Badge>
