@@ -70,8 +70,9 @@ export class HaccpChainRepository {
   }
 
   /**
-   * The entries at positions `after` + 1 … `after` + `limit`, none past `last`, in order, each with the content it covers read from its record's table, as the JSON text of one
-   * array (`pageEntries` reads it, on the walker's thread). The page is cut first, by a range of
+   * The entries at positions `after` + 1 … `after` + `limit`, none past `last`, in order, each with
+   * the content it covers read from its record's table, as the JSON text of one array
+   * (`pageEntries` reads it, on the walker's thread). The page is cut first, by a range of
    * positions (PGlite has no autovacuum, so without statistics its planner sorted the whole rest of
    * the chain for a `limit`). An event's entry and content come from its one row; the other entries'
    * records are looked up by their primary key, each only in its kind's table (lateral): otherwise
