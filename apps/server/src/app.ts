@@ -52,6 +52,7 @@ import { recordRoutes, type TRouteInfo } from './http/route-list';
 import { createHttpServer, registerHttpPlumbing } from './http/http-server';
 import { registerApi } from './http/api-routes';
 import { BackgroundWork } from './http/background';
+import type { TLinkBase } from './http/app-link';
 import { ApplianceRepository, type TApplianceChanges } from './appliance/appliance.repository';
 import { ProductImportRepository } from './appliance/product-import.repository';
 import { ProductImportService } from './appliance/product-import.service';
@@ -301,6 +302,8 @@ async function assembleWashboard(
   }
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${httpPort}`;
   const issuer = publicUrl.replace(/\/$/, '');
+  // Every address written for a reader (mails, QR codes) carries the reader's brand where the host would show another.
+  const links: TLinkBase = { publicUrl, brandHosts: config.BRAND_HOSTS, defaultBrand: config.DEFAULT_BRAND };
   const keys = await loadSigningKeys(settingsRepository, {
     key: config.TOKEN_SIGNING_KEY,
     keyFile: config.TOKEN_SIGNING_KEY_FILE,
@@ -345,7 +348,7 @@ async function assembleWashboard(
   const auditRetention = new AuditRetention(audit, app.log);
   const companies = new CompanyService(companyRepository, accountRepository, transactions, audit);
   const signIn = new SignInService(accountRepository, tokens);
-  const servicePins = new ServicePinService(new ServicePinRepository(database.db), accountRepository, mailer, audit, publicUrl);
+  const servicePins = new ServicePinService(new ServicePinRepository(database.db), accountRepository, mailer, audit, links);
   const registration = new RegistrationService(
     accountRepository,
     companyRepository,
@@ -353,7 +356,7 @@ async function assembleWashboard(
     new SignupCodeRepository(database.db),
     tokens,
     mailer,
-    publicUrl,
+    links,
     background,
   );
   const userAdministration = new UserAdministrationService(
@@ -424,7 +427,7 @@ async function assembleWashboard(
     mailer,
     unsubscribe,
     (serials) => machineAudiences(serials, (list) => applianceRepository.findMany(list), applianceAccess),
-    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, publicUrl },
+    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, reopenSeconds: config.ALARM_MAIL_REOPEN_SECONDS, links },
   );
   const alarmRepository = new AlarmRepository(database.db);
   const notifications = new NotificationService(
@@ -445,7 +448,7 @@ async function assembleWashboard(
     {
       reminderSeconds: config.ALARM_REMINDER_SECONDS,
       escalationSeconds: config.ALARM_ESCALATION_SECONDS,
-      publicUrl,
+      links,
     },
   );
   // The weekly report (docs/notifications.md): an hourly job queues each account's report on its Monday 07:00.
@@ -458,7 +461,7 @@ async function assembleWashboard(
     reportRenderer,
     unsubscribe,
     (users) => appliances.visibleSerialsMany(users),
-    { publicUrl },
+    { links },
   );
   await weeklyReports.start();
   // Threshold notifications (docs/notifications.md): checked per written batch and by a sweep every five minutes.
@@ -473,7 +476,7 @@ async function assembleWashboard(
     appliances,
     audit,
     (serials) => machineAudiences(serials, (list) => applianceRepository.findMany(list), applianceAccess),
-    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, publicUrl },
+    { digestSeconds: config.ALARM_MAIL_DIGEST_SECONDS, links },
   );
   await thresholds.start();
   // The tamper-evident HACCP record (docs/hygiene.md): its close-out key and the daily close-out job;
@@ -582,10 +585,7 @@ async function assembleWashboard(
     servicePins,
     settingsProfileResolver,
   );
-  const haccp = new HaccpService(appliances, new HaccpRepository(database.db), publicUrl, {
-    brandHosts: config.BRAND_HOSTS,
-    defaultBrand: config.DEFAULT_BRAND,
-  });
+  const haccp = new HaccpService(appliances, new HaccpRepository(database.db), links);
   // Main board replacement (docs/local-link.md): its restore runs as a job once the new board is online.
   const boards = new BoardReplacementService(
     appliances,
@@ -690,7 +690,7 @@ async function assembleWashboard(
       prefix: '/api/v1/demo',
       panel: new FrontPanelService(demoRun.fleet, applianceRepository),
     });
-    await app.register(mailPreviewRoutes, { publicUrl });
+    await app.register(mailPreviewRoutes, { links });
   }
   if (config.METRICS_TOKEN) await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   const metricsPort =

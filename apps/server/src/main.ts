@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\n${startBanner(
       { url, mqttUrl: broker.url, mqttKind: broker.kind, notes: washboard.startNotes, demoAccounts: washboard.demoAccounts },
+      config.BRAND_HOSTS,
       config.DEFAULT_BRAND,
     )}\n\n`,
   );

@@ -1,4 +1,4 @@
-import { BRANDS, type TBrandCode } from '@washboard/contracts';
+import { BRANDS, brandedUrl, type TBrandCode } from '@washboard/contracts';
 
 /** A demo account as the start block prints it. */
 export type TDemoAccount = { brand: TBrandCode; email: string; password: string };
@@ -16,17 +16,12 @@ export type TStartInfo = {
   demoAccounts?: readonly TDemoAccount[];
 };
 
-/** The address of one brand's dashboard: the default brand's plain URL, the others by `?brand=`. */
-export function brandUrl(url: string, brand: TBrandCode, defaultBrand: TBrandCode): string {
-  return brand === defaultBrand ? url : `${url.replace(/\/$/, '')}/?brand=${brand}`;
-}
-
 /**
  * The framed block that ends a start: the dashboard's URL, the MQTT address and — in demo mode — the
  * demo accounts of every brand with their passwords. Plain text on stdout, apart from the JSON log,
  * because it is what a newcomer reads first.
  */
-export function startBanner(info: TStartInfo, defaultBrand: TBrandCode): string {
+export function startBanner(info: TStartInfo, brandHosts: Record<string, TBrandCode>, defaultBrand: TBrandCode): string {
   const lines: string[] = [
     'Washboard is ready',
     '',
@@ -45,7 +40,7 @@ export function startBanner(info: TStartInfo, defaultBrand: TBrandCode): string 
     const brands = [...new Set(info.demoAccounts.map((a) => a.brand))];
     const width = Math.max(...info.demoAccounts.map((a) => a.email.length));
     for (const brand of brands) {
-      lines.push('', `${BRANDS[brand].title}  ${brandUrl(info.url, brand, defaultBrand)}`);
+      lines.push('', `${BRANDS[brand].title}  ${brandedUrl(info.url, brand, brandHosts, defaultBrand)}`);
       for (const account of info.demoAccounts.filter((a) => a.brand === brand)) {
         lines.push(`  ${account.email.padEnd(width)}  ${account.password}`);
       }

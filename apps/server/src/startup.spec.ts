@@ -98,6 +98,7 @@ describe('a default port that is taken', () => {
     expect(washboard.startNotes).toEqual([note]);
     const block = startBanner(
       { url: 'http://localhost:8080', mqttUrl: washboard.broker.url, mqttKind: 'embedded', notes: washboard.startNotes },
+      {},
       'LUMINA',
     );
     expect(block).toContain(`mqtt://localhost:${used} (embedded broker)`);

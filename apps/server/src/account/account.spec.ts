@@ -418,6 +418,29 @@ describe('passwords', () => {
     expect(mail.mails.some((m) => m.to === 'ghost@example.com')).toBe(false);
   });
 
+  it("leads a Kestrel reader's reset link to the Kestrel dashboard, where the account exists", async () => {
+    // One host for both brands (PUBLIC_URL http://wb.test maps to none): the link must name the brand,
+    // or the page would ask the Lumina accounts for this address and refuse the token.
+    const email = 'kestrel-forgot@example.com';
+    const kestrel = (path: string, init: Parameters<typeof server.api>[1] = {}) =>
+      server.api(path, { brand: 'KESTREL', ...init });
+    await kestrel('/api/v2/account/users', json(registration(email)));
+    const code = codeOf(await mail.waitFor(email, (m) => /Kestrel/.test(m.text) && /\b\d{4}\b/.test(plainText(m))));
+    expect((await kestrel(`/api/v2/account/email-verification/checkVerificationCode?mail=${email}&code=${code}`)).status).toBe(
+      200,
+    );
+
+    expect((await kestrel(`/api/v2/account/resetPassword/${email}`, { method: 'POST' })).status).toBe(200);
+    const link = linkOf(await mail.waitFor(email, (m) => /changepassword/.test(m.text)));
+    expect(link.origin).toBe('http://wb.test');
+    const brand = link.searchParams.get('brand') ?? 'LUMINA';
+    expect(brand).toBe('KESTREL');
+    const headers = { verificationcode: link.searchParams.get('token') ?? '', newpassword: 'NewPassw0rd' };
+    const change = await server.api(`/api/v2/account/changePassword/${email}`, { method: 'POST', brand, headers });
+    expect(change.status).toBe(200);
+    await signIn(server, email, 'NewPassw0rd', 'KESTREL');
+  });
+
   it('answers reset and resend requests without looking the address up on the request path', async () => {
     const email = 'timing@example.com';
     await server.api('/api/v2/account/users', json(registration(email)));

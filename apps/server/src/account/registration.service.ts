@@ -17,7 +17,7 @@ import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser } from './account.repository';
 import type { SignupCodeRepository } from './signup-code.repository';
-import { appLink } from '../http/app-link';
+import { appLink, type TLinkBase } from '../http/app-link';
 
 /** A reset link is valid for an hour. */
 const RESET_LINK_MINUTES = 60;
@@ -45,7 +45,7 @@ export class RegistrationService {
     private readonly signupCodes: SignupCodeRepository,
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
-    private readonly publicUrl: string,
+    private readonly links: TLinkBase,
     private readonly background: BackgroundWork,
   ) {}
 
@@ -78,7 +78,7 @@ export class RegistrationService {
     const existing = await this.accounts.findByEmail(brand, request.email);
     if (existing) {
       this.background.run('registration of a taken address', () =>
-        mailAccount(this.mailer, existing, 'emailTaken', { link: appLink(this.publicUrl, '/login') }),
+        mailAccount(this.mailer, existing, 'emailTaken', { link: appLink(this.links, existing.brand, '/login') }),
       );
       return;
     }
@@ -159,7 +159,7 @@ export class RegistrationService {
     const company = user.companyId ? await this.companies.findById(user.companyId) : undefined;
     const approvers = await this.accounts.approvers(user.brand, company ? await this.companies.lineageIds(company.id) : []);
     const extra = {
-      link: appLink(this.publicUrl, '/pendingusers'),
+      link: appLink(this.links, user.brand, '/pendingusers'),
       applicant: `${quoted(user.firstName, 40)} ${quoted(user.lastName, 40)} (${user.email})`,
       company: quoted(company?.name ?? '', 60),
     };
@@ -176,10 +176,9 @@ export class RegistrationService {
       if (!user || user.status === 'DELETED') return;
       const token = randomToken();
       await this.accounts.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_LINK_MINUTES * 60_000));
-      const link = new URL('/changepassword', this.publicUrl);
-      link.searchParams.set('token', token);
-      link.searchParams.set('email', user.email);
-      await mailAccount(this.mailer, user, 'passwordReset', { link: link.toString() });
+      const query = new URLSearchParams({ token, email: user.email });
+      const link = appLink(this.links, user.brand, `/changepassword?${query.toString()}`);
+      await mailAccount(this.mailer, user, 'passwordReset', { link });
     });
   }
 

@@ -13,7 +13,7 @@ import type { UnsubscribeService } from '../notifications/unsubscribe.service';
 import type { NotificationService } from '../notifications/notification.service';
 import type { TNewNotification } from '../notifications/notification.repository';
 import type { AlarmRepository } from './alarm.repository';
-import { machineLink } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 
 /**
  * Who an escalation goes to among those who see the machine: its service managers (of its service
@@ -35,8 +35,8 @@ export type TAlarmFollowUpOptions = {
   /** ALARM_REMINDER_SECONDS and ALARM_ESCALATION_SECONDS (docs/alarms.md). */
   reminderSeconds: number;
   escalationSeconds: number;
-  /** The dashboard's address, for the link to the machine in the mails. */
-  publicUrl: string;
+  /** The dashboard's address and brands, for the link to the machine in the mails. */
+  links: TLinkBase;
 };
 
 const STAGE: Record<TStage, { notification: TNotificationKind; mail: 'alarmReminder' | 'alarmEscalation' }> = {
@@ -152,7 +152,7 @@ export class AlarmFollowUp {
     const lang = viewer.language as TLanguage;
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     const name = appliance.applianceName ?? appliance.serialNumber;
-    const link = machineLink(this.options.publicUrl, appliance.serialNumber);
+    const link = machineLink(this.options.links, viewer.brand, appliance.serialNumber);
     return renderMail(STAGE[stage].mail, {
       brand: viewer.brand,
       lang,

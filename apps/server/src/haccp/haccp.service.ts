@@ -24,7 +24,7 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
-import { brandedLink, machineLink, type TBrandHosts } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 import { eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
@@ -130,15 +130,18 @@ function toEventView(
 
 /** The dashboard's verification page of a machine's HACCP record over a period (UTC days), in the machine's brand. */
 export function verificationUrl(
-  publicUrl: string,
-  hosts: TBrandHosts,
+  links: TLinkBase,
   machine: { serialNumber: string; brand: TBrandCode },
   from: Date,
   to: Date,
 ): string {
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  const link = machineLink(publicUrl, machine.serialNumber, `/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`);
-  return brandedLink(link, machine.brand, hosts);
+  return machineLink(
+    links,
+    machine.brand,
+    machine.serialNumber,
+    `/haccp/verification?startDate=${day(from)}&stopDate=${day(to)}`,
+  );
 }
 
 /** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */
@@ -146,10 +149,8 @@ export class HaccpService {
   constructor(
     private readonly appliances: ApplianceService,
     private readonly repository: HaccpRepository,
-    /** The dashboard's address: the reports' QR codes lead to its verification page. */
-    private readonly publicUrl: string,
-    /** Its brands' host names: the QR codes carry the machine's brand when the address would show another. */
-    private readonly hosts: TBrandHosts,
+    /** The dashboard's address and brands: the reports' QR codes lead to its verification page, in the machine's brand. */
+    private readonly links: TLinkBase,
   ) {}
 
   /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
@@ -210,7 +211,7 @@ export class HaccpService {
       createdAt: new Date(),
       rule: hygieneRuleFor(appliance.type),
       foodCodeClass: foodCodeClassFor(appliance.type),
-      verificationUrl: verificationUrl(this.publicUrl, this.hosts, appliance, period.from, period.to),
+      verificationUrl: verificationUrl(this.links, appliance, period.from, period.to),
     };
     const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
     return { context, days };

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { fromLoopback } from './mailbox.routes';
 import { PREVIEW_KINDS, previewMail } from './mail-preview';
 import { mailPreviewIndexHtml } from './mail-preview-index';
+import type { TLinkBase } from '../http/app-link';
 
 const ZPreviewQuery = z.object({
   lang: ZLanguage.default('en'),
@@ -25,7 +26,7 @@ function send(reply: FastifyReply, type: string, body: string): FastifyReply {
  * /dev/mailbox: every kind of mail rendered from sample data in a chosen language and brand, as HTML
  * or as its plain text (docs/notifications.md, "Preview in demo mode").
  */
-export const mailPreviewRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+export const mailPreviewRoutes: FastifyPluginAsyncZod<{ links: TLinkBase }> = async (app, { links }) => {
   const onRequest = async (request: FastifyRequest) => {
     if (!fromLoopback(request)) throw new AppError('ROUTE_NOT_FOUND');
   };
@@ -44,7 +45,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     },
     async (request, reply) => {
       const { lang, brand } = request.query;
-      const kinds = PREVIEW_KINDS.map((kind) => ({ kind, subject: previewMail(kind, lang, brand, publicUrl).subject }));
+      const kinds = PREVIEW_KINDS.map((kind) => ({ kind, subject: previewMail(kind, lang, brand, links).subject }));
       const html = mailPreviewIndexHtml({
         lang,
         brand,
@@ -71,7 +72,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     },
     async (request, reply) => {
       const { lang, brand, format } = request.query;
-      const mail = previewMail(request.params.kind, lang, brand, publicUrl);
+      const mail = previewMail(request.params.kind, lang, brand, links);
       return format === 'text'
         ? send(reply, 'text/plain; charset=utf-8', `Subject: ${mail.subject}\n\n${mail.text}`)
         : send(reply, 'text/html; charset=utf-8', mail.html);

@@ -5,7 +5,7 @@ import { renderThresholdMail, type TThresholdMailItem } from '../notifications/t
 import { renderWeeklyReportMail } from '../notifications/weekly-report-template';
 import type { TMachineWeek } from '../notifications/weekly-report-figures';
 import { renderMail, type TMailKind, type TRenderedMail } from './mail-templates';
-import { appLink, machineLink } from '../http/app-link';
+import { appLink, machineLink, type TLinkBase } from '../http/app-link';
 
 const ACCOUNT_KINDS = [
   'verificationCode',
@@ -29,11 +29,12 @@ const FIRST_NAME = 'Ada';
 /**
  * A mail of `kind` in `lang` and `brand`, written from sample data through the same render function
  * the server sends it with (docs/notifications.md, "Preview in demo mode"). Its links point at
- * `publicUrl`; its unsubscribe link carries no valid token, so following it changes nothing.
+ * PUBLIC_URL in the brand's way; its unsubscribe link carries no valid token, so following it changes nothing.
  */
-export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCode, publicUrl: string): TRenderedMail {
-  const device = (serial: string) => machineLink(publicUrl, serial);
-  const unsubscribeUrl = appLink(publicUrl, '/api/v1/unsubscribe?token=preview');
+export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCode, links: TLinkBase): TRenderedMail {
+  const device = (serial: string) => machineLink(links, brand, serial);
+  // As the real one (UnsubscribeService): the page takes its brand from the token, not the address.
+  const unsubscribeUrl = new URL('/api/v1/unsubscribe?token=preview', links.publicUrl).toString();
   const person = { brand, lang, firstName: FIRST_NAME };
   const alarm = (serialNumber: string, machineName: string, errorCode: string, openings = 1): TAlarmMailItem => ({
     serialNumber,
@@ -104,7 +105,7 @@ export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCo
       return renderMail(kind, {
         ...person,
         code: '4827',
-        link: appLink(publicUrl, '/login?mode=reset&token=preview'),
+        link: appLink(links, brand, '/login?mode=reset&token=preview'),
         applicant: 'Grace Hopper (grace@kitchen.example)',
         company: 'Trattoria Da Marco',
         machine: 'Dishwasher Alpha (WB2401001)',

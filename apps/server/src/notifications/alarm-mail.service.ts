@@ -9,7 +9,7 @@ import type { TUser } from '../account/account.repository';
 import type { AlarmMailRepository, TMailUser, TPendingAlarm } from './alarm-mail.repository';
 import { renderAlarmMail } from './alarm-mail-template';
 import type { UnsubscribeService } from './unsubscribe.service';
-import { machineLink } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 
 /**
  * Users' alarm mails one `alarm.mail` call writes at most: a burst across many machines ends many
@@ -26,8 +26,8 @@ export type TAlarmMailOptions = {
   digestSeconds: number;
   /** ALARM_MAIL_REOPEN_SECONDS: a reopening this soon after the code closed is not mailed again */
   reopenSeconds: number;
-  /** where links in mails point (PUBLIC_URL) */
-  publicUrl: string;
+  /** where links in mails point (PUBLIC_URL), in the reader's brand */
+  links: TLinkBase;
 };
 
 /**
@@ -124,7 +124,7 @@ export class AlarmMailService {
       brand: user.brand,
       lang: user.language,
       firstName: user.firstName,
-      items: items.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
+      items: items.map((p) => ({ ...p, link: machineLink(this.options.links, user.brand, p.serialNumber) })),
       unsubscribeUrl: await this.unsubscribe.link(user.id, 'alarmNotifications'),
       preferenceLabel: translate(user.language, 'profile.alarmNotifications'),
     });

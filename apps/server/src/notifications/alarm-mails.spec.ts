@@ -7,7 +7,7 @@ import { type TTestServer } from '../../test/harness';
 import { rowsOf } from '../db/rows';
 import { ALARM_MAIL } from '../jobs/kinds';
 import { ADMIN, activeUser, json, PASSWORD, signIn } from '../../test/accounts';
-import { connectDevice, createProduct, publish, type TProduct } from '../../test/devices';
+import { connectDevice, createProduct, productRequest, publish, type TProduct } from '../../test/devices';
 import {
   headerOf,
   plainText,
@@ -142,6 +142,22 @@ describe('alarm notification mails', () => {
         .map((m) => m.to)
         .sort(),
     ).toEqual(['kate@kitchen.test', 'sam@fixit.test']);
+  }, 60_000);
+
+  it("leads a Kestrel reader's mail to the Kestrel dashboard on the host both brands share", async () => {
+    const created = await server.api('/api/v1/appliance/products', {
+      brand: 'KESTREL',
+      ...json(productRequest(), admins.KESTREL),
+    });
+    const product = (await created.json()) as TProduct;
+    const claim = { serialNumber: product.serialNumber, userEmail: 'kim@kestrel.test', applianceName: 'Kestrel One' };
+    expect((await server.api('/api/v1/appliance/claim', { brand: 'KESTREL', ...json(claim, admins.KESTREL) })).status).toBe(200);
+    const client = await connectDevice(server, product);
+    devices.push(client);
+    await alarm({ ...product, client }, randomUUID());
+    const kim = await mail.waitFor('kim@kestrel.test', about(product.serialNumber), 15_000);
+    // dash.example.test shows the default brand (Lumina), where Kim has no account.
+    expect(plainText(kim)).toContain(`https://dash.example.test/device/${product.serialNumber}?brand=KESTREL`);
   }, 60_000);
 
   it('does not mail again when a closed alarm reopens within the hour, and counts a flapping one', async () => {

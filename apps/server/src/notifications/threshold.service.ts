@@ -24,7 +24,7 @@ import { renderThresholdMail } from './threshold-mail-template';
 import { settingsOf, type ThresholdRepository, type TTransition } from './threshold.repository';
 import { ingestVerdicts, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
 import type { UnsubscribeService } from './unsubscribe.service';
-import { machineLink } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 
 /** The minutes between two runs of `threshold.sweep`. */
 const SWEEP_MINUTES = 5;
@@ -34,8 +34,8 @@ type TAudience = { appliance: { applianceName: string | null; brand: TBrandCode 
 export type TThresholdOptions = {
   /** ALARM_MAIL_DIGEST_SECONDS: a user's notices are collected this long into one mail */
   digestSeconds: number;
-  /** where links in mails point (PUBLIC_URL) */
-  publicUrl: string;
+  /** where links in mails point (PUBLIC_URL), in the reader's brand */
+  links: TLinkBase;
 };
 
 /**
@@ -224,7 +224,7 @@ export class ThresholdService {
       brand: user.brand,
       lang: user.language,
       firstName: user.firstName,
-      items: pending.map((p) => ({ ...p, link: machineLink(this.options.publicUrl, p.serialNumber) })),
+      items: pending.map((p) => ({ ...p, link: machineLink(this.options.links, user.brand, p.serialNumber) })),
       unsubscribeUrl: await this.unsubscribe.link(user.id, 'thresholdNotifications'),
     });
     await this.mailer.enqueue(user.brand, user.email, mail, db);

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { TRenderedMail } from '../mail/mail-templates';
-import { machineLink } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 import { LazyWorker, startWorker } from '../workers/worker-thread';
 import { renderWeeklyReportMail, type TWeeklyReport } from './weekly-report-template';
 import { renderWeeklyReportPdf } from './weekly-report-pdf';
@@ -11,8 +11,8 @@ import type { TMachineWeekRow } from './weekly-report.repository';
 export type TReportToRender = Omit<TWeeklyReport, 'link' | 'machines'> & {
   /** each machine's row and its cycles as the repository read them (`TCyclesText`, "[]" for none) */
   machines: { row: TMachineWeekRow; cycles: string }[];
-  /** PUBLIC_URL: a machine's link is its page under it */
-  publicUrl: string;
+  /** where the dashboard answers: a machine's link is its page there, in the report's brand */
+  links: TLinkBase;
   unsubscribeUrl: string;
   preferenceLabel: string;
   /** the week's first day, naming the attached PDF */
@@ -27,12 +27,12 @@ export type TRenderRequest = { n: number; report: TReportToRender };
  * report"): the cycles are made into rows and judged here, on the renderer's thread.
  */
 export async function renderWeeklyReport(input: TReportToRender): Promise<TRenderedMail> {
-  const { publicUrl, unsubscribeUrl, preferenceLabel, week, machines, ...rest } = input;
+  const { links, unsubscribeUrl, preferenceLabel, week, machines, ...rest } = input;
   const figures = machineWeeks(
     machines.map(({ row }) => row),
     new Map(machines.map(({ row, cycles }) => [row.serialNumber, cyclesOf(cycles)])),
   );
-  const report: TWeeklyReport = { ...rest, machines: figures, link: (serial) => machineLink(publicUrl, serial) };
+  const report: TWeeklyReport = { ...rest, machines: figures, link: (serial) => machineLink(links, rest.brand, serial) };
   const mail = renderWeeklyReportMail(report, { unsubscribeUrl, preferenceLabel });
   const pdf = await renderWeeklyReportPdf(report);
   mail.attachments = [{ filename: `report-${week}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }];

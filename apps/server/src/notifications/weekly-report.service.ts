@@ -6,14 +6,15 @@ import { nextHourlyUtc, scheduleRecurring } from '../jobs/recurring';
 import type { Mailer } from '../mail/mailer';
 import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
+import type { TLinkBase } from '../http/app-link';
 import type { UnsubscribeService } from './unsubscribe.service';
 import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { dueZones, reportWeek } from './weekly-report-time';
 
 export type TWeeklyReportOptions = {
-  /** where links in mails point (PUBLIC_URL) */
-  publicUrl: string;
+  /** where links in mails point (PUBLIC_URL), in the reader's brand */
+  links: TLinkBase;
 };
 
 /**
@@ -217,7 +218,7 @@ export class WeeklyReportService {
         start: bounds.start,
         end: bounds.end,
         machines: mine,
-        publicUrl: this.options.publicUrl,
+        links: this.options.links,
         unsubscribeUrl,
         preferenceLabel: translate(user.language, 'profile.weeklyReport'),
         week,

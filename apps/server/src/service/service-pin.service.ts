@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../account/password';
 import { mailAccount } from '../account/account-mail';
 import type { AccountRepository } from '../account/account.repository';
 import type { Mailer } from '../mail/mailer';
+import { appLink, type TLinkBase } from '../http/app-link';
 import type { AuditService, TAuditEntry } from '../audit/audit.service';
 import type { ServicePinRepository } from './service-pin.repository';
 
@@ -32,7 +33,7 @@ export class ServicePinService {
     private readonly accounts: AccountRepository,
     private readonly mailer: Mailer,
     private readonly audit: AuditService,
-    private readonly publicUrl: string,
+    private readonly links: TLinkBase,
   ) {}
 
   /** Whether the caller has a PIN, whether it is locked and how many tries are left. */
@@ -107,9 +108,8 @@ export class ServicePinService {
     const expiresAt = new Date(Date.now() + SERVICE_PIN_RESET_MINUTES * 60_000);
     // One link a minute: asking again sooner sends nothing more (the last mail is on its way).
     if (!(await this.pins.setResetToken(user.id, sha256(token), expiresAt, RESET_MAIL_GAP_MS))) return;
-    const link = new URL('/app/service/pin-reset', this.publicUrl);
-    link.searchParams.set('token', token);
-    await mailAccount(this.mailer, account, 'servicePinReset', { link: link.toString() });
+    const link = appLink(this.links, account.brand, `/app/service/pin-reset?${new URLSearchParams({ token }).toString()}`);
+    await mailAccount(this.mailer, account, 'servicePinReset', { link });
   }
 
   /** Sets a new PIN from the caller's live reset link: the lock and the tries are gone. */

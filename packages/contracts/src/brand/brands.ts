@@ -54,3 +54,15 @@ export function brandForHost(host: string, mapping: Record<string, TBrandCode>, 
   const label = name.split('.')[0]?.toUpperCase();
   return isBrandCode(label) ? label : fallback;
 }
+
+/**
+ * `url` as a reader of `brand` must open it: with `?brand=` when its host name would show another
+ * brand (`brandForHost`), unchanged otherwise. Every address written for someone else — a mail's
+ * link, a printed QR code, a shared inspector link — goes through here, so that a Kestrel reader of
+ * a single-host deployment does not land on the Lumina sign-in, where Kestrel accounts do not exist.
+ */
+export function brandedUrl(url: string, brand: TBrandCode, mapping: Record<string, TBrandCode>, fallback: TBrandCode): string {
+  const parsed = new URL(url);
+  if (brandForHost(parsed.hostname, mapping, fallback) !== brand) parsed.searchParams.set('brand', brand);
+  return parsed.toString();
+}

@@ -3,7 +3,7 @@ import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
-  brandForHost,
+  brandedUrl,
   formatDate,
   INSPECTOR_LINK_DEFAULT_DAYS,
   INSPECTOR_LINK_LABEL_MAX_LENGTH,
@@ -31,10 +31,8 @@ const VALIDITY_DAYS = [7, 14, INSPECTOR_LINK_DEFAULT_DAYS, 60, INSPECTOR_LINK_MA
  * host name) travels with it, so the inspector sees the same brand.
  */
 function pageUrl(path: string, runtime: ReturnType<typeof useRuntime>): string {
-  const hostBrand = brandForHost(window.location.hostname, runtime.config.brandHosts, runtime.config.defaultBrand);
-  const url = new URL(path, window.location.origin);
-  if (hostBrand !== runtime.brand.code) url.searchParams.set('brand', runtime.brand.code);
-  return url.toString();
+  const { brandHosts, defaultBrand } = runtime.config;
+  return brandedUrl(new URL(path, window.location.origin).toString(), runtime.brand.code, brandHosts, defaultBrand);
 }
 
 /**
