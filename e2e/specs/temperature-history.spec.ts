@@ -28,6 +28,10 @@ describe('temperature history', () => {
     const temperatures = history.getByRole('img', { name: new RegExp(`^${en.temperatureHistory.temperatures}:`) });
     expect(await temperatures.getAttribute('aria-label')).toContain(en.device.live.boilerTemperature);
     expect(await temperatures.locator('[data-field="boilerTmp"] path').count()).toBe(2);
+    // The grid lines say what they stand for: the highest, middle and lowest value drawn, in °C.
+    const scale = await history.locator('[data-scale]').allTextContents();
+    expect(scale.filter((label) => /^\d+(\.\d)? °C$/.test(label)).length).toBeGreaterThanOrEqual(1);
+    expect(scale.length).toBeGreaterThanOrEqual(2);
     // The cycle's HACCP record (with its rinse trace) shades its time on both charts.
     await expect.poll(() => history.locator('[data-cycle]').count()).toBe(2);
     const points = Number(await history.getAttribute('data-points'));

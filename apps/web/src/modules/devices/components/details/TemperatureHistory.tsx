@@ -15,7 +15,7 @@ import {
 import { useLastTelemetry } from '../../hooks/use-devices';
 import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
-import { CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
+import { CHART_GRID, CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 /** One point of a series: a bucket's min and max, or a live value (min = max). */
@@ -78,9 +78,25 @@ function HistoryChart({ title, fields, points, cycles, from, to, lang, timeZone 
     .filter(Boolean)
     .join(' · ');
   const when = (ms: number) => formatDate(new Date(ms).toISOString(), 'long', language, timeZone);
+  // The grid lines' values, in the group's unit (each chart holds one unit): the top line is the
+  // highest value drawn, the base line the lowest; a flat chart has its one value half-way.
+  const unitOf = fields[0] ?? 'boilerTmp';
+  const scale =
+    high === low
+      ? [{ at: y(high), label: format(unitOf, high) }]
+      : [high, (high + low) / 2, low].map((v, i) => ({ at: CHART_GRID[i] ?? H, label: format(unitOf, v) }));
   return (
     <Stack gap={4}>
-      <ChartFrame title={title} summary="" role="img" label={`${title}: ${summary}`} from={when(from)} to={when(to)}>
+      <ChartFrame
+        title={title}
+        summary=""
+        role="img"
+        label={`${title}: ${summary}`}
+        from={when(from)}
+        middle={when((from + to) / 2)}
+        to={when(to)}
+        scale={scale}
+      >
         {cycles.map((c) => (
           <rect
             key={c.start}
