@@ -263,4 +263,47 @@ describe('HACCP', () => {
       expect(await haccp.from().inputValue()).toBe(lang === 'de' ? '01.02.2026' : '01/02/2026');
     }
   });
+
+  // Last: the correction adds a row under the failed cycle, which the tests above count.
+  it('lets the service add a correction under a record, and offers the kitchen none', async () => {
+    const page = await pageWith({ viewport: { width: 1366, height: 900 } }, { 'wb.language': 'en' });
+    const haccp = new HaccpPage(page, 'en');
+    await haccp.goto(baseUrl, serialNumber);
+    const failed = haccp.eventRows('fail');
+    await failed.waitFor();
+    await failed.getByRole('button', { name: new RegExp(`^${en.haccp.correction.action}: `) }).click();
+    const dialog = page.getByRole('dialog', { name: en.haccp.correction.title });
+    await dialog.getByText(en.haccp.correction.explain).waitFor();
+    // Too short a note is refused in the dialog, and nothing is added.
+    const field = dialog.getByRole('textbox', { name: en.haccp.correction.note });
+    await field.fill('ok');
+    await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText(en.haccp.correction.noteHint).count()).toBe(1);
+    await screenshot(page, 'haccp-correction-dialog-en');
+    const note = 'Reference thermometer read 84.0 °C at the rinse arm; probe recalibrated.';
+    await field.fill(note);
+    await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The record stays as the machine reported it; the correction stands under it, with who and when.
+    const correction = haccp.eventsTable().locator('[data-corrects]');
+    await correction.waitFor();
+    expect(await correction.innerText()).toContain(note);
+    expect(await correction.innerText()).toMatch(/^Correction by .+, \d{2}\/\d{2}\/\d{4}/);
+    expect(await failed.innerText()).toContain('78.4 °C');
+    await expectNoRawKeys(page);
+    await screenshot(page, 'haccp-correction-en');
+
+    // A kitchen manager of the machine sees the correction but cannot add one.
+    const email = `km-haccp-${run}@washboard.test`;
+    const kitchen = await openPage(browser, contexts, {}, { 'wb.language': 'en' }, { role: 'KITCHEN_MANAGER', email });
+    // The machine becomes the kitchen's (the administrator had claimed it for itself).
+    await admin.post(`/api/v1/appliance/unclaim?serialNumber=${serialNumber}`, {});
+    await admin.post('/api/v1/appliance/claim', { serialNumber, userEmail: email });
+    const own = new HaccpPage(kitchen, 'en');
+    await own.goto(baseUrl, serialNumber);
+    await own.eventsTable().locator('[data-corrects]').waitFor();
+    expect(await own.eventRows('pass').count()).toBe(CYCLES - 1);
+    expect(await kitchen.getByRole('button', { name: new RegExp(`^${en.haccp.correction.action}`) }).count()).toBe(0);
+  });
 });

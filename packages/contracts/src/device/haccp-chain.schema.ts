@@ -66,11 +66,15 @@ export const ZHaccpVerification = z
   .meta({ id: 'HaccpVerification' });
 export type THaccpVerification = z.infer<typeof ZHaccpVerification>;
 
+/** The length of a correction's note (characters, after trimming). */
+export const HACCP_CORRECTION_NOTE_MIN = 3;
+export const HACCP_CORRECTION_NOTE_MAX = 1000;
+
 /** POST …/haccp/corrections: an annotated correction of one event or alarm by the service. */
 export const ZHaccpCorrectionRequest = z.object({
   correctsKind: z.enum(['event', 'alarm']),
   correctsId: z.uuid(),
-  note: z.string().trim().min(3).max(1000),
+  note: z.string().trim().min(HACCP_CORRECTION_NOTE_MIN).max(HACCP_CORRECTION_NOTE_MAX),
 });
 export type THaccpCorrectionRequest = z.infer<typeof ZHaccpCorrectionRequest>;
 

@@ -768,6 +768,18 @@ export const de = {
       cycleParameters: 'Programmparameter',
     },
     correctedBy: 'Korrektur von {{author}}, {{date}}',
+    correction: {
+      action: 'Korrektur hinzufügen',
+      title: 'HACCP-Eintrag korrigieren',
+      record: '{{cycle}}, gestartet {{start}}',
+      explain:
+        'Der Eintrag bleibt, wie die Maschine ihn gemeldet hat. Ihre Korrektur wird darunter mit Ihrem Namen und der Uhrzeit ergänzt, geht in die manipulationssichere Aufzeichnung ein und kann weder geändert noch gelöscht werden.',
+      note: 'Korrektur',
+      notePlaceholder: 'Was falsch war und was getan wurde, z. B. „Referenzthermometer: 84,0 °C; Fühler neu kalibriert.“',
+      noteHint: '3 bis 1.000 Zeichen',
+      save: 'Korrektur hinzufügen',
+      added: 'Korrektur unter dem Eintrag hinzugefügt.',
+    },
     noEvents: 'Keine Ereignisse im gewählten Zeitraum',
     noAlarms: 'Keine Alarme im gewählten Zeitraum',
     invalidRange: 'Das Startdatum muss vor dem Enddatum liegen',

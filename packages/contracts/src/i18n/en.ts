@@ -747,6 +747,18 @@ export const en = {
       cycleParameters: 'Cycle parameters',
     },
     correctedBy: 'Correction by {{author}}, {{date}}',
+    correction: {
+      action: 'Add correction',
+      title: 'Correct a HACCP record',
+      record: '{{cycle}}, started {{start}}',
+      explain:
+        'The record stays as the machine reported it. Your correction is added under it with your name and the time, enters the tamper-evident record, and can be neither changed nor deleted.',
+      note: 'Correction',
+      notePlaceholder: 'What was wrong and what was done, e.g. “Reference thermometer read 84.0 °C; probe recalibrated.”',
+      noteHint: '3 to 1,000 characters',
+      save: 'Add correction',
+      added: 'Correction added under the record.',
+    },
     noEvents: 'No events in the selected period',
     noAlarms: 'No alarms in the selected period',
     invalidRange: 'The start date must be before the end date',

@@ -760,6 +760,18 @@ export const es = {
       cycleParameters: 'Parámetros del ciclo',
     },
     correctedBy: 'Corrección de {{author}}, {{date}}',
+    correction: {
+      action: 'Añadir corrección',
+      title: 'Corregir un registro HACCP',
+      record: '{{cycle}}, iniciado el {{start}}',
+      explain:
+        'El registro queda tal como lo envió la máquina. Su corrección se añade debajo con su nombre y la hora, entra en el registro a prueba de manipulaciones y no se puede modificar ni borrar.',
+      note: 'Corrección',
+      notePlaceholder: 'Qué estaba mal y qué se hizo, p. ej. «Termómetro de referencia: 84,0 °C; sonda recalibrada.»',
+      noteHint: 'De 3 a 1000 caracteres',
+      save: 'Añadir corrección',
+      added: 'Corrección añadida debajo del registro.',
+    },
     noEvents: 'No hay eventos en el periodo seleccionado',
     noAlarms: 'No hay alarmas en el periodo seleccionado',
     invalidRange: 'La fecha de inicio debe ser anterior a la fecha de fin',

@@ -764,6 +764,19 @@ export const fr = {
       cycleParameters: 'Paramètres du programme',
     },
     correctedBy: 'Correction par {{author}}, {{date}}',
+    correction: {
+      action: 'Ajouter une correction',
+      title: 'Corriger un enregistrement HACCP',
+      record: '{{cycle}}, commencé le {{start}}',
+      explain:
+        'L’enregistrement reste tel que la machine l’a transmis. Votre correction est ajoutée en dessous avec votre nom et l’heure, entre dans le registre infalsifiable et ne peut être ni modifiée ni supprimée.',
+      note: 'Votre correction',
+      notePlaceholder:
+        'Ce qui n’allait pas et ce qui a été fait, p. ex. « Thermomètre de référence : 84,0 °C ; sonde réétalonnée. »',
+      noteHint: 'De 3 à 1 000 caractères',
+      save: 'Ajouter la correction',
+      added: 'Correction ajoutée sous l’enregistrement.',
+    },
     noEvents: 'Aucun événement sur la période sélectionnée',
     noAlarms: 'Aucune alarme sur la période sélectionnée',
     invalidRange: 'La date de début doit précéder la date de fin',

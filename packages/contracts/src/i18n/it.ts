@@ -759,6 +759,18 @@ export const it = {
       cycleParameters: 'Parametri del ciclo',
     },
     correctedBy: 'Correzione di {{author}}, {{date}}',
+    correction: {
+      action: 'Aggiungi correzione',
+      title: 'Correggi una registrazione HACCP',
+      record: '{{cycle}}, iniziato {{start}}',
+      explain:
+        'La registrazione resta come l’ha riportata la macchina. La tua correzione viene aggiunta sotto, con il tuo nome e l’ora, entra nel registro a prova di manomissione e non può essere né modificata né cancellata.',
+      note: 'Correzione',
+      notePlaceholder: 'Cosa non andava e cosa è stato fatto, ad es. «Termometro di riferimento: 84,0 °C; sonda ricalibrata.»',
+      noteHint: 'Da 3 a 1000 caratteri',
+      save: 'Aggiungi correzione',
+      added: 'Correzione aggiunta sotto la registrazione.',
+    },
     noEvents: 'Nessun evento nel periodo selezionato',
     noAlarms: 'Nessun allarme nel periodo selezionato',
     invalidRange: 'La data di inizio deve precedere la data di fine',

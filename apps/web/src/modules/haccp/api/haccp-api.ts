@@ -1,4 +1,12 @@
-import type { TAlarmView, THaccpCloseOutView, THaccpEventView, THaccpVerification, TUnitSystem } from '@washboard/contracts';
+import type {
+  TAlarmView,
+  THaccpCloseOutView,
+  THaccpCorrectionRequest,
+  THaccpCorrectionView,
+  THaccpEventView,
+  THaccpVerification,
+  TUnitSystem,
+} from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
 /** A period of whole days (YYYY-MM-DD, both included), as the HACCP calls take it. */
@@ -57,4 +65,12 @@ export function fetchHaccpVerification(serialNumber: string, period: THaccpPerio
 /** Confirms that the signed-in user reviewed a closed day. */
 export function reviewHaccpDay(serialNumber: string, day: string): Promise<THaccpCloseOutView> {
   return apiFetch<THaccpCloseOutView>(eventPath(serialNumber, `haccp/close-outs/${day}/review`), { method: 'POST' });
+}
+
+/** Adds a correction to one record: a new chained record pointing at it (docs/hygiene.md, "Corrections"). */
+export function addHaccpCorrection(serialNumber: string, request: THaccpCorrectionRequest): Promise<THaccpCorrectionView> {
+  return apiFetch<THaccpCorrectionView>(eventPath(serialNumber, 'haccp/corrections'), {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
 }

@@ -1,5 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Badge, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconPencilPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -32,6 +33,8 @@ type TProps = {
   rule: THygieneRule;
   unitSystem: TUnitSystem;
   timeZone: string;
+  /** offers "Add correction" on each record (the service's): called with the record and how to name it */
+  onCorrect?: (event: THaccpEventView, name: string) => void;
 };
 
 function parameterValue(key: string, raw: number | null, system: TUnitSystem, lang: TLanguage): string {
@@ -60,11 +63,11 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
 /**
  * The HACCP events of the period: cycle, start, end, type, parameter, the peak wash and final-rinse
  * temperatures, the hygiene verdict (before the wider, informative columns: it binds), the heat dose
- * and the Food Code rules met or missed; a failed cycle is tinted red with its reasons. On a phone,
- * one card per event with the verdict first. Needs the device texts (parameter labels): render
- * inside Suspense.
+ * and the Food Code rules met or missed; a failed cycle is tinted red with its reasons; under a record,
+ * its corrections, and for the service a button to add one. On a phone, one card per event with the
+ * verdict first. Needs the device texts (parameter labels): render inside Suspense.
  */
-export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps) {
+export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect }: TProps) {
   const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = useLanguage();
@@ -152,6 +155,23 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
     );
   const cycle = (e: THaccpEventView) => (e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–');
   const type = (e: THaccpEventView) => t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters');
+  /** "Add correction", named for its record (several stand on one screen). */
+  const correctButton = (e: THaccpEventView) => {
+    if (!onCorrect) return null;
+    const name = t('haccp.correction.record', { cycle: e.cycleName ? cycle(e) : type(e), start: when(e.start) });
+    return (
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        leftSection={<IconPencilPlus size={14} aria-hidden />}
+        aria-label={`${t('haccp.correction.action')}: ${name}`}
+        onClick={() => onCorrect(e, name)}
+        w="fit-content"
+      >
+        {t('haccp.correction.action')}
+      </Button>
+    );
+  };
   const failedTint = (e: THaccpEventView) =>
     e.verdict === 'fail' ? { background: 'var(--mantine-color-red-light)' } : undefined;
   const measured = (e: THaccpEventView, what: 'wash' | 'rinse') =>
@@ -199,6 +219,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
                 <DeliveryMarker chain={e.chain} />
                 {e.parameterName && parameter(e)}
                 <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
+                {correctButton(e)}
               </Stack>
             </Paper>
           ))}
@@ -223,7 +244,12 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone }: TProps)
           {shown.map((e) => (
             <Fragment key={e.id}>
               <Table.Tr data-verdict={e.verdict} style={failedTint(e)}>
-                <Table.Td>{cycle(e)}</Table.Td>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    {cycle(e)}
+                    {correctButton(e)}
+                  </Stack>
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
                 <Table.Td>

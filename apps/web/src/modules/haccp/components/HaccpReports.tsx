@@ -3,13 +3,14 @@ import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canShareHaccp, hygieneRuleFor } from '@washboard/contracts';
+import { canCorrectHaccp, canShareHaccp, hygieneRuleFor } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { useUserData } from '../../session/session-store';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents, useMachineUnitSystem } from '../hooks/use-haccp';
+import { CorrectionDialog } from './CorrectionDialog';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
 import { HaccpExportButtons } from './HaccpExportButtons';
@@ -32,6 +33,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
   const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
   const [timeZone] = useState(browserTimeZone);
   const [sharing, setSharing] = useState(false);
+  const [correcting, setCorrecting] = useState<{ kind: 'event'; id: string; name: string } | null>(null);
   const events = useHaccpEvents(serialNumber, period);
   const alarms = useHaccpAlarms(serialNumber, period);
   const unitSystem = useMachineUnitSystem(serialNumber);
@@ -39,6 +41,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
   const user = useUserData();
   const rule = hygieneRuleFor(detail.data?.type ?? 'undercounter');
   const canShare = Boolean(user && detail.data && canShareHaccp(user, detail.data.owned));
+  const canCorrect = Boolean(user && canCorrectHaccp(user));
 
   if (isNotFound(events.error)) return notFound;
   const failed = events.data?.filter((e) => e.verdict === 'fail').length ?? 0;
@@ -82,7 +85,15 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
         <Tabs.Panel value="events" pt="md">
           <Suspense fallback={<Loading />}>
             <QueryBoundary query={events}>
-              {(rows) => <HaccpEventsTable events={rows} rule={rule} unitSystem={unitSystem} timeZone={timeZone} />}
+              {(rows) => (
+                <HaccpEventsTable
+                  events={rows}
+                  rule={rule}
+                  unitSystem={unitSystem}
+                  timeZone={timeZone}
+                  onCorrect={canCorrect ? (e, name) => setCorrecting({ kind: 'event', id: e.id, name }) : undefined}
+                />
+              )}
             </QueryBoundary>
           </Suspense>
         </Tabs.Panel>
@@ -97,6 +108,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
           </Tabs.Panel>
         )}
       </Tabs>
+      {correcting && <CorrectionDialog serialNumber={serialNumber} target={correcting} onClose={() => setCorrecting(null)} />}
       {sharing && (
         <Suspense fallback={null}>
           <InspectorLinkDialog serialNumber={serialNumber} period={period} onClose={() => setSharing(false)} />

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { THaccpCorrectionRequest } from '@washboard/contracts';
 import { deviceKeys } from '../../devices/hooks/device-keys';
 import { saveFile } from '../../../ui/save-file';
 import {
+  addHaccpCorrection,
   fetchHaccpAlarms,
   fetchHaccpEvents,
   fetchHaccpReport,
@@ -86,5 +88,17 @@ export function useReviewHaccpDay(serialNumber: string) {
   return useMutation({
     mutationFn: (day: string) => reviewHaccpDay(serialNumber, day),
     onSuccess: () => client.invalidateQueries({ queryKey: [...deviceKeys.all, 'haccp', 'verification', serialNumber] }),
+  });
+}
+
+/**
+ * Adds a correction, then reads the machine's HACCP record again: the events show it under the
+ * record, and the verification has one more entry to walk.
+ */
+export function useAddHaccpCorrection(serialNumber: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: THaccpCorrectionRequest) => addHaccpCorrection(serialNumber, request),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...deviceKeys.all, 'haccp'] }),
   });
 }
