@@ -294,6 +294,17 @@ describe('HACCP', () => {
     await expectNoRawKeys(page);
     await screenshot(page, 'haccp-correction-en');
 
+    // An alarm is corrected the same way, on its own tab.
+    await haccp.tab('alarms').click();
+    const overheating = page.getByTestId('haccp-alarm-OH01');
+    await overheating.getByRole('button', { name: new RegExp(`^${en.haccp.correction.action}: OH01 · `) }).click();
+    const alarmNote = 'Boiler thermostat replaced the same afternoon.';
+    await dialog.getByRole('textbox', { name: en.haccp.correction.note }).fill(alarmNote);
+    await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => haccp.alarmsTable().locator('[data-corrects]').innerText()).toContain(alarmNote);
+    await screenshot(page, 'haccp-correction-alarm-en');
+
     // A kitchen manager of the machine sees the correction but cannot add one.
     const email = `km-haccp-${run}@washboard.test`;
     const kitchen = await openPage(browser, contexts, {}, { 'wb.language': 'en' }, { role: 'KITCHEN_MANAGER', email });

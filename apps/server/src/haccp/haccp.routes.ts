@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAlarmView, ZDateRangeQuery, ZHaccpEventView, ZHaccpExportQuery, ZSerialParams } from '@washboard/contracts';
+import { ZDateRangeQuery, ZHaccpAlarmView, ZHaccpEventView, ZHaccpExportQuery, ZSerialParams } from '@washboard/contracts';
 import type { FastifyReply } from 'fastify';
 import type { HaccpService, THaccpCsvFile, THaccpReportFile } from './haccp.service';
 import { deviceDataErrors, deviceDataRead } from '../http/route-schema';
@@ -120,7 +120,7 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
         ...deviceDataRead,
         summary: 'Alarms active at any moment of the date range',
         querystring: ZDateRangeQuery,
-        response: { 200: z.array(ZAlarmView), ...deviceDataErrors },
+        response: { 200: z.array(ZHaccpAlarmView), ...deviceDataErrors },
       },
     },
     async (request) => haccp.alarms(request.user, request.params.serialNumber, request.query.startDate, request.query.stopDate),

@@ -6,9 +6,10 @@ import {
   hygieneRuleFor,
   sanitisingChecks,
   hygieneVerdict,
-  type TAlarmView,
+  type THaccpAlarmView,
   type TBrandCode,
   type THaccpEventView,
+  type TRecordCorrection,
   type THaccpExportQuery,
   type THygieneRule,
   type TFoodCodeClass,
@@ -122,10 +123,15 @@ function toEventView(
       e.chainSeq !== null && e.chainHash !== null
         ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true, carriedBy: e.chainCarrier }
         : null,
-    corrections: corrections
-      .filter((c) => c.correctsId === e.id)
-      .map((c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() })),
+    corrections: correctionsOf(e.id, corrections),
   };
+}
+
+/** The corrections pointing at record `id`, in the order read (oldest first). */
+function correctionsOf(id: string, corrections: TCorrectionRow[]): TRecordCorrection[] {
+  return corrections
+    .filter((c) => c.correctsId === id)
+    .map((c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() }));
 }
 
 /** The dashboard's verification page of a machine's HACCP record over a period (UTC days), in the machine's brand. */
@@ -291,13 +297,21 @@ export class HaccpService {
   }
 
   /** The alarms active at any moment of the range, newest first. */
-  async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<TAlarmView[]> {
+  async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpAlarmView[]> {
     await this.appliances.visible(user, serial);
     return this.alarmsOf(serial, rangeBoundary(from, false), rangeBoundary(to, true));
   }
 
-  /** The machine's alarms active at any moment of [from, to], newest first. For callers that checked access already. */
-  async alarmsOf(serial: string, from: Date, to: Date): Promise<TAlarmView[]> {
-    return (await this.repository.alarms(serial, from, to)).map(toAlarmView);
+  /**
+   * The machine's alarms active at any moment of [from, to], newest first, each with its corrections.
+   * For callers that checked access already.
+   */
+  async alarmsOf(serial: string, from: Date, to: Date): Promise<THaccpAlarmView[]> {
+    const rows = await this.repository.alarms(serial, from, to);
+    const corrections = await this.repository.corrections(
+      serial,
+      rows.map((a) => a.id),
+    );
+    return rows.map((a) => ({ ...toAlarmView(a), corrections: correctionsOf(a.id, corrections) }));
   }
 }

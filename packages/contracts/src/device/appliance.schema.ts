@@ -237,6 +237,15 @@ export const ZDateRangeQuery = z
   .refine((q) => new Date(q.startDate) <= new Date(q.stopDate), { message: 'startDate after stopDate', path: ['startDate'] });
 
 /**
+ * A correction of a HACCP record (docs/hygiene.md, "Corrections"): a record of its own pointing at
+ * the one it corrects, which is never edited — who (by the name the record keeps), when and why.
+ */
+export const ZRecordCorrection = z
+  .object({ id: z.uuid(), note: z.string(), authorName: z.string(), createdAt: z.iso.datetime() })
+  .meta({ id: 'RecordCorrection' });
+export type TRecordCorrection = z.infer<typeof ZRecordCorrection>;
+
+/**
  * A HACCP record's place in its machine's hash chain (docs/hygiene.md, "Tamper-evident record"):
  * `late` when the machine had buffered it, `carriedBy` the name of whoever carried it home from the
  * machine over the local link (docs/local-link.md; null: the machine delivered it).
@@ -278,7 +287,7 @@ export const ZHaccpEventView = z
      */
     chain: ZChainPlace.nullable(),
     /** Corrections pointing at it, oldest first: the record itself is never edited. */
-    corrections: z.array(z.object({ id: z.uuid(), note: z.string(), authorName: z.string(), createdAt: z.iso.datetime() })),
+    corrections: z.array(ZRecordCorrection),
   })
   .meta({ id: 'HaccpEvent' });
 export type THaccpEventView = z.infer<typeof ZHaccpEventView>;
@@ -332,6 +341,10 @@ export const ZAlarmView = z
   })
   .meta({ id: 'Alarm' });
 export type TAlarmView = z.infer<typeof ZAlarmView>;
+
+/** An alarm on the HACCP screen: as everywhere, with the corrections pointing at it, oldest first. */
+export const ZHaccpAlarmView = ZAlarmView.extend({ corrections: z.array(ZRecordCorrection) }).meta({ id: 'HaccpAlarm' });
+export type THaccpAlarmView = z.infer<typeof ZHaccpAlarmView>;
 
 /** …/alarms/{id}/acknowledge and …/assign: the machine and the alarm (the device-made id). */
 export const ZAlarmParams = ZSerialParams.extend({ id: z.uuid() });

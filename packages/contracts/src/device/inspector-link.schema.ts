@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BRAND_CODES } from '../brand/brands';
 import { UNIT_SYSTEMS } from './units';
-import { ZChainPlace, ZHaccpEventView, ZSerialParams } from './appliance.schema';
+import { ZChainPlace, ZHaccpEventView, ZRecordCorrection, ZSerialParams } from './appliance.schema';
 import { ZHaccpVerification } from './haccp-chain.schema';
 import {
   INSPECTOR_LINK_DEFAULT_DAYS,
@@ -83,6 +83,8 @@ export const ZInspectionAlarm = z
       .nullable(),
     /** Its place in the hash chain: delivered late, carried home by whom (as on the events). */
     chain: ZChainPlace.nullable(),
+    /** Corrections pointing at it, oldest first (as on the events). */
+    corrections: z.array(ZRecordCorrection),
   })
   .meta({ id: 'InspectionAlarm' });
 export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;

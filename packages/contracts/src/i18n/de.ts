@@ -771,7 +771,7 @@ export const de = {
     correction: {
       action: 'Korrektur hinzufügen',
       title: 'HACCP-Eintrag korrigieren',
-      record: '{{cycle}}, gestartet {{start}}',
+      record: '{{what}}, gestartet {{start}}',
       explain:
         'Der Eintrag bleibt, wie die Maschine ihn gemeldet hat. Ihre Korrektur wird darunter mit Ihrem Namen und der Uhrzeit ergänzt, geht in die manipulationssichere Aufzeichnung ein und kann weder geändert noch gelöscht werden.',
       note: 'Korrektur',

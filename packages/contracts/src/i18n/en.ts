@@ -750,7 +750,7 @@ export const en = {
     correction: {
       action: 'Add correction',
       title: 'Correct a HACCP record',
-      record: '{{cycle}}, started {{start}}',
+      record: '{{what}}, started {{start}}',
       explain:
         'The record stays as the machine reported it. Your correction is added under it with your name and the time, enters the tamper-evident record, and can be neither changed nor deleted.',
       note: 'Correction',

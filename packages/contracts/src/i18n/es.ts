@@ -763,7 +763,7 @@ export const es = {
     correction: {
       action: 'Añadir corrección',
       title: 'Corregir un registro HACCP',
-      record: '{{cycle}}, iniciado el {{start}}',
+      record: '{{what}}, iniciado el {{start}}',
       explain:
         'El registro queda tal como lo envió la máquina. Su corrección se añade debajo con su nombre y la hora, entra en el registro a prueba de manipulaciones y no se puede modificar ni borrar.',
       note: 'Corrección',

@@ -767,7 +767,7 @@ export const fr = {
     correction: {
       action: 'Ajouter une correction',
       title: 'Corriger un enregistrement HACCP',
-      record: '{{cycle}}, commencé le {{start}}',
+      record: '{{what}}, commencé le {{start}}',
       explain:
         'L’enregistrement reste tel que la machine l’a transmis. Votre correction est ajoutée en dessous avec votre nom et l’heure, entre dans le registre infalsifiable et ne peut être ni modifiée ni supprimée.',
       note: 'Votre correction',

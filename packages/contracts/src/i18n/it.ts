@@ -762,7 +762,7 @@ export const it = {
     correction: {
       action: 'Aggiungi correzione',
       title: 'Correggi una registrazione HACCP',
-      record: '{{cycle}}, iniziato {{start}}',
+      record: '{{what}}, iniziato {{start}}',
       explain:
         'La registrazione resta come l’ha riportata la macchina. La tua correzione viene aggiunta sotto, con il tuo nome e l’ora, entra nel registro a prova di manomissione e non può essere né modificata né cancellata.',
       note: 'Correzione',

@@ -458,6 +458,20 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       const shown = events.find((e) => e.id === corrected.id);
       expect(shown?.measurements.rinseMaxTmp).toBe(848);
       expect(shown?.corrections.map((c) => c.note)).toEqual(['Rinse probe faulty; 84 °C measured by hand']);
+
+      // An alarm is corrected the same way, and the HACCP alarms list shows the note under it.
+      const onAlarm = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`,
+        json({ correctsKind: 'alarm', correctsId: alarmId, note: 'Boiler thermostat replaced the same day' }, admin),
+      );
+      expect(onAlarm.status).toBe(201);
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 7 });
+      const alarms = (await (
+        await server.api(`/api/v1/event-hub-listener/event/${serial}/alarms?startDate=${DAY}&stopDate=${DAY}`, { headers: admin })
+      ).json()) as { id: string; stopDate: string | null; corrections: { note: string; authorName: string }[] }[];
+      expect(alarms).toHaveLength(1);
+      expect(alarms[0]?.stopDate).not.toBeNull();
+      expect(alarms[0]?.corrections.map((c) => c.note)).toEqual(['Boiler thermostat replaced the same day']);
     });
 
     it('refuses a kitchen manager, and a record the machine does not have', async () => {

@@ -1,10 +1,11 @@
 import type {
-  TAlarmView,
+  THaccpAlarmView,
   THaccpChainBreak,
   THaccpCloseOutView,
   THaccpEventView,
   TInspectionAlarm,
   TInspectionVerification,
+  TRecordCorrection,
 } from '@washboard/contracts';
 
 /*
@@ -35,8 +36,12 @@ export function inspectionEvent(e: THaccpEventView): THaccpEventView {
     heatDose: e.heatDose && { hue: e.heatDose.hue, a0: e.heatDose.a0, seconds: e.heatDose.seconds },
     checks: e.checks.map(({ rule, value, limit, met }) => ({ rule, value, limit, met })),
     chain: e.chain && { seq: e.chain.seq, hash: e.chain.hash, late: e.chain.late, carriedBy: e.chain.carriedBy },
-    corrections: e.corrections.map(({ id, note, authorName, createdAt }) => ({ id, note, authorName, createdAt })),
+    corrections: e.corrections.map(inspectionCorrection),
   };
+}
+
+function inspectionCorrection({ id, note, authorName, createdAt }: TRecordCorrection): TRecordCorrection {
+  return { id, note, authorName, createdAt };
 }
 
 /**
@@ -44,7 +49,7 @@ export function inspectionEvent(e: THaccpEventView): THaccpEventView {
  * corrective action is part of the record — but not whom it is assigned to: that is the kitchen's
  * own work.
  */
-export function inspectionAlarm(a: TAlarmView): TInspectionAlarm {
+export function inspectionAlarm(a: THaccpAlarmView): TInspectionAlarm {
   const ack = a.acknowledgement;
   return {
     id: a.id,
@@ -53,6 +58,7 @@ export function inspectionAlarm(a: TAlarmView): TInspectionAlarm {
     stopDate: a.stopDate,
     acknowledgement: ack && { at: ack.at, note: ack.note, by: ack.by && { name: ack.by.name } },
     chain: a.chain,
+    corrections: a.corrections.map(inspectionCorrection),
   };
 }
 

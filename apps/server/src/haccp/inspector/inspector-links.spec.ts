@@ -26,6 +26,7 @@ const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** The period the links show: yesterday and today (UTC), where the records of the tests are. */
 const PERIOD = { startDate: utcDay(Date.now() - DAY), stopDate: utcDay(Date.now()) };
 const CORRECTION_NOTE = 'Rinse probe checked by hand: 85 °C';
+const ALARM_CORRECTION_NOTE = 'Detergent line primed again';
 /** Anything shaped like an e-mail address. */
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 
@@ -152,6 +153,11 @@ describe(`inspector links (${testBroker()})`, () => {
       json({ correctsKind: 'event', correctsId: inPeriod[0]?.id, note: CORRECTION_NOTE }, admin),
     );
     expect(correction.status, await correction.clone().text()).toBe(201);
+    const onAlarm = await server.api(
+      `/api/v1/event-hub-listener/event/${serial}/haccp/corrections`,
+      json({ correctsKind: 'alarm', correctsId: openAlarm.id, note: ALARM_CORRECTION_NOTE }, admin),
+    );
+    expect(onAlarm.status, await onAlarm.clone().text()).toBe(201);
     expect(await server.washboard.haccpChain.closeOut(new Date(Date.now() + DAY), 1)).toBeGreaterThanOrEqual(1);
     const review = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/close-outs/${PERIOD.stopDate}/review`, {
       method: 'POST',
@@ -279,6 +285,15 @@ describe(`inspector links (${testBroker()})`, () => {
             late: expect.any(Boolean) as boolean,
             carriedBy: null,
           },
+          // Its correction, by the name the record keeps, as the events' corrections.
+          corrections: [
+            {
+              id: expect.any(String) as string,
+              note: ALARM_CORRECTION_NOTE,
+              authorName: 'N.N.',
+              createdAt: expect.any(String) as string,
+            },
+          ],
         },
       ]);
       expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [], breaksOutsidePeriod: 0 });

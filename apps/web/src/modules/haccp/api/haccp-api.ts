@@ -1,5 +1,5 @@
 import type {
-  TAlarmView,
+  THaccpAlarmView,
   THaccpCloseOutView,
   THaccpCorrectionRequest,
   THaccpCorrectionView,
@@ -29,8 +29,8 @@ export function fetchHaccpEvents(serialNumber: string, period: THaccpPeriod): Pr
 }
 
 /** Alarms active at any moment of the period, most recent first. */
-export function fetchHaccpAlarms(serialNumber: string, period: THaccpPeriod): Promise<TAlarmView[]> {
-  return apiFetch<TAlarmView[]>(`${eventPath(serialNumber, 'alarms')}?${new URLSearchParams(period)}`);
+export function fetchHaccpAlarms(serialNumber: string, period: THaccpPeriod): Promise<THaccpAlarmView[]> {
+  return apiFetch<THaccpAlarmView[]>(`${eventPath(serialNumber, 'alarms')}?${new URLSearchParams(period)}`);
 }
 
 /** The machine's unit system (parameter S47: 1 imperial); metric when it has not said. */

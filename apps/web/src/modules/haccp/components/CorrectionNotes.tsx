@@ -1,6 +1,7 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconPencilPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type THaccpEventView } from '@washboard/contracts';
+import { formatDate, type TRecordCorrection } from '@washboard/contracts';
 import { useLanguage } from '../../i18n/i18n';
 
 /**
@@ -8,7 +9,7 @@ import { useLanguage } from '../../i18n/i18n';
  * this one, which stays as the machine reported it (docs/hygiene.md, "Corrections") — so both are
  * shown, the record and under it who corrected it, when and why.
  */
-export function CorrectionNotes({ corrections, timeZone }: { corrections: THaccpEventView['corrections']; timeZone: string }) {
+export function CorrectionNotes({ corrections, timeZone }: { corrections: readonly TRecordCorrection[]; timeZone: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   if (corrections.length === 0) return null;
@@ -28,5 +29,22 @@ export function CorrectionNotes({ corrections, timeZone }: { corrections: THaccp
         </Stack>
       ))}
     </Stack>
+  );
+}
+
+/** "Add correction" under a record, named for it (several stand on one screen); the service's only. */
+export function CorrectButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      size="compact-xs"
+      leftSection={<IconPencilPlus size={14} aria-hidden />}
+      aria-label={`${t('haccp.correction.action')}: ${name}`}
+      onClick={onClick}
+      w="fit-content"
+    >
+      {t('haccp.correction.action')}
+    </Button>
   );
 }

@@ -1,9 +1,11 @@
+import { Fragment } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { alarmByCode, formatDate, type TAlarmSeverity, type TInspectionAlarm } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
+import { CorrectButton, CorrectionNotes } from './CorrectionNotes';
 import { DeliveryMarker } from './DeliveryMarker';
 import { HaccpTable } from './HaccpTable';
 import { useLanguage } from '../../i18n/i18n';
@@ -12,10 +14,20 @@ const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: '
 
 /**
  * The alarms of the period: code, description, start, end (or still active), severity and who
- * acknowledged it when, marked when delivered late or carried home; cards on a phone. Takes the dashboard's alarms and the inspector's alike
- * (what both have). Inside Suspense.
+ * acknowledged it when, marked when delivered late or carried home; under an alarm its corrections,
+ * and for the service a button to add one; cards on a phone. Takes the dashboard's alarms and the
+ * inspector's alike (what both have). Inside Suspense.
  */
-export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspectionAlarm[]; timeZone: string }) {
+export function HaccpAlarmsTable({
+  alarms,
+  timeZone,
+  onCorrect,
+}: {
+  alarms: readonly TInspectionAlarm[];
+  timeZone: string;
+  /** offers "Add correction" on each alarm (the service's): called with the alarm and how to name it */
+  onCorrect?: (alarm: TInspectionAlarm, name: string) => void;
+}) {
   const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = useLanguage();
@@ -23,10 +35,15 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspe
   if (alarms.length === 0) return <EmptyState message={t('haccp.noAlarms')} />;
   const rows = alarms.map((alarm) => {
     const entry = alarmByCode(alarm.errorCode);
+    const description = entry ? td(`alarms.${entry.code}`) : alarm.errorCode;
+    const start = formatDate(alarm.startDate, 'long', lang, timeZone);
+    const name = t('haccp.correction.record', { what: `${alarm.errorCode} · ${description}`, start });
     return {
       alarm,
-      description: entry ? td(`alarms.${entry.code}`) : alarm.errorCode,
-      start: formatDate(alarm.startDate, 'long', lang, timeZone),
+      description,
+      start,
+      correct: onCorrect ? <CorrectButton name={name} onClick={() => onCorrect(alarm, name)} /> : null,
+      corrections: <CorrectionNotes corrections={alarm.corrections} timeZone={timeZone} />,
       stop: alarm.stopDate ? (
         formatDate(alarm.stopDate, 'long', lang, timeZone)
       ) : (
@@ -82,6 +99,8 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspe
                   {row.stop}
                 </Text>
               </Group>
+              {row.corrections}
+              {row.correct}
             </Stack>
           </Paper>
         ))}
@@ -102,19 +121,34 @@ export function HaccpAlarmsTable({ alarms, timeZone }: { alarms: readonly TInspe
       ]}
     >
       {rows.map((row) => (
-        <Table.Tr key={row.alarm.id} data-testid={`haccp-alarm-${row.alarm.errorCode}`}>
-          <Table.Td fw={700}>{row.alarm.errorCode}</Table.Td>
-          <Table.Td>
-            <Stack gap={4} align="flex-start">
-              {row.description}
-              <DeliveryMarker chain={row.alarm.chain} />
-            </Stack>
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.stop}</Table.Td>
-          <Table.Td>{row.severity}</Table.Td>
-          <Table.Td data-testid="haccp-alarm-acknowledged">{row.acknowledged}</Table.Td>
-        </Table.Tr>
+        <Fragment key={row.alarm.id}>
+          <Table.Tr data-testid={`haccp-alarm-${row.alarm.errorCode}`}>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                <Text fw={700} size="sm">
+                  {row.alarm.errorCode}
+                </Text>
+                {row.correct}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                {row.description}
+                <DeliveryMarker chain={row.alarm.chain} />
+              </Stack>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.stop}</Table.Td>
+            <Table.Td>{row.severity}</Table.Td>
+            <Table.Td data-testid="haccp-alarm-acknowledged">{row.acknowledged}</Table.Td>
+          </Table.Tr>
+          {row.alarm.corrections.length > 0 && (
+            // The alarm stays as the machine reported it; its corrections follow it, across the table.
+            <Table.Tr data-corrects={row.alarm.id}>
+              <Table.Td colSpan={6}>{row.corrections}</Table.Td>
+            </Table.Tr>
+          )}
+        </Fragment>
       ))}
     </HaccpTable>
   );

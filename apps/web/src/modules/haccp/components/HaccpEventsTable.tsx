@@ -1,6 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Badge, Button, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconPencilPlus } from '@tabler/icons-react';
+import { Badge, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -19,7 +18,7 @@ import {
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { DeliveryMarker } from './DeliveryMarker';
-import { CorrectionNotes } from './CorrectionNotes';
+import { CorrectButton, CorrectionNotes } from './CorrectionNotes';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
@@ -155,22 +154,10 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
     );
   const cycle = (e: THaccpEventView) => (e.cycleName ? t(`cycles.${e.cycleName}`, { defaultValue: e.cycleName }) : '–');
   const type = (e: THaccpEventView) => t(e.kind === 'cycle' ? 'haccp.eventTypes.telemetry' : 'haccp.eventTypes.cycleParameters');
-  /** "Add correction", named for its record (several stand on one screen). */
   const correctButton = (e: THaccpEventView) => {
     if (!onCorrect) return null;
-    const name = t('haccp.correction.record', { cycle: e.cycleName ? cycle(e) : type(e), start: when(e.start) });
-    return (
-      <Button
-        variant="subtle"
-        size="compact-xs"
-        leftSection={<IconPencilPlus size={14} aria-hidden />}
-        aria-label={`${t('haccp.correction.action')}: ${name}`}
-        onClick={() => onCorrect(e, name)}
-        w="fit-content"
-      >
-        {t('haccp.correction.action')}
-      </Button>
-    );
+    const name = t('haccp.correction.record', { what: e.cycleName ? cycle(e) : type(e), start: when(e.start) });
+    return <CorrectButton name={name} onClick={() => onCorrect(e, name)} />;
   };
   const failedTint = (e: THaccpEventView) =>
     e.verdict === 'fail' ? { background: 'var(--mantine-color-red-light)' } : undefined;

@@ -33,7 +33,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
   const [period, setPeriod] = useState<THaccpPeriod>(() => lastSevenDays());
   const [timeZone] = useState(browserTimeZone);
   const [sharing, setSharing] = useState(false);
-  const [correcting, setCorrecting] = useState<{ kind: 'event'; id: string; name: string } | null>(null);
+  const [correcting, setCorrecting] = useState<{ kind: 'event' | 'alarm'; id: string; name: string } | null>(null);
   const events = useHaccpEvents(serialNumber, period);
   const alarms = useHaccpAlarms(serialNumber, period);
   const unitSystem = useMachineUnitSystem(serialNumber);
@@ -99,7 +99,15 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
         </Tabs.Panel>
         <Tabs.Panel value="alarms" pt="md">
           <Suspense fallback={<Loading />}>
-            <QueryBoundary query={alarms}>{(rows) => <HaccpAlarmsTable alarms={rows} timeZone={timeZone} />}</QueryBoundary>
+            <QueryBoundary query={alarms}>
+              {(rows) => (
+                <HaccpAlarmsTable
+                  alarms={rows}
+                  timeZone={timeZone}
+                  onCorrect={canCorrect ? (a, name) => setCorrecting({ kind: 'alarm', id: a.id, name }) : undefined}
+                />
+              )}
+            </QueryBoundary>
           </Suspense>
         </Tabs.Panel>
         {canShare && (
