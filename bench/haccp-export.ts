@@ -25,6 +25,17 @@ const CYCLE_NAMES: TCycleType[] = ['dishes', 'glasses', 'intensive', 'fast', 'ec
 const ALARM_CODES = ['OH01', 'W03', 'W04', 'T17', 'AN01', 'HW09', 'W01'];
 
 /** One machine's year: cycles spread over 2026 (about 55 a day), every 40th with a cold rinse; alarms likewise. */
+/** A technician's correction of a record made at `at`, the next day. */
+function correction(at: number): THaccpReportEvent['corrections'][number] {
+  const createdAt = new Date(at + 86_400_000).toISOString();
+  return {
+    id: randomUUID(),
+    note: 'Rinse probe checked against a reference thermometer: 84.0 °C.',
+    authorName: 'Luca Bianchi',
+    createdAt,
+  };
+}
+
 function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
   const start = Date.UTC(YEAR, 0, 1, 6);
   const span = Date.UTC(YEAR, 11, 31, 20) - start;
@@ -50,6 +61,8 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       newValue: null,
       chainSeq: i + 1,
       chainHash: (i + 1).toString(16).padStart(64, '0'),
+      // Now and then a correction, printed under its row.
+      corrections: i % 500 === 0 ? [correction(at)] : [],
     };
   });
   const alarms = Array.from({ length: ALARMS }, (_, i): THaccpReportAlarm => {
@@ -61,6 +74,7 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       // Half acknowledged, so the report's widest column is drawn as in use.
       acknowledgedAt: i % 2 === 0 ? new Date(at + 60_000) : null,
       acknowledgedByName: i % 2 === 0 ? 'Maria Rossi' : null,
+      corrections: i % 100 === 0 ? [correction(at)] : [],
     };
   });
   return { events, alarms };

@@ -1,4 +1,4 @@
-import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS } from '@washboard/contracts';
+import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TRecordCorrection } from '@washboard/contracts';
 import { csvRow } from '../http/csv';
 import { translate } from '../i18n/translate';
 import { formatters, parameterLabel, parameterValue, type THaccpReportContext, type THaccpReportEvent } from './haccp-report';
@@ -20,9 +20,19 @@ export const EVENTS_CSV_HEADER = [
   'failures',
   'hue',
   'a0',
+  'corrections',
   'chain_seq',
   'chain_hash',
 ];
+
+/**
+ * A record's corrections in one field, oldest first, one per line: the time (ISO 8601 UTC), who, and
+ * the note — as the record keeps them. Empty when it has none.
+ */
+export function correctionsCell(corrections: readonly TRecordCorrection[]): string | undefined {
+  if (corrections.length === 0) return undefined;
+  return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${c.note}`).join('\n');
+}
 
 /**
  * The HACCP events of the period as CSV, for programs: times in ISO 8601 UTC, temperatures as plain
@@ -56,6 +66,7 @@ export function eventsCsv(ctx: THaccpReportContext, events: readonly THaccpRepor
       v.failures.join(';'),
       e.heatDose?.hue,
       e.heatDose?.a0,
+      correctionsCell(e.corrections),
       e.chainSeq ?? undefined,
       e.chainHash ?? undefined,
     ]);

@@ -263,22 +263,22 @@ describe(`HACCP reports (${testBroker()})`, () => {
     it('writes every record with its verdict, heat dose and place and hash in the chain, for programs', async () => {
       const lines = await csvLines(period);
       expect(lines[0]).toBe(
-        'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,chain_seq,chain_hash',
+        'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,corrections,chain_seq,chain_hash',
       );
       // The parameter change at 05:00, then the 60 cycles from 06:00.
       expect(lines).toHaveLength(62);
       expect(lines[1]).toMatch(
-        /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,\d+,[0-9a-f]{64}$/,
+        /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,,\d+,[0-9a-f]{64}$/,
       );
       expect(lines[2]).toMatch(
-        /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,\d+,[0-9a-f]{64}$/,
+        /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,,\d+,[0-9a-f]{64}$/,
       );
       // Cycle 7: the weak rinse fails the rule; cycle 12 did not complete and has no trace.
       expect(lines[8]).toMatch(
-        /^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,2\d{3}(\.\d+)?,[\d.]+,\d+,[0-9a-f]{64}$/,
+        /^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,2\d{3}(\.\d+)?,[\d.]+,,\d+,[0-9a-f]{64}$/,
       );
       expect(lines[13]).toMatch(
-        /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,\d+,[0-9a-f]{64}$/,
+        /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,,\d+,[0-9a-f]{64}$/,
       );
       // Each record has its own place in the chain.
       const seqs = lines.slice(1).map((line) => line.split(',').at(-2));
@@ -288,6 +288,29 @@ describe(`HACCP reports (${testBroker()})`, () => {
     it('gives temperatures in °F when asked for the imperial system', async () => {
       const lines = await csvLines(`${period}&unitSystem=imperial`);
       expect(lines[2]).toMatch(/,143,185,°F,pass,/);
+    });
+
+    it('prints a correction under its record, in the PDF and in its own column of the CSV', async () => {
+      const listed = await server.api(`${base()}/events?${period}`, { headers: anna });
+      const cold = ((await listed.json()) as { id: string; start: string }[]).find((e) => e.start === `${DAY}T07:00:00.000Z`);
+      const note = 'Rinse probe checked by hand: 84.0 °C';
+      const added = await server.api(
+        `${base()}/haccp/corrections`,
+        json({ correctsKind: 'event', correctsId: cold?.id, note }, admin),
+      );
+      expect(added.status).toBe(201);
+      // The CSV: the record's own values unchanged, the correction (when, who, what) before its chain place.
+      const lines = await csvLines(period);
+      expect(lines[8]).toMatch(/^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,/);
+      expect(lines[8]).toMatch(new RegExp(`,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z [^,]+: ${note},\\d+,[0-9a-f]{64}$`));
+      expect(lines.filter((line) => line.includes(note))).toHaveLength(1);
+      // The PDF: under the failed row, in the reader's time zone, the row itself as reported.
+      const res = await server.api(`${base()}/events/export?${period}&timeZone=UTC`, {
+        headers: { ...anna, 'accept-language': 'en' },
+      });
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toMatch(/78\.5 °C\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(new RegExp(`Correction by .+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}: ${note}`));
     });
   });
 
@@ -338,7 +361,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         .split('\r\n');
       expect(lines[0]).toBe(
         'error_code,description,start,stop,severity,acknowledged_by,acknowledged_at,acknowledgement_note,assigned_to,' +
-          'chain_seq,chain_hash,close_chain_seq,close_chain_hash',
+          'corrections,chain_seq,chain_hash,close_chain_seq,close_chain_hash',
       );
       expect(lines).toHaveLength(3);
       // With the places and hashes of each alarm's opening and closing in the machine's chain, as stored.

@@ -22,6 +22,7 @@ import {
   type THygieneFailure,
   type THygieneRule,
   type TLanguage,
+  type TRecordCorrection,
   toParameterDisplayValue,
   type TUnitSystem,
   UNIT_SYMBOLS,
@@ -53,6 +54,8 @@ export type THaccpReportEvent = {
   /** Its place in the machine's hash chain (null: stored before chaining existed). */
   chainSeq: number | null;
   chainHash: string | null;
+  /** The corrections pointing at it, oldest first (docs/hygiene.md, "Corrections"). */
+  corrections: readonly TRecordCorrection[];
 };
 
 export type THaccpReportAlarm = {
@@ -62,6 +65,8 @@ export type THaccpReportAlarm = {
   /** Who acknowledged it (null: a deleted account) and when; no time: not acknowledged. */
   acknowledgedAt: Date | null;
   acknowledgedByName: string | null;
+  /** The corrections pointing at it, oldest first. */
+  corrections: readonly TRecordCorrection[];
 };
 
 /** Everything the reports print besides the rows. */
@@ -89,7 +94,21 @@ const COLOR = {
   fail: '#c81e1e',
   pass: '#1e7b34',
   medium: '#b45309',
+  /** A correction under its record (the screens' blue bar). */
+  correction: '#1864ab',
 };
+
+/**
+ * The corrections of a record as the note under its row: each on a line of its own, who and when as
+ * the screens write it, then the note; none, no note. The record's own cells stay as reported.
+ */
+function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRecordCorrection[]): TCell | undefined {
+  if (corrections.length === 0) return undefined;
+  const lines = corrections.map(
+    (c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`,
+  );
+  return { text: lines.join('\n'), color: COLOR.correction };
+}
 
 /** Accent colours and marks of apps/web/src/ui/brand/*.svg (viewBox units, 40 high). */
 const BRAND_MARKS: Record<TBrandCode, { accent: string; draw: (pdf: PDFKit.PDFDocument) => void }> = {
@@ -386,6 +405,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
         const key = e.parameterName ?? '';
         return {
           tint: fail ? COLOR.failFill : undefined,
+          note: correctionNote(t, f, e.corrections),
           cells: [
             { text: e.cycleName ? (cycleNames.get(e.cycleName) ?? e.cycleName) : '–' },
             { text: f.dateTime(e.start) },
@@ -457,6 +477,7 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
       row: (a) => {
         const severity = alarmByCode(a.errorCode)?.severity;
         return {
+          note: correctionNote(t, f, a.corrections),
           cells: [
             { text: a.errorCode, bold: true },
             { text: texts.alarms[a.errorCode] ?? a.errorCode },

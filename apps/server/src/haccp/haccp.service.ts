@@ -26,7 +26,7 @@ import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink, type TLinkBase } from '../http/app-link';
-import { eventsCsv } from './haccp-csv';
+import { correctionsCell, eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
   chainSeq: number | null;
@@ -81,6 +81,7 @@ const ALARMS_CSV_HEADER = [
   'acknowledged_at',
   'acknowledgement_note',
   'assigned_to',
+  'corrections',
   'chain_seq',
   'chain_hash',
   'close_chain_seq',
@@ -226,9 +227,12 @@ export class HaccpService {
   /** The HACCP events report (PDF) of the period, with the hygiene verdict of every cycle. */
   async eventsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await allPages(
-      (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-      (e) => e.start,
+    const rows = await this.withCorrections(
+      serial,
+      await allPages(
+        (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+        (e) => e.start,
+      ),
     );
     return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
   }
@@ -236,9 +240,12 @@ export class HaccpService {
   /** The HACCP events of the period as CSV, with their verdicts, heat doses and chain hashes (haccp-csv.ts). */
   async eventsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await allPages(
-      (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-      (e) => e.start,
+    const rows = await this.withCorrections(
+      serial,
+      await allPages(
+        (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+        (e) => e.start,
+      ),
     );
     return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
   }
@@ -246,9 +253,12 @@ export class HaccpService {
   /** The HACCP alarms report (PDF) of the period, with the severity of every alarm. */
   async alarmsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await allPages(
-      (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-      (a) => a.startDate,
+    const rows = await this.withCorrections(
+      serial,
+      await allPages(
+        (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+        (a) => a.startDate,
+      ),
     );
     return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
   }
@@ -261,9 +271,12 @@ export class HaccpService {
    */
   async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await allPages(
-      (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-      (a) => a.startDate,
+    const rows = await this.withCorrections(
+      serial,
+      await allPages(
+        (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
+        (a) => a.startDate,
+      ),
     );
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     // Each alarm's opening and closing entries in the machine's chain, to hold a copy against the verification.
@@ -285,6 +298,7 @@ export class HaccpService {
         a.acknowledgedAt?.toISOString(),
         a.acknowledgementNote,
         a.assignedToName,
+        correctionsCell(a.corrections),
         opened?.seq,
         opened?.hash,
         closed?.seq,
@@ -294,6 +308,24 @@ export class HaccpService {
     // A byte-order mark: spreadsheet programs then read the file as UTF-8.
     const csv = `\uFEFF${csvRow(ALARMS_CSV_HEADER)}${lines.join('')}`;
     return { fileName: `haccp-alarms_${serial}_${days}.csv`, csv };
+  }
+
+  /** The exports' records, each with the corrections pointing at it (read a page of records at a time). */
+  private async withCorrections<T extends { id: string }>(
+    serial: string,
+    rows: T[],
+  ): Promise<(T & { corrections: TRecordCorrection[] })[]> {
+    const corrections: TCorrectionRow[] = [];
+    for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
+      corrections.push(
+        ...(await this.repository.corrections(
+          serial,
+          rows.slice(i, i + REPORT_PAGE_ROWS).map((r) => r.id),
+        )),
+      );
+    }
+    if (corrections.length === 0) return rows.map((r) => ({ ...r, corrections: [] }));
+    return rows.map((r) => ({ ...r, corrections: correctionsOf(r.id, corrections) }));
   }
 
   /** The alarms active at any moment of the range, newest first. */

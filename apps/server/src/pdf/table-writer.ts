@@ -20,11 +20,22 @@ const SEAL_ROOM = SEAL_SIZE + 6;
 export type TCell = { text: string; color?: string; bold?: boolean; wrap?: boolean };
 /** A column: its title and its width relative to the others; `wrap` wraps its long cells. */
 export type TColumn = { title: string; width: number; wrap?: boolean };
-/** One item of the table as cells, with the fill of its row (else the striping). */
-export type TRow = { cells: TCell[]; tint?: string };
+/**
+ * One item of the table as cells, with the fill of its row (else the striping) and optionally a note
+ * across the whole table under its cells (wrapped, on the same page as they are).
+ */
+export type TRow = { cells: TCell[]; tint?: string; note?: TCell };
 
-/** A row ready to draw: the texts cut to fit (or wrapped) and its height. */
-type TPreparedRow = { cells: TCell[]; texts: string[]; wraps: boolean[]; height: number; tint?: string };
+/** A row ready to draw: the texts cut to fit (or wrapped), the height of its cells and its whole height. */
+type TPreparedRow = {
+  cells: TCell[];
+  texts: string[];
+  wraps: boolean[];
+  cellsHeight: number;
+  height: number;
+  tint?: string;
+  note?: TCell;
+};
 
 /**
  * A table drawn row by row: rows are prepared (measured) first, so the number of pages is known
@@ -99,8 +110,8 @@ class TableWriter {
     return `${cut.trimEnd()}…`;
   }
 
-  /** Measures a row: which cells print on one line (cut to fit), which wrap, and its height. */
-  prepare(cells: TCell[], tint?: string): TPreparedRow {
+  /** Measures a row: which cells print on one line (cut to fit), which wrap, and its height with its note. */
+  prepare({ cells, tint, note }: TRow): TPreparedRow {
     const texts: string[] = [];
     const wraps: boolean[] = [];
     let height = ROW_HEIGHT;
@@ -115,7 +126,10 @@ class TableWriter {
         height = Math.max(height, this.pdf.heightOfString(cell.text, { width: w }) + 7);
       }
     });
-    return { cells, texts, wraps, height, tint };
+    if (!note) return { cells, texts, wraps, cellsHeight: height, height, tint };
+    this.pdf.font(note.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(BODY_SIZE);
+    const noteHeight = this.pdf.heightOfString(note.text, { width: this.width - 12 }) + 6;
+    return { cells, texts, wraps, cellsHeight: height, height: height + noteHeight, tint, note };
   }
 
   /**
@@ -191,6 +205,16 @@ class TableWriter {
       else pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { lineBreak: false });
       x += w;
     });
+    if (row.note) {
+      // Under the cells, set in from the table's edge with a bar, as the screens show a correction.
+      const top = this.y + row.cellsHeight - 2;
+      pdf.rect(this.left + 3, top, 1.5, row.height - row.cellsHeight - 2).fill(row.note.color ?? PDF_COLOR.text);
+      pdf
+        .font(row.note.bold ? PDF_FONT.bold : PDF_FONT.regular)
+        .fontSize(BODY_SIZE)
+        .fillColor(row.note.color ?? PDF_COLOR.text)
+        .text(row.note.text, this.left + 9, top, { width: this.width - 12 });
+    }
     this.y += row.height;
     this.rule(0.3);
     this.rowIndex += 1;
@@ -299,8 +323,7 @@ export async function drawTable<T>(
   const writer = new TableWriter(pdf, table.columns, chrome.seal ? SEAL_ROOM : 0);
   const rows: TPreparedRow[] = [];
   for (const item of table.items) {
-    const row = table.row(item);
-    rows.push(writer.prepare(row.cells, row.tint));
+    rows.push(writer.prepare(table.row(item)));
     await pause();
   }
   const starts = writer.pageStarts(rows, table.startY, pdf.page.margins.top + RUNNING_HEADER_HEIGHT);
