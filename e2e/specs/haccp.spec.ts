@@ -240,7 +240,7 @@ describe('HACCP', () => {
       ['en', /^\d{2}\/\d{2}\/\d{4}$/],
     ] as const) {
       // The browser's own locale (en-US, month first) must not decide how the page writes a day.
-      const page = await pageWith({ locale: 'en-US' }, { 'wb.language': lang });
+      const page = await pageWith({ locale: 'en-US', viewport: { width: 1280, height: 860 } }, { 'wb.language': lang });
       const haccp = new HaccpPage(page, lang);
       await haccp.goto(baseUrl, serialNumber);
       await expect.poll(() => haccp.eventRows('pass').count()).toBe(CYCLES - 1);
@@ -257,6 +257,12 @@ describe('HACCP', () => {
       const label = haccp.eventRows('fail').locator('.mantine-Badge-label');
       expect(await label.evaluate((el) => el.scrollWidth - el.clientWidth), lang).toBeLessThanOrEqual(0);
       await screenshot(page, `haccp-period-${lang}`);
+      // On a 1280 px laptop the whole table is in view: no column hidden behind a sideways scroll.
+      const hidden = await haccp.eventsTable().evaluate((table) => {
+        const frame = table.closest('.mantine-Paper-root');
+        return frame ? table.getBoundingClientRect().right - frame.getBoundingClientRect().right : 1;
+      });
+      expect(hidden, lang).toBeLessThanOrEqual(0);
       // A day typed the page's way is read back the same.
       await haccp.from().fill(lang === 'de' ? '01.02.2026' : '01/02/2026');
       await haccp.to().click();

@@ -769,7 +769,7 @@ export const de = {
     },
     correctedBy: 'Korrektur von {{author}}, {{date}}',
     correction: {
-      action: 'Korrektur hinzufügen',
+      action: 'Korrigieren',
       title: 'HACCP-Eintrag korrigieren',
       record: '{{what}}, gestartet {{start}}',
       explain:

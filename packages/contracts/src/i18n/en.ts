@@ -748,7 +748,7 @@ export const en = {
     },
     correctedBy: 'Correction by {{author}}, {{date}}',
     correction: {
-      action: 'Add correction',
+      action: 'Correct',
       title: 'Correct a HACCP record',
       record: '{{what}}, started {{start}}',
       explain:

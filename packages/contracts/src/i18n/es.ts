@@ -761,7 +761,7 @@ export const es = {
     },
     correctedBy: 'Corrección de {{author}}, {{date}}',
     correction: {
-      action: 'Añadir corrección',
+      action: 'Corregir',
       title: 'Corregir un registro HACCP',
       record: '{{what}}, iniciado el {{start}}',
       explain:

@@ -65,6 +65,12 @@ describe('formatDate', () => {
     expect(formatDate(DATE, 'long', 'en')).not.toMatch(/AM|PM/i);
   });
 
+  it("time: long's time of day alone, as a table writes it under the day", () => {
+    expect(plain(formatDate(DATE, 'time', 'it'))).toBe('14:05:09');
+    expect(plain(formatDate(DATE, 'time', 'de', 'UTC'))).toBe('13:05:09');
+    expect(`${formatDate(DATE, 'short', 'en')}, ${formatDate(DATE, 'time', 'en')}`).toBe(formatDate(DATE, 'long', 'en'));
+  });
+
   it('long12: date and 12-hour time with seconds and AM/PM', () => {
     expect(plain(formatDate(DATE, 'long12', 'en'))).toBe('21/11/2026, 2:05:09 PM');
     expect(plain(formatDate(DATE, 'long12', 'it'))).toBe('21/11/2026, 2:05:09 PM');

@@ -1,7 +1,7 @@
 import type { TLanguage } from './languages';
 
 /** Date presentations of the product: numeric, with weekday, with seconds (24 h), with seconds (12 h). */
-export type TDateFormat = 'short' | 'medium' | 'long' | 'long12';
+export type TDateFormat = 'short' | 'medium' | 'long' | 'long12' | 'time';
 
 const LOCALE_CODES: ReadonlyMap<string, string> = new Map([
   ['de', 'de_DE'],
@@ -72,6 +72,8 @@ const DATE_OPTIONS: Readonly<Record<TDateFormat, Intl.DateTimeFormatOptions>> = 
     second: '2-digit',
     hour12: true,
   },
+  /** The time of day of 'long' alone, for a table that writes the day above it. */
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
 };
 
 /** Joins Intl parts, writing a lower-case "am"/"pm" day period (as en-GB does) as "AM"/"PM". */
@@ -79,7 +81,7 @@ function joinParts(parts: Intl.DateTimeFormatPart[]): string {
   return parts.map((p) => (p.type === 'dayPeriod' && /^[ap]m$/i.test(p.value) ? p.value.toUpperCase() : p.value)).join('');
 }
 
-/** Formats a date as short, medium, long (seconds, 24 h) or long12 (seconds, 12 h) in `timeZone`; '' if invalid. */
+/** Formats a date as short, medium, long (seconds, 24 h), long12 (seconds, 12 h) or time (long's time alone) in `timeZone`; '' if invalid. */
 export function formatDate(date: Date | string | number, format: TDateFormat, lang: TLanguage, timeZone = 'Europe/Rome'): string {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return '';

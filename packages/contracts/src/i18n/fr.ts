@@ -765,7 +765,7 @@ export const fr = {
     },
     correctedBy: 'Correction par {{author}}, {{date}}',
     correction: {
-      action: 'Ajouter une correction',
+      action: 'Corriger',
       title: 'Corriger un enregistrement HACCP',
       record: '{{what}}, commencé le {{start}}',
       explain:

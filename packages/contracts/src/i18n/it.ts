@@ -760,7 +760,7 @@ export const it = {
     },
     correctedBy: 'Correzione di {{author}}, {{date}}',
     correction: {
-      action: 'Aggiungi correzione',
+      action: 'Correggi',
       title: 'Correggi una registrazione HACCP',
       record: '{{what}}, iniziato {{start}}',
       explain:

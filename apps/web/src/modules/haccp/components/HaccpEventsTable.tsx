@@ -60,7 +60,8 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
 }
 
 /**
- * The HACCP events of the period: cycle, start, end, type, parameter, the peak wash and final-rinse
+ * The HACCP events of the period: cycle, start and end (the day above the time), type (with the
+ * parameter and its values for a parameter change), the peak wash and final-rinse
  * temperatures, the hygiene verdict (before the wider, informative columns: it binds), the heat dose
  * and the Food Code rules met or missed; a failed cycle is tinted red with its reasons; under a record,
  * its corrections, and for the service a button to add one. On a phone, one card per event with the
@@ -79,6 +80,13 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
   const shown = events.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   const temperature = (raw: number | null) => (raw === null ? '–' : formatTemperature(raw, unitSystem, { lang }));
   const when = (iso: string) => formatDate(iso, 'long', lang, timeZone);
+  /** A time in the table: the day, and the time of day under it (so both time columns stay narrow). */
+  const stacked = (iso: string) => (
+    <Stack gap={0}>
+      <span>{formatDate(iso, 'short', lang, timeZone)}</span>
+      <span>{formatDate(iso, 'time', lang, timeZone)}</span>
+    </Stack>
+  );
   const parameterLabel = (key: string) => {
     const param = parameterByKey(key);
     if (param?.code) return `${param.code} · ${td(`parameters.${param.code}.label`)}`;
@@ -214,13 +222,13 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
       ) : (
         <HaccpTable
           label={t('haccp.tabs.events')}
-          minWidth={1300}
+          // Ten columns in nine: a parameter change names its parameter under its type (a cycle has none).
+          minWidth={1120}
           columns={[
             { label: t('haccp.columns.cycleName') },
             { label: t('haccp.columns.start') },
             { label: t('haccp.columns.stop') },
             { label: t('haccp.columns.type') },
-            { label: t('haccp.columns.parameterName') },
             { label: t('haccp.columns.washTmp'), align: 'right' },
             { label: t('haccp.columns.rinseTmp'), align: 'right' },
             { label: t('haccp.columns.verdict') },
@@ -237,15 +245,15 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
                     {correctButton(e)}
                   </Stack>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.start)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.stop)}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{stacked(e.start)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{stacked(e.stop)}</Table.Td>
+                <Table.Td miw={130}>
                   <Stack gap={4} align="flex-start">
                     {type(e)}
+                    {e.parameterName && parameter(e)}
                     <DeliveryMarker chain={e.chain} />
                   </Stack>
                 </Table.Td>
-                <Table.Td>{parameter(e)}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
                   {temperature(e.washTmp)}
                 </Table.Td>
@@ -254,12 +262,12 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
                 </Table.Td>
                 <Table.Td miw={150}>{verdict(e)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{dose(e)}</Table.Td>
-                <Table.Td miw={220}>{foodCode(e)}</Table.Td>
+                <Table.Td miw={180}>{foodCode(e)}</Table.Td>
               </Table.Tr>
               {e.corrections.length > 0 && (
                 // The record stays as the machine reported it; its corrections follow it, across the table.
                 <Table.Tr data-corrects={e.id}>
-                  <Table.Td colSpan={10}>
+                  <Table.Td colSpan={9}>
                     <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
                   </Table.Td>
                 </Table.Tr>
