@@ -24,7 +24,6 @@ const PROBES = 4;
 const CYCLE_NAMES: TCycleType[] = ['dishes', 'glasses', 'intensive', 'fast', 'eco', 'medium'];
 const ALARM_CODES = ['OH01', 'W03', 'W04', 'T17', 'AN01', 'HW09', 'W01'];
 
-/** One machine's year: cycles spread over 2026 (about 55 a day), every 40th with a cold rinse; alarms likewise. */
 /** A technician's correction of a record made at `at`, the next day. */
 function correction(at: number): THaccpReportEvent['corrections'][number] {
   const createdAt = new Date(at + 86_400_000).toISOString();
@@ -36,6 +35,7 @@ function correction(at: number): THaccpReportEvent['corrections'][number] {
   };
 }
 
+/** One machine's year: cycles spread over 2026 (about 55 a day), every 40th with a cold rinse; alarms likewise. */
 function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
   const start = Date.UTC(YEAR, 0, 1, 6);
   const span = Date.UTC(YEAR, 11, 31, 20) - start;

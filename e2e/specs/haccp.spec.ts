@@ -285,7 +285,9 @@ describe('HACCP', () => {
     await field.fill('ok');
     await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-    expect(await dialog.getByText(en.haccp.correction.noteHint).count()).toBe(1);
+    // The limits, written in the page's language, stand once: in red in place of the hint.
+    const limits = en.haccp.correction.noteHint.replace('{{min}}', '3').replace('{{max}}', '1,000');
+    expect(await dialog.getByText(limits).count()).toBe(1);
     await screenshot(page, 'haccp-correction-dialog-en');
     const note = 'Reference thermometer read 84.0 °C at the rinse arm; probe recalibrated.';
     await field.fill(note);

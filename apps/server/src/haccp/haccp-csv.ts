@@ -31,7 +31,8 @@ export const EVENTS_CSV_HEADER = [
  */
 export function correctionsCell(corrections: readonly TRecordCorrection[]): string | undefined {
   if (corrections.length === 0) return undefined;
-  return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${c.note}`).join('\n');
+  // A note's own line breaks become spaces: one line is one correction.
+  return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${c.note.replace(/\s*[\r\n]+\s*/g, ' ')}`).join('\n');
 }
 
 /**

@@ -311,6 +311,32 @@ describe(`HACCP reports (${testBroker()})`, () => {
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
       expect(text).toMatch(/78\.5 °C\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
       expect(text).toMatch(new RegExp(`Correction by .+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}: ${note}`));
+
+      // Four more, one written over two lines: the CSV keeps each on a line of its own, the PDF prints
+      // three under the row and counts the rest, so that no row outgrows its page.
+      for (const more of ['Second check:\nstill 84.0 °C', 'Third check', 'Fourth check', 'Fifth check']) {
+        const res = await server.api(
+          `${base()}/haccp/corrections`,
+          json({ correctsKind: 'event', correctsId: cold?.id, note: more }, admin),
+        );
+        expect(res.status).toBe(201);
+      }
+      const again = await server.api(`${base()}/events/export.csv?${period}`, { headers: { ...anna, 'accept-language': 'en' } });
+      const cell = (await again.text()).split('\r\n').find((line) => line.includes(note)) ?? '';
+      expect(cell.split('\n').map((line) => line.replace(/^.*?Z [^:]+: /, '').replace(/"?,\d+,[0-9a-f]{64}$/, ''))).toEqual([
+        note,
+        'Second check: still 84.0 °C',
+        'Third check',
+        'Fourth check',
+        'Fifth check',
+      ]);
+      const capped = await server.api(`${base()}/events/export?${period}&timeZone=UTC`, {
+        headers: { ...anna, 'accept-language': 'en' },
+      });
+      const cappedText = pdfText(Buffer.from(await capped.arrayBuffer()));
+      expect(cappedText).toContain('Third check');
+      expect(cappedText).not.toContain('Fourth check');
+      expect(cappedText).toContain('… and 2 more corrections: all are on the HACCP screen and in the CSV export');
     });
   });
 

@@ -98,15 +98,23 @@ const COLOR = {
   correction: '#1864ab',
 };
 
+/** The corrections printed under a row at most: a row, note included, must fit on a page. */
+const PRINTED_CORRECTIONS = 3;
+
 /**
  * The corrections of a record as the note under its row: each on a line of its own, who and when as
- * the screens write it, then the note; none, no note. The record's own cells stay as reported.
+ * the screens write it, then the note; none, no note. The record's own cells stay as reported. Past
+ * PRINTED_CORRECTIONS (1,000 characters each at most) a line says how many more there are and where
+ * they all are, so that no row outgrows a page.
  */
 function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRecordCorrection[]): TCell | undefined {
   if (corrections.length === 0) return undefined;
-  const lines = corrections.map(
-    (c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`,
-  );
+  const lines = corrections
+    .slice(0, PRINTED_CORRECTIONS)
+    .map((c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`);
+  const more = corrections.length - PRINTED_CORRECTIONS;
+  // One or more (the server's catalogue look-up knows no plural rules; here only 1 is singular).
+  if (more > 0) lines.push(t(`haccp.pdf.moreCorrections_${more === 1 ? 'one' : 'other'}`, { count: more }));
   return { text: lines.join('\n'), color: COLOR.correction };
 }
 

@@ -41,8 +41,8 @@ export class HaccpRepository {
     return rows[0];
   }
 
-  /** The corrections of these records of the machine, oldest first. */
-  async corrections(serialNumber: string, ids: readonly string[]) {
+  /** The corrections of these records of the machine (events or alarms: `kind`), oldest first. */
+  async corrections(serialNumber: string, kind: 'event' | 'alarm', ids: readonly string[]) {
     if (ids.length === 0) return [];
     return this.db
       .select({
@@ -53,7 +53,13 @@ export class HaccpRepository {
         createdAt: haccpCorrections.createdAt,
       })
       .from(haccpCorrections)
-      .where(and(eq(haccpCorrections.serialNumber, serialNumber), inArray(haccpCorrections.correctsId, [...ids])))
+      .where(
+        and(
+          eq(haccpCorrections.serialNumber, serialNumber),
+          eq(haccpCorrections.correctsKind, kind),
+          inArray(haccpCorrections.correctsId, [...ids]),
+        ),
+      )
       .orderBy(asc(haccpCorrections.createdAt), asc(haccpCorrections.id));
   }
 

@@ -98,7 +98,7 @@ function toEventView(
   e: THaccpEventRow,
   rule: THygieneRule,
   foodCode: TFoodCodeClass,
-  corrections: TCorrectionRow[],
+  corrections: TRecordCorrection[],
 ): THaccpEventView {
   const hygiene = hygieneVerdict(e, rule);
   const judged = hygiene.verdict !== 'notApplicable';
@@ -124,15 +124,20 @@ function toEventView(
       e.chainSeq !== null && e.chainHash !== null
         ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true, carriedBy: e.chainCarrier }
         : null,
-    corrections: correctionsOf(e.id, corrections),
+    corrections,
   };
 }
 
-/** The corrections pointing at record `id`, in the order read (oldest first). */
-function correctionsOf(id: string, corrections: TCorrectionRow[]): TRecordCorrection[] {
-  return corrections
-    .filter((c) => c.correctsId === id)
-    .map((c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() }));
+/** Corrections by the record they point at, each record's in the order read (oldest first). */
+function byRecord(corrections: readonly TCorrectionRow[]): Map<string, TRecordCorrection[]> {
+  const grouped = new Map<string, TRecordCorrection[]>();
+  for (const c of corrections) {
+    const view = { id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() };
+    const list = grouped.get(c.correctsId);
+    if (list) list.push(view);
+    else grouped.set(c.correctsId, [view]);
+  }
+  return grouped;
 }
 
 /** The dashboard's verification page of a machine's HACCP record over a period (UTC days), in the machine's brand. */
@@ -175,11 +180,14 @@ export class HaccpService {
     const rule = hygieneRuleFor(appliance.type);
     const rows = await this.repository.events(serial, from, to);
     const foodCode = foodCodeClassFor(appliance.type);
-    const corrections = await this.repository.corrections(
-      serial,
-      rows.map((e) => e.id),
+    const corrections = byRecord(
+      await this.repository.corrections(
+        serial,
+        'event',
+        rows.map((e) => e.id),
+      ),
     );
-    return rows.map((e) => toEventView(e, rule, foodCode, corrections));
+    return rows.map((e) => toEventView(e, rule, foodCode, corrections.get(e.id) ?? []));
   }
 
   /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
@@ -191,7 +199,7 @@ export class HaccpService {
       e,
       hygieneRuleFor(appliance.type),
       foodCodeClassFor(appliance.type),
-      await this.repository.corrections(serial, [id]),
+      byRecord(await this.repository.corrections(serial, 'event', [id])).get(id) ?? [],
     );
   }
 
@@ -229,6 +237,7 @@ export class HaccpService {
     const { context, days } = await this.reportContext(user, serial, query, lang);
     const rows = await this.withCorrections(
       serial,
+      'event',
       await allPages(
         (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
         (e) => e.start,
@@ -242,6 +251,7 @@ export class HaccpService {
     const { context, days } = await this.reportContext(user, serial, query, lang);
     const rows = await this.withCorrections(
       serial,
+      'event',
       await allPages(
         (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
         (e) => e.start,
@@ -255,6 +265,7 @@ export class HaccpService {
     const { context, days } = await this.reportContext(user, serial, query, lang);
     const rows = await this.withCorrections(
       serial,
+      'alarm',
       await allPages(
         (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
         (a) => a.startDate,
@@ -273,6 +284,7 @@ export class HaccpService {
     const { context, days } = await this.reportContext(user, serial, query, lang);
     const rows = await this.withCorrections(
       serial,
+      'alarm',
       await allPages(
         (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
         (a) => a.startDate,
@@ -313,19 +325,16 @@ export class HaccpService {
   /** The exports' records, each with the corrections pointing at it (read a page of records at a time). */
   private async withCorrections<T extends { id: string }>(
     serial: string,
+    kind: 'event' | 'alarm',
     rows: T[],
   ): Promise<(T & { corrections: TRecordCorrection[] })[]> {
     const corrections: TCorrectionRow[] = [];
     for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
-      corrections.push(
-        ...(await this.repository.corrections(
-          serial,
-          rows.slice(i, i + REPORT_PAGE_ROWS).map((r) => r.id),
-        )),
-      );
+      const ids = rows.slice(i, i + REPORT_PAGE_ROWS).map((r) => r.id);
+      corrections.push(...(await this.repository.corrections(serial, kind, ids)));
     }
-    if (corrections.length === 0) return rows.map((r) => ({ ...r, corrections: [] }));
-    return rows.map((r) => ({ ...r, corrections: correctionsOf(r.id, corrections) }));
+    const grouped = byRecord(corrections);
+    return rows.map((r) => ({ ...r, corrections: grouped.get(r.id) ?? [] }));
   }
 
   /** The alarms active at any moment of the range, newest first. */
@@ -340,10 +349,13 @@ export class HaccpService {
    */
   async alarmsOf(serial: string, from: Date, to: Date): Promise<THaccpAlarmView[]> {
     const rows = await this.repository.alarms(serial, from, to);
-    const corrections = await this.repository.corrections(
-      serial,
-      rows.map((a) => a.id),
+    const corrections = byRecord(
+      await this.repository.corrections(
+        serial,
+        'alarm',
+        rows.map((a) => a.id),
+      ),
     );
-    return rows.map((a) => ({ ...toAlarmView(a), corrections: correctionsOf(a.id, corrections) }));
+    return rows.map((a) => ({ ...toAlarmView(a), corrections: corrections.get(a.id) ?? [] }));
   }
 }

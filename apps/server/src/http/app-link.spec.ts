@@ -19,12 +19,21 @@ describe('links to the dashboard', () => {
   });
 
   it("carry the reader's brand when the address would show another, as the dashboard's shared links do", () => {
-    const single: TLinkBase = { publicUrl: 'http://localhost:8080', ...hosts };
+    // One host for both brands (no BRAND_HOSTS): the brand travels in the query.
+    const single: TLinkBase = { publicUrl: 'http://localhost:8080', brandHosts: {}, defaultBrand: 'LUMINA' };
     expect(machineLink(single, 'KESTREL', 'K1')).toBe('http://localhost:8080/device/K1?brand=KESTREL');
     expect(machineLink(single, 'LUMINA', 'L1')).toBe('http://localhost:8080/device/L1');
     const kestrelHost: TLinkBase = { publicUrl: 'https://wash.kestrel.test/', ...hosts };
     expect(machineLink(kestrelHost, 'KESTREL', 'K1')).toBe('https://wash.kestrel.test/device/K1');
     expect(appLink(kestrelHost, 'LUMINA', '/login')).toBe('https://wash.kestrel.test/login?brand=LUMINA');
+    // A host of its own for each brand: every reader is sent to theirs.
+    const twoHosts: TLinkBase = {
+      publicUrl: 'https://wash.lumina.test',
+      brandHosts: { 'wash.lumina.test': 'LUMINA', 'wash.kestrel.test': 'KESTREL' },
+      defaultBrand: 'LUMINA',
+    };
+    expect(machineLink(twoHosts, 'KESTREL', 'K1')).toBe('https://wash.kestrel.test/device/K1');
+    expect(machineLink(twoHosts, 'LUMINA', 'L1')).toBe('https://wash.lumina.test/device/L1');
     // The HACCP reports' QR code: a Kestrel machine's leads to the Kestrel dashboard.
     const from = new Date('2026-12-03T00:00:00Z');
     const to = new Date('2026-12-04T23:59:59Z');

@@ -26,6 +26,13 @@ export type TPreviewKind = (typeof PREVIEW_KINDS)[number];
 
 const FIRST_NAME = 'Ada';
 
+/** Where each account mail's link leads, as the services write it (a preview token where the real one has a secret). */
+const ACCOUNT_PATHS: Partial<Record<TPreviewKind, string>> = {
+  passwordReset: '/changepassword?token=preview&email=ada%40kitchen.example',
+  servicePinReset: '/app/service/pin-reset?token=preview',
+  approvalRequested: '/pendingusers',
+};
+
 /**
  * A mail of `kind` in `lang` and `brand`, written from sample data through the same render function
  * the server sends it with (docs/notifications.md, "Preview in demo mode"). Its links point at
@@ -105,7 +112,7 @@ export function previewMail(kind: TPreviewKind, lang: TLanguage, brand: TBrandCo
       return renderMail(kind, {
         ...person,
         code: '4827',
-        link: appLink(links, brand, '/login?mode=reset&token=preview'),
+        link: appLink(links, brand, ACCOUNT_PATHS[kind] ?? '/login'),
         applicant: 'Grace Hopper (grace@kitchen.example)',
         company: 'Trattoria Da Marco',
         machine: 'Dishwasher Alpha (WB2401001)',

@@ -15,7 +15,8 @@ describe('a brand by host name', () => {
 
 describe('an address for a reader of a brand', () => {
   it('names the brand only where the host would show another', () => {
-    expect(brandedUrl('http://localhost:8080/device/K1', 'KESTREL', mapping, 'LUMINA')).toBe(
+    // One host for both brands: the brand travels in the query.
+    expect(brandedUrl('http://localhost:8080/device/K1', 'KESTREL', {}, 'LUMINA')).toBe(
       'http://localhost:8080/device/K1?brand=KESTREL',
     );
     expect(brandedUrl('http://localhost:8080/device/L1', 'LUMINA', mapping, 'LUMINA')).toBe('http://localhost:8080/device/L1');
@@ -25,6 +26,14 @@ describe('an address for a reader of a brand', () => {
     expect(brandedUrl('https://wash.kestrel.test/device/L1', 'LUMINA', mapping, 'LUMINA')).toBe(
       'https://wash.kestrel.test/device/L1?brand=LUMINA',
     );
+  });
+
+  it("moves to the brand's own host when the mapping names one, keeping scheme, port and path", () => {
+    const both = { 'wash.lumina.test': 'LUMINA' as const, 'wash.kestrel.test': 'KESTREL' as const };
+    expect(brandedUrl('https://wash.lumina.test:8443/device/K1?x=1', 'KESTREL', both, 'LUMINA')).toBe(
+      'https://wash.kestrel.test:8443/device/K1?x=1',
+    );
+    expect(brandedUrl('https://wash.lumina.test/login', 'LUMINA', both, 'LUMINA')).toBe('https://wash.lumina.test/login');
   });
 
   it("keeps the address's own query and adds the brand after it", () => {

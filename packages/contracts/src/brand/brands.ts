@@ -56,13 +56,17 @@ export function brandForHost(host: string, mapping: Record<string, TBrandCode>, 
 }
 
 /**
- * `url` as a reader of `brand` must open it: with `?brand=` when its host name would show another
- * brand (`brandForHost`), unchanged otherwise. Every address written for someone else — a mail's
- * link, a printed QR code, a shared inspector link — goes through here, so that a Kestrel reader of
- * a single-host deployment does not land on the Lumina sign-in, where Kestrel accounts do not exist.
+ * `url` as a reader of `brand` must open it: unchanged when its host name shows that brand
+ * (`brandForHost`); else on the brand's own host when the mapping names one (same scheme, port and
+ * path); else with `?brand=`. Every address written for someone else — a mail's link, a printed QR
+ * code, a shared inspector link — goes through here, so that a Kestrel reader does not land on the
+ * Lumina sign-in, where Kestrel accounts do not exist.
  */
 export function brandedUrl(url: string, brand: TBrandCode, mapping: Record<string, TBrandCode>, fallback: TBrandCode): string {
   const parsed = new URL(url);
-  if (brandForHost(parsed.hostname, mapping, fallback) !== brand) parsed.searchParams.set('brand', brand);
+  if (brandForHost(parsed.hostname, mapping, fallback) === brand) return parsed.toString();
+  const own = Object.keys(mapping).find((host) => mapping[host] === brand);
+  if (own) parsed.hostname = own;
+  else parsed.searchParams.set('brand', brand);
   return parsed.toString();
 }

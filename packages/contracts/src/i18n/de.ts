@@ -770,13 +770,14 @@ export const de = {
     correctedBy: 'Korrektur von {{author}}, {{date}}',
     correction: {
       action: 'Korrigieren',
+      actionFor: 'Korrigieren: {{record}}',
       title: 'HACCP-Eintrag korrigieren',
-      record: '{{what}}, gestartet {{start}}',
+      record: '{{what}} · {{start}}',
       explain:
         'Der Eintrag bleibt, wie die Maschine ihn gemeldet hat. Ihre Korrektur wird darunter mit Ihrem Namen und der Uhrzeit ergänzt, geht in die manipulationssichere Aufzeichnung ein und kann weder geändert noch gelöscht werden.',
       note: 'Korrektur',
       notePlaceholder: 'Was falsch war und was getan wurde, z. B. „Referenzthermometer: 84,0 °C; Fühler neu kalibriert.“',
-      noteHint: '3 bis 1.000 Zeichen',
+      noteHint: '{{min}} bis {{max}} Zeichen',
       save: 'Korrektur hinzufügen',
       added: 'Korrektur unter dem Eintrag hinzugefügt.',
     },
@@ -897,6 +898,8 @@ export const de = {
       chain: 'Hash-Kette: Nr. {{first}} {{firstHash}} … Nr. {{last}} {{lastHash}}',
       chainNone: 'Hash-Kette: kein verketteter Eintrag auf dieser Seite',
       verify: 'Prüfen: {{url}}',
+      moreCorrections_one: '… und {{count}} weitere Korrektur: alle stehen in der HACCP-Ansicht und im CSV-Export',
+      moreCorrections_other: '… und {{count}} weitere Korrekturen: alle stehen in der HACCP-Ansicht und im CSV-Export',
     },
   },
 

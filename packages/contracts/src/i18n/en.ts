@@ -748,14 +748,15 @@ export const en = {
     },
     correctedBy: 'Correction by {{author}}, {{date}}',
     correction: {
-      action: 'Correct',
+      action: 'Add correction',
+      actionFor: 'Add correction: {{record}}',
       title: 'Correct a HACCP record',
-      record: '{{what}}, started {{start}}',
+      record: '{{what}} · {{start}}',
       explain:
         'The record stays as the machine reported it. Your correction is added under it with your name and the time, enters the tamper-evident record, and can be neither changed nor deleted.',
       note: 'Correction',
       notePlaceholder: 'What was wrong and what was done, e.g. “Reference thermometer read 84.0 °C; probe recalibrated.”',
-      noteHint: '3 to 1,000 characters',
+      noteHint: '{{min}} to {{max}} characters',
       save: 'Add correction',
       added: 'Correction added under the record.',
     },
@@ -874,6 +875,8 @@ export const en = {
       chain: 'Hash chain: #{{first}} {{firstHash}} … #{{last}} {{lastHash}}',
       chainNone: 'Hash chain: no chained record on this page',
       verify: 'Verify: {{url}}',
+      moreCorrections_one: '… and {{count}} more correction: all are on the HACCP screen and in the CSV export',
+      moreCorrections_other: '… and {{count}} more corrections: all are on the HACCP screen and in the CSV export',
     },
   },
 

@@ -762,13 +762,14 @@ export const es = {
     correctedBy: 'Corrección de {{author}}, {{date}}',
     correction: {
       action: 'Corregir',
+      actionFor: 'Corregir: {{record}}',
       title: 'Corregir un registro HACCP',
-      record: '{{what}}, iniciado el {{start}}',
+      record: '{{what}} · {{start}}',
       explain:
         'El registro queda tal como lo envió la máquina. Su corrección se añade debajo con su nombre y la hora, entra en el registro a prueba de manipulaciones y no se puede modificar ni borrar.',
       note: 'Corrección',
       notePlaceholder: 'Qué estaba mal y qué se hizo, p. ej. «Termómetro de referencia: 84,0 °C; sonda recalibrada.»',
-      noteHint: 'De 3 a 1000 caracteres',
+      noteHint: 'De {{min}} a {{max}} caracteres',
       save: 'Añadir corrección',
       added: 'Corrección añadida debajo del registro.',
     },
@@ -889,6 +890,8 @@ export const es = {
       chain: 'Cadena de hash: n.º {{first}} {{firstHash}} … n.º {{last}} {{lastHash}}',
       chainNone: 'Cadena de hash: ningún registro encadenado en esta página',
       verify: 'Verificar: {{url}}',
+      moreCorrections_one: '… y {{count}} corrección más: todas están en la pantalla HACCP y en la exportación CSV',
+      moreCorrections_other: '… y {{count}} correcciones más: todas están en la pantalla HACCP y en la exportación CSV',
     },
   },
 

@@ -766,14 +766,15 @@ export const fr = {
     correctedBy: 'Correction par {{author}}, {{date}}',
     correction: {
       action: 'Corriger',
+      actionFor: 'Corriger : {{record}}',
       title: 'Corriger un enregistrement HACCP',
-      record: '{{what}}, commencé le {{start}}',
+      record: '{{what}} · {{start}}',
       explain:
         'L’enregistrement reste tel que la machine l’a transmis. Votre correction est ajoutée en dessous avec votre nom et l’heure, entre dans le registre infalsifiable et ne peut être ni modifiée ni supprimée.',
       note: 'Votre correction',
       notePlaceholder:
         'Ce qui n’allait pas et ce qui a été fait, p. ex. « Thermomètre de référence : 84,0 °C ; sonde réétalonnée. »',
-      noteHint: 'De 3 à 1 000 caractères',
+      noteHint: 'De {{min}} à {{max}} caractères',
       save: 'Ajouter la correction',
       added: 'Correction ajoutée sous l’enregistrement.',
     },
@@ -894,6 +895,8 @@ export const fr = {
       chain: 'Chaîne de hachage : n° {{first}} {{firstHash}} … n° {{last}} {{lastHash}}',
       chainNone: 'Chaîne de hachage : aucun enregistrement chaîné sur cette page',
       verify: 'Vérifier : {{url}}',
+      moreCorrections_one: '… et {{count}} autre correction : toutes figurent à l’écran HACCP et dans l’export CSV',
+      moreCorrections_other: '… et {{count}} autres corrections : toutes figurent à l’écran HACCP et dans l’export CSV',
     },
   },
 

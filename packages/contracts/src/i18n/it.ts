@@ -761,13 +761,14 @@ export const it = {
     correctedBy: 'Correzione di {{author}}, {{date}}',
     correction: {
       action: 'Correggi',
+      actionFor: 'Correggi: {{record}}',
       title: 'Correggi una registrazione HACCP',
-      record: '{{what}}, iniziato {{start}}',
+      record: '{{what}} · {{start}}',
       explain:
         'La registrazione resta come l’ha riportata la macchina. La tua correzione viene aggiunta sotto, con il tuo nome e l’ora, entra nel registro a prova di manomissione e non può essere né modificata né cancellata.',
       note: 'Correzione',
       notePlaceholder: 'Cosa non andava e cosa è stato fatto, ad es. «Termometro di riferimento: 84,0 °C; sonda ricalibrata.»',
-      noteHint: 'Da 3 a 1000 caratteri',
+      noteHint: 'Da {{min}} a {{max}} caratteri',
       save: 'Aggiungi correzione',
       added: 'Correzione aggiunta sotto la registrazione.',
     },
@@ -888,6 +889,8 @@ export const it = {
       chain: 'Catena di hash: n. {{first}} {{firstHash}} … n. {{last}} {{lastHash}}',
       chainNone: 'Catena di hash: nessun record concatenato in questa pagina',
       verify: 'Verifica: {{url}}',
+      moreCorrections_one: '… e {{count}} altra correzione: tutte sono nella schermata HACCP e nell’esportazione CSV',
+      moreCorrections_other: '… e altre {{count}} correzioni: tutte sono nella schermata HACCP e nell’esportazione CSV',
     },
   },
 

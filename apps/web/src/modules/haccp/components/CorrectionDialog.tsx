@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HACCP_CORRECTION_NOTE_MAX, ZHaccpCorrectionRequest, type THaccpCorrectionRequest } from '@washboard/contracts';
+import {
+  HACCP_CORRECTION_NOTE_MAX,
+  HACCP_CORRECTION_NOTE_MIN,
+  intlLocale,
+  ZHaccpCorrectionRequest,
+  type THaccpCorrectionRequest,
+} from '@washboard/contracts';
 import { DIALOG_WIDTH } from '../../../ui/dialog/dialog-context';
 import { FailureAlert } from '../../../ui/dialog/FailureAlert';
 import { FormModalActions } from '../../../ui/dialog/FormModalActions';
 import { notify } from '../../../ui/notify';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useAddHaccpCorrection } from '../hooks/use-haccp';
+import { useLanguage } from '../../i18n/i18n';
 
 type TProps = {
   serialNumber: string;
@@ -23,7 +30,13 @@ type TProps = {
  */
 export function CorrectionDialog({ serialNumber, target, onClose }: TProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const add = useAddHaccpCorrection(serialNumber);
+  const count = new Intl.NumberFormat(intlLocale(lang));
+  const hint = t('haccp.correction.noteHint', {
+    min: count.format(HACCP_CORRECTION_NOTE_MIN),
+    max: count.format(HACCP_CORRECTION_NOTE_MAX),
+  });
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   // The server's own schema: the same limits, whichever side says no.
@@ -52,10 +65,10 @@ export function CorrectionDialog({ serialNumber, target, onClose }: TProps) {
           <Textarea
             label={t('haccp.correction.note')}
             placeholder={t('haccp.correction.notePlaceholder')}
-            description={refused ? undefined : t('haccp.correction.noteHint')}
+            description={refused ? undefined : hint}
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
-            error={refused ? t('haccp.correction.noteHint') : undefined}
+            error={refused ? hint : undefined}
             maxLength={HACCP_CORRECTION_NOTE_MAX}
             autosize
             minRows={3}

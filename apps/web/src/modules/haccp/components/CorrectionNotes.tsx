@@ -40,7 +40,7 @@ export function CorrectButton({ name, onClick }: { name: string; onClick: () => 
       variant="subtle"
       size="compact-xs"
       leftSection={<IconPencilPlus size={14} aria-hidden />}
-      aria-label={`${t('haccp.correction.action')}: ${name}`}
+      aria-label={t('haccp.correction.actionFor', { record: name })}
       onClick={onClick}
       w="fit-content"
     >

@@ -104,7 +104,7 @@ export function ChartFrame({ title, summary, role, label, from, to, middle, scal
             {from}
           </Text>
           {middle !== undefined && (
-            <Text size="xs" c="dimmed" visibleFrom="xs">
+            <Text size="xs" c="dimmed" visibleFrom="sm">
               {middle}
             </Text>
           )}
