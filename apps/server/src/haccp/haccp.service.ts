@@ -235,42 +235,21 @@ export class HaccpService {
   /** The HACCP events report (PDF) of the period, with the hygiene verdict of every cycle. */
   async eventsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.withCorrections(
-      serial,
-      'event',
-      await allPages(
-        (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-        (e) => e.start,
-      ),
-    );
+    const rows = await this.reportEvents(serial, context);
     return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
   }
 
   /** The HACCP events of the period as CSV, with their verdicts, heat doses and chain hashes (haccp-csv.ts). */
   async eventsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.withCorrections(
-      serial,
-      'event',
-      await allPages(
-        (after) => this.repository.eventsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-        (e) => e.start,
-      ),
-    );
+    const rows = await this.reportEvents(serial, context);
     return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
   }
 
   /** The HACCP alarms report (PDF) of the period, with the severity of every alarm. */
   async alarmsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.withCorrections(
-      serial,
-      'alarm',
-      await allPages(
-        (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-        (a) => a.startDate,
-      ),
-    );
+    const rows = await this.reportAlarms(serial, context);
     return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
   }
 
@@ -282,14 +261,7 @@ export class HaccpService {
    */
   async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
     const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.withCorrections(
-      serial,
-      'alarm',
-      await allPages(
-        (after) => this.repository.alarmsForReport(serial, context.from, context.to, REPORT_PAGE_ROWS, after),
-        (a) => a.startDate,
-      ),
-    );
+    const rows = await this.reportAlarms(serial, context);
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     // Each alarm's opening and closing entries in the machine's chain, to hold a copy against the verification.
     const entries = new Map<string, { seq: number; hash: string }>();
@@ -320,6 +292,24 @@ export class HaccpService {
     // A byte-order mark: spreadsheet programs then read the file as UTF-8.
     const csv = `\uFEFF${csvRow(ALARMS_CSV_HEADER)}${lines.join('')}`;
     return { fileName: `haccp-alarms_${serial}_${days}.csv`, csv };
+  }
+
+  /** The exports' events of the period, read page by page, each with its corrections. */
+  private async reportEvents(serial: string, period: { from: Date; to: Date }) {
+    const rows = await allPages(
+      (after) => this.repository.eventsForReport(serial, period.from, period.to, REPORT_PAGE_ROWS, after),
+      (e) => e.start,
+    );
+    return this.withCorrections(serial, 'event', rows);
+  }
+
+  /** The exports' alarms of the period, read page by page, each with its corrections. */
+  private async reportAlarms(serial: string, period: { from: Date; to: Date }) {
+    const rows = await allPages(
+      (after) => this.repository.alarmsForReport(serial, period.from, period.to, REPORT_PAGE_ROWS, after),
+      (a) => a.startDate,
+    );
+    return this.withCorrections(serial, 'alarm', rows);
   }
 
   /** The exports' records, each with the corrections pointing at it (read a page of records at a time). */

@@ -5,6 +5,7 @@ import {
   HACCP_CORRECTION_NOTE_MAX,
   HACCP_CORRECTION_NOTE_MIN,
   intlLocale,
+  numberFormat,
   ZHaccpCorrectionRequest,
   type THaccpCorrectionRequest,
 } from '@washboard/contracts';
@@ -16,12 +17,10 @@ import { apiErrorMessage } from '../../api/api-error-message';
 import { useAddHaccpCorrection } from '../hooks/use-haccp';
 import { useLanguage } from '../../i18n/i18n';
 
-type TProps = {
-  serialNumber: string;
-  /** the record corrected: its kind and id, and how the dialog names it (e.g. its cycle and start) */
-  target: { kind: THaccpCorrectionRequest['correctsKind']; id: string; name: string };
-  onClose: () => void;
-};
+/** The record corrected: its kind and id, and how the dialog names it (e.g. its cycle and start). */
+export type TCorrectionTarget = { kind: THaccpCorrectionRequest['correctsKind']; id: string; name: string };
+
+type TProps = { serialNumber: string; target: TCorrectionTarget; onClose: () => void };
 
 /**
  * "Add correction" (docs/hygiene.md, "Corrections"): the service's note on one HACCP record. The
@@ -32,7 +31,7 @@ export function CorrectionDialog({ serialNumber, target, onClose }: TProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const add = useAddHaccpCorrection(serialNumber);
-  const count = new Intl.NumberFormat(intlLocale(lang));
+  const count = numberFormat(intlLocale(lang));
   const hint = t('haccp.correction.noteHint', {
     min: count.format(HACCP_CORRECTION_NOTE_MIN),
     max: count.format(HACCP_CORRECTION_NOTE_MAX),
