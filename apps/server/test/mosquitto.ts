@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports';
 
 /** The Mosquitto settings a deployment ships with (persistence, limits); the tests run on them too. */
 export const WASHBOARD_MOSQUITTO_CONF = fileURLToPath(new URL('../../../deploy/mosquitto/washboard.conf', import.meta.url));
@@ -51,14 +52,6 @@ const PLUGIN_CANDIDATES = [
   '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
   '/usr/lib/mosquitto_dynamic_security.so',
 ];
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -8,7 +8,8 @@ import { passwordGrantFields } from '@washboard/contracts';
 import { VirtualDishwasher } from '@washboard/simulator';
 import { scratchPostgres } from '../../test/harness';
 import { shippedMosquittoConfig, startMosquitto, type TTestMosquitto } from '../../test/mosquitto';
-import { freePort, startServerProcess, type TServerProcess } from '../../test/server-process';
+import { freePort } from '../../test/ports';
+import { startServerProcess, type TServerProcess } from '../../test/server-process';
 
 /**
  * The durability drill (docs/operations.md, "Durability drill"): virtual machines publish QoS 1

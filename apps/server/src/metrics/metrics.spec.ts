@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
@@ -6,16 +5,9 @@ import { ADMIN, signIn } from '../../test/accounts';
 import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
 import { openLive } from '../../test/live';
 import { startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
+import { freePort } from '../../test/ports';
 
 const TOKEN = 'scraper-token-0123456789';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The value of one sample of the Prometheus text, e.g. `name{label="x"}`; undefined when absent. */
 function sample(text: string, series: string): number | undefined {
