@@ -155,10 +155,10 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toMatch(/Dishes\s+10\/11\/2026 08:00:00\s+10\/11\/2026 08:02:30\s+Telemetry \/ measurements/);
       // The heat dose (HUE / A0) and the Food Code rules missed by name, their limits in the head.
       expect(text).toContain(
-        'Food Code rules for stationary-rack dual-temperature machines: at least 3600 HUE (NSF/ANSI 3); wash at least 66.0 °C (4-501.110)',
+        'Food Code rules for stationary-rack dual-temperature machines: at least 3,600 HUE (NSF/ANSI 3); wash at least 66.0 °C (4-501.110)',
       );
-      expect(text).toMatch(/78\.5 °C\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
-      expect(text).toMatch(/84\.8 °C\s+31768 \/ 36\.2\s+Missed: wash\s+Pass/);
+      expect(text).toMatch(/78\.5 °C\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/84\.8 °C\s+31,768 \/ 36\.2\s+Missed: wash\s+Pass/);
       expect(text).toMatch(/FAIL: Cycle stopped\s+before its end/);
       expect(text).toMatch(
         /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler\s+85 °C » 82 °C/,
@@ -220,7 +220,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       });
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
       expect(text).toContain('final rinse at least 180 °F');
-      expect(text).toMatch(/173 °F\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/173 °F\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
       expect(text).toContain('final rinse at most 194 °F (4-501.112)');
     });
 
@@ -309,7 +309,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         headers: { ...anna, 'accept-language': 'en' },
       });
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
-      expect(text).toMatch(/78\.5 °C\s+2272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/78\.5 °C\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
       expect(text).toMatch(new RegExp(`Correction by .+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}: ${note}`));
 
       // Four more, one written over two lines: the CSV keeps each on a line of its own, the PDF prints

@@ -114,7 +114,7 @@ function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRe
     .map((c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`);
   const more = corrections.length - PRINTED_CORRECTIONS;
   // One or more (the server's catalogue look-up knows no plural rules; here only 1 is singular).
-  if (more > 0) lines.push(t(`haccp.pdf.moreCorrections_${more === 1 ? 'one' : 'other'}`, { count: more }));
+  if (more > 0) lines.push(t('haccp.pdf.moreCorrections', { count: more }));
   return { text: lines.join('\n'), color: COLOR.correction };
 }
 
@@ -157,6 +157,7 @@ export function formatters(ctx: THaccpReportContext) {
   const celsius = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
   const whole = numberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
   const decimal = numberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
+  const dose = numberFormat(locale, { maximumFractionDigits: 1 });
   const imperial = ctx.unitSystem === 'imperial';
   return {
     dateTime: (d: Date) => `${date.format(d)} ${time.format(d)}`,
@@ -167,6 +168,8 @@ export function formatters(ctx: THaccpReportContext) {
         ? `${whole.format((raw * 9) / 50 + 32)} ${UNIT_SYMBOLS.fahrenheit}`
         : `${celsius.format(raw / 10)} ${UNIT_SYMBOLS.celsius}`,
     number: (n: number) => decimal.format(n),
+    /** A heat dose (HUE, A0) as the HACCP screen writes it: one decimal, digits grouped. */
+    dose: (n: number) => dose.format(n),
   };
 }
 
@@ -375,7 +378,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       await pause();
     }
 
-    const writer: THeatDoseWriter = { t, temperature: f.temperature, number: f.number };
+    const writer: THeatDoseWriter = { t, temperature: f.temperature, number: f.dose };
     const startY = firstPageHeader(pdf, ctx, f, title, [
       t('haccp.rule', { machineType, wash: f.temperature(ctx.rule.washMin), rinse: f.temperature(ctx.rule.rinseMin) }),
       foodCodeClassText(ctx.foodCodeClass, writer),
@@ -432,7 +435,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
               ? { text: '–' }
               : e.heatDose
                 ? {
-                    text: `${f.number(e.heatDose.hue)} / ${f.number(e.heatDose.a0)}`,
+                    text: `${f.dose(e.heatDose.hue)} / ${f.dose(e.heatDose.a0)}`,
                     color: e.heatDose.hue >= HUE_MIN ? COLOR.pass : COLOR.medium,
                     bold: e.heatDose.hue < HUE_MIN,
                   }
