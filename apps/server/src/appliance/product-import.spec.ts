@@ -151,7 +151,7 @@ describe(`POST /api/v1/appliance/products/import (${testBroker()})`, () => {
     ].join('\n');
     const answer = await refusal(await send(csv, { ...admin, 'accept-language': 'it' }));
     expect(answer.code).toBe('PRODUCT_IMPORT_INVALID');
-    expect(answer.message).toBe('Non è stato importato nulla: 5 righe del file vanno corrette');
+    expect(answer.message).toBe('Non è stato importato nulla: righe del file da correggere: 5');
     expect(answer.total).toBe(5);
     expect(answer.problems).toEqual([
       { row: 3, column: 'gamma', reason: 'notAllowed' },

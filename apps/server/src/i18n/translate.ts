@@ -11,9 +11,26 @@ function lookup(tree: TTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** A catalogue text in `lang`, falling back to Italian (the product's fallback), then to the key. */
+const pluralRules = new Map<TLanguage, Intl.PluralRules>();
+
+/** The text of `key` in `lang` alone: with a numeric `count`, its plural form as i18next picks it (`_one`, `_other`, …). */
+function textOf(lang: TLanguage, key: string, count: string | number | undefined): string | undefined {
+  const tree = catalogues[lang];
+  if (typeof count === 'number') {
+    let rules = pluralRules.get(lang);
+    if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+    const plural = lookup(tree, `${key}_${rules.select(count)}`) ?? lookup(tree, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(tree, key);
+}
+
+/**
+ * A catalogue text in `lang`, falling back to Italian (the product's fallback), then to the key. A
+ * numeric `count` picks the plural form where the catalogue has one, as on the web.
+ */
 export function translate(lang: TLanguage, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(catalogues[lang], key) ?? lookup(catalogues[DEFAULT_LANGUAGE], key) ?? key;
+  const text = textOf(lang, key, params.count) ?? textOf(DEFAULT_LANGUAGE, key, params.count) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(params[name] ?? match));
 }
 

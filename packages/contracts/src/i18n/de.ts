@@ -327,7 +327,7 @@ export const de = {
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Die Datei hat zu viele Zeilen: höchstens {{max}} Produkte pro Datei',
     PRODUCT_IMPORT_BROKER_TIMEOUT:
       'Die Geräteplattform hat den Zugang der Maschinen nicht rechtzeitig bestätigt: Es wurde nichts importiert. Teilen Sie die Datei in kleinere Dateien auf und versuchen Sie es erneut',
-    PRODUCT_IMPORT_INVALID: 'Es wurde nichts importiert: {{count}} Zeilen der Datei müssen korrigiert werden',
+    PRODUCT_IMPORT_INVALID: 'Es wurde nichts importiert: zu korrigierende Zeilen der Datei: {{count}}',
     APPLIANCE_NOT_CLAIMED: 'Dieses Gerät ist keinem Konto zugeordnet',
     COMPANY_REQUIRED:
       'Ihr Konto hat kein Unternehmen: Bitten Sie einen Administrator, eines zuzuweisen, bevor Sie Maschinen hinzufügen',
@@ -809,14 +809,16 @@ export const de = {
       verified: 'Aufzeichnung geprüft: lückenlos',
       broken: 'Aufzeichnung verändert',
       empty: 'Kein verketteter Eintrag bis zum Ende des Zeitraums.',
-      summary: '{{count}} Einträge neu berechnet, von Nr. {{first}} {{firstHash}} bis Nr. {{last}} {{lastHash}}.',
+      summary_one: '{{count}} Eintrag neu berechnet, Nr. {{first}} {{firstHash}}.',
+      summary_other: '{{count}} Einträge neu berechnet, von Nr. {{first}} {{firstHash}} bis Nr. {{last}} {{lastHash}}.',
       startedFrom: {
         genesis: 'Geprüft ab dem Anfang der Kette.',
         anchor:
           'Geprüft ab dem Aufbewahrungsanker (Nr. {{seq}}): ältere Einträge wurden nach Ablauf der Aufbewahrungsfrist gelöscht.',
         closeOut: 'Geprüft ab dem signierten Tagesabschluss bei Nr. {{seq}}.',
       },
-      late: '{{count}} Einträge kamen verspätet (von der Maschine zwischengespeichert) und sind so gekennzeichnet.',
+      late_one: '{{count}} Eintrag kam verspätet (von der Maschine zwischengespeichert) und ist so gekennzeichnet.',
+      late_other: '{{count}} Einträge kamen verspätet (von der Maschine zwischengespeichert) und sind so gekennzeichnet.',
       breaksTitle: 'Wo die Aufzeichnung verändert ist',
       closeOutsTitle: 'Tagesabschlüsse',
       noCloseOuts: 'Noch kein Tag des Zeitraums ist abgeschlossen.',
@@ -1547,12 +1549,15 @@ export const de = {
           'Liest die HACCP-Aufzeichnungen und Alarme, die die Maschine aufbewahrt hat, speichert sie verschlüsselt auf diesem Telefon und lädt sie mit ihren ursprünglichen Zeiten hoch, sobald ein Netz da ist.',
         start: 'Aufzeichnungen lesen',
         progress: 'Gelesene Aufzeichnungen: {{count}}',
-        done: 'Von der Maschine gelesen: {{count}} Aufzeichnungen.',
+        done_one: 'Von der Maschine gelesen: {{count}} Aufzeichnung.',
+        done_other: 'Von der Maschine gelesen: {{count}} Aufzeichnungen.',
         none: 'Die Maschine hat keine neueren Aufzeichnungen als die bereits mitgenommenen.',
         uploaded: 'Hochgeladen: Sie stehen im HACCP-Protokoll, als verspätet und von Ihnen geliefert markiert.',
         queued: 'Auf diesem Telefon aufbewahrt: Sie werden hochgeladen, sobald es wieder online ist.',
         label: 'Aufzeichnungen von {{serialNumber}} ({{first}}–{{last}})',
-        interrupted:
+        interrupted_one:
+          'Die Bluetooth-Verbindung ist nach {{count}} Aufzeichnung abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
+        interrupted_other:
           'Die Bluetooth-Verbindung ist nach {{count}} Aufzeichnungen abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
         resume: 'Neu verbinden und fortfahren',
       },

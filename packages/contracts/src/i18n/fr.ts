@@ -327,7 +327,7 @@ export const fr = {
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Le fichier a trop de lignes : au plus {{max}} produits par fichier',
     PRODUCT_IMPORT_BROKER_TIMEOUT:
       "La plateforme des appareils n'a pas confirmé à temps l'accès des machines : rien n'a été importé. Divisez le fichier en fichiers plus petits et réessayez",
-    PRODUCT_IMPORT_INVALID: "Rien n'a été importé : {{count}} lignes du fichier doivent être corrigées",
+    PRODUCT_IMPORT_INVALID: "Rien n'a été importé : lignes du fichier à corriger : {{count}}",
     APPLIANCE_NOT_CLAIMED: "Cet appareil n'est associé à aucun compte",
     COMPANY_REQUIRED:
       "Votre compte n'a pas d'entreprise : demandez à un administrateur d'en attribuer une avant d'ajouter des machines",
@@ -806,14 +806,16 @@ export const fr = {
       verified: 'Enregistrement vérifié : intact',
       broken: 'Enregistrement altéré',
       empty: "Aucun enregistrement chaîné jusqu'à la fin de la période.",
-      summary: '{{count}} enregistrements recalculés, du n° {{first}} {{firstHash}} au n° {{last}} {{lastHash}}.',
+      summary_one: '{{count}} enregistrement recalculé, n° {{first}} {{firstHash}}.',
+      summary_other: '{{count}} enregistrements recalculés, du n° {{first}} {{firstHash}} au n° {{last}} {{lastHash}}.',
       startedFrom: {
         genesis: 'Vérifié depuis le début de la chaîne.',
         anchor:
           "Vérifié depuis l'ancre de conservation (n° {{seq}}) : les enregistrements plus anciens ont été supprimés à la fin de la durée de conservation.",
         closeOut: 'Vérifié depuis la clôture signée au n° {{seq}}.',
       },
-      late: '{{count}} enregistrements sont arrivés en retard (mémorisés par la machine) et sont marqués comme tels.',
+      late_one: '{{count}} enregistrement est arrivé en retard (mémorisé par la machine) et est marqué comme tel.',
+      late_other: '{{count}} enregistrements sont arrivés en retard (mémorisés par la machine) et sont marqués comme tels.',
       breaksTitle: "Où l'enregistrement est altéré",
       closeOutsTitle: 'Clôtures journalières',
       noCloseOuts: "Aucun jour de la période n'est encore clôturé.",
@@ -1545,12 +1547,15 @@ export const fr = {
           "Lit les enregistrements HACCP et les alarmes que la machine a gardés, les conserve chiffrés sur ce téléphone et les envoie avec leurs heures d'origine dès qu'il y a du réseau.",
         start: 'Lire les enregistrements',
         progress: 'Enregistrements lus : {{count}}',
-        done: 'Lus sur la machine : {{count}} enregistrements.',
+        done_one: 'Lu sur la machine : {{count}} enregistrement.',
+        done_other: 'Lus sur la machine : {{count}} enregistrements.',
         none: "La machine n'a pas d'enregistrement plus récent que ceux déjà rapportés.",
         uploaded: 'Envoyés : ils figurent dans le registre HACCP, marqués comme livrés en retard et par vous.',
         queued: "Conservés sur ce téléphone : ils sont envoyés dès qu'il est de nouveau en ligne.",
         label: 'Enregistrements de {{serialNumber}} ({{first}}–{{last}})',
-        interrupted:
+        interrupted_one:
+          'La connexion Bluetooth a été perdue après {{count}} enregistrement. Reconnectez pour reprendre à partir de là.',
+        interrupted_other:
           'La connexion Bluetooth a été perdue après {{count}} enregistrements. Reconnectez pour reprendre à partir de là.',
         resume: 'Reconnecter et reprendre',
       },

@@ -322,7 +322,7 @@ export const it = {
     PRODUCT_IMPORT_TOO_MANY_ROWS: 'Il file ha troppe righe: al massimo {{max}} prodotti per file',
     PRODUCT_IMPORT_BROKER_TIMEOUT:
       "La piattaforma dei dispositivi non ha confermato in tempo l'accesso delle macchine: non è stato importato nulla. Dividi il file in file più piccoli e riprova",
-    PRODUCT_IMPORT_INVALID: 'Non è stato importato nulla: {{count}} righe del file vanno corrette',
+    PRODUCT_IMPORT_INVALID: 'Non è stato importato nulla: righe del file da correggere: {{count}}',
     APPLIANCE_NOT_CLAIMED: 'Questo apparecchio non è registrato su alcun account',
     COMPANY_REQUIRED:
       "Il tuo account non ha un'azienda: chiedi a un amministratore di assegnarne una prima di aggiungere macchine",
@@ -800,14 +800,16 @@ export const it = {
       verified: 'Registro verificato: integro',
       broken: 'Registro alterato',
       empty: 'Nessun record concatenato fino alla fine del periodo.',
-      summary: '{{count}} record ricalcolati, da n. {{first}} {{firstHash}} a n. {{last}} {{lastHash}}.',
+      summary_one: '{{count}} record ricalcolato, n. {{first}} {{firstHash}}.',
+      summary_other: '{{count}} record ricalcolati, da n. {{first}} {{firstHash}} a n. {{last}} {{lastHash}}.',
       startedFrom: {
         genesis: "Verificato dall'inizio della catena.",
         anchor:
           "Verificato dall'ancora di conservazione (n. {{seq}}): i record più vecchi sono stati eliminati alla fine del periodo di conservazione.",
         closeOut: 'Verificato dalla chiusura firmata al n. {{seq}}.',
       },
-      late: '{{count}} record sono arrivati in ritardo (memorizzati dalla macchina) e sono contrassegnati come tali.',
+      late_one: '{{count}} record è arrivato in ritardo (memorizzato dalla macchina) ed è contrassegnato come tale.',
+      late_other: '{{count}} record sono arrivati in ritardo (memorizzati dalla macchina) e sono contrassegnati come tali.',
       breaksTitle: 'Dove il registro è alterato',
       closeOutsTitle: 'Chiusure giornaliere',
       noCloseOuts: 'Nessun giorno del periodo è ancora chiuso.',
@@ -1538,12 +1540,16 @@ export const it = {
           "Legge le registrazioni HACCP e gli allarmi conservati dalla macchina, li conserva cifrati su questo telefono e li carica con i loro orari originali appena c'è rete.",
         start: 'Leggi le registrazioni',
         progress: 'Registrazioni lette: {{count}}',
-        done: 'Lette dalla macchina: {{count}} registrazioni.',
+        done_one: 'Letta dalla macchina: {{count}} registrazione.',
+        done_other: 'Lette dalla macchina: {{count}} registrazioni.',
         none: 'La macchina non ha registrazioni più recenti di quelle già portate a casa.',
         uploaded: 'Caricate: sono nel registro HACCP, segnate come consegnate in ritardo e da te.',
         queued: 'Conservate su questo telefono: vengono caricate quando torna in rete.',
         label: 'Registrazioni di {{serialNumber}} ({{first}}–{{last}})',
-        interrupted: 'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazioni. Ricollega per continuare da lì.',
+        interrupted_one:
+          'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazione. Ricollega per continuare da lì.',
+        interrupted_other:
+          'Il collegamento Bluetooth si è interrotto dopo {{count}} registrazioni. Ricollega per continuare da lì.',
         resume: 'Ricollega e riprendi',
       },
       board: {

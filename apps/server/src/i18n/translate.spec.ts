@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from './translate';
+
+describe('translate', () => {
+  it('picks the plural form a count asks for, by the rules of the language', () => {
+    expect(translate('en', 'haccp.pdf.moreCorrections', { count: 1 })).toMatch(/^… and 1 more correction:/);
+    expect(translate('en', 'haccp.pdf.moreCorrections', { count: 2 })).toMatch(/^… and 2 more corrections:/);
+    // French counts 0 as singular, English does not.
+    expect(translate('fr', 'haccp.verification.late', { count: 0 })).toBe(
+      translate('fr', 'haccp.verification.late', { count: 1 }).replace('1', '0'),
+    );
+    expect(translate('en', 'haccp.verification.late', { count: 0 })).toBe(
+      translate('en', 'haccp.verification.late', { count: 2 }).replace('2', '0'),
+    );
+  });
+
+  it('uses the plain text where the catalogue has no plural forms, as it reads', () => {
+    expect(translate('de', 'haccp.pdf.alarmsSummary', { count: 1 })).toBe('Alarme: 1');
+  });
+});
