@@ -148,10 +148,15 @@ describe('inspector link', () => {
     expect(await inspector.getByRole('button').count()).toBe(1);
     await expectNoRawKeys(inspector);
     await screenshot(inspector, 'inspector-page-de');
+    // The tabs stay where they were clicked, whatever the height of what they show.
+    const tabsAt = async () => (await inspector.getByRole('tablist').boundingBox())?.y;
+    const eventsTabsAt = await tabsAt();
     await inspection.tab('alarms').click();
     await inspector.getByTestId('haccp-alarm-OH01').waitFor();
+    expect(await tabsAt()).toBe(eventsTabsAt);
     await inspection.tab('verification').click();
     await inspector.getByText(de.haccp.verification.closeOutsTitle).waitFor();
+    expect(await tabsAt()).toBe(eventsTabsAt);
     expect(await inspector.getByRole('button', { name: de.haccp.verification.markReviewed }).count()).toBe(0);
     await screenshot(inspector, 'inspector-page-de-verification');
 

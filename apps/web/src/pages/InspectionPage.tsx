@@ -7,7 +7,7 @@ import { Inspection } from '../modules/haccp/components/Inspection';
 export function InspectionPage() {
   const { token = '' } = useParams();
   return (
-    <PublicLayout width={1440}>
+    <PublicLayout width={1440} top>
       <QueryProvider>
         <Inspection token={token} />
       </QueryProvider>

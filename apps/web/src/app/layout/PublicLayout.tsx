@@ -8,7 +8,16 @@ import { rememberSignedOutChoice } from '../../modules/i18n/i18n';
 import { LanguagePicker } from './LanguagePicker';
 
 /** The frame of the screens shown without a session: sign-in, change password, error screens. */
-export function PublicLayout({ children, width = 440 }: { children: ReactNode; width?: number }) {
+export function PublicLayout({
+  children,
+  width = 440,
+  top = false,
+}: {
+  children: ReactNode;
+  width?: number;
+  /** The card at the top rather than in the middle: a page whose height changes as it is read (tabs). */
+  top?: boolean;
+}) {
   const { t } = useTranslation();
   const { brand } = useRuntime();
   return (
@@ -20,7 +29,7 @@ export function PublicLayout({ children, width = 440 }: { children: ReactNode; w
           <ColorSchemeToggle />
         </Group>
       </Group>
-      <Center style={{ flex: 1 }} px="md" py="xl" component="main">
+      <Center style={{ flex: 1, alignItems: top ? 'flex-start' : undefined }} px="md" py="xl" component="main">
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} w="100%" maw={width}>
           <Stack>{children}</Stack>
         </Paper>
