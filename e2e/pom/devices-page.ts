@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
+import { interpolate } from './labels';
 
 /** The device list (/devices): one card (article) per machine, named by the appliance name. */
 export class DevicesPage {
@@ -68,9 +69,7 @@ export class DevicesPage {
 
   /** The text of `shownCount` when `shown` of `count` machines are on the page. */
   shownText(shown: number, count: number): string {
-    return (count === 1 ? this.texts.shown_one : this.texts.shown_other)
-      .replace('{{shown}}', String(shown))
-      .replace('{{count}}', String(count));
+    return interpolate(count === 1 ? this.texts.shown_one : this.texts.shown_other, { shown, count }, this.lang);
   }
 
   /** The button at the end of the list that loads the next page (which scrolling to the end also does). */

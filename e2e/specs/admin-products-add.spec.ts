@@ -7,6 +7,7 @@ import { Api } from '../fixtures/api';
 import { AdminPage } from '../pom/admin-page';
 import { AddProductsPage } from '../pom/add-products-page';
 import { AppShell, IDENTITY_PASSWORD } from '../pom/app-shell';
+import { interpolate } from '../pom/labels';
 
 const baseUrl = inject('baseUrl');
 const it_ = catalogues.it;
@@ -94,7 +95,7 @@ describe('Add Products', () => {
     await screen.importCsv(csv);
     await page
       .getByRole('alert')
-      .filter({ hasText: it_.admin.import.refused_one.replace('{{count}}', '1') })
+      .filter({ hasText: interpolate(it_.admin.import.refused_one, { count: 1 }) })
       .waitFor();
     const rows = await screen.problemTable().getByRole('row').allInnerTexts();
     expect(rows.slice(1).map((r) => r.split('\t').map((c) => c.trim()))).toEqual([
@@ -114,7 +115,7 @@ describe('Add Products', () => {
 
     const serials = [`E2E3${run}A`, `E2E3${run}B`, `E2E3${run}C`];
     await screen.importCsv([HEADER, ...serials.map((s) => `${s},WB-700,2.0,2.1,hiline,E3`)].join('\r\n'));
-    await page.getByRole('status', { name: it_.admin.import.imported_other.replace('{{count}}', '3') }).waitFor();
+    await page.getByRole('status', { name: interpolate(it_.admin.import.imported_other, { count: 3 }) }).waitFor();
     const secrets = await screen.download(it_.admin.import.downloadSecrets);
     expect(secrets.fileName).toBe('device-secrets.csv');
     const lines = secrets.text.trim().split('\r\n');

@@ -207,7 +207,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       });
       expect(res.status).toBe(200);
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
-      expect(text).toContain('Washing cycles: 1294 · failing the hygiene rule: 3 · records in total: 1295');
+      expect(text).toContain('Washing cycles: 1,294 · failing the hygiene rule: 3 · records in total: 1,295');
       // Every row printed exactly once: 1,294 cycle rows, the first and the last minute of the day.
       expect(text.match(/Telemetry \/ measurements/g)?.length).toBe(1294);
       expect(text).toContain('05/10/2026 00:00:00');

@@ -18,3 +18,11 @@ describe('translate', () => {
     expect(translate('de', 'haccp.pdf.alarmsSummary', { count: 1 })).toBe('Alarme: 1');
   });
 });
+
+describe('translate numbers', () => {
+  it('writes a `{{name, number}}` in the digits and grouping of the language', () => {
+    expect(translate('de', 'mail.weeklyReport.cycles', { count: 1218 })).toBe('Gelaufene Zyklen: 1.218');
+    expect(translate('en', 'mail.weeklyReport.cycles', { count: 1218 })).toBe('Cycles run: 1,218');
+    expect(translate('fr', 'mail.weeklyReport.cycles', { count: 1218 })).toMatch(/ 1\u202f218$/);
+  });
+});

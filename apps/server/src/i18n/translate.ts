@@ -27,11 +27,25 @@ function textOf(lang: TLanguage, key: string, count: string | number | undefined
 
 /**
  * A catalogue text in `lang`, falling back to Italian (the product's fallback), then to the key. A
- * numeric `count` picks the plural form where the catalogue has one, as on the web.
+ * numeric `count` picks the plural form where the catalogue has one, and `{{name, number}}` writes
+ * a number as the language does, both as on the web.
  */
 export function translate(lang: TLanguage, key: string, params: Record<string, string | number> = {}): string {
   const text = textOf(lang, key, params.count) ?? textOf(DEFAULT_LANGUAGE, key, params.count) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(params[name] ?? match));
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format?: string) => {
+    const value = params[name];
+    if (value === undefined) return match;
+    return format === 'number' && typeof value === 'number' ? numberFormat(lang).format(value) : String(value);
+  });
+}
+
+const numberFormats = new Map<TLanguage, Intl.NumberFormat>();
+
+/** `{{name, number}}`: a number in the language's digits and grouping, as i18next's `number` format writes it. */
+function numberFormat(lang: TLanguage): Intl.NumberFormat {
+  let format = numberFormats.get(lang);
+  if (!format) numberFormats.set(lang, (format = new Intl.NumberFormat(lang)));
+  return format;
 }
 
 /** The first supported language of an Accept-Language header, else Italian. */

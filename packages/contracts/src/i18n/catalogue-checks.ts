@@ -28,9 +28,13 @@ export function flattenCatalogue(tree: TTree, prefix = ''): Map<string, unknown>
   return out;
 }
 
-/** The names used in `{{name}}` interpolations, sorted and deduplicated. */
+/** The interpolations of a text (`{{name}}`, `{{name, number}}`), sorted and deduplicated: each language formats the same way. */
 export function interpolationVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? ''))].sort();
+  return [
+    ...new Set(
+      [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g)].map((m) => (m[2] ? `${m[1]}, ${m[2]}` : (m[1] ?? ''))),
+    ),
+  ].sort();
 }
 
 /** True when the text has no letters outside its interpolations (e.g. "{{value}}%"). */
