@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator } from 'playwright-core';
 import { catalogues, deviceTopic, formatDate } from '@washboard/contracts';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
@@ -129,7 +129,7 @@ describe('HACCP', () => {
     expect(events).toContain(serialNumber);
     expect(events).toContain('Cicli di lavaggio: 6 · non conformi alla regola igienica: 1');
     expect(events).toMatch(/78,4 °C\s+2259 \/ 4\s+Non rispettate: HUE,\s+NON CONFORME:/);
-    expect(events).toMatch(/85,1 °C\s+43143 \/ 48,5\s+Non rispettate:\s+Conforme/);
+    expect(events).toMatch(/85,1 °C\s+43\.143 \/ 48,5\s+Non rispettate:\s+Conforme/);
     expect(events).toContain('Regole del Food Code per macchine a cesto fisso a doppia temperatura: almeno 3600 HUE');
     expect(events.match(/\bConforme\b/g)?.length).toBe(CYCLES - 1);
     expect(events).toContain('Pagina 1 di 1');
@@ -299,6 +299,9 @@ describe('HACCP', () => {
     expect(await correction.innerText()).toContain(note);
     expect(await correction.innerText()).toMatch(/^Correction by .+, \d{2}\/\d{2}\/\d{4}/);
     expect(await failed.innerText()).toContain('78.4 °C');
+    // It reads as part of its record, not as the next one: the same background as the record's row.
+    const background = (row: Locator) => row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background(correction)).toBe(await background(failed));
     await expectNoRawKeys(page);
     await screenshot(page, 'haccp-correction-en');
 
@@ -311,6 +314,7 @@ describe('HACCP', () => {
     await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => haccp.alarmsTable().locator('[data-corrects]').innerText()).toContain(alarmNote);
+    expect(await background(haccp.alarmsTable().locator('[data-corrects]'))).toBe(await background(overheating));
     await screenshot(page, 'haccp-correction-alarm-en');
 
     // A kitchen manager of the machine sees the correction but cannot add one.

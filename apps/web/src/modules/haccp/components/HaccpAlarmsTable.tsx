@@ -7,7 +7,7 @@ import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { CorrectButton, CorrectionNotes } from './CorrectionNotes';
 import { DeliveryMarker } from './DeliveryMarker';
-import { HaccpTable } from './HaccpTable';
+import { HaccpTable, recordStripe } from './HaccpTable';
 import { useLanguage } from '../../i18n/i18n';
 
 const SEVERITY_COLORS: Record<TAlarmSeverity, string> = { high: 'red', medium: 'orange', low: 'gray' };
@@ -120,9 +120,9 @@ export function HaccpAlarmsTable({
         { label: t('haccp.columns.acknowledged') },
       ]}
     >
-      {rows.map((row) => (
+      {rows.map((row, index) => (
         <Fragment key={row.alarm.id}>
-          <Table.Tr data-testid={`haccp-alarm-${row.alarm.errorCode}`}>
+          <Table.Tr data-testid={`haccp-alarm-${row.alarm.errorCode}`} style={recordStripe(index)}>
             <Table.Td>
               <Stack gap={4} align="flex-start">
                 <Text fw={700} size="sm">
@@ -144,7 +144,7 @@ export function HaccpAlarmsTable({
           </Table.Tr>
           {row.alarm.corrections.length > 0 && (
             // The alarm stays as the machine reported it; its corrections follow it, across the table.
-            <Table.Tr data-corrects={row.alarm.id}>
+            <Table.Tr data-corrects={row.alarm.id} style={recordStripe(index)}>
               <Table.Td colSpan={6}>{row.corrections}</Table.Td>
             </Table.Tr>
           )}

@@ -22,7 +22,7 @@ import { CorrectButton, CorrectionNotes } from './CorrectionNotes';
 import { usePhone } from '../../../ui/use-phone';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
-import { HaccpTable } from './HaccpTable';
+import { HaccpTable, recordStripe } from './HaccpTable';
 import { useLanguage } from '../../i18n/i18n';
 
 const PAGE_SIZE = 50;
@@ -236,9 +236,9 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
             { label: t('heatDose.columns.foodCode') },
           ]}
         >
-          {shown.map((e) => (
+          {shown.map((e, index) => (
             <Fragment key={e.id}>
-              <Table.Tr data-verdict={e.verdict} style={failedTint(e)}>
+              <Table.Tr data-verdict={e.verdict} style={failedTint(e) ?? recordStripe(index)}>
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
                     {cycle(e)}
@@ -266,7 +266,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
               </Table.Tr>
               {e.corrections.length > 0 && (
                 // The record stays as the machine reported it; its corrections follow it, across the table.
-                <Table.Tr data-corrects={e.id}>
+                <Table.Tr data-corrects={e.id} style={failedTint(e) ?? recordStripe(index)}>
                   <Table.Td colSpan={9}>
                     <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
                   </Table.Td>

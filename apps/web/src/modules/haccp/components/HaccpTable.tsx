@@ -1,9 +1,20 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Paper, Table } from '@mantine/core';
 
 type TColumn = { label: string; align?: 'right' };
 
-/** The frame of a HACCP table: a bordered, sideways-scrolling striped table named `label`, its column titles and `children` rows. */
+/**
+ * A record's stripe, for its row and the row of its corrections under it: the table stripes records,
+ * not rows, so a correction reads as part of its record rather than as the next one.
+ */
+export function recordStripe(index: number): CSSProperties | undefined {
+  return index % 2 === 0 ? { background: 'var(--table-striped-color)' } : undefined;
+}
+
+/**
+ * The frame of a HACCP table: a bordered, sideways-scrolling table named `label`, its column titles
+ * and `children` rows, striped by record (`recordStripe`).
+ */
 export function HaccpTable({
   label,
   minWidth,
@@ -18,7 +29,7 @@ export function HaccpTable({
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="xs" striped aria-label={label}>
+        <Table verticalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
