@@ -362,7 +362,7 @@ export const es = {
     FIRMWARE_UP_TO_DATE: 'El firmware ya está actualizado',
     INVALID_DATE_RANGE:
       'Elige un periodo válido de un año como máximo: la fecha de inicio debe ser anterior o igual a la fecha de fin',
-    TELEMETRY_PERIOD_TOO_LONG: 'La telemetría se exporta como máximo {{days}} días cada vez: elige un período más corto',
+    TELEMETRY_PERIOD_TOO_LONG: 'La telemetría se exporta como máximo {{days}} días cada vez: elige un periodo más corto',
     ALARM_NOT_FOUND: 'Esta máquina no tiene esa alarma',
     ALARM_CLOSED: 'La alarma ya está cerrada: solo se pueden reconocer o asignar alarmas abiertas',
     ALARM_ALREADY_ACKNOWLEDGED: 'La alarma ya ha sido reconocida',
