@@ -8,7 +8,7 @@ const LOWEST = 10_000;
 async function ephemeralLow(): Promise<number> {
   const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
   const low = Number(range.trim().split(/\s+/)[0]);
-  return Number.isInteger(low) && low > LOWEST + 1_000 ? low : DEFAULT_EPHEMERAL_LOW;
+  return Number.isInteger(low) ? low : DEFAULT_EPHEMERAL_LOW;
 }
 
 function canListen(port: number): Promise<boolean> {
@@ -19,18 +19,26 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process handed out: two calls never answer the same one, though nothing listens on either yet. */
+const handedOut = new Set<number>();
+
 /**
  * A TCP port nothing listens on right now, taken below the kernel's ephemeral range. A port from
  * that range (what `listen(0)` hands out) can be taken by any outgoing connection while its server is
  * down — even by a client reconnecting to it, which then connects to itself — so a server or broker
  * restarted on the same port found it in use ("MQTT port 34237 is already in use", durability drill,
- * 2026-12-05).
+ * 2026-12-05). A host whose ephemeral range leaves no room below it fails here, by name.
  */
 export async function freePort(): Promise<number> {
   const high = await ephemeralLow();
+  if (high < LOWEST + 1_000) {
+    throw new Error(`the ephemeral port range starts at ${high}: no room below it for the tests' servers (ip_local_port_range)`);
+  }
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const port = LOWEST + Math.floor(Math.random() * (high - LOWEST));
-    if (await canListen(port)) return port;
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`no free port found between ${LOWEST} and ${high}`);
 }
