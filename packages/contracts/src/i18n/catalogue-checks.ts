@@ -83,6 +83,13 @@ export function itChecksCatalogues(catalogues: Readonly<Record<TLanguage, TTree>
     expect(mismatched).toEqual([]);
   });
 
+  it('formats an interpolation only as a number, the one format the web and the server both write', () => {
+    for (const [path, text] of english) {
+      if (typeof text !== 'string') continue;
+      for (const variable of interpolationVariables(text)) expect(variable, path).toMatch(/^[\w.]+(, number)?$/);
+    }
+  });
+
   it('writes plural forms as complete _one/_other pairs', () => {
     for (const key of english.keys()) {
       const base = key.replace(/_(one|other)$/, '');

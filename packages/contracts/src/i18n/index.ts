@@ -8,6 +8,7 @@ import type { TLanguage } from './languages';
 
 export type { TCatalogue, Widen } from './catalogue';
 export { CATALOGUE_PART_NAMES, CATALOGUE_PARTS, SERVER_NAMESPACES, cataloguePart, type TCataloguePart } from './parts';
+export { withPluralFallbacks } from './plural-forms';
 export { DEFAULT_LANGUAGE, LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isLanguage, type TLanguage } from './languages';
 export {
   dateTimeFormat,

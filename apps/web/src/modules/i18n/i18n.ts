@@ -8,6 +8,7 @@ import {
   type TCatalogue,
   type TCataloguePart,
   type TLanguage,
+  withPluralFallbacks,
 } from '@washboard/contracts';
 import { STORAGE_KEYS } from '../runtime/storage-keys';
 
@@ -76,7 +77,8 @@ function fetchPart(lang: TLanguage, p: TCataloguePart): Promise<TPart> {
   const key = `${lang}/${p}`;
   let promise = fetched.get(key);
   if (!promise) {
-    promise = loaders[lang][p]();
+    // i18next may ask for a plural form the catalogue leaves out (`many`): `_other` stands for it.
+    promise = loaders[lang][p]().then((bundle) => withPluralFallbacks(bundle, lang));
     // A failed download (a lost network) is tried again next time.
     promise.catch(() => fetched.delete(key));
     fetched.set(key, promise);
