@@ -354,7 +354,7 @@ export const de = {
     SETTINGS_PROFILE_NOT_FOUND: 'Dieses Einstellungsprofil gibt es nicht',
     SETTINGS_PROFILE_MODEL_MISMATCH: 'Das Einstellungsprofil gilt für ein anderes Modell als das dieser Maschine',
     PANEL_LOCKED: 'Die Fernsteuerung ist aktiv: Das Bedienfeld der Maschine ist gesperrt',
-    WRONG_PIN: 'Falsche PIN, bitte erneut versuchen (noch {{attemptsLeft}} Versuche)',
+    WRONG_PIN: 'Falsche PIN, bitte erneut versuchen (verbleibende Versuche: {{attemptsLeft}})',
     SERVICE_PIN_LOCKED:
       'Zu viele falsche PINs: Die PIN ist gesperrt. Setzen Sie sie über den Link zurück, den wir Ihnen per E-Mail senden.',
     SERVICE_PIN_NOT_SET: 'Legen Sie zuerst Ihre Service-PIN fest',

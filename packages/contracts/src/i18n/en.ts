@@ -341,7 +341,7 @@ export const en = {
     SETTINGS_PROFILE_NOT_FOUND: 'This settings profile does not exist',
     SETTINGS_PROFILE_MODEL_MISMATCH: "The settings profile is for another model than this machine's",
     PANEL_LOCKED: "Remote control is active: the machine's front panel is locked",
-    WRONG_PIN: 'Wrong PIN, please try again ({{attemptsLeft}} tries left)',
+    WRONG_PIN: 'Wrong PIN, please try again (tries left: {{attemptsLeft}})',
     SERVICE_PIN_LOCKED: 'Too many wrong PINs: the PIN is locked. Reset it with the link we send by e-mail.',
     SERVICE_PIN_NOT_SET: 'Set your service PIN first',
     SERVICE_SESSION_REQUIRED: 'Enter your service PIN to use the service menu',

@@ -348,7 +348,7 @@ export const es = {
     SETTINGS_PROFILE_NOT_FOUND: 'Este perfil de ajustes no existe',
     SETTINGS_PROFILE_MODEL_MISMATCH: 'El perfil de ajustes es para un modelo distinto al de esta máquina',
     PANEL_LOCKED: 'El control remoto está activo: el panel frontal de la máquina está bloqueado',
-    WRONG_PIN: 'PIN incorrecto, inténtalo de nuevo (quedan {{attemptsLeft}} intentos)',
+    WRONG_PIN: 'PIN incorrecto, inténtalo de nuevo (intentos restantes: {{attemptsLeft}})',
     SERVICE_PIN_LOCKED:
       'Demasiados PIN incorrectos: el PIN está bloqueado. Restablécelo con el enlace que te enviamos por correo electrónico.',
     SERVICE_PIN_NOT_SET: 'Establece primero tu PIN de servicio',
@@ -1206,7 +1206,7 @@ export const es = {
       newRole: 'Nuevo rol',
       companyRequired: 'Los técnicos y los responsables de servicio necesitan una empresa',
       companyCode: 'Código de empresa',
-      profilesHint: 'Solo puedes conceder o retirar los perfiles que tú mismo tienes',
+      profilesHint: 'Solo puedes conceder o retirar los perfiles que tienes tú',
     },
     products: {
       serialNumber: 'Número de serie',

@@ -353,7 +353,7 @@ export const fr = {
     SETTINGS_PROFILE_NOT_FOUND: "Ce profil de réglages n'existe pas",
     SETTINGS_PROFILE_MODEL_MISMATCH: 'Le profil de réglages concerne un autre modèle que celui de la machine',
     PANEL_LOCKED: 'La commande à distance est active : le panneau avant de la machine est verrouillé',
-    WRONG_PIN: 'Code PIN erroné, veuillez réessayer ({{attemptsLeft}} essais restants)',
+    WRONG_PIN: 'Code PIN erroné, veuillez réessayer (essais restants : {{attemptsLeft}})',
     SERVICE_PIN_LOCKED: 'Trop de codes PIN erronés : le code PIN est bloqué. Réinitialisez-le avec le lien envoyé par e-mail.',
     SERVICE_PIN_NOT_SET: "Définissez d'abord votre code PIN de service",
     SERVICE_SESSION_REQUIRED: 'Saisissez votre code PIN de service pour utiliser le menu de service',

@@ -347,7 +347,7 @@ export const it = {
     SETTINGS_PROFILE_NOT_FOUND: 'Questo profilo di impostazioni non esiste',
     SETTINGS_PROFILE_MODEL_MISMATCH: 'Il profilo di impostazioni è per un modello diverso da quello della macchina',
     PANEL_LOCKED: 'Il controllo remoto è attivo: il pannello frontale della macchina è bloccato',
-    WRONG_PIN: 'PIN errato, riprova ({{attemptsLeft}} tentativi rimasti)',
+    WRONG_PIN: 'PIN errato, riprova (tentativi rimasti: {{attemptsLeft}})',
     SERVICE_PIN_LOCKED: 'Troppi PIN errati: il PIN è bloccato. Reimpostalo con il link che ti inviamo per e-mail.',
     SERVICE_PIN_NOT_SET: 'Imposta prima il tuo PIN di servizio',
     SERVICE_SESSION_REQUIRED: 'Inserisci il PIN di servizio per usare il menu di servizio',

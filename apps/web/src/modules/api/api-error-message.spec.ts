@@ -11,8 +11,8 @@ describe('the text of a failed call that carries the server’s own words', () =
   });
 
   it('is the server’s translated message, details and all, otherwise', () => {
-    expect(serverErrorMessage(new ApiError(400, 'WRONG_PIN', 'PIN errato, riprova (2 tentativi rimasti)'), t)).toBe(
-      'PIN errato, riprova (2 tentativi rimasti)',
+    expect(serverErrorMessage(new ApiError(400, 'WRONG_PIN', 'PIN errato, riprova (tentativi rimasti: 2)'), t)).toBe(
+      'PIN errato, riprova (tentativi rimasti: 2)',
     );
   });
 });
