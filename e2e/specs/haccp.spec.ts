@@ -12,6 +12,7 @@ import { Api } from '../fixtures/api';
 import { openPage } from '../fixtures/pages';
 import { claimedMqttDevice } from '../fixtures/virtual-machine';
 import { HaccpPage } from '../pom/haccp-page';
+import { interpolate } from '../pom/labels';
 
 const baseUrl = inject('baseUrl');
 const mqttPort = inject('mqttPort');
@@ -286,7 +287,7 @@ describe('HACCP', () => {
     await dialog.getByRole('button', { name: en.haccp.correction.save }).click();
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     // The limits, written in the page's language, stand once: in red in place of the hint.
-    const limits = en.haccp.correction.noteHint.replace('{{min}}', '3').replace('{{max}}', '1,000');
+    const limits = interpolate(en.haccp.correction.noteHint, { min: 3, max: 1000 }, 'en');
     expect(await dialog.getByText(limits).count()).toBe(1);
     await screenshot(page, 'haccp-correction-dialog-en');
     const note = 'Reference thermometer read 84.0 °C at the rinse arm; probe recalibrated.';

@@ -113,7 +113,6 @@ function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRe
     .slice(0, PRINTED_CORRECTIONS)
     .map((c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`);
   const more = corrections.length - PRINTED_CORRECTIONS;
-  // One or more (the server's catalogue look-up knows no plural rules; here only 1 is singular).
   if (more > 0) lines.push(t('haccp.pdf.moreCorrections', { count: more }));
   return { text: lines.join('\n'), color: COLOR.correction };
 }

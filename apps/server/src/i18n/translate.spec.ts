@@ -9,6 +9,8 @@ describe('translate', () => {
     expect(translate('fr', 'haccp.verification.late', { count: 0 })).toBe(
       translate('fr', 'haccp.verification.late', { count: 1 }).replace('1', '0'),
     );
+    // An exact million is "many" in French: the other plural stands for it.
+    expect(translate('fr', 'haccp.verification.late', { count: 1_000_000 })).toMatch(/^1\s000\s000 enregistrements sont/);
     expect(translate('en', 'haccp.verification.late', { count: 0 })).toBe(
       translate('en', 'haccp.verification.late', { count: 2 }).replace('2', '0'),
     );

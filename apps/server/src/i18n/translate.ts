@@ -1,4 +1,12 @@
-import { catalogues, DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@washboard/contracts';
+import {
+  catalogues,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  numberFormat,
+  SUPPORTED_LANGUAGES,
+  withPluralFallbacks,
+  type TLanguage,
+} from '@washboard/contracts';
 
 type TTree = { readonly [key: string]: string | TTree };
 
@@ -11,15 +19,19 @@ function lookup(tree: TTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** The catalogues as i18next holds them on the web: the plural forms the catalogue leaves out filled in (`many`). */
+const texts: Partial<Record<TLanguage, TTree>> = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((l) => [l, withPluralFallbacks<TTree>(catalogues[l], l)]),
+);
 const pluralRules = new Map<TLanguage, Intl.PluralRules>();
 
 /** The text of `key` in `lang` alone: with a numeric `count`, its plural form as i18next picks it (`_one`, `_other`, …). */
 function textOf(lang: TLanguage, key: string, count: string | number | undefined): string | undefined {
-  const tree = catalogues[lang];
+  const tree = texts[lang] ?? {};
   if (typeof count === 'number') {
     let rules = pluralRules.get(lang);
     if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
-    const plural = lookup(tree, `${key}_${rules.select(count)}`) ?? lookup(tree, `${key}_other`);
+    const plural = lookup(tree, `${key}_${rules.select(count)}`);
     if (plural !== undefined) return plural;
   }
   return lookup(tree, key);
@@ -35,17 +47,9 @@ export function translate(lang: TLanguage, key: string, params: Record<string, s
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format?: string) => {
     const value = params[name];
     if (value === undefined) return match;
+    // i18next's `number` format: Intl.NumberFormat of the language.
     return format === 'number' && typeof value === 'number' ? numberFormat(lang).format(value) : String(value);
   });
-}
-
-const numberFormats = new Map<TLanguage, Intl.NumberFormat>();
-
-/** `{{name, number}}`: a number in the language's digits and grouping, as i18next's `number` format writes it. */
-function numberFormat(lang: TLanguage): Intl.NumberFormat {
-  let format = numberFormats.get(lang);
-  if (!format) numberFormats.set(lang, (format = new Intl.NumberFormat(lang)));
-  return format;
 }
 
 /** The first supported language of an Accept-Language header, else Italian. */

@@ -777,7 +777,7 @@ export const de = {
         'Der Eintrag bleibt, wie die Maschine ihn gemeldet hat. Ihre Korrektur wird darunter mit Ihrem Namen und der Uhrzeit ergänzt, geht in die manipulationssichere Aufzeichnung ein und kann weder geändert noch gelöscht werden.',
       note: 'Korrektur',
       notePlaceholder: 'Was falsch war und was getan wurde, z. B. „Referenzthermometer: 84,0 °C; Fühler neu kalibriert.“',
-      noteHint: '{{min}} bis {{max}} Zeichen',
+      noteHint: '{{min, number}} bis {{max, number}} Zeichen',
       save: 'Korrektur hinzufügen',
       added: 'Korrektur unter dem Eintrag hinzugefügt.',
     },

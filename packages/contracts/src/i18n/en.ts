@@ -756,7 +756,7 @@ export const en = {
         'The record stays as the machine reported it. Your correction is added under it with your name and the time, enters the tamper-evident record, and can be neither changed nor deleted.',
       note: 'Correction',
       notePlaceholder: 'What was wrong and what was done, e.g. “Reference thermometer read 84.0 °C; probe recalibrated.”',
-      noteHint: '{{min}} to {{max}} characters',
+      noteHint: '{{min, number}} to {{max, number}} characters',
       save: 'Add correction',
       added: 'Correction added under the record.',
     },

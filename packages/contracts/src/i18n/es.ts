@@ -769,7 +769,7 @@ export const es = {
         'El registro queda tal como lo envió la máquina. Tu corrección se añade debajo con tu nombre y la hora, entra en el registro a prueba de manipulaciones y no se puede modificar ni borrar.',
       note: 'Corrección',
       notePlaceholder: 'Qué estaba mal y qué se hizo, p. ej. «Termómetro de referencia: 84,0 °C; sonda recalibrada.»',
-      noteHint: 'De {{min}} a {{max}} caracteres',
+      noteHint: 'De {{min, number}} a {{max, number}} caracteres',
       save: 'Añadir corrección',
       added: 'Corrección añadida debajo del registro.',
     },

@@ -774,7 +774,7 @@ export const fr = {
       note: 'Votre correction',
       notePlaceholder:
         'Ce qui n’allait pas et ce qui a été fait, p. ex. « Thermomètre de référence : 84,0 °C ; sonde réétalonnée. »',
-      noteHint: 'De {{min}} à {{max}} caractères',
+      noteHint: 'De {{min, number}} à {{max, number}} caractères',
       save: 'Ajouter la correction',
       added: 'Correction ajoutée sous l’enregistrement.',
     },

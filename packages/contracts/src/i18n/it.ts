@@ -768,7 +768,7 @@ export const it = {
         'La registrazione resta come l’ha riportata la macchina. La tua correzione viene aggiunta sotto, con il tuo nome e l’ora, entra nel registro a prova di manomissione e non può essere né modificata né cancellata.',
       note: 'Correzione',
       notePlaceholder: 'Cosa non andava e cosa è stato fatto, ad es. «Termometro di riferimento: 84,0 °C; sonda ricalibrata.»',
-      noteHint: 'Da {{min}} a {{max}} caratteri',
+      noteHint: 'Da {{min, number}} a {{max, number}} caratteri',
       save: 'Aggiungi correzione',
       added: 'Correzione aggiunta sotto la registrazione.',
     },

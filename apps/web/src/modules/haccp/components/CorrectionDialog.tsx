@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   HACCP_CORRECTION_NOTE_MAX,
   HACCP_CORRECTION_NOTE_MIN,
-  intlLocale,
-  numberFormat,
   ZHaccpCorrectionRequest,
   type THaccpCorrectionRequest,
 } from '@washboard/contracts';
@@ -15,7 +13,6 @@ import { FormModalActions } from '../../../ui/dialog/FormModalActions';
 import { notify } from '../../../ui/notify';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useAddHaccpCorrection } from '../hooks/use-haccp';
-import { useLanguage } from '../../i18n/i18n';
 
 /** The record corrected: its kind and id, and how the dialog names it (e.g. its cycle and start). */
 export type TCorrectionTarget = { kind: THaccpCorrectionRequest['correctsKind']; id: string; name: string };
@@ -29,13 +26,8 @@ type TProps = { serialNumber: string; target: TCorrectionTarget; onClose: () => 
  */
 export function CorrectionDialog({ serialNumber, target, onClose }: TProps) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const add = useAddHaccpCorrection(serialNumber);
-  const count = numberFormat(intlLocale(lang));
-  const hint = t('haccp.correction.noteHint', {
-    min: count.format(HACCP_CORRECTION_NOTE_MIN),
-    max: count.format(HACCP_CORRECTION_NOTE_MAX),
-  });
+  const hint = t('haccp.correction.noteHint', { min: HACCP_CORRECTION_NOTE_MIN, max: HACCP_CORRECTION_NOTE_MAX });
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   // The server's own schema: the same limits, whichever side says no.
