@@ -17,6 +17,7 @@ import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
 import { CHART_GRID, CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
+import { GAP_MS, runsOf } from './history-runs';
 
 /** One point of a series: a bucket's min and max, or a live value (min = max). */
 type TPoint = { t: number; min: Partial<Record<TLiveField, number | null>>; max: Partial<Record<TLiveField, number | null>> };
@@ -48,6 +49,8 @@ type TChartProps = {
   title: string;
   fields: readonly TLiveField[];
   points: readonly TPoint[];
+  /** neighbours further apart are drawn apart (`runsOf`) */
+  gapMs: number;
   cycles: TTemperatureHistory['cycles'];
   from: number;
   to: number;
@@ -56,7 +59,7 @@ type TChartProps = {
 };
 
 /** One group of fields (temperatures or volumes): a min–max band and the max line per field, cycles shaded. */
-function HistoryChart({ title, fields, points, cycles, from, to, lang, timeZone }: TChartProps) {
+function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, timeZone }: TChartProps) {
   const { t } = useTranslation();
   const language = isLanguage(lang) ? lang : 'it';
   const values = points
@@ -112,16 +115,26 @@ function HistoryChart({ title, fields, points, cycles, from, to, lang, timeZone 
         {fields.map((f) => {
           const own = points.filter((p) => typeof p.max[f] === 'number' && typeof p.min[f] === 'number');
           if (own.length === 0) return null;
-          const top = own.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.max[f] ?? 0).toFixed(1)}`).join(' ');
-          const bottom = [...own]
-            .reverse()
-            .map((p) => `L${x(p.t).toFixed(1)},${y(p.min[f] ?? 0).toFixed(1)}`)
-            .join(' ');
           const color = COLORS[f] ?? 'var(--mantine-primary-color-filled)';
+          // One band and line per run; a run of one point is a dot (the line's round cap).
+          const runs = runsOf(own, gapMs).map((run) => {
+            const top = run.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.max[f] ?? 0).toFixed(1)}`);
+            if (run.length === 1) top.push(top[0]?.replace('M', 'L') ?? '');
+            const bottom = [...run].reverse().map((p) => `L${x(p.t).toFixed(1)},${y(p.min[f] ?? 0).toFixed(1)}`);
+            return { top: top.join(' '), band: `${top.join(' ')} ${bottom.join(' ')} Z` };
+          });
           return (
             <g key={f} data-field={f}>
-              <path d={`${top} ${bottom} Z`} fill={color} opacity={0.2} />
-              <path d={top} fill="none" stroke={color} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+              <path d={runs.map((r) => r.band).join(' ')} fill={color} opacity={0.2} />
+              <path
+                d={runs.map((r) => r.top).join(' ')}
+                fill="none"
+                stroke={color}
+                strokeWidth={1.5}
+                strokeLinecap="round"
+                vectorEffect="non-scaling-stroke"
+                data-runs={runs.length}
+              />
             </g>
           );
         })}
@@ -175,7 +188,8 @@ export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
   }
   const to = Math.max(Date.parse(data.to), points[points.length - 1]?.t ?? 0);
   const group = (unit: 'temperature' | 'volume') => fields.filter((f) => TELEMETRY_FIELDS[f].unit === unit);
-  const chart = { points, cycles: data.cycles, from, to, lang: i18n.language, timeZone };
+  const gapMs = Math.max(GAP_MS, 3 * data.bucketSeconds * 1000);
+  const chart = { points, gapMs, cycles: data.cycles, from, to, lang: i18n.language, timeZone };
   return (
     <Paper
       withBorder
