@@ -135,6 +135,8 @@ export type TWashboard = {
   haccpChain: HaccpChainService;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
+  /** the demo's seeded temperature history, stored after the start: settles once it is (or was not) */
+  demoTemperatureHistory?: Promise<void>;
   /** What the start block must point out, such as a default port that was taken and the one used instead. */
   startNotes: readonly string[];
   /** Every route registered, in order (the API fuzz test walks them). */
@@ -332,8 +334,9 @@ async function assembleWashboard(
   // Everything that runs off the request path, durable and run once across instances (docs/jobs.md).
   const jobs = new JobQueue(database.db, jobRepository, app.log);
   // Telemetry partitions made ahead and old data dropped, by two recurring jobs (docs/retention.md).
+  const retentionRepository = new RetentionRepository(database.db);
   const retention = new RetentionService(
-    new RetentionRepository(database.db),
+    retentionRepository,
     { telemetryDays: config.TELEMETRY_RETENTION_DAYS, haccpYears: config.HACCP_RETENTION_YEARS },
     app.log,
   );
@@ -663,18 +666,23 @@ async function assembleWashboard(
   });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
   const demoRun = demo
-    ? await import('./demo/demo').then(({ startDemo }) =>
-        startDemo({
-          brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
-          settings: settingsRepository,
-          accounts: userAdministration,
-          companies,
-          appliances,
-          ingest: (topic, payload) => ingest.receive(topic, payload),
-          lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
-          historyDays: config.DEMO_HISTORY_DAYS,
-          log: app.log,
-        }),
+    ? await Promise.all([import('./demo/demo'), import('./demo/demo-telemetry.repository')]).then(
+        ([{ startDemo }, { DemoTelemetryRepository }]) =>
+          startDemo({
+            brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
+            settings: settingsRepository,
+            accounts: userAdministration,
+            companies,
+            appliances,
+            ingest: (topic, payload) => ingest.receive(topic, payload),
+            lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
+            historyDays: config.DEMO_HISTORY_DAYS,
+            telemetry: {
+              repository: new DemoTelemetryRepository(database),
+              ensurePartitions: (days) => retentionRepository.ensurePartitions(days),
+            },
+            log: app.log,
+          }),
       )
     : undefined;
   if (demoRun) {
@@ -777,6 +785,7 @@ async function assembleWashboard(
     thresholds,
     haccpChain,
     demoAccounts: demoRun?.accounts,
+    demoTemperatureHistory: demoRun?.temperatureHistory,
     startNotes,
     routes,
     get shutdownStep() {

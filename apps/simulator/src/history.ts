@@ -27,7 +27,7 @@ const SCALED_RECOVERY_MINUTES = 6;
  */
 const SCALED_COLD_RINSE_SHARE = 0.07;
 /** Where the thermostats hold the water between cycles (°C, the factory setpoints) and the room around it. */
-const HOLD = { tankCelsius: 65, boilerCelsius: 85, roomCelsius: 23 } as const;
+export const HOLD = { tankCelsius: 65, boilerCelsius: 85, roomCelsius: 23 } as const;
 
 /** kJ a day to keep `litres` of water at `celsius` against a loss to the room with time constant `tau` (s). */
 function holdingKj(litres: number, celsius: number, tau: number): number {

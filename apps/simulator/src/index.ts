@@ -14,6 +14,7 @@ export { MAINTENANCE_INTERVAL } from './counters';
 export { heatingCondition, type THeatingCondition } from './machine-condition';
 export { KITCHEN_DAY } from './kitchen-day';
 export { KITCHEN_ACTIVITY, machineHistory, type TMachineHistory, type TMachineHistoryOptions } from './history';
+export { historyTelemetry, type THistoryReading, type THistoryTelemetryOptions } from './history-telemetry';
 export { DELIVERY, type TDeviceMessage, type TDelivery } from './device-message';
 export type { TMqttOptions } from './device-link';
 export { MACHINE_PROFILES, machineTypeFor, type TMachineProfile, type TMachineType } from './machine-profile';

@@ -1,14 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PROFILES, type TApplianceDetail, type TApplianceListPage } from '@washboard/contracts';
+import { ADMIN_PROFILES, type TApplianceDetail, type TApplianceListPage, type TTemperatureHistory } from '@washboard/contracts';
 import { freshDatabase, startTestServer, testConfig, testServerOf, type TTestServer, DEMO_START_MS } from '../../test/harness';
 import { createWashboard } from '../app';
 import { passwordGrant, signIn } from '../../test/accounts';
 import { eventually } from '../../test/devices';
 import { settings } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
 
 /** The second brand's demo machines (serials are unique across brands). */
 const KESTREL_SERIALS = ['KDEMO0001', 'KDEMO0002', 'KDEMO0003', 'KDEMO0004', 'KDEMO0005', 'KDEMO0006'];
@@ -104,6 +105,52 @@ describe('demo (DEMO=1)', () => {
     const judged = monthEvents.filter((e) => e.verdict === 'pass' || e.verdict === 'fail');
     expect(judged.filter((e) => e.verdict === 'pass').length / judged.length).toBeGreaterThanOrEqual(0.9);
     expect(monthAlarms.length).toBeGreaterThanOrEqual(alarms.length);
+  });
+
+  it("draws the seeded month's temperatures, in agreement with its cycle records", async () => {
+    await server.washboard.demoTemperatureHistory;
+    const { headers } = await signIn(server, 'kitchen@demo.washboard', passwords['kitchen@demo.washboard'] ?? '');
+    const history = async (period: string) =>
+      (await (
+        await server.api(`/api/v1/event-hub-listener/event/DEMO0001/temperature-history?period=${period}&buckets=1000`, {
+          headers,
+        })
+      ).json()) as TTemperatureHistory;
+    const now = new Date();
+    const historyEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    for (const period of ['week', 'month']) {
+      // Read from the per-minute roll-up from the first minute on, not only after the roll-up job ran.
+      const { buckets, bucketSeconds, from } = await history(period);
+      const past = buckets.filter((b) => Date.parse(b.t) < historyEnd - bucketSeconds * 1000);
+      const expected = (historyEnd - Date.parse(from)) / (bucketSeconds * 1000);
+      expect(past.length).toBeGreaterThan(expected - 2);
+      // The thermostats hold the boiler near 85 °C and the tank near 65 °C; each rinse draws the boiler down.
+      const boiler = past.flatMap((b) => [b.min.boilerTmp ?? NaN, b.max.boilerTmp ?? NaN]);
+      expect(Math.max(...boiler)).toBeGreaterThan(830);
+      expect(Math.max(...boiler)).toBeLessThan(880);
+      expect(Math.min(...boiler)).toBeLessThan(750);
+      const tank = past.map((b) => b.max.tankTmp ?? NaN);
+      expect(Math.min(...tank)).toBeGreaterThan(550);
+      expect(Math.max(...tank)).toBeLessThan(720);
+    }
+    // The last day has its raw readings (the day's chart, the last cycle, the CSV), a reading every
+    // five seconds, and each cycle record's wash peak is the tank's peak among its cycle's readings.
+    const day = await history('day');
+    expect(day.buckets.filter((b) => Date.parse(b.t) < historyEnd).length).toBeGreaterThan(0);
+    const cycles = rowsOf<{ wash_max: number; tank_max: number; readings: number; seconds: number }>(
+      await server.washboard.database.db.execute(sql`
+        select (e.measurements->>'washMaxTmp')::int as wash_max, max(t.tank_tmp)::int as tank_max,
+          count(t.ts)::int as readings, extract(epoch from e.stop - e.start)::int as seconds
+        from haccp_events e
+        join telemetry t on t.serial_number = e.serial_number and t.ts >= e.start and t.ts < e.stop
+        where e.serial_number = 'DEMO0001' and e.kind = 'cycle' and e.start >= ${new Date(historyEnd - 86_400_000).toISOString()}::timestamptz
+        group by e.serial_number, e.id`),
+    );
+    expect(cycles.length).toBeGreaterThan(100);
+    for (const cycle of cycles) {
+      expect(cycle.readings).toBeGreaterThanOrEqual(Math.floor(cycle.seconds / 5));
+      expect(Math.abs(cycle.tank_max - cycle.wash_max)).toBeLessThanOrEqual(10);
+    }
   });
 
   it('binds each machine as an administrator would: named, serviced, installed, owned by the kitchen', async () => {

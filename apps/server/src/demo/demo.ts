@@ -18,6 +18,8 @@ import type { ApplianceService } from '../appliance/appliance.service';
 import type { TAuthUser } from '../auth/token.service';
 import type { TDemoAccount } from '../start-banner';
 import { DEMO_KEY } from './demo-mode';
+import { DEMO_TELEMETRY_SECONDS, storeDemoTelemetry, type TSeededMachine } from './demo-telemetry';
+import type { DemoTelemetryRepository } from './demo-telemetry.repository';
 
 /** One brand's demo: its accounts' passwords and its machines' secrets. */
 type TBrandDemo = {
@@ -54,6 +56,8 @@ export function serialPrefix(brand: TBrandCode, taken: readonly string[]): strin
 export type TDemo = {
   fleet: Fleet;
   accounts: readonly TDemoAccount[];
+  /** settles once the seeded history's telemetry is stored (or was not: logged) */
+  temperatureHistory: Promise<void>;
   close(): Promise<void>;
 };
 
@@ -76,6 +80,10 @@ const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }
   { name: 'Canteen hood', gamma: 'ge', model: 'GE-500', kitchen: false },
   { name: 'Hotel kitchen', gamma: 'infinity', model: 'INF-800', kitchen: false },
 ];
+
+const DAY = 86_400_000;
+/** The seeded history's seed: its cycles, and the condition its telemetry follows. */
+const HISTORY_SEED = 7;
 
 function password(): string {
   // Meets the password rule (lower, upper, digit) whatever the random part holds.
@@ -100,17 +108,23 @@ export async function startDemo(deps: {
   lastStats: (serialNumber: string) => Promise<TDeviceStats | undefined>;
   /** days of history seeded per machine on a new database (DEMO_HISTORY_DAYS) */
   historyDays: number;
+  /** where the seeded history's telemetry goes (stored after the start, in the background) */
+  telemetry: { repository: DemoTelemetryRepository; ensurePartitions: (days: string[]) => Promise<unknown> };
   log: FastifyBaseLogger;
 }): Promise<TDemo> {
   const { settings, log } = deps;
   const stored = await settings.get<TDemoState | TBrandDemo>(DEMO_KEY);
   let brands = stored ? brandsOf(stored) : [];
   const missing = BRAND_CODES.filter((code) => !brands.some((b) => b.brand === code));
+  // The history ends at the start of today (UTC); every machine's the same day.
+  const now = new Date();
+  const historyEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const histories: TSeededMachine[] = [];
   if (missing.length > 0) {
     const seeded: TBrandDemo[] = [];
     const taken = brands.flatMap((b) => b.machines.map((m) => m.serialNumber));
     for (const brand of missing) {
-      seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand), serialPrefix(brand, taken)));
+      seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand), serialPrefix(brand, taken), now, histories));
     }
     const state: TDemoState = { brands: [...brands, ...seeded] };
     // Stored once, even when two instances race: the first start's state, or an older demo's with
@@ -125,7 +139,12 @@ export async function startDemo(deps: {
   );
   // The kitchen's day of the seeded history: a live day uses what a history day did, and some
   // machine of each brand starts a cycle within a couple of minutes of the start, at any hour.
-  const fleet = new Fleet({ broker: deps.brokerUrl, seed: 7, telemetryIntervalSeconds: 5, activity: KITCHEN_ACTIVITY });
+  const fleet = new Fleet({
+    broker: deps.brokerUrl,
+    seed: HISTORY_SEED,
+    telemetryIntervalSeconds: DEMO_TELEMETRY_SECONDS,
+    activity: KITCHEN_ACTIVITY,
+  });
   for (const m of brands.flatMap((b) => b.machines)) {
     fleet.add({
       serial: m.serialNumber,
@@ -140,12 +159,31 @@ export async function startDemo(deps: {
   fleet.start();
   const report = await fleet.connectAll();
   log.info({ connected: report.connected, failed: report.failed.length }, 'demo fleet running');
+  // The seeded history's temperatures, after the start: half a million readings a machine and month
+  // would keep the dashboard waiting. Not resumed if the server stops first (docs/hygiene.md).
+  let closing = false;
+  const temperatureHistory = storeDemoTelemetry(
+    deps.telemetry,
+    histories,
+    { from: historyEnd - deps.historyDays * DAY, to: historyEnd, seed: HISTORY_SEED },
+    () => closing,
+  ).then(
+    (machines) => {
+      if (machines > 0) log.info({ machines }, 'demo temperature history stored');
+    },
+    (error: unknown) => log.error({ err: error }, 'demo temperature history not stored'),
+  );
   return {
     fleet,
     accounts: brands.flatMap(({ brand, passwords }) =>
       Object.entries(passwords).map(([email, password]) => ({ brand, email, password })),
     ),
-    close: () => fleet.close(),
+    temperatureHistory,
+    close: async () => {
+      closing = true;
+      await temperatureHistory;
+      await fleet.close();
+    },
   };
 }
 
@@ -169,6 +207,8 @@ async function seed(
   brand: TBrandCode,
   brandIndex: number,
   prefix: string,
+  now: Date,
+  histories: TSeededMachine[],
 ): Promise<TBrandDemo> {
   const { accounts, companies, appliances } = deps;
   const passwords: Record<string, string> = {};
@@ -241,7 +281,7 @@ async function seed(
     // 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
-      { now: new Date(), days: deps.historyDays, seed: 7, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
+      { now, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
     );
     await Promise.all(
       history.messages.map((message) =>
@@ -249,6 +289,7 @@ async function seed(
       ),
     );
     machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
+    if (deps.historyDays > 0) histories.push({ serialNumber, gamma: m.gamma, messages: history.messages });
   }
   return { brand, passwords, machines };
 }
