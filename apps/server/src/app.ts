@@ -135,8 +135,11 @@ export type TWashboard = {
   haccpChain: HaccpChainService;
   /** The demo's accounts (both brands) when demo mode is on, for the start block. */
   demoAccounts?: readonly TDemoAccount[];
-  /** the demo's seeded temperature history, stored after the start: settles once it is (or was not) */
-  demoTemperatureHistory?: Promise<void>;
+  /**
+   * Stores the demo's seeded temperature history unless under way or done (`listen` starts it);
+   * settles once it is stored (or was not: logged).
+   */
+  demoTemperatureHistory?: () => Promise<void>;
   /** What the start block must point out, such as a default port that was taken and the one used instead. */
   startNotes: readonly string[];
   /** Every route registered, in order (the API fuzz test walks them). */
@@ -785,7 +788,7 @@ async function assembleWashboard(
     thresholds,
     haccpChain,
     demoAccounts: demoRun?.accounts,
-    demoTemperatureHistory: demoRun?.temperatureHistory,
+    demoTemperatureHistory: demoRun && (() => demoRun.storeTemperatureHistory()),
     startNotes,
     routes,
     get shutdownStep() {
@@ -807,6 +810,8 @@ async function assembleWashboard(
         }
         throw error;
       }
+      // The demo's seeded temperatures are stored once the dashboard answers (docs/hygiene.md).
+      void demoRun?.storeTemperatureHistory();
       const address = app.server.address();
       return typeof address === 'object' && address ? address.port : httpPort;
     },

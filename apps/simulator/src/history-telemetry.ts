@@ -54,7 +54,10 @@ function recordedCycles(messages: readonly TDeviceMessage[]): TRecordedCycle[] {
   return cycles.sort((a, b) => a.start - b.start);
 }
 
-/** A vessel held by a thermostat: heats at `rate` °C/s up to the setpoint, then loses heat to the room until `hysteresis` below it. */
+/**
+ * A vessel held by a thermostat: heats at `rate` °C/s up to the setpoint, then loses heat to the
+ * room until `hysteresis` below it.
+ */
 type TThermostat = { temp: number; heating: boolean; setpoint: number; hysteresis: number; rate: number; tau: number };
 
 function hold(vessel: TThermostat, seconds: number): void {
@@ -70,9 +73,9 @@ function hold(vessel: TThermostat, seconds: number): void {
 /**
  * The telemetry a machine of the seeded history (`machineHistory`) would have sent, one reading
  * every `intervalSeconds` from `from` to `to`, oldest first, as a generator the caller may pause
- * (a month is half a million readings; the reading is reused: copy what you keep). The history records only each cycle's extremes and its rinse trace,
- * so the readings are built around them, in the shapes the live machine's model draws
- * (docs/hygiene.md, "The demo's temperature history"):
+ * (a month is half a million readings; the reading is reused: copy what you keep). The history
+ * records only each cycle's extremes and its rinse trace, so the readings are built around them, in
+ * the shapes the live machine's model draws (docs/hygiene.md, "The demo's temperature history"):
  *
  * - between cycles the boiler and the tank stand at their setpoints, each thermostat letting its
  *   water cool to the room by the profile's time constant until its hysteresis below, then heating
@@ -80,10 +83,11 @@ function hold(vessel: TThermostat, seconds: number): void {
  * - in a cycle the wash water goes to the record's wash peak in the first quarter of the wash
  *   (starting within the record's extremes) and the rack takes it down to the record's minimum by
  *   the rinse;
- * - the rinse (the record's trace length, at the cycle's end) draws its litres from the boiler's top
- *   and refills it with mains water: the boiler's probe (its mean) falls by the litres' share of the
- *   boiler times the rinse's rise over the inlet, less what the heater puts back, and climbs back
- *   after the cycle at the heater's rate; the rinse water runs into the tank and warms it a little;
+ * - the rinse (the record's trace length, at the cycle's end) starts with the boiler at least at the
+ *   record's rinse peak (the thermostop waited for it), draws its litres from the boiler's top and
+ *   refills it with mains water: the boiler's probe (its mean) falls by the litres' share of the
+ *   boiler times its rise over the inlet, less what the heater puts back, and climbs back after the
+ *   cycle at the heater's rate (slowly on a scaled heater); the rinse water runs into the tank;
  * - the inlet is the machine's condition (`heatingCondition`), the volumes its settings; every
  *   temperature carries the probe noise of the live model.
  */
@@ -125,13 +129,19 @@ export function* historyTelemetry(
   type TRunning = { cycle: TRecordedCycle; tankAtStart: number; boilerAtRinse: number | null };
   let running: TRunning | null = null;
 
-  const rinseDrop = (cycle: TRecordedCycle) =>
-    (cycle.rinseLitres / settings.boilerLitres) * (cycle.rinseMax - inlet) - boiler.rate * cycle.rinseSeconds;
+  // The rinse leaves at the record's peak, so the boiler stood at least that hot when it began (the
+  // thermostop held it until then: the wait is in the cycle's duration). Its litres go out at the
+  // top and come in as mains water: the mean falls by their share of the boiler times its rise over
+  // the inlet, less what the heater puts back meanwhile — never below the inlet.
+  const rinseStartTemp = (cycle: TRecordedCycle) => Math.max(boiler.temp, cycle.rinseMax);
+  const rinseDrop = (cycle: TRecordedCycle, from: number) =>
+    Math.max(0, (cycle.rinseLitres / settings.boilerLitres) * (from - inlet) - boiler.rate * cycle.rinseSeconds);
   const rinseRise = (cycle: TRecordedCycle) =>
     (cycle.rinseLitres * (cycle.rinseMax - cycle.washMin)) / (settings.tankLitres + cycle.rinseLitres);
   /** Where a cycle leaves the water: the rinse drawn from the boiler, run into the tank. */
   const finish = ({ cycle, boilerAtRinse }: TRunning) => {
-    boiler.temp = (boilerAtRinse ?? boiler.temp) - rinseDrop(cycle);
+    const from = boilerAtRinse ?? rinseStartTemp(cycle);
+    boiler.temp = from - rinseDrop(cycle, from);
     boiler.heating = true;
     tank.temp = cycle.washMin + rinseRise(cycle);
     tank.heating = tank.temp < tank.setpoint;
@@ -173,15 +183,16 @@ export function* historyTelemetry(
             ? state.tankAtStart + ((cycle.washMax - state.tankAtStart) * f) / 0.25
             : cycle.washMax + ((cycle.washMin - cycle.washMax) * (f - 0.25)) / 0.75;
       } else {
-        state.boilerAtRinse ??= boiler.temp;
+        state.boilerAtRinse ??= rinseStartTemp(cycle);
         rinseShare = Math.min(1, (elapsed - rinseStart) / cycle.rinseSeconds);
-        boiler.temp = state.boilerAtRinse - rinseShare * rinseDrop(cycle);
+        boiler.temp = state.boilerAtRinse - rinseShare * rinseDrop(cycle, state.boilerAtRinse);
         tank.temp = cycle.washMin + rinseShare * rinseRise(cycle);
       }
       sensed[SLOT.cycleTimeProgress] = Math.floor(elapsed);
       sensed[SLOT.cycleTimeDuration] = seconds;
       sensed[SLOT.rinseWaterFlowRate] = rinseShare > 0 ? (cycle.rinseLitres / cycle.rinseSeconds) * 3600 : 0;
-      sensed[SLOT.rinseWaterVlm] = rinseShare > 0 ? rinseShare * cycle.rinseLitres : lastRinseLitres;
+      // As the live model: a cycle counts its own rinse from nothing.
+      sensed[SLOT.rinseWaterVlm] = rinseShare * cycle.rinseLitres;
     } else {
       hold(tank, options.intervalSeconds);
       sensed[SLOT.cycleTimeProgress] = 0;

@@ -188,4 +188,34 @@ describe('machineHistory', () => {
     const other = machineHistory({ serial: 'WB-0002', gamma: 'infinity' }, { now: NOW, days: 30, seed: 7, cyclesBefore: 800 });
     expect(other.messages).not.toEqual(history.messages);
   });
+
+  it('runs on to the minute through today when asked (untilNow), the days before unchanged, nothing after now', () => {
+    // NOW is noon: a morning of a kitchen's day and lunch under way.
+    const toNow = machineHistory(
+      { serial: 'WB-0001', gamma: 'infinity' },
+      { now: NOW, days: 30, seed: 7, cyclesBefore: 800, untilNow: true },
+    );
+    const today = Date.UTC(2026, 2, 31);
+    // The days before today as they were: the history's messages come first, unchanged.
+    expect(toNow.messages.slice(0, history.messages.length)).toEqual(history.messages);
+    const dated = (m: (typeof toNow.messages)[number]) =>
+      m.topic === 'event'
+        ? [m.payload.start, m.payload.stop]
+        : m.topic === 'alarm'
+          ? [m.payload.startDate, m.payload.stopDate ?? m.payload.startDate]
+          : m.topic === 'stats'
+            ? [m.payload.ts]
+            : [];
+    const times = toNow.messages.flatMap(dated).map((at) => Date.parse(at));
+    expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
+    const todays = toNow.messages.flatMap((m) =>
+      m.topic === 'event' && Date.parse(m.payload.start) >= today ? [m.payload] : [],
+    );
+    // The morning's cycles (at least 30 by noon), the last within minutes of now.
+    expect(todays.length).toBeGreaterThanOrEqual(30);
+    expect(NOW.getTime() - Date.parse(todays.at(-1)?.stop ?? '')).toBeLessThan(15 * 60_000);
+    // Its counters stand at now: the live machine carries on from them.
+    expect(Date.parse(toNow.lastStats.ts)).toBe(NOW.getTime() - 60_000);
+    expect(toNow.totalCycles).toBe(history.totalCycles + todays.length);
+  });
 });

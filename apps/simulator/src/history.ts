@@ -42,9 +42,14 @@ function holdingKj(litres: number, celsius: number, tau: number): number {
 export const KITCHEN_ACTIVITY: Readonly<Partial<TActivity>> = { cyclesPerHour: KITCHEN_DAY };
 
 export type TMachineHistoryOptions = {
-  /** the history ends on the day before this one */
+  /** the history's `days` end on the day before this one */
   now: Date;
   days: number;
+  /**
+   * the history runs on through `now`'s day up to `now` itself, so that a machine going live now
+   * has a past up to the minute (the demo); otherwise it ends at the start of that day
+   */
+  untilNow?: boolean;
   /** mixed with the serial number: each machine has its own history, the same for the same seed */
   seed: number;
   /** the machine's cycle count when the history starts */
@@ -60,9 +65,9 @@ export type TMachineHistory = {
 };
 
 /**
- * The last `days` days of a machine's life, as the messages it would have sent, oldest first: the
- * cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day, busiest at lunch and dinner), each
- * starting once the last has finished; a few everyday alarms of its range opened and cleared, and a
+ * The last `days` days of a machine's life (and today's until now, `untilNow`), as the messages it
+ * would have sent, oldest first: the cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day,
+ * busiest at lunch and dinner), each starting once the last has finished; a few everyday alarms of its range opened and cleared, and a
  * counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
  * plus the heat its thermostats put back while it stands ready and hot all day.
  *
@@ -94,10 +99,12 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
   const { now } = options;
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
+  const first = today - options.days * DAY;
   let lastEnd = Number.NEGATIVE_INFINITY;
-  for (let day = options.days; day >= 1; day -= 1) {
+  for (let day = options.days; day >= (options.untilNow ? 0 : 1); day -= 1) {
     const midnight = today - day * DAY;
-    const end = midnight + DAY;
+    // The last day of a history `untilNow` is today's, up to now: nothing in it may end later.
+    const end = day === 0 ? now.getTime() : midnight + DAY;
     // The kitchen's day: a cycle starts whenever the profile says, once the last one has finished.
     for (let at = nextCycleStart(random, KITCHEN_DAY, Math.max(lastEnd, midnight)); at < end;) {
       const cycleName = random.pick(PROGRAMMES);
@@ -109,6 +116,7 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
         random.next() < SCALED_COLD_RINSE_SHARE;
       const stopped = !coldBoiler && random.next() < 0.015;
       const took = seconds + (coldBoiler ? settings.maxPauseSeconds : 0);
+      if (day === 0 && at + took * 1000 > end) break;
       cycles += 1;
       const measured = measurements(random, cycle, settings, condition, coldBoiler);
       const rinseSeconds = cycle.rinseSeconds > 0 ? cycle.rinseSeconds : cycle.rinseLitres / profile.rinseFlow;
@@ -126,8 +134,9 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
           rinseTrace: rinseTrace(traceRandom, { minTmp: measured.rinseMinTmp, maxTmp: measured.rinseMaxTmp }, rinseSeconds),
         },
       });
-      if (coldBoiler && pauseTimeoutCode) {
-        // Raised when the thermostop gives up, cleared by the next cycle's hot rinse.
+      // Raised when the thermostop gives up, cleared by the next cycle's hot rinse (today's only if
+      // that was before now: the live machine knows nothing of an alarm open in its past).
+      if (coldBoiler && pauseTimeoutCode && (day > 0 || at + took * 1000 + 20 * MINUTE <= end)) {
         const alarm = {
           id: random.uuid(),
           errorCode: pauseTimeoutCode,
@@ -145,16 +154,17 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
     if (codes.length > 0 && random.next() < 0.3) {
       const start = midnight + random.int(8, 20) * HOUR;
       const alarm = { id: random.uuid(), errorCode: random.pick(codes), startDate: new Date(start).toISOString() };
-      messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: null } });
-      messages.push({
-        topic: 'alarm',
-        payload: { ...alarm, stopDate: new Date(start + random.int(2, 40) * MINUTE).toISOString() },
-      });
+      const cleared = start + random.int(2, 40) * MINUTE;
+      // Today's only if it cleared by now, as above.
+      if (cleared <= end) {
+        messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: null } });
+        messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: new Date(cleared).toISOString() } });
+      }
     }
     const counters = typicalCounters(cycles, profile, settings);
     // Heat lost to the room while the machine stands ready and hot all day (never idle long enough
     // for energy saving, S28 + S29): what its thermostats put back, counted per day of history.
-    const days = options.days - day + 1;
+    const days = (end - first) / DAY;
     const tankKj = holdingKj(settings.tankLitres, HOLD.tankCelsius, profile.tankLossTau) * days;
     const boilerKj = holdingKj(settings.boilerLitres, HOLD.boilerCelsius, profile.boilerLossTau) * days;
     counters.energyWh += (tankKj + boilerKj) / 3.6;

@@ -56,8 +56,8 @@ export function serialPrefix(brand: TBrandCode, taken: readonly string[]): strin
 export type TDemo = {
   fleet: Fleet;
   accounts: readonly TDemoAccount[];
-  /** settles once the seeded history's telemetry is stored (or was not: logged) */
-  temperatureHistory: Promise<void>;
+  /** stores the seeded history's telemetry, once (later calls answer the same promise); never rejects */
+  storeTemperatureHistory(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -116,9 +116,9 @@ export async function startDemo(deps: {
   const stored = await settings.get<TDemoState | TBrandDemo>(DEMO_KEY);
   let brands = stored ? brandsOf(stored) : [];
   const missing = BRAND_CODES.filter((code) => !brands.some((b) => b.brand === code));
-  // The history ends at the start of today (UTC); every machine's the same day.
+  // Every machine's history runs up to this instant, where its live run takes over.
   const now = new Date();
-  const historyEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const historyStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - deps.historyDays * DAY;
   const histories: TSeededMachine[] = [];
   if (missing.length > 0) {
     const seeded: TBrandDemo[] = [];
@@ -159,26 +159,30 @@ export async function startDemo(deps: {
   fleet.start();
   const report = await fleet.connectAll();
   log.info({ connected: report.connected, failed: report.failed.length }, 'demo fleet running');
-  // The seeded history's temperatures, after the start: half a million readings a machine and month
-  // would keep the dashboard waiting. Not resumed if the server stops first (docs/hygiene.md).
+  // The seeded history's temperatures, once the server answers (`storeTemperatureHistory`): half a
+  // million readings a machine and month would keep the first sign-in waiting. Not resumed if the
+  // server stops first (docs/hygiene.md).
   let closing = false;
-  const temperatureHistory = storeDemoTelemetry(
-    deps.telemetry,
-    histories,
-    { from: historyEnd - deps.historyDays * DAY, to: historyEnd, seed: HISTORY_SEED },
-    () => closing,
-  ).then(
-    (machines) => {
-      if (machines > 0) log.info({ machines }, 'demo temperature history stored');
-    },
-    (error: unknown) => log.error({ err: error }, 'demo temperature history not stored'),
-  );
+  let temperatureHistory: Promise<void> | undefined;
+  const storeTemperatureHistory = () =>
+    (temperatureHistory ??= storeDemoTelemetry(
+      deps.telemetry,
+      histories,
+      { from: historyStart, to: now.getTime(), seed: HISTORY_SEED },
+      () => closing,
+      log,
+    ).then(
+      (machines) => {
+        if (machines > 0) log.info({ machines }, 'demo temperature history stored');
+      },
+      (error: unknown) => log.error({ err: error }, 'demo temperature history not stored'),
+    ));
   return {
     fleet,
     accounts: brands.flatMap(({ brand, passwords }) =>
       Object.entries(passwords).map(([email, password]) => ({ brand, email, password })),
     ),
-    temperatureHistory,
+    storeTemperatureHistory,
     close: async () => {
       closing = true;
       await temperatureHistory;
@@ -281,7 +285,7 @@ async function seed(
     // 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
-      { now, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
+      { now, untilNow: true, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
     );
     await Promise.all(
       history.messages.map((message) =>
@@ -289,7 +293,7 @@ async function seed(
       ),
     );
     machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
-    if (deps.historyDays > 0) histories.push({ serialNumber, gamma: m.gamma, messages: history.messages });
+    histories.push({ serialNumber, gamma: m.gamma, messages: history.messages });
   }
   return { brand, passwords, machines };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { openDatabase, type TDatabase } from '../db/database';
-import { freshDatabase } from '../../test/harness';
+import type { TDatabase } from '../db/database';
+import { openFreshDatabase } from '../../test/fresh-database';
 import { DeviceBatcher } from './device-batcher';
 import { DeviceMessageRepository } from './device-message.repository';
 import { JobQueue } from '../jobs/job-queue';
@@ -13,25 +13,14 @@ import { cycleRecord, deviceStats } from '../../test/devices';
 // The repository loads telemetry with COPY straight into the table and falls back to a staging table
 // when a batch repeats stored rows (a device replaying QoS 1 messages after a reconnect).
 describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? 'pglite'})`, () => {
-  let database: TDatabase;
-  let drop: () => Promise<void>;
+  const opened = openFreshDatabase();
   const log = pino({ level: 'silent' });
   /** The ingest path's writer: batches of device messages stored by the repository. */
-  const newWriter = () => new DeviceBatcher(new DeviceMessageRepository(database), log);
-
-  beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    database = await openDatabase({ databaseUrl: fresh.env.DATABASE_URL, dataDir: 'memory://' });
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  const newWriter = () => new DeviceBatcher(new DeviceMessageRepository(opened()), log);
 
   const rows = async (serial: string) =>
     (
-      await database.transaction((sql) =>
+      await opened().transaction((sql) =>
         sql.query<{ ts: Date; boiler_tmp: number | null; tank_vlm: number | null }>(
           'select ts, boiler_tmp, tank_vlm from telemetry where serial_number = $1 order by ts',
           [serial],
@@ -42,7 +31,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
 
   /** Machines with their live state rows, as the gateway finds them. */
   const addMachines = (serials: string[], claimingFailedAttempts = 0) =>
-    database.transaction(async (sql) => {
+    opened().transaction(async (sql) => {
       await sql.query(
         `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
          select serial, 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x' from unnest($1::text[]) as serial`,
@@ -109,7 +98,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       writer.writeColumns('WRITER8', { fota: { perc: 40, inProg: true } }),
       writer.writeColumns('WRITER8', { claimingCode: { hash: 'abc', expiresAt: at(59) } }),
     ]);
-    const { rows } = await database.transaction((sql) =>
+    const { rows } = await opened().transaction((sql) =>
       sql.query<{
         serial_number: string;
         versions: { fw00: string } | null;
@@ -146,7 +135,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     await addMachines(serials);
     const live = async () =>
       (
-        await database.transaction((sql) =>
+        await opened().transaction((sql) =>
           sql.query<{ serial_number: string; telemetry: unknown }>(
             'select serial_number, telemetry from appliance_states where serial_number = any($1) order by serial_number',
             [serials],
@@ -171,7 +160,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     expect(await live()).toEqual(newest);
     const lastSeen = async () =>
       (
-        await database.transaction((sql) =>
+        await opened().transaction((sql) =>
           sql.query<{ t: Date }>(`select last_seen_at as t from appliance_states where serial_number = 'LIVE1'`),
         )
       ).rows.map((r) => new Date(r.t).getTime())[0] ?? 0;
@@ -185,7 +174,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
   });
 
   it('stores an alarm opened and closed within one batch as one closed alarm', async () => {
-    await database.transaction((sql) =>
+    await opened().transaction((sql) =>
       sql.query(
         `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
          values ('WRITER9', 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
@@ -200,7 +189,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     ]);
     // The opening replayed later does not reopen it.
     await writer.writeAlarm('WRITER9', { ...alarm, stopDate: null });
-    const { rows } = await database.transaction((sql) =>
+    const { rows } = await opened().transaction((sql) =>
       sql.query<{ error_code: string; stop_date: Date | null }>(
         "select error_code, stop_date from alarms where serial_number = 'WRITER9'",
       ),
@@ -211,7 +200,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
   });
 
   it('queues one alarm-mail job per batch that opened alarms, and none for repeats or closings', async () => {
-    await database.transaction(async (sql) => {
+    await opened().transaction(async (sql) => {
       for (const serial of ['ALARMS1', 'ALARMS2']) {
         await sql.query(
           `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
@@ -220,9 +209,9 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
         );
       }
     });
-    const jobs = new JobQueue(database.db, new JobRepository(database.db), log);
+    const jobs = new JobQueue(opened().db, new JobRepository(opened().db), log);
     const writer = new DeviceBatcher(
-      new DeviceMessageRepository(database, {
+      new DeviceMessageRepository(opened(), {
         alarmsOpened: (sql, opened) =>
           jobs.enqueueSql(sql, ALARM_OPENED, { alarms: opened.map((a) => ({ serial: a.serialNumber, id: a.alarmId })) }),
       }),
@@ -230,7 +219,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     );
     const queued = async () =>
       (
-        await database.transaction((sql) =>
+        await opened().transaction((sql) =>
           sql.query<{ payload: { alarms: { serial: string; id: string }[] } }>(
             "select payload from jobs where kind = 'alarm.opened' order by id",
           ),
@@ -254,7 +243,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
   });
 
   it('keeps firmware progress moving forward when reports arrive out of order', async () => {
-    await database.transaction(async (sql) => {
+    await opened().transaction(async (sql) => {
       await sql.query(
         `insert into appliances (serial_number, brand, model_number, gamma, rating_power, fw00, fw02, secret_hash)
          values ('WRITER10', 'LUMINA', 'WB-500', 'infinity', 'M3', '1', '1', 'x')`,
@@ -264,7 +253,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     const writer = newWriter();
     const fota = async () =>
       (
-        await database.transaction((sql) =>
+        await opened().transaction((sql) =>
           sql.query<{ fota: unknown }>("select fota from appliance_states where serial_number = 'WRITER10'"),
         )
       ).rows[0]?.fota;
@@ -292,9 +281,9 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     await addMachines(['ORDER1', 'ORDER2']);
     const sent: string[] = [];
     const recording: TDatabase = {
-      ...database,
+      ...opened(),
       transaction: (work) =>
-        database.transaction((sql) =>
+        opened().transaction((sql) =>
           work({
             query: (text, params) => {
               sent.push(text);
@@ -307,7 +296,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
           }),
         ),
     };
-    const jobs = new JobQueue(database.db, new JobRepository(database.db), log);
+    const jobs = new JobQueue(opened().db, new JobRepository(opened().db), log);
     const writer = new DeviceBatcher(
       new DeviceMessageRepository(recording, {
         thresholdData: (sql, serials) => jobs.enqueuePerBrandSql(sql, THRESHOLD_CHECK, serials),
@@ -346,13 +335,13 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
       expect(Math.max(...positions)).toBeLessThan(chain);
       if (minute === 2) expect(sent.slice(chain + 1).filter((text) => /haccp_chain|haccp_events/.test(text))).toEqual([]);
     }
-    const chained = await database.transaction((sql) =>
+    const chained = await opened().transaction((sql) =>
       sql.query<{ n: number }>("select count(*)::int as n from haccp_chain_entries where serial_number in ('ORDER1', 'ORDER2')"),
     );
     expect(chained.rows[0]?.n).toBe(5);
   });
 
-  it('rejects every message of a batch the database refuses, and stores none of it', async () => {
+  it('rejects every message of a batch the opened() refuses, and stores none of it', async () => {
     const writer = newWriter();
     const results = await Promise.allSettled([
       writer.writeTelemetry('WRITER5', { ts: at(1), boilerTmp: 810 }),

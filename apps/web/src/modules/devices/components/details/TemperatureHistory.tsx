@@ -17,7 +17,7 @@ import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
 import { CHART_GRID, CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
-import { GAP_MS, runsOf } from './history-runs';
+import { gapFor, runsOf } from './history-runs';
 
 /** One point of a series: a bucket's min and max, or a live value (min = max). */
 type TPoint = { t: number; min: Partial<Record<TLiveField, number | null>>; max: Partial<Record<TLiveField, number | null>> };
@@ -116,12 +116,13 @@ function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, ti
           const own = points.filter((p) => typeof p.max[f] === 'number' && typeof p.min[f] === 'number');
           if (own.length === 0) return null;
           const color = COLORS[f] ?? 'var(--mantine-primary-color-filled)';
-          // One band and line per run; a run of one point is a dot (the line's round cap).
+          // One band and line per run; a run of one point is a stroke from its max to its min (a dot
+          // when they are one: the line's round cap).
           const runs = runsOf(own, gapMs).map((run) => {
             const top = run.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.max[f] ?? 0).toFixed(1)}`);
-            if (run.length === 1) top.push(top[0]?.replace('M', 'L') ?? '');
             const bottom = [...run].reverse().map((p) => `L${x(p.t).toFixed(1)},${y(p.min[f] ?? 0).toFixed(1)}`);
-            return { top: top.join(' '), band: `${top.join(' ')} ${bottom.join(' ')} Z` };
+            const line = run.length === 1 ? [...top, ...bottom] : top;
+            return { top: line.join(' '), band: `${top.join(' ')} ${bottom.join(' ')} Z` };
           });
           return (
             <g key={f} data-field={f}>
@@ -188,8 +189,15 @@ export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
   }
   const to = Math.max(Date.parse(data.to), points[points.length - 1]?.t ?? 0);
   const group = (unit: 'temperature' | 'volume') => fields.filter((f) => TELEMETRY_FIELDS[f].unit === unit);
-  const gapMs = Math.max(GAP_MS, 3 * data.bucketSeconds * 1000);
-  const chart = { points, gapMs, cycles: data.cycles, from, to, lang: i18n.language, timeZone };
+  const chart = {
+    points,
+    gapMs: gapFor(data.bucketSeconds),
+    cycles: data.cycles,
+    from,
+    to,
+    lang: i18n.language,
+    timeZone,
+  };
   return (
     <Paper
       withBorder

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runsOf } from './history-runs';
+import { gapFor, runsOf } from './history-runs';
 
 const at = (...seconds: number[]) => seconds.map((s) => ({ t: s * 1000 }));
 const times = (runs: { t: number }[][]) => runs.map((run) => run.map((p) => p.t / 1000));
@@ -12,5 +12,14 @@ describe('the temperature history’s runs', () => {
   it('keeps an unbroken series whole, and has no run for no points', () => {
     expect(times(runsOf(at(0, 5, 10, 15), 120_000))).toEqual([[0, 5, 10, 15]]);
     expect(runsOf([], 120_000)).toEqual([]);
+  });
+
+  it('allows two minutes between readings, or three buckets where a bucket is wider', () => {
+    // The last cycle (1 s buckets) and a day (216 s at 400 buckets): readings every few seconds join.
+    expect(gapFor(1)).toBe(120_000);
+    expect(gapFor(216)).toBe(648_000);
+    // A month at 1,000 buckets (44 minutes): one empty bucket between two is no gap, two are.
+    expect(gapFor(2640)).toBe(3 * 2_640_000);
+    expect(times(runsOf(at(0, 2 * 2640, 6 * 2640), gapFor(2640)))).toEqual([[0, 5280], [15840]]);
   });
 });

@@ -1,8 +1,12 @@
 /**
- * Points further apart than this (and than three buckets) are not joined: a time the machine sent
- * nothing — switched off, out of reach — shows as a gap, not as a line nobody measured.
+ * How far apart two points may lie and still be joined: two minutes (machines send telemetry every
+ * few seconds), or three buckets where a bucket is wider (a week's, a month's). Further apart, a
+ * time the machine sent nothing — switched off, out of reach — shows as a gap, not as a line nobody
+ * measured.
  */
-export const GAP_MS = 120_000;
+export function gapFor(bucketSeconds: number): number {
+  return Math.max(120_000, 3 * bucketSeconds * 1000);
+}
 
 /** The points cut into runs wherever two neighbours lie more than `gapMs` apart. */
 export function runsOf<T extends { t: number }>(points: readonly T[], gapMs: number): T[][] {
