@@ -61,4 +61,32 @@ describe('temperature history', () => {
     await onPhone.scrollIntoViewIfNeeded();
     await screenshot(phone, 'temperature-history-390-dark');
   });
+
+  it('leaves a gap where the machine sent nothing, instead of a line across the silence', async () => {
+    // The machine's clock is set back to send readings of the past: an hour ago and half an hour
+    // ago, a few each, with nothing between; it claims and reports at the wall clock.
+    let offset = 0;
+    const machine = await machineNamed('Gap machine', { clock: () => Date.now() + offset });
+    for (const minutesAgo of [60, 30]) {
+      offset = -minutesAgo * 60_000;
+      for (let i = 0; i < 3; i += 1) {
+        machine.sendTelemetry();
+        offset += 10_000;
+      }
+    }
+    offset = 0;
+    machine.sendTelemetry();
+
+    const page = await adminPage({ viewport: { width: 1280, height: 900 } }, { 'wb.language': 'en' });
+    await page.goto(`${baseUrl}/device/${machine.serial}`);
+    const history = page.getByRole('region', { name: en.temperatureHistory.title });
+    await history.waitFor({ timeout: 30_000 });
+    // Three runs of readings: the day's buckets are 216 s, so silences of half an hour are gaps.
+    const line = history
+      .getByRole('img', { name: new RegExp(`^${en.temperatureHistory.temperatures}:`) })
+      .locator('[data-field="boilerTmp"] path[data-runs]');
+    await expect.poll(() => line.getAttribute('data-runs'), { timeout: 15_000 }).toBe('3');
+    // Each run is a path of its own within the line: it moves (M) rather than draws (L) across a gap.
+    expect((await line.getAttribute('d'))?.match(/M/g)).toHaveLength(3);
+  });
 });
