@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import { catalogues } from '@washboard/contracts';
+import { catalogues, type TTemperatureHistory } from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { expectNoRawKeys, screenshot } from '../fixtures/browser';
 
 const baseUrl = inject('baseUrl');
 const en = catalogues.en;
-const { adminPage, machineNamed } = adminWithMachines();
+const { admin, adminPage, machineNamed } = adminWithMachines();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('temperature history', () => {
@@ -76,6 +76,15 @@ describe('temperature history', () => {
     }
     offset = 0;
     machine.sendTelemetry();
+    // All seven stored before the page asks (telemetry is fire-and-forget over MQTT).
+    await expect
+      .poll(async () => {
+        const answer = await admin().get<TTemperatureHistory>(
+          `/api/v1/event-hub-listener/event/${machine.serial}/temperature-history?period=day&buckets=1000`,
+        );
+        return answer.buckets.length;
+      })
+      .toBeGreaterThanOrEqual(3);
 
     const page = await adminPage({ viewport: { width: 1280, height: 900 } }, { 'wb.language': 'en' });
     await page.goto(`${baseUrl}/device/${machine.serial}`);

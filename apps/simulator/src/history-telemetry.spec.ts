@@ -74,11 +74,18 @@ describe('historyTelemetry', () => {
 
   // Machines in each condition (docs/simulator.md): a clean one, a scaled boiler heater, a cold supply.
   const serials = Array.from({ length: 200 }, (_, i) => `WB-${String(i + 1).padStart(4, '0')}`);
-  const scaled = serials.find((serial) => heatingCondition(7, serial).boilerHeaterShare < 1) ?? '';
-  const cold = serials.find((serial) => heatingCondition(7, serial).coldInlet) ?? '';
+  const clean = ({ boilerHeaterShare, coldInlet }: ReturnType<typeof heatingCondition>) => boilerHeaterShare === 1 && !coldInlet;
+  const of = (condition: (c: ReturnType<typeof heatingCondition>) => boolean) => {
+    const serial = serials.find((s) => condition(heatingCondition(7, s)));
+    if (!serial) throw new Error('no machine of that condition among the first 200 serials');
+    return serial;
+  };
+  const scaled = of((c) => c.boilerHeaterShare < 1);
+  const cold = of((c) => c.coldInlet);
+  const plain = of(clean);
 
   it.each([
-    ['a clean machine', 'WB-0001', 'infinity'],
+    ['a clean machine', plain, 'infinity'],
     ['a scaled boiler heater', scaled, 'infinity'],
     ['a cold supply', cold, 'infinity'],
     ['a glasswasher', 'WB-0002', 'hiline'],

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { deviceTopic, heatDose, HUE_MIN, hygieneRuleFor, hygieneVerdict, type TDeviceStats } from '@washboard/contracts';
 import { DishwasherModel, QUIET_ACTIVITY } from './dishwasher.model';
-import { KITCHEN_ACTIVITY, machineHistory } from './history';
+import { KITCHEN_ACTIVITY, machineHistory, type TMachineHistory } from './history';
 import { heatingCondition } from './machine-condition';
 import { checkDeviceMessage } from './protocol-check';
 
 const NOW = new Date('2026-03-31T12:00:00Z');
 const DAY = 86_400_000;
+
+/** When a machine sends a message of its history: a cycle's record as it ends, an alarm as it opens and clears. */
+function sentAt(m: TMachineHistory['messages'][number]): number {
+  if (m.topic === 'event') return Date.parse(m.payload.stop);
+  if (m.topic === 'alarm') return Date.parse(m.payload.stopDate ?? m.payload.startDate);
+  if (m.topic === 'stats') return Date.parse(m.payload.ts);
+  throw new Error(`no ${m.topic} in a history`);
+}
 
 describe('machineHistory', () => {
   const history = machineHistory({ serial: 'WB-0001', gamma: 'infinity' }, { now: NOW, days: 30, seed: 7, cyclesBefore: 800 });
@@ -196,8 +204,6 @@ describe('machineHistory', () => {
       { now: NOW, days: 30, seed: 7, cyclesBefore: 800, untilNow: true },
     );
     const today = Date.UTC(2026, 2, 31);
-    // The days before today as they were: the history's messages come first, unchanged.
-    expect(toNow.messages.slice(0, history.messages.length)).toEqual(history.messages);
     const dated = (m: (typeof toNow.messages)[number]) =>
       m.topic === 'event'
         ? [m.payload.start, m.payload.stop]
@@ -208,6 +214,9 @@ describe('machineHistory', () => {
             : [];
     const times = toNow.messages.flatMap(dated).map((at) => Date.parse(at));
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
+    // The days before today as they were.
+    const before = (messages: typeof toNow.messages) => messages.filter((m) => dated(m).every((at) => Date.parse(at) < today));
+    expect(before(toNow.messages)).toEqual(before(history.messages));
     const todays = toNow.messages.flatMap((m) =>
       m.topic === 'event' && Date.parse(m.payload.start) >= today ? [m.payload] : [],
     );
@@ -217,5 +226,21 @@ describe('machineHistory', () => {
     // Its counters stand at now: the live machine carries on from them.
     expect(Date.parse(toNow.lastStats.ts)).toBe(NOW.getTime() - 60_000);
     expect(toNow.totalCycles).toBe(history.totalCycles + todays.length);
+  });
+
+  it('ends nothing after now even minutes after midnight, when last night may still be washing', () => {
+    for (const minutes of [0, 2, 15]) {
+      const now = new Date(Date.UTC(2026, 2, 31, 0, minutes));
+      for (const serial of ['WB-0001', 'WB-0002', 'WB-0003', 'WB-0004', 'WB-0005']) {
+        const past = machineHistory({ serial, gamma: 'infinity' }, { now, days: 3, seed: 7, cyclesBefore: 800, untilNow: true });
+        const latest = Math.max(...past.messages.map(sentAt));
+        expect(latest).toBeLessThanOrEqual(now.getTime());
+      }
+    }
+  });
+
+  it('sends its messages oldest first, as a machine does: an alarm in its place among the cycles', () => {
+    const sent = history.messages.map(sentAt);
+    expect(sent.every((at, i) => i === 0 || at >= (sent[i - 1] as number))).toBe(true);
   });
 });

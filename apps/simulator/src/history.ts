@@ -100,11 +100,13 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
   const first = today - options.days * DAY;
+  // With `untilNow` nothing may end after now, on any day (a cycle of last night may run past it).
+  const until = options.untilNow ? now.getTime() : Number.POSITIVE_INFINITY;
   let lastEnd = Number.NEGATIVE_INFINITY;
   for (let day = options.days; day >= (options.untilNow ? 0 : 1); day -= 1) {
     const midnight = today - day * DAY;
-    // The last day of a history `untilNow` is today's, up to now: nothing in it may end later.
-    const end = day === 0 ? now.getTime() : midnight + DAY;
+    // The last day of a history `untilNow` is today's, up to now.
+    const end = Math.min(midnight + DAY, until);
     // The kitchen's day: a cycle starts whenever the profile says, once the last one has finished.
     for (let at = nextCycleStart(random, KITCHEN_DAY, Math.max(lastEnd, midnight)); at < end;) {
       const cycleName = random.pick(PROGRAMMES);
@@ -116,7 +118,7 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
         random.next() < SCALED_COLD_RINSE_SHARE;
       const stopped = !coldBoiler && random.next() < 0.015;
       const took = seconds + (coldBoiler ? settings.maxPauseSeconds : 0);
-      if (day === 0 && at + took * 1000 > end) break;
+      if (at + took * 1000 > until) break;
       cycles += 1;
       const measured = measurements(random, cycle, settings, condition, coldBoiler);
       const rinseSeconds = cycle.rinseSeconds > 0 ? cycle.rinseSeconds : cycle.rinseLitres / profile.rinseFlow;
@@ -136,7 +138,7 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
       });
       // Raised when the thermostop gives up, cleared by the next cycle's hot rinse (today's only if
       // that was before now: the live machine knows nothing of an alarm open in its past).
-      if (coldBoiler && pauseTimeoutCode && (day > 0 || at + took * 1000 + 20 * MINUTE <= end)) {
+      if (coldBoiler && pauseTimeoutCode && at + took * 1000 + 20 * MINUTE <= until) {
         const alarm = {
           id: random.uuid(),
           errorCode: pauseTimeoutCode,
@@ -156,7 +158,7 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
       const alarm = { id: random.uuid(), errorCode: random.pick(codes), startDate: new Date(start).toISOString() };
       const cleared = start + random.int(2, 40) * MINUTE;
       // Today's only if it cleared by now, as above.
-      if (cleared <= end) {
+      if (cleared <= until) {
         messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: null } });
         messages.push({ topic: 'alarm', payload: { ...alarm, stopDate: new Date(cleared).toISOString() } });
       }
@@ -174,7 +176,25 @@ export function machineHistory(machine: { serial: string; gamma: TGamma }, optio
     messages.push({ topic: 'stats', payload: lastStats });
   }
   if (!lastStats) throw new Error('a machine history needs at least one day');
+  // Oldest first, as a machine sends them: an alarm of the day came before the evening's cycles, a
+  // T16 cleared after the next ones. (The gateway chains a record whose time is older than the
+  // newest its machine sent before as late.)
+  messages.sort((a, b) => sentAt(a) - sentAt(b));
   return { messages, totalCycles: cycles, lastStats };
+}
+
+/** When a machine sends a message of the history: a cycle's record at its end, an alarm as it opens and as it clears. */
+function sentAt(message: TDeviceMessage): number {
+  switch (message.topic) {
+    case 'event':
+      return Date.parse(message.payload.stop);
+    case 'alarm':
+      return Date.parse(message.payload.stopDate ?? message.payload.startDate);
+    case 'stats':
+      return Date.parse(message.payload.ts);
+    default:
+      throw new Error(`a machine history has no ${message.topic} messages`);
+  }
 }
 
 /** Tenths of °C of a temperature in °C. */

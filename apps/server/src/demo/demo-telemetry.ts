@@ -41,7 +41,7 @@ export async function storeDemoTelemetry(
   // rolled up by then, and a minute is written here by COPY, once.
   const to = span.to - (span.to % MINUTE);
   const rawFrom = Math.max(span.from, to - DAY);
-  if (to <= span.from) return 0;
+  if (to <= span.from || machines.length === 0 || stopped()) return 0;
   // Raw rows belong in their day's partition, which the upkeep makes only from today on.
   await deps.ensurePartitions(daysOf(rawFrom, to));
   let stored = 0;

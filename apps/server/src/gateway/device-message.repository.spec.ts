@@ -341,7 +341,7 @@ describe(`DeviceMessageRepository behind the batcher (${process.env.TEST_DB ?? '
     expect(chained.rows[0]?.n).toBe(5);
   });
 
-  it('rejects every message of a batch the opened() refuses, and stores none of it', async () => {
+  it('rejects every message of a batch the database refuses, and stores none of it', async () => {
     const writer = newWriter();
     const results = await Promise.allSettled([
       writer.writeTelemetry('WRITER5', { ts: at(1), boilerTmp: 810 }),

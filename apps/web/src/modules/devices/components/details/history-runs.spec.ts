@@ -18,7 +18,7 @@ describe('the temperature history’s runs', () => {
     // The last cycle (1 s buckets) and a day (216 s at 400 buckets): readings every few seconds join.
     expect(gapFor(1)).toBe(120_000);
     expect(gapFor(216)).toBe(648_000);
-    // A month at 1,000 buckets (44 minutes): one empty bucket between two is no gap, two are.
+    // A month at 1,000 buckets (44 minutes): one empty bucket between two is no gap, three are.
     expect(gapFor(2640)).toBe(3 * 2_640_000);
     expect(times(runsOf(at(0, 2 * 2640, 6 * 2640), gapFor(2640)))).toEqual([[0, 5280], [15840]]);
   });
