@@ -669,23 +669,20 @@ async function assembleWashboard(
   });
   // Loaded only when it runs: a deployment never loads the demo or the simulator it brings along.
   const demoRun = demo
-    ? await Promise.all([import('./demo/demo'), import('./demo/demo-telemetry.repository')]).then(
-        ([{ startDemo }, { DemoTelemetryRepository }]) =>
-          startDemo({
-            brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
-            settings: settingsRepository,
-            accounts: userAdministration,
-            companies,
-            appliances,
-            ingest: (topic, payload) => ingest.receive(topic, payload),
-            lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
-            historyDays: config.DEMO_HISTORY_DAYS,
-            telemetry: {
-              repository: new DemoTelemetryRepository(database),
-              ensurePartitions: (days) => retentionRepository.ensurePartitions(days),
-            },
-            log: app.log,
-          }),
+    ? await import('./demo/demo').then(({ startDemo }) =>
+        startDemo({
+          brokerUrl: deviceBrokerUrl(broker, config.MQTT_URL),
+          settings: settingsRepository,
+          accounts: userAdministration,
+          companies,
+          appliances,
+          ingest: (topic, payload) => ingest.receive(topic, payload),
+          lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
+          historyDays: config.DEMO_HISTORY_DAYS,
+          database,
+          ensurePartitions: (days) => retentionRepository.ensurePartitions(days),
+          log: app.log,
+        }),
       )
     : undefined;
   if (demoRun) {
@@ -788,7 +785,7 @@ async function assembleWashboard(
     thresholds,
     haccpChain,
     demoAccounts: demoRun?.accounts,
-    demoTemperatureHistory: demoRun && (() => demoRun.storeTemperatureHistory()),
+    demoTemperatureHistory: demoRun?.storeTemperatureHistory,
     startNotes,
     routes,
     get shutdownStep() {

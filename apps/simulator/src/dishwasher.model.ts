@@ -59,7 +59,7 @@ import { createRandom, randomSeed, seedFrom, type TRandom } from './random';
 import type { THeatingCondition } from './machine-condition';
 import { cyclesPerHourAt } from './kitchen-day';
 import { countersFromStats, maintenanceInterval, statsMessage, typicalCounters, type TLifetimeCounters } from './counters';
-import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths, type TBoiler } from './thermal';
+import { boilerMean, drawFromBoiler, exchange, heatBoiler, heatStep, mix, tenths, thermostat, type TBoiler } from './thermal';
 
 /**
  * How lively a machine is on its own, in machine time: the kitchen starting cycles at the front
@@ -1282,10 +1282,6 @@ export class DishwasherModel {
       cyclesSinceRegeneration: cycles > 0 ? this.random.int(0, Math.floor(m.regenerationInterval / 2)) : 0,
     };
   }
-}
-
-function thermostat(on: boolean, temp: number, setpoint: number, hysteresis: number): boolean {
-  return on ? temp < setpoint : temp < setpoint - hysteresis;
 }
 
 function extend(range: TRange | null, value: number): TRange {

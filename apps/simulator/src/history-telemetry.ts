@@ -2,6 +2,7 @@ import { keptFieldsFor, TELEMETRY_FIELDS, TELEMETRY_KEYS, type TGamma, type TTel
 import { cycleSettings, machineSettings, presets } from './catalogue';
 import type { TDeviceMessage } from './device-message';
 import { HOLD } from './history';
+import { heatStep, thermostat } from './thermal';
 import { heatingCondition } from './machine-condition';
 import { MACHINE_PROFILES, WATER_HEAT_CAPACITY, machineTypeFor } from './machine-profile';
 import { createRandom, seedFrom } from './random';
@@ -54,20 +55,23 @@ function recordedCycles(messages: readonly TDeviceMessage[]): TRecordedCycle[] {
   return cycles.sort((a, b) => a.start - b.start);
 }
 
-/**
- * A vessel held by a thermostat: heats at `rate` °C/s up to the setpoint, then loses heat to the
- * room until `hysteresis` below it.
- */
-type TThermostat = { temp: number; heating: boolean; setpoint: number; hysteresis: number; rate: number; tau: number };
+/** A vessel held by a thermostat, heated by `powerKw`, losing heat to the room with time constant `tau`. */
+type TThermostat = {
+  temp: number;
+  heating: boolean;
+  setpoint: number;
+  hysteresis: number;
+  powerKw: number;
+  litres: number;
+  tau: number;
+};
 
+/** `seconds` of a vessel between cycles, as the live model's thermal steps run it. */
 function hold(vessel: TThermostat, seconds: number): void {
-  if (vessel.heating) {
-    vessel.temp = Math.min(vessel.setpoint, vessel.temp + vessel.rate * seconds);
-    if (vessel.temp >= vessel.setpoint) vessel.heating = false;
-  } else {
-    vessel.temp -= ((vessel.temp - HOLD.roomCelsius) * seconds) / vessel.tau;
-    if (vessel.temp < vessel.setpoint - vessel.hysteresis) vessel.heating = true;
-  }
+  const next = heatStep(vessel.temp, vessel.heating ? vessel.powerKw : 0, vessel.litres, vessel.tau, HOLD.roomCelsius, seconds);
+  // Switched off on reaching the setpoint within the step: the probe reads no hotter.
+  vessel.temp = vessel.heating ? Math.min(vessel.setpoint, next) : next;
+  vessel.heating = thermostat(vessel.heating, vessel.temp, vessel.setpoint, vessel.hysteresis);
 }
 
 /**
@@ -104,13 +108,13 @@ export function* historyTelemetry(
   const idle = cycleSettings(parameters, 'dishes', profile, settings);
   const kept = keptFieldsFor(machine.gamma);
   const inlet = condition.inletCelsius;
-  const boilerCapacity = settings.boilerLitres * WATER_HEAT_CAPACITY;
   const boiler: TThermostat = {
     temp: idle.boilerSetpoint - random.between(0, settings.boilerHysteresis),
     heating: false,
     setpoint: idle.boilerSetpoint,
     hysteresis: settings.boilerHysteresis,
-    rate: (settings.boilerHeaterKw * condition.boilerHeaterShare) / boilerCapacity,
+    powerKw: settings.boilerHeaterKw * condition.boilerHeaterShare,
+    litres: settings.boilerLitres,
     tau: profile.boilerLossTau,
   };
   const tank: TThermostat = {
@@ -118,9 +122,12 @@ export function* historyTelemetry(
     heating: false,
     setpoint: idle.tankSetpoint,
     hysteresis: settings.tankHysteresis,
-    rate: settings.tankHeaterKw / (settings.tankLitres * WATER_HEAT_CAPACITY),
+    powerKw: settings.tankHeaterKw,
+    litres: settings.tankLitres,
     tau: profile.tankLossTau,
   };
+  /** °C a second the boiler's heater puts back while the rinse draws. */
+  const boilerRate = boiler.powerKw / (boiler.litres * WATER_HEAT_CAPACITY);
   const cycles = recordedCycles(messages);
   const step = options.intervalSeconds * 1000;
   let next = 0;
@@ -135,7 +142,7 @@ export function* historyTelemetry(
   // the inlet, less what the heater puts back meanwhile — never below the inlet.
   const rinseStartTemp = (cycle: TRecordedCycle) => Math.max(boiler.temp, cycle.rinseMax);
   const rinseDrop = (cycle: TRecordedCycle, from: number) =>
-    Math.max(0, (cycle.rinseLitres / settings.boilerLitres) * (from - inlet) - boiler.rate * cycle.rinseSeconds);
+    Math.max(0, (cycle.rinseLitres / settings.boilerLitres) * (from - inlet) - boilerRate * cycle.rinseSeconds);
   const rinseRise = (cycle: TRecordedCycle) =>
     (cycle.rinseLitres * (cycle.rinseMax - cycle.washMin)) / (settings.tankLitres + cycle.rinseLitres);
   /** Where a cycle leaves the water: the rinse drawn from the boiler, run into the tank. */

@@ -67,8 +67,8 @@ export type TMachineHistory = {
 /**
  * The last `days` days of a machine's life (and today's until now, `untilNow`), as the messages it
  * would have sent, oldest first: the cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day,
- * busiest at lunch and dinner), each starting once the last has finished; a few everyday alarms of its range opened and cleared, and a
- * counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
+ * busiest at lunch and dinner), each starting once the last has finished; a few everyday alarms of
+ * its range opened and cleared, and a counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
  * plus the heat its thermostats put back while it stands ready and hot all day.
  *
  * Temperatures follow the factory settings the live machine runs with: the wash peak lies in the

@@ -13,6 +13,11 @@ export function heatStep(temp: number, powerKw: number, litres: number, tau: num
   return equilibrium + (temp - equilibrium) * Math.exp(-dt / tau);
 }
 
+/** A thermostat with hysteresis: on, it heats up to the setpoint; off, it waits until `hysteresis` below it. */
+export function thermostat(on: boolean, temp: number, setpoint: number, hysteresis: number): boolean {
+  return on ? temp < setpoint : temp < setpoint - hysteresis;
+}
+
 /** Adding `added` litres at `addedTemp` to `volume` litres at `temp` (perfect mixing). */
 export function mix(temp: number, volume: number, addedTemp: number, added: number): number {
   const total = volume + added;

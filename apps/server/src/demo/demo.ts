@@ -19,7 +19,8 @@ import type { TAuthUser } from '../auth/token.service';
 import type { TDemoAccount } from '../start-banner';
 import { DEMO_KEY } from './demo-mode';
 import { DEMO_TELEMETRY_SECONDS, storeDemoTelemetry, type TSeededMachine } from './demo-telemetry';
-import type { DemoTelemetryRepository } from './demo-telemetry.repository';
+import { DemoTelemetryRepository } from './demo-telemetry.repository';
+import type { TDatabase } from '../db/database';
 
 /** One brand's demo: its accounts' passwords and its machines' secrets. */
 type TBrandDemo = {
@@ -108,8 +109,10 @@ export async function startDemo(deps: {
   lastStats: (serialNumber: string) => Promise<TDeviceStats | undefined>;
   /** days of history seeded per machine on a new database (DEMO_HISTORY_DAYS) */
   historyDays: number;
-  /** where the seeded history's telemetry goes (stored after the start, in the background) */
-  telemetry: { repository: DemoTelemetryRepository; ensurePartitions: (days: string[]) => Promise<unknown> };
+  /** where the seeded history's telemetry goes (stored once the server answers, in the background) */
+  database: TDatabase;
+  /** makes the telemetry partitions of these UTC days (the retention's upkeep makes them from today on) */
+  ensurePartitions: (days: string[]) => Promise<unknown>;
   log: FastifyBaseLogger;
 }): Promise<TDemo> {
   const { settings, log } = deps;
@@ -164,22 +167,25 @@ export async function startDemo(deps: {
   // server stops first (docs/hygiene.md).
   let closing = false;
   let temperatureHistory: Promise<void> | undefined;
-  const storeTemperatureHistory = () =>
-    // Nothing once closing: a `listen` that ends after a close would write to a closed database.
-    closing
-      ? (temperatureHistory ?? Promise.resolve())
-      : (temperatureHistory ??= storeDemoTelemetry(
-          deps.telemetry,
-          histories,
-          { from: historyStart, to: now.getTime(), seed: HISTORY_SEED },
-          () => closing,
-          log,
-        ).then(
-          (machines) => {
-            if (machines > 0) log.info({ machines }, 'demo temperature history stored');
-          },
-          (error: unknown) => log.error({ err: error }, 'demo temperature history not stored'),
-        ));
+  const telemetry = { repository: new DemoTelemetryRepository(deps.database), ensurePartitions: deps.ensurePartitions };
+  const storeTemperatureHistory = () => {
+    // Not once closing: a `listen` that ends after a close would write to a closed database.
+    if (!closing) {
+      temperatureHistory ??= storeDemoTelemetry(
+        telemetry,
+        histories,
+        { from: historyStart, to: now.getTime(), seed: HISTORY_SEED },
+        () => closing,
+        log,
+      ).then(
+        (machines) => {
+          if (machines > 0) log.info({ machines }, 'demo temperature history stored');
+        },
+        (error: unknown) => log.error({ err: error }, 'demo temperature history not stored'),
+      );
+    }
+    return temperatureHistory ?? Promise.resolve();
+  };
   return {
     fleet,
     accounts: brands.flatMap(({ brand, passwords }) =>
@@ -280,17 +286,17 @@ async function seed(
         website: 'https://example.com',
       },
     });
-    // A month of cycles, counters and alarms up to the start, so HACCP, the alarm register and the
-    // charts have something to show from the first minute. Stored through the gateway's own ingestion rather
-    // than a bulk insert: each message is checked and turned into HACCP verdicts, the alarm
-    // register and counters by the same code as a machine's. A machine's month (about 5,300
-    // messages) is handed over at once, so the writer stores it in a few large batches; chunks of
-    // 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     // No history at all with DEMO_HISTORY_DAYS=0, not even today's.
     if (deps.historyDays === 0) {
       machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma });
       continue;
     }
+    // A month of cycles, counters and alarms up to the start, so HACCP, the alarm register and the
+    // charts have something to show from the first minute. Stored through the gateway's own
+    // ingestion rather than a bulk insert: each message is checked and turned into HACCP verdicts,
+    // the alarm register and counters by the same code as a machine's. A machine's month (about
+    // 5,300 messages) is handed over at once, so the writer stores it in a few large batches; chunks
+    // of 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
     const history = machineHistory(
       { serial: serialNumber, gamma: m.gamma },
       { now, untilNow: true, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },

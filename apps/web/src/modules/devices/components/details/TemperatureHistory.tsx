@@ -122,13 +122,13 @@ function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, ti
             const top = run.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.max[f] ?? 0).toFixed(1)}`);
             const bottom = [...run].reverse().map((p) => `L${x(p.t).toFixed(1)},${y(p.min[f] ?? 0).toFixed(1)}`);
             const line = run.length === 1 ? [...top, ...bottom] : top;
-            return { top: line.join(' '), band: `${top.join(' ')} ${bottom.join(' ')} Z` };
+            return { line: line.join(' '), band: `${top.join(' ')} ${bottom.join(' ')} Z` };
           });
           return (
             <g key={f} data-field={f}>
               <path d={runs.map((r) => r.band).join(' ')} fill={color} opacity={0.2} />
               <path
-                d={runs.map((r) => r.top).join(' ')}
+                d={runs.map((r) => r.line).join(' ')}
                 fill="none"
                 stroke={color}
                 strokeWidth={1.5}
