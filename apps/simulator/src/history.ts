@@ -68,16 +68,17 @@ export type TMachineHistory = {
  * The last `days` days of a machine's life (and today's until now, `untilNow`), as the messages it
  * would have sent, oldest first: the cycles of the kitchen's day (`KITCHEN_DAY`, 100–250 a day,
  * busiest at lunch and dinner), each starting once the last has finished; a few everyday alarms of
- * its range opened and cleared, and a counter report at the end of each day at the rates a running machine counts (`typicalCounters`),
- * plus the heat its thermostats put back while it stands ready and hot all day.
+ * its range opened and cleared, and a counter report at the end of each day at the rates a running
+ * machine counts (`typicalCounters`), plus the heat its thermostats put back while it stands ready
+ * and hot all day.
  *
  * Temperatures follow the factory settings the live machine runs with: the wash peak lies in the
  * band the tank thermostat holds (setpoint − S9 … setpoint, never below the thermostop S3), the
  * final rinse near the boiler setpoint. A cycle fails only for a modelled reason, the same one the
  * live machine has (`heatingCondition`): on a machine with a scaled boiler heater a rinse that
- * follows the last one within minutes may find the boiler cold, waits S22 for it, gives up with T16 and
- * rinses below 82 °C (the cycle takes S22 longer; with a cold supply its rinse minimum dips deep);
- * now and then the staff stop a cycle early.
+ * follows the last one within minutes may find the boiler cold, waits S22 for it, gives up with T16
+ * and rinses below 82 °C (the cycle takes S22 longer; with a cold supply its rinse minimum dips
+ * deep); now and then the staff stop a cycle early.
  */
 export function machineHistory(machine: { serial: string; gamma: TGamma }, options: TMachineHistoryOptions): TMachineHistory {
   // The generator every simulated machine uses, on a stream of its own: the live machine seeded
