@@ -170,6 +170,30 @@ describe('device list: adding a machine by its code, live state, actions and fil
     await expect.poll(() => devices.cards().count()).toBe(2);
     await devices.companyFilter().selectOption('');
 
+    // Two choices made before the page draws again (here in one go) both hold: the second does not
+    // bring back the address as it was before the first.
+    const [gammaSelect, companySelect] = await Promise.all(
+      [devices.gammaFilter(), devices.companyFilter()].map((l) => l.elementHandle()),
+    );
+    await page.evaluate(
+      ([gamma, company, code]) => {
+        for (const [select, value] of [
+          [gamma, 'prime'],
+          [company, code],
+        ] as const) {
+          (select as HTMLSelectElement).value = value;
+          select?.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      },
+      [gammaSelect, companySelect, companyCode] as const,
+    );
+    await expect.poll(() => page.url()).toContain(`company=${companyCode}`);
+    expect(page.url()).toContain('gamma=prime');
+    await expect.poll(() => devices.cards().count()).toBe(1);
+    await devices.gammaFilter().selectOption('');
+    await devices.companyFilter().selectOption('');
+    await expect.poll(() => devices.cards().count()).toBe(2);
+
     await devices.connectivity('offline');
     await expect.poll(() => devices.cards().count()).toBe(1);
     await expect.poll(() => devices.cards().first().getAttribute('aria-label')).toBe(otherName);

@@ -9,7 +9,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZES, formatDate, ZAuditPageQuery, type TAud
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { currentLanguage } from '../../i18n/i18n';
-import { useAddressParams } from '../hooks/use-address-params';
+import { useAddressParams } from '../../navigation/use-address-params';
 import { useAuditExport, useAuditPage } from '../hooks/use-audit';
 import { TableFooter, useLastPageWhenPastEnd } from './admin-table';
 import { browserTimeZone } from '../../../ui/browser-time-zone';

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { GAMMAS, parameterByKey, type TDefaultParameter, type TGamma, type TParameter } from '@washboard/contracts';
 import { BorderedTable } from '../../../ui/BorderedTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { usePhone } from '../../../ui/use-phone';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useDeviceTranslation } from '../../i18n/device-texts';
+import { useAddressParams } from '../../navigation/use-address-params';
 import { useParameterValueText } from '../../parameters/components/ParameterField';
 import { isChoice } from '../../parameters/parameter-form';
 import { useRangeName } from '../../runtime/runtime-context';
@@ -66,21 +66,12 @@ export function DefaultParametersSection() {
   const { t } = useTranslation();
   const rangeName = useRangeName();
   const models = useDefaultParameterModels();
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useAddressParams();
   const list = models.data ?? [];
   const chosen = parseModelKey(params.get('model'));
   // No list until a model is chosen: a whole list is long, and the product table sits above it.
   const model = list.find((m) => chosen && modelKey(m) === modelKey(chosen)) ?? null;
-  const choose = (key: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (key) next.set('model', key);
-        else next.delete('model');
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (key: string | null) => set({ model: key ?? undefined });
 
   return (
     <Stack gap="md" component="section" aria-labelledby="default-parameters-title">

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAddressParams } from '../hooks/use-address-params';
+import { useAddressParams } from '../../navigation/use-address-params';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZES } from '@washboard/contracts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { APPLIANCE_CONNECTIVITY_FILTERS, GAMMAS, type TApplianceConnectivityFilter, type TGamma } from '@washboard/contracts';
+import { useAddressParams } from '../../navigation/use-address-params';
 import type { TDeviceListQuery } from '../api/devices-api';
 
 export type TDeviceListFilters = Omit<TDeviceListQuery, 'q'> & { q: string };
@@ -13,7 +13,7 @@ const CONNECTIVITY_VALUES: readonly string[] = APPLIANCE_CONNECTIVITY_FILTERS;
  * reload, a shared link and the back button keep them. Unknown values are ignored.
  */
 export function useDeviceListQuery(): [TDeviceListFilters, (changes: Partial<TDeviceListFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useAddressParams();
   const filters = useMemo<TDeviceListFilters>(() => {
     const gamma = params.get('gamma') ?? '';
     const connectivity = params.get('conn') ?? '';
@@ -29,24 +29,15 @@ export function useDeviceListQuery(): [TDeviceListFilters, (changes: Partial<TDe
 
   const update = useCallback(
     (changes: Partial<TDeviceListFilters>) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const set = (key: string, value: string | undefined, fallback = '') => {
-            if (value === undefined || value === fallback) next.delete(key);
-            else next.set(key, value);
-          };
-          if ('q' in changes) set('q', changes.q?.trim());
-          if ('sort' in changes) set('sort', changes.sort, 'asc');
-          if ('companyCode' in changes) set('company', changes.companyCode);
-          if ('gamma' in changes) set('gamma', changes.gamma);
-          if ('connectivity' in changes) set('conn', changes.connectivity, 'all');
-          return next;
-        },
-        { replace: true },
-      );
+      const address: Record<string, string | undefined> = {};
+      if ('q' in changes) address.q = changes.q?.trim();
+      if ('sort' in changes) address.sort = changes.sort === 'asc' ? undefined : changes.sort;
+      if ('companyCode' in changes) address.company = changes.companyCode;
+      if ('gamma' in changes) address.gamma = changes.gamma;
+      if ('connectivity' in changes) address.conn = changes.connectivity === 'all' ? undefined : changes.connectivity;
+      set(address);
     },
-    [setParams],
+    [set],
   );
   return [filters, update];
 }
