@@ -117,13 +117,20 @@ type TAedesClient = {
 };
 
 /** Listens on `port`; a failed listen leaves `server` free to try another port (Node allows it after an error). */
+/** Listens on `port`; a failed try takes its callbacks back, since the port search tries again on the same listener. */
 function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port, host }, () => {
-      server.off('error', reject);
+    const listening = () => {
+      server.off('error', failed);
       resolve();
-    });
+    };
+    const failed = (error: Error) => {
+      server.off('listening', listening);
+      reject(error);
+    };
+    server.once('error', failed);
+    server.once('listening', listening);
+    server.listen({ port, host });
   });
 }
 
