@@ -116,8 +116,10 @@ type TAedesClient = {
   wbAnswered?: Promise<unknown>;
 };
 
-/** Listens on `port`; a failed listen leaves `server` free to try another port (Node allows it after an error). */
-/** Listens on `port`; a failed try takes its callbacks back, since the port search tries again on the same listener. */
+/**
+ * Listens on `port`. A failed listen leaves `server` free to try another port (Node allows it after an
+ * error), and takes its callbacks back: the port search tries up to 20 ports on the one listener.
+ */
 function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const listening = () => {

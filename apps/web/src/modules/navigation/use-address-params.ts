@@ -8,8 +8,9 @@ import { useSearchParams } from 'react-router';
  *
  * React Router hands a functional update the parameters of the last render, not of the last change:
  * two changes made before the page renders again (a filter cleared and another chosen at once) would
- * keep only the second. Each change here starts from the latest address asked for, or from the one
- * the page shows when that is newer (the back button, a link).
+ * keep only the second. Each change here starts from the latest address this component asked for,
+ * or from the one the page shows when that is newer (the back button, a link). Two components that
+ * each keep some of the address still see each other's changes only once the page has rendered them.
  */
 export function useAddressParams() {
   const [params, setParams] = useSearchParams();
