@@ -181,8 +181,9 @@ describe('device list: adding a machine by its code, live state, actions and fil
           [gamma, 'prime'],
           [company, code],
         ] as const) {
-          (select as HTMLSelectElement).value = value;
-          select?.dispatchEvent(new Event('change', { bubbles: true }));
+          const element = select as HTMLSelectElement;
+          element.value = value;
+          element.dispatchEvent(new Event('change', { bubbles: true }));
         }
       },
       [gammaSelect, companySelect, companyCode] as const,

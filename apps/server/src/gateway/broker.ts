@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -118,22 +119,13 @@ type TAedesClient = {
 
 /**
  * Listens on `port`. A failed listen leaves `server` free to try another port (Node allows it after an
- * error), and takes its callbacks back: the port search tries up to 20 ports on the one listener.
+ * error); `once` takes both its listeners back whatever the outcome, since the port search tries up
+ * to PORT_SEARCH_SPAN ports on the one listener.
  */
-function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const listening = () => {
-      server.off('error', failed);
-      resolve();
-    };
-    const failed = (error: Error) => {
-      server.off('listening', listening);
-      reject(error);
-    };
-    server.once('error', failed);
-    server.once('listening', listening);
-    server.listen({ port, host });
-  });
+async function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
+  const listening = once(server, 'listening');
+  server.listen({ port, host });
+  await listening;
 }
 
 async function startEmbedded(
