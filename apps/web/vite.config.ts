@@ -4,15 +4,15 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { companionShell } from './build/companion-shell';
-import { COMPANION_RUNTIME_CACHE, COMPANION_RUNTIME_FILES } from './src/companion/runtime-cache';
+import { companionShell } from './build/companion-shell.ts';
+import { COMPANION_RUNTIME_CACHE, COMPANION_RUNTIME_FILES } from './src/companion/runtime-cache.ts';
 // The catalogue's own files (they import only types): bundled into this config, so the parts are cut at build time.
-import { de } from '../../packages/contracts/src/i18n/de';
-import { en } from '../../packages/contracts/src/i18n/en';
-import { es } from '../../packages/contracts/src/i18n/es';
-import { fr } from '../../packages/contracts/src/i18n/fr';
-import { it } from '../../packages/contracts/src/i18n/it';
-import { cataloguePart, CATALOGUE_PARTS, type TCataloguePart } from '../../packages/contracts/src/i18n/parts';
+import { de } from '../../packages/contracts/src/i18n/de.ts';
+import { en } from '../../packages/contracts/src/i18n/en.ts';
+import { es } from '../../packages/contracts/src/i18n/es.ts';
+import { fr } from '../../packages/contracts/src/i18n/fr.ts';
+import { it } from '../../packages/contracts/src/i18n/it.ts';
+import { cataloguePart, CATALOGUE_PARTS, type TCataloguePart } from '../../packages/contracts/src/i18n/parts.ts';
 
 // In development the API runs on :8080 (npm run dev starts both); production serves dist/ itself.
 const api = process.env.WASHBOARD_API ?? 'http://localhost:8080';

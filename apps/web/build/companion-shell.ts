@@ -2,13 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 // The catalogue's and the brands' own files (they import only types), as vite.config.ts reads them.
-import { BRANDS, BRAND_CODES, DEFAULT_BRAND, type TBrand, type TBrandCode } from '../../../packages/contracts/src/brand/brands';
-import { de } from '../../../packages/contracts/src/i18n/de';
-import { en } from '../../../packages/contracts/src/i18n/en';
-import { es } from '../../../packages/contracts/src/i18n/es';
-import { fr } from '../../../packages/contracts/src/i18n/fr';
-import { it } from '../../../packages/contracts/src/i18n/it';
-import { STORAGE_KEYS } from '../src/modules/runtime/storage-keys';
+import {
+  BRANDS,
+  BRAND_CODES,
+  DEFAULT_BRAND,
+  type TBrand,
+  type TBrandCode,
+} from '../../../packages/contracts/src/brand/brands.ts';
+import { de } from '../../../packages/contracts/src/i18n/de.ts';
+import { en } from '../../../packages/contracts/src/i18n/en.ts';
+import { es } from '../../../packages/contracts/src/i18n/es.ts';
+import { fr } from '../../../packages/contracts/src/i18n/fr.ts';
+import { it } from '../../../packages/contracts/src/i18n/it.ts';
+import { STORAGE_KEYS } from '../src/modules/runtime/storage-keys.ts';
 
 /**
  * The companion's landing, pre-rendered into `app/index.html` at build time (docs/companion.md,
