@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+// Full file names (.ts): Vite's native config loader, planned as its default, resolves no others.
 import { companionShell } from './build/companion-shell.ts';
 import { COMPANION_RUNTIME_CACHE, COMPANION_RUNTIME_FILES } from './src/companion/runtime-cache.ts';
 // The catalogue's own files (they import only types): bundled into this config, so the parts are cut at build time.
