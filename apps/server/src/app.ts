@@ -224,7 +224,7 @@ export async function createWashboard(config: TConfig, options: TWashboardOption
 /** What a caller inside the process may hand the start besides the configuration. */
 export type TWashboardOptions = {
   /** An image of an already migrated in-memory PGlite to start from (tests; see openDatabase). */
-  pgliteImage?: Blob;
+  pgliteImage?: Uint8Array;
   /**
    * Benchmarks only (bench/ingestion.ts): while `on` is false, the gateway stores HACCP records
    * without entering them in the hash chain, to measure what chaining costs the ingestion. Read for

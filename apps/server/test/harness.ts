@@ -47,7 +47,7 @@ const CLOSE_WATCH_MS = 15_000;
  */
 export async function freshDatabase(
   options: { migrated?: boolean } = {},
-): Promise<{ env: Record<string, string>; pgliteImage?: Blob; drop(): Promise<void> }> {
+): Promise<{ env: Record<string, string>; pgliteImage?: Uint8Array; drop(): Promise<void> }> {
   // `migrated: false`: an empty database, for a test that migrates it step by step itself.
   const migrated = options.migrated ?? true;
   if (process.env.TEST_DB !== 'postgres') {
@@ -74,27 +74,34 @@ export async function migrationsDigest(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-let pgliteImage: Promise<Blob> | undefined;
+let pgliteImage: Promise<Uint8Array> | undefined;
 
 /**
  * The data directory of a migrated in-memory PGlite, made once per set of migrations and kept in
  * the temporary directory for the other test workers (written under a temporary name, then renamed).
+ * Held in a SharedArrayBuffer: every database thread of the process reads the same bytes.
  */
-function migratedPgliteImage(): Promise<Blob> {
+function migratedPgliteImage(): Promise<Uint8Array> {
   pgliteImage ??= (async () => {
     const file = path.join(tmpdir(), `washboard-pglite-${await migrationsDigest()}.tar`);
     const kept = await readFile(file).catch(() => undefined);
-    if (kept) return new Blob([kept]);
+    if (kept) return shared(kept);
     const database = await openDatabase({ dataDir: 'memory://' });
     const client = (database.db as unknown as { $client: PgliteThread }).$client;
-    const image = await client.dumpDataDir('none');
+    const image = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
     await database.close();
     const partial = `${file}.${process.pid}`;
-    await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+    await writeFile(partial, image);
     await rename(partial, file);
-    return image;
+    return shared(image);
   })();
   return pgliteImage;
+}
+
+function shared(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
 }
 
 /**

@@ -77,9 +77,10 @@ export async function openDatabase(options: {
   dataDir: string;
   /**
    * An in-memory PGlite starts from this image of a data directory (`dumpDataDir`) instead of an
-   * empty one; the migrations it already holds are not run again (tests start many databases).
+   * empty one; the migrations it already holds are not run again (tests start many databases). Its
+   * bytes are only read: backed by a SharedArrayBuffer, every database of the process shares them.
    */
-  pgliteImage?: Blob;
+  pgliteImage?: Uint8Array;
 }): Promise<TDatabase> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {

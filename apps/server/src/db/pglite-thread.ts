@@ -105,7 +105,7 @@ export class PgliteThread {
    */
   static async start(
     dir: string,
-    options: { startParams: string[]; image?: Blob; namedMaxAgeMs?: number },
+    options: { startParams: string[]; image?: Uint8Array; namedMaxAgeMs?: number },
   ): Promise<PgliteThread> {
     const worker = startWorker('pglite.worker.js', new URL('./pglite.worker.mjs', import.meta.url), {
       workerData: { dir, startParams: options.startParams, image: options.image, namedMaxAgeMs: options.namedMaxAgeMs },

@@ -10,7 +10,7 @@ import { PGlite, protocol, parse } from '@electric-sql/pglite';
  * `namedMaxAgeMs`: a named statement older than this is parsed anew. PostgreSQL keeps its generic
  * plan while the statement lives, and PGlite has no autovacuum to invalidate it, so a plan made
  * while a table was small (a scan of the machines' states) would otherwise stay so as the fleet grows.
- * @type {{ dir: string; startParams: string[]; image?: Blob; namedMaxAgeMs?: number }}
+ * @type {{ dir: string; startParams: string[]; image?: Uint8Array; namedMaxAgeMs?: number }}
  */
 const { dir, startParams, image, namedMaxAgeMs = 10 * 60_000 } = workerData;
 
@@ -221,9 +221,25 @@ function plain(error) {
   return fields;
 }
 
+/**
+ * The image as PGlite's `loadDataDir` reads it: its `type` and `arrayBuffer()`. The bytes come as they
+ * are (one SharedArrayBuffer for every database the tests open in a process), not as a Blob, which
+ * Node 20 reads back in chunks and joins anew for every database: 0.3 s for the 43 MB of a migrated
+ * one (docs/decisions.md, "A migrated image as bytes"). PGlite copies each file out, never writes to it.
+ * @param {Uint8Array} bytes
+ */
+function tarImage(bytes) {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return {
+    type: 'application/x-tar',
+    size: bytes.byteLength,
+    arrayBuffer: async () => (whole ? bytes.buffer : bytes.slice().buffer),
+  };
+}
+
 let db;
 try {
-  db = await PGlite.create(dir, { startParams, ...(image ? { loadDataDir: image } : {}) });
+  db = await PGlite.create(dir, { startParams, ...(image ? { loadDataDir: tarImage(image) } : {}) });
 } catch (error) {
   parentPort.postMessage({ n: 0, ok: false, error: plain(error) });
   process.exit(1);
