@@ -109,6 +109,8 @@ describe('companion: install machine (390 × 844)', () => {
       unitSystem: 'imperial',
       language: 'fr',
     });
+    // The dashboard's details give the machine's installation as the place and date it was installed.
+    expect([detail.country, detail.installationDate]).toEqual(['FR', detail.info?.installation?.at]);
 
     // Installed, the machine no longer offers it.
     await screenshot(screen.page, 'companion-install-done');

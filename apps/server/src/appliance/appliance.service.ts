@@ -262,8 +262,10 @@ export class ApplianceService {
       type: a.type,
       gamma: a.gamma,
       ratingPower: a.ratingPower as TApplianceDetail['ratingPower'],
-      country: a.country,
-      installationDate: iso(a.installationDate),
+      // Where and when the machine was installed: what it reports (the service menu's install) wins
+      // over what the product was imported with or an administrator recorded.
+      country: state.info?.installation?.country ?? a.country,
+      installationDate: state.info?.installation?.at ?? iso(a.installationDate),
       fw00: state.versions?.fw00 ?? a.fw00,
       fw02: state.versions?.fw02 ?? a.fw02,
       companyCode: a.companyCode,

@@ -81,7 +81,7 @@ describe(`the service menu: PIN, service session and its commands (${testBroker(
     altro = await technician('altro@sud.test', south);
     locked = await technician('bloccato@nord.test', north);
 
-    const product = await createProduct(server, admin, { gamma: 'hiline' });
+    const product = await createProduct(server, admin, { gamma: 'hiline', country: 'IT' });
     for (const userEmail of ['kim@kitchen.test', 'tecnico@nord.test']) {
       const claimed = await server.api('/api/v1/appliance/claim', json({ serialNumber: product.serialNumber, userEmail }, admin));
       expect(claimed.status).toBe(200);
@@ -267,13 +267,21 @@ describe(`the service menu: PIN, service session and its commands (${testBroker(
       expect(machine.model.display).toBe('READY');
     });
 
-    it('installs the machine: its display and its info follow the choice', async () => {
+    it('installs the machine: its display, its info and its details follow the choice', async () => {
+      const before = await detail();
+      expect({ country: before.country, installationDate: before.installationDate }).toEqual({
+        country: 'IT',
+        installationDate: null,
+      });
       const res = await command('install', { ...tecnico, ...session }, install);
       expect(res.status).toBe(200);
       expect(machine.model.display).toBe('PRÊTE');
       expect(machine.model.displayTemperature).toMatch(/°F$/);
       const info = await eventually(async () => (await detail()).info?.installation ?? undefined);
       expect(info).toMatchObject(install);
+      // The details' country and installation date are the machine's from now on.
+      const { country, installationDate } = await detail();
+      expect({ country, installationDate }).toEqual({ country: 'FR', installationDate: info.at });
     });
 
     it("sends a settings profile's values in the same command and answers the machine's outcome per parameter", async () => {
