@@ -222,10 +222,11 @@ function plain(error) {
 }
 
 /**
- * The image as PGlite's `loadDataDir` reads it: its `type` and `arrayBuffer()`. The bytes come as they
- * are (one SharedArrayBuffer for every database the tests open in a process), not as a Blob, which
- * Node 20 reads back in chunks and joins anew for every database: 0.3 s for the 43 MB of a migrated
- * one (docs/decisions.md, "A migrated image as bytes"). PGlite copies each file out, never writes to it.
+ * The image as PGlite's `loadDataDir` reads it: its `type` and `arrayBuffer()`. The bytes come without
+ * a Blob (one SharedArrayBuffer for every database the tests open in a process), which Node 20 reads
+ * back in chunks and joins anew for every database: 0.3 s for the 43 MB of a migrated one
+ * (docs/decisions.md, "A migrated image as bytes"). PGlite's tar reader copies shared bytes into
+ * memory of its own first, so no database writes into them.
  * @param {Uint8Array} bytes
  */
 function tarImage(bytes) {
