@@ -677,6 +677,8 @@ async function assembleWashboard(
           companies,
           appliances,
           ingest: (topic, payload) => ingest.receive(topic, payload),
+          identify: (serialNumbers) => Promise.all(serialNumbers.map((serial) => devices.identify(serial))),
+          closeBatch: () => writer.closeBatch(),
           lastStats: (serialNumber) => applianceDetails.latestStats(serialNumber),
           historyDays: config.DEMO_HISTORY_DAYS,
           database,

@@ -83,6 +83,8 @@ const MACHINES: { name: string; gamma: TGamma; model: string; kitchen: boolean }
 ];
 
 const DAY = 86_400_000;
+/** Seeded messages handed to the ingestion in one event-loop turn (the turns between let the batch being written go on). */
+const HANDED_AT_ONCE = 250;
 /** The seeded history's seed: its cycles, and the condition its telemetry follows. */
 const HISTORY_SEED = 7;
 
@@ -105,6 +107,10 @@ export async function startDemo(deps: {
   appliances: ApplianceService;
   /** the gateway's ingestion, which stores the seeded history as if the machines had sent it */
   ingest: (topic: string, payload: Buffer) => Promise<void>;
+  /** looks the machines up for the ingestion before their history comes (a lookup waits for the batch being written) */
+  identify: (serialNumbers: string[]) => Promise<unknown>;
+  /** closes the ingestion's open batch; answers once it is being written (`DeviceBatcher.closeBatch`) */
+  closeBatch: () => Promise<void>;
   /** the newest counter report stored for a machine: where its live run carries on */
   lastStats: (serialNumber: string) => Promise<TDeviceStats | undefined>;
   /** days of history seeded per machine on a new database (DEMO_HISTORY_DAYS) */
@@ -127,8 +133,9 @@ export async function startDemo(deps: {
     const seeded: TBrandDemo[] = [];
     const taken = brands.flatMap((b) => b.machines.map((m) => m.serialNumber));
     for (const brand of missing) {
-      seeded.push(await seed(deps, brand, BRAND_CODES.indexOf(brand), serialPrefix(brand, taken), now, histories));
+      seeded.push(await seed(deps, brand, serialPrefix(brand, taken)));
     }
+    if (deps.historyDays > 0) await storeHistories(deps, seeded, now, histories);
     const state: TDemoState = { brands: [...brands, ...seeded] };
     // Stored once, even when two instances race: the first start's state, or an older demo's with
     // the new brands beside it, replaces only what this instance read. The loser takes the winner's.
@@ -215,14 +222,7 @@ async function unlessExists<T>(create: Promise<T>): Promise<T | undefined> {
  * then acts as administrators do — creates the companies, products and the other accounts, binds
  * the machines to the service company and the kitchen manager, records their installation.
  */
-async function seed(
-  deps: Parameters<typeof startDemo>[0],
-  brand: TBrandCode,
-  brandIndex: number,
-  prefix: string,
-  now: Date,
-  histories: TSeededMachine[],
-): Promise<TBrandDemo> {
+async function seed(deps: Parameters<typeof startDemo>[0], brand: TBrandCode, prefix: string): Promise<TBrandDemo> {
   const { accounts, companies, appliances } = deps;
   const passwords: Record<string, string> = {};
   const create = async (account: (typeof ACCOUNTS)[number]) => {
@@ -286,28 +286,50 @@ async function seed(
         website: 'https://example.com',
       },
     });
-    // No history at all with DEMO_HISTORY_DAYS=0, not even today's.
-    if (deps.historyDays === 0) {
-      machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma });
-      continue;
-    }
-    // A month of cycles, counters and alarms up to the start, so HACCP, the alarm register and the
-    // charts have something to show from the first minute. Stored through the gateway's own
-    // ingestion rather than a bulk insert: each message is checked and turned into HACCP verdicts,
-    // the alarm register and counters by the same code as a machine's. A machine's month (about
-    // 5,300 messages) is handed over at once, so the writer stores it in a few large batches; chunks
-    // of 250 waited for a commit each, and the demo started in 21 s instead of 13 (PGlite).
-    const history = machineHistory(
-      { serial: serialNumber, gamma: m.gamma },
-      { now, untilNow: true, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
-    );
-    await Promise.all(
-      history.messages.map((message) =>
-        deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload))),
-      ),
-    );
-    machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma, cycles: history.totalCycles });
-    histories.push({ serialNumber, gamma: m.gamma, messages: history.messages });
+    machines.push({ serialNumber, deviceSecret: created.deviceSecret, gamma: m.gamma });
   }
   return { brand, passwords, machines };
+}
+
+/**
+ * A month of cycles, counters and alarms for every seeded machine up to the start, so HACCP, the
+ * alarm register and the charts have something to show from the first minute. Stored through the
+ * gateway's own ingestion rather than a bulk insert: each message is checked and turned into HACCP
+ * verdicts, the alarm register and counters by the same code as a machine's. A machine's month
+ * (about 5,300 messages) is handed over without waiting for commits, so the writer stores it in a
+ * few large batches (chunks of 250 awaited one by one: 21 s to start instead of 13), and the next
+ * machine's month is made and checked on the server's thread while the database writes the one
+ * before: two months in flight at most (docs/benchmarks.md, "The demo's first start").
+ */
+async function storeHistories(
+  deps: Parameters<typeof startDemo>[0],
+  seeded: TBrandDemo[],
+  now: Date,
+  histories: TSeededMachine[],
+): Promise<void> {
+  await deps.identify(seeded.flatMap((b) => b.machines.map((m) => m.serialNumber)));
+  const stored: Promise<void>[] = [];
+  for (const { brand, machines } of seeded) {
+    const brandIndex = BRAND_CODES.indexOf(brand);
+    for (const [i, machine] of machines.entries()) {
+      const { serialNumber, gamma } = machine;
+      const history = machineHistory(
+        { serial: serialNumber, gamma },
+        { now, untilNow: true, days: deps.historyDays, seed: HISTORY_SEED, cyclesBefore: 800 + 150 * i + 90 * brandIndex },
+      );
+      for (let from = 0; from < history.messages.length; from += HANDED_AT_ONCE) {
+        for (const message of history.messages.slice(from, from + HANDED_AT_ONCE)) {
+          const part = deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload)));
+          // Awaited at the end, with the others: a failed batch is no unhandled rejection meanwhile.
+          part.catch(() => {});
+          stored.push(part);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      machine.cycles = history.totalCycles;
+      histories.push({ serialNumber, gamma, messages: history.messages });
+      await deps.closeBatch();
+    }
+  }
+  await Promise.all(stored);
 }

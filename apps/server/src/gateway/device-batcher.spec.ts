@@ -174,6 +174,50 @@ describe('DeviceBatcher', () => {
     });
   });
 
+  describe('closeBatch', () => {
+    it('writes what the turn brought at once, whatever its size or age, and answers when the store has it', async () => {
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 60_000, maxDelayMs: 60_000 });
+      void batcher.writeTelemetry('CLOSE1', telemetry(1));
+      const closed = track(batcher.closeBatch());
+      // Handed over later in the same turn (as the ingestion does, after its checks): still in.
+      queueMicrotask(() => void batcher.writeTelemetry('CLOSE1', telemetry(2)));
+      await turn();
+      await turn();
+      expect(store.writes).toHaveLength(1);
+      expect(store.at(0).batch.telemetry.rows).toEqual([`CLOSE1 ${at(1)}`, `CLOSE1 ${at(2)}`]);
+      expect(closed.is).toBe('resolved');
+    });
+
+    it('writes a closed batch as soon as the one being written commits, and answers only then', async () => {
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 60_000, maxDelayMs: 60_000 });
+      const first = batcher.writeTelemetry('CLOSE2', telemetry(1));
+      await batcher.closeBatch();
+      const second = track(batcher.writeTelemetry('CLOSE2', telemetry(2)));
+      const closed = track(batcher.closeBatch());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(store.writes).toHaveLength(1);
+      expect(closed.is).toBe('pending');
+      // What arrives after the close, before the first commit, goes with the closed batch.
+      void batcher.writeTelemetry('CLOSE2', telemetry(3));
+      store.at(0).commit();
+      await first;
+      await turn();
+      expect(store.writes).toHaveLength(2);
+      expect(store.at(1).batch.telemetry.rows).toEqual([`CLOSE2 ${at(2)}`, `CLOSE2 ${at(3)}`]);
+      expect(closed.is).toBe('resolved');
+      expect(second.is).toBe('pending');
+      store.at(1).commit();
+      await turn();
+      expect(second.is).toBe('resolved');
+    });
+
+    it('answers at once when nothing is waiting', async () => {
+      const { store, batcher } = setUp({ maxBatch: 100, quietMs: 60_000, maxDelayMs: 60_000 });
+      await batcher.closeBatch();
+      expect(store.writes).toHaveLength(0);
+    });
+  });
+
   describe('acknowledgement', () => {
     it('resolves a message only once the store committed its batch, after telling onCommit', async () => {
       const told: string[] = [];

@@ -100,6 +100,8 @@ type TOpenBatch<TRows extends TTelemetryRows> = TDeviceBatch<TRows> & {
   done: TOutcome;
   /** When its first message arrived (`performance.now()`, which no clock change moves): the batch is written `maxDelayMs` later at the latest. */
   firstAt: number;
+  /** Settles once the store has the batch (`closeBatch`): made only when someone waits for it. */
+  taken?: TOutcome;
 };
 
 /**
@@ -251,6 +253,23 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     return this.batch.size;
   }
 
+  /**
+   * Closes the open batch once this event-loop turn's messages are in it: a caller that handed over
+   * a whole burst at once (the demo's month of a machine) says it ended. The batch is written at
+   * once, or as soon as the one being written has committed, whatever its size or age; the promise
+   * answers when the store has it (its messages still settle when it commits). So a caller can
+   * make the next burst while the database writes this one.
+   */
+  async closeBatch(): Promise<void> {
+    // The messages handed over in this turn reach the batch in its microtasks.
+    await new Promise((resolve) => setImmediate(resolve));
+    const b = this.batch;
+    if (b.size === 0) return;
+    b.taken ??= outcome();
+    this.flush();
+    await b.taken.promise;
+  }
+
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
   async drain(): Promise<void> {
     while (this.batch.size > 0 || this.flushing) {
@@ -323,6 +342,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     if (this.flushing || this.batch.size === 0) return;
     const batch = this.batch;
     this.batch = this.emptyBatch();
+    batch.taken?.resolve();
     const heard = serialsOf(batch);
     const written = writtenBy(batch, heard);
     const started = performance.now();
@@ -357,7 +377,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
         // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again);
         // else once it is quiet.
         const waited = performance.now() - this.batch.firstAt;
-        if (this.batch.size >= this.maxBatch || waited >= this.maxDelayMs) this.flush();
+        if (this.batch.taken || this.batch.size >= this.maxBatch || waited >= this.maxDelayMs) this.flush();
         else if (!this.timer) this.watch();
       });
   }
