@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Hr, Html, Preview, Section } from '@react-email/components';
+// Each component from its own package: `@react-email/components` also loads the code block's Prism,
+// Tailwind and Markdown, about half a second of every server start (docs/decisions.md).
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
 import { BRANDS, type TBrandCode, type TLanguage } from '@washboard/contracts';
 import { mailAccent, MUTED } from '../mail-theme';
 

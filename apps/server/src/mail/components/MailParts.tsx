@@ -1,5 +1,6 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
-import { Link, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import type { TBrandCode } from '@washboard/contracts';
 import { mailAccent } from '../mail-theme';
 
