@@ -737,6 +737,23 @@ describe('the service menu commands', () => {
     // 07:00 UTC is 02:00 in New York in March (EST).
     expect(h.model.displayClock).toBe('02:00');
     expect(h.of('info').at(-1)?.installation).toMatchObject({ name: 'Cucina 1', country: 'DE', language: 'de' });
+    // Installed now, by its own clock…
+    expect(h.of('info').at(-1)?.installation?.at).toBe(h.of('info').at(-1)?.ts);
+    // …unless the install restores a machine on a new board: then when the machine was installed.
+    const restoredAt = '2025-03-10T09:30:00.000Z';
+    h.command({
+      name: 'install',
+      args: {
+        name: 'Cucina 1',
+        country: 'DE',
+        unitSystem: 'imperial',
+        timeZone: 'America/New_York',
+        language: 'de',
+        values: {},
+        at: restoredAt,
+      },
+    });
+    expect(h.of('info').at(-1)?.installation?.at).toBe(restoredAt);
     expectValid(h.messages);
   });
 

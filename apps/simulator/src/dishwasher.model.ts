@@ -22,7 +22,7 @@ import {
   type TDeviceInfo,
   type TDeviceStatus,
   type TGamma,
-  type TInstallation,
+  type TInstalled,
   type TInstallStep,
   type TLanguage,
   type TTelemetryKey,
@@ -286,7 +286,7 @@ export class DishwasherModel {
   private energySaving = true;
   /** What the command being obeyed reports back besides `ok` (set by its behaviour). */
   private report: TCommandReport = {};
-  private installation: (TInstallation & { at: string }) | null = null;
+  private installation: TInstalled | null = null;
   private readonly hardware: Pick<
     TDeviceInfo,
     'macAddress' | 'mainsVoltage' | 'mainsFrequency' | 'electricityDistribution' | 'signalDbm'
@@ -751,10 +751,11 @@ export class DishwasherModel {
       this.emitter({ topic: 'info', payload: this.info() });
     },
     // Every step is checked before any is applied: a refused install changes nothing.
-    install: ({ values, ...installation }) => {
+    // `at` comes only with a board replacement's restore: the machine was installed then, not now.
+    install: ({ values, at, ...installation }) => {
       const refusal = installRefusal(installation, values, this.gamma);
       if (refusal) throw new Refusal('INSTALL_FAILED', refusal.rejected, refusal.step);
-      this.installation = { ...installation, at: this.now() };
+      this.installation = { ...installation, at: at ?? this.now() };
       this.applyParameters({ ...this.parameters, ...values });
       this.emitter({ topic: 'info', payload: this.info() });
     },

@@ -4,7 +4,6 @@ import {
   checkParameterValue,
   type TBrokerCredentialsResponse,
   type TCommandCall,
-  type TInstallation,
   type TMainBoardStatus,
 } from '@washboard/contracts';
 import type { AccountRepository } from '../account/account.repository';
@@ -68,11 +67,11 @@ export class BoardReplacementService {
     const oldBoardSerial = state.info?.boardSerial ?? null;
     if (oldBoardSerial === boardSerial || (await this.replacements.boardElsewhere(boardSerial, serial)))
       throw new AppError('BOARD_IN_USE');
-    // What the new board is given once online: the machine as it last reported itself. Kept now,
-    // because the new board's own first reports replace both in the machine's state.
-    const installation = state.info?.installation;
+    // What the new board is given once online: the machine as it last reported itself, its
+    // installation with the time it was installed. Kept now, because the new board's own first
+    // reports replace both in the machine's state.
     const restore = {
-      installation: installation ? withoutTime(installation) : null,
+      installation: state.info?.installation ?? null,
       values: validValues(state.parameters ?? {}, appliance.gamma),
     };
     const deviceSecret = newDeviceSecret();
@@ -158,20 +157,16 @@ export class BoardReplacementService {
   }
 }
 
-/** The installation as the install command takes it: without the time the machine was installed. */
-function withoutTime(installation: TInstallation & { at?: string }): TInstallation {
-  const { name, country, unitSystem, timeZone, language } = installation;
-  return { name, country, unitSystem, timeZone, language };
-}
-
 /** The values the catalogue takes for the machine's range (the machine's own report, so normally all). */
 function validValues(values: Record<string, number>, gamma: Parameters<typeof checkParameterValue>[2]): Record<string, number> {
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => checkParameterValue(key, value, gamma) === 'ok'));
 }
 
 /**
- * What restores the machine on the new board: `install` with its installation and values when it
- * was installed, else `params-set` with its values; nothing when the machine never reported either.
+ * What restores the machine on the new board: `install` with its installation, the time it was
+ * installed (`at`, so the new board reports the machine's installation date, not the replacement's;
+ * a replacement recorded before it was kept has none) and its values when it was installed, else
+ * `params-set` with its values; nothing when the machine never reported either.
  */
 function restoreCall({ restore }: TBoardReplacement): TCommandCall | null {
   const { installation, values } = restore;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkParameterValue,
+  type TApplianceDetail,
   type TAuditPage,
   type TBrokerCredentialsResponse,
   type THaccpEventView,
@@ -152,6 +153,8 @@ describe(`POST /api/v1/appliance/{serialNumber}/main-board (${testBroker()})`, (
     const values = changedValues(old);
     expect(Object.keys(values)).toHaveLength(2);
     expect(old.receiveCommand({ id: randomUUID(), name: 'install', args: { ...INSTALLATION, values: {} } })?.ok).toBe(true);
+    const installedAt = old.model.info().installation?.at;
+    expect(installedAt).toBeDefined();
     expect(old.receiveCommand({ id: randomUUID(), name: 'params-set', args: { values } })?.ok).toBe(true);
     expect(old.startCycle('dishes')).toBeNull();
     old.advance(600);
@@ -226,11 +229,21 @@ describe(`POST /api/v1/appliance/{serialNumber}/main-board (${testBroker()})`, (
       return s.replacement?.restoredAt && s;
     }, 60_000);
     expect(restored).toMatchObject({ boardSerial: newSerialOfBoard, online: true });
-    // The new board holds the machine's parameters and installation.
+    // The new board holds the machine's parameters and installation — installed when the machine
+    // was, not when its board was replaced — and the details say so.
     expect(spare.params).toEqual(old.params);
-    expect(spare.model.info().installation).toMatchObject(INSTALLATION);
+    expect(spare.model.info().installation).toEqual({ ...INSTALLATION, at: installedAt });
     expect((await restoreJob())?.state).toBe('completed');
     await eventually(parametersSeen);
+    const detail = await eventually(async () => {
+      const res = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${serial}`, { headers: tech });
+      const found = (await res.json()) as TApplianceDetail;
+      return found.info?.boardSerial === newSerialOfBoard && found.info.installation !== null && found;
+    });
+    expect({ country: detail.country, installationDate: detail.installationDate }).toEqual({
+      country: INSTALLATION.country,
+      installationDate: installedAt,
+    });
 
     // History stays with the machine: nothing lost, and the old records still listed under its serial.
     const after = await counts();

@@ -284,6 +284,14 @@ describe(`the service menu: PIN, service session and its commands (${testBroker(
       expect({ country, installationDate }).toEqual({ country: 'FR', installationDate: info.at });
     });
 
+    it('takes no installation time from the caller: the machine is installed when the command reaches it', async () => {
+      const sent = Date.now();
+      const res = await command('install', { ...tecnico, ...session }, { ...install, at: '2020-01-01T00:00:00.000Z' });
+      expect(res.status).toBe(200);
+      const at = machine.model.info().installation?.at;
+      expect(Date.parse(at ?? '')).toBeGreaterThanOrEqual(sent);
+    });
+
     it("sends a settings profile's values in the same command and answers the machine's outcome per parameter", async () => {
       const param = parametersFor('hiline', 'cycle').find((p) => !p.options && p.default + p.step <= p.max);
       if (!param) throw new Error('no writable cycle parameter');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CYCLE_TYPES } from './cycles';
 import { COMMAND_NAMES, commandSpec, TANKS, type TCommandName } from './commands';
 import { ZVersion } from './appliance.schema';
-import { ZAlarmCode, ZInstallation } from './protocol.schema';
+import { ZAlarmCode, ZInstallation, ZInstalled } from './protocol.schema';
 import { ZCodeResponse } from '../account/account.schema';
 import { ZProfileParameterAnswer } from '../customers/settings-profile.schema';
 
@@ -36,6 +36,12 @@ export const ZInstallRequest = ZInstallation.extend({
   settingsProfileId: z.uuid().optional(),
 }).meta({ id: 'InstallRequest' });
 export type TInstallRequest = z.input<typeof ZInstallRequest>;
+/**
+ * `install` as the machine receives it: the request, and — only when the server restores a machine
+ * on a new main board — `at`, when the machine was first installed, which the board reports as its
+ * installation's time instead of its own clock's (docs/device-protocol.md). Nobody sends it over HTTP.
+ */
+const ZInstallArgs = ZInstallRequest.extend({ at: ZInstalled.shape.at.optional() });
 
 /** POST …/update: the firmware version to install. */
 export const ZFirmwareUpdateRequest = z.object({ version: ZVersion }).meta({ id: 'FirmwareUpdateRequest' });
@@ -62,7 +68,7 @@ export const COMMAND_SCHEMAS = {
   'alarm-reset': { args: ZAlarmResetArgs.default({}), body: ZAlarmResetArgs.nullish() },
   'factory-reset': { args: NO_ARGS },
   'energy-saving': { args: ZEnergySavingRequest },
-  install: { args: ZInstallRequest },
+  install: { args: ZInstallArgs, body: ZInstallRequest },
 } as const satisfies Record<TCommandName, TCommandSchemas>;
 
 /** A command's arguments as a caller writes them (defaults may be left out). */

@@ -184,6 +184,9 @@ export const ZInstallation = z.object({
   language: z.enum(SUPPORTED_LANGUAGES),
 });
 export type TInstallation = z.infer<typeof ZInstallation>;
+/** An installation as the machine reports it: with `at`, when it was installed. */
+export const ZInstalled = ZInstallation.extend({ at: ZTimestamp });
+export type TInstalled = z.infer<typeof ZInstalled>;
 
 /**
  * `info` (device → cloud, retained): the machine's hardware as it reports it — MAC address, mains
@@ -204,7 +207,7 @@ export const ZDeviceInfo = z.object({
   /** the Wi-Fi signal the connectivity board receives, dBm; null on a wired connection */
   signalDbm: z.int().min(-120).max(0).nullable(),
   energySaving: z.boolean(),
-  installation: ZInstallation.extend({ at: ZTimestamp }).nullable(),
+  installation: ZInstalled.nullable(),
   /**
    * the main board's own serial number (printed on it as a QR code); optional: firmware before board
    * replacement (docs/local-link.md, "Board replacement") does not send it

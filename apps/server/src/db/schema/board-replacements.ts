@@ -23,10 +23,13 @@ export const boardReplacements = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * What the new board is given once online, as the machine last reported it before the
-     * replacement: its installation (from its last `info`; null when never installed) and its
-     * parameter values. Kept here because the new board's own first reports replace both.
+     * replacement: its installation (from its last `info`, with when it was installed, `at` — absent
+     * in rows kept before it was; null when never installed) and its parameter values. Kept here
+     * because the new board's own first reports replace both.
      */
-    restore: jsonb('restore').$type<{ installation: TInstallation | null; values: Record<string, number> }>().notNull(),
+    restore: jsonb('restore')
+      .$type<{ installation: (TInstallation & { at?: string }) | null; values: Record<string, number> }>()
+      .notNull(),
     /** When the new board, online, took the machine's installation and parameters. */
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },
