@@ -19,6 +19,8 @@ describe('threshold notification settings', () => {
     const section = page.getByRole('region', { name: it_.thresholds.title });
     await section.getByText(it_.thresholds.usingDefaults).waitFor();
     expect(await section.getByLabel(it_.thresholds.maintenanceCycles).inputValue()).toBe('20');
+    // Whose 06:00: the machine's clock — Rome's, for a machine that reported no installation.
+    await section.getByText(it_.thresholds.openingHoursClock.replace('{{zone}}', 'Europe/Rome')).waitFor();
 
     // Closing before opening is refused in the form; a new threshold is saved and kept.
     await section.getByLabel(it_.thresholds.closesAt).fill('05:00');

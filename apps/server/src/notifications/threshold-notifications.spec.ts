@@ -200,7 +200,9 @@ describe('threshold notifications', () => {
     const view = (await (
       await server.api(thresholdsUrl(machine.serialNumber), { headers: people['kate@kitchen.test'] })
     ).json()) as TThresholdView;
-    expect(view).toEqual({ settings: THRESHOLD_DEFAULTS, custom: false, canEdit: false });
+    // Its opening hours are on Rome's clock: the product record has no country, and the machine
+    // reported no installation.
+    expect(view).toEqual({ settings: THRESHOLD_DEFAULTS, custom: false, canEdit: false, timeZone: 'Europe/Rome' });
     expect((await setThresholds(machine.serialNumber, { maintenanceCycles: 50 }, people['kate@kitchen.test'])).status).toBe(403);
     const bad = await server.api(thresholdsUrl(machine.serialNumber), {
       ...json({ ...THRESHOLD_DEFAULTS, maintenanceCycles: 0 }, { ...people['sam@fixit.test'], 'accept-language': 'de' }),
@@ -252,14 +254,16 @@ describe('threshold notifications', () => {
     expect(count(machine.serialNumber, 'sam@fixit.test')).toBe(1);
   }, 60_000);
 
-  it('does not count offline time outside the opening hours', async () => {
-    const machine = await kitchenMachine('Offline Closed');
-    // Open one hour a day, starting `lead` hours from now on the machine's wall clock (Rome): one or,
-    // when that hour would cross midnight, three hours ahead.
-    const rome = (at: Date) => at.toLocaleTimeString('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+  /**
+   * Opens the machine one hour a day, starting `lead` hours from now on the clock of `zone` (one or,
+   * when that hour would cross midnight, three hours ahead), takes it offline, and checks it is told
+   * only once 40 minutes of that hour have passed.
+   */
+  async function toldOnlyInOpeningHours(machine: TMachine, zone: string) {
+    const clock = (at: Date) => at.toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
     const inHours = (h: number) => new Date(Date.now() + h * 3_600_000);
-    const lead = rome(inHours(1)) < rome(inHours(2)) ? 1 : 3;
-    const window = { days: [1, 2, 3, 4, 5, 6, 7], opensAt: rome(inHours(lead)), closesAt: rome(inHours(lead + 1)) };
+    const lead = clock(inHours(1)) < clock(inHours(2)) ? 1 : 3;
+    const window = { days: [1, 2, 3, 4, 5, 6, 7], opensAt: clock(inHours(lead)), closesAt: clock(inHours(lead + 1)) };
     expect((await setThresholds(machine.serialNumber, { openingHours: window })).status).toBe(200);
     await goOffline(machine);
     // Offline until just before opening: nothing; 40 minutes into the opening hours: told.
@@ -269,6 +273,36 @@ describe('threshold notifications', () => {
     await server.washboard.thresholds.sweep(inHours(lead + 40 / 60));
     // Sweeps and checks run one at a time: under the full suite's load this one may wait its turn.
     await mail.waitFor('sam@fixit.test', about(machine.serialNumber), 45_000);
+  }
+
+  it('does not count offline time outside the opening hours', async () => {
+    // On the machine's wall clock: Rome's, for a machine with no country and no installation.
+    await toldOnlyInOpeningHours(await kitchenMachine('Offline Closed'), 'Europe/Rome');
+  }, 90_000);
+
+  it('counts opening hours on the clock the machine was installed with, and says which clock', async () => {
+    const machine = await kitchenMachine('Offline Papeete');
+    // Installed in French Polynesia: its display, and so its opening hours, keep Tahiti's time
+    // (UTC−10), eleven or twelve hours behind Rome's.
+    const zone = 'Pacific/Tahiti';
+    const ts = new Date().toISOString();
+    await publish(machine.client, machine.serialNumber, 'info', {
+      ts,
+      macAddress: 'AA:BB:CC:00:00:01',
+      mainsVoltage: 400,
+      mainsFrequency: 50,
+      electricityDistribution: '3N~ 400 V',
+      connectivity: 'WB-C 2.1',
+      control: 'WB-M 3.2',
+      signalDbm: -60,
+      energySaving: false,
+      installation: { name: 'Papeete', country: 'FR', unitSystem: 'metric', timeZone: zone, language: 'fr', at: ts },
+    });
+    await eventually(async () => {
+      const res = await server.api(thresholdsUrl(machine.serialNumber), { headers: people['sam@fixit.test'] });
+      return ((await res.json()) as TThresholdView).timeZone === zone;
+    });
+    await toldOnlyInOpeningHours(machine, zone);
   }, 90_000);
 
   it('tells water per cycle far above the machine’s own 14-day average', async () => {

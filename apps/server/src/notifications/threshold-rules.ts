@@ -1,5 +1,7 @@
 import {
+  countryTimeZone,
   hygieneRuleFor,
+  isTimeZone,
   hygieneVerdict,
   minutesOfDay,
   usageClearFactor,
@@ -97,6 +99,14 @@ export function ingestVerdicts(facts: TIngestFacts, settings: TThresholdSettings
     });
   }
   return verdicts;
+}
+
+/**
+ * The machine's wall clock, which its opening hours are on: the time zone it was installed with
+ * (its last `info`, what its display shows) while this runtime knows it, else its country's.
+ */
+export function machineTimeZone(installedTimeZone: string | null | undefined, country: string | null): string {
+  return installedTimeZone && isTimeZone(installedTimeZone) ? installedTimeZone : countryTimeZone(country);
 }
 
 /** Offline: `offlineSince` null while online; judged on the opening minutes it has been offline. */

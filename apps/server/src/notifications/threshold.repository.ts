@@ -89,15 +89,19 @@ export class ThresholdRepository {
    * The machines the offline condition is judged for: those shown offline since a moment (the open
    * stretch of `appliance_offline_periods`) and those with the condition held (to clear it).
    */
-  async offlineFacts(): Promise<TWithSettings<{ country: string | null; offlineSince: Date | null }>[]> {
+  async offlineFacts(): Promise<
+    TWithSettings<{ country: string | null; installedTimeZone: string | null; offlineSince: Date | null }>[]
+  > {
     const rows = rowsOf<{
       serialNumber: string;
       country: string | null;
+      installedTimeZone: string | null;
       settings: TThresholdSettings | null;
       since: string | Date | null;
     }>(
       await this.db.execute(sql`
-        select a.serial_number as "serialNumber", a.country, t.settings,
+        select a.serial_number as "serialNumber", a.country,
+          s.info->'installation'->>'timeZone' as "installedTimeZone", t.settings,
           case when s.online then null else p.offline_at end as since
         from appliances a
         join appliance_states s on s.serial_number = a.serial_number
@@ -113,6 +117,7 @@ export class ThresholdRepository {
     return rows.map((r) => ({
       serialNumber: r.serialNumber,
       country: r.country,
+      installedTimeZone: r.installedTimeZone,
       settings: settingsOf(r.settings),
       offlineSince: r.since === null ? null : new Date(r.since),
     }));

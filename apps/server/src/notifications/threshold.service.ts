@@ -1,6 +1,5 @@
 import {
   canEditThresholds,
-  countryTimeZone,
   USAGE_TRAILING_DAYS,
   type TBrandCode,
   type TThresholdCondition,
@@ -22,7 +21,7 @@ import type { AlarmMailRepository } from './alarm-mail.repository';
 import type { NotificationService } from './notification.service';
 import { renderThresholdMail } from './threshold-mail-template';
 import { settingsOf, type ThresholdRepository, type TTransition } from './threshold.repository';
-import { ingestVerdicts, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
+import { ingestVerdicts, machineTimeZone, offlineVerdict, usageVerdicts, type TVerdicts } from './threshold-rules';
 import type { UnsubscribeService } from './unsubscribe.service';
 import { machineLink, type TLinkBase } from '../http/app-link';
 
@@ -78,9 +77,14 @@ export class ThresholdService {
 
   /** The machine's settings, for whoever sees it (404 APPLIANCE_NOT_FOUND for anyone else). */
   async view(user: TAuthUser, serial: string): Promise<TThresholdView> {
-    await this.appliances.visible(user, serial);
+    const { appliance, state } = await this.appliances.visible(user, serial);
     const own = await this.repository.settings(serial);
-    return { settings: own ?? settingsOf(undefined), custom: own !== undefined, canEdit: canEditThresholds(user) };
+    return {
+      settings: own ?? settingsOf(undefined),
+      custom: own !== undefined,
+      canEdit: canEditThresholds(user),
+      timeZone: machineTimeZone(state.info?.installation?.timeZone, appliance.country),
+    };
   }
 
   /**
@@ -89,7 +93,7 @@ export class ThresholdService {
    * judged again at once against the new settings.
    */
   async update(user: TAuthUser, serial: string, settings: TThresholdSettings): Promise<TThresholdView> {
-    await this.appliances.visible(user, serial);
+    const { appliance, state } = await this.appliances.visible(user, serial);
     if (!canEditThresholds(user)) throw new AppError('FORBIDDEN');
     const before = (await this.repository.settings(serial)) ?? null;
     await this.transactions.run(async (t) => {
@@ -107,7 +111,12 @@ export class ThresholdService {
       );
       await this.jobs.enqueue(THRESHOLD_CHECK, { serials: [serial] }, { db: t.tx, brand: user.brand });
     });
-    return { settings, custom: true, canEdit: true };
+    return {
+      settings,
+      custom: true,
+      canEdit: true,
+      timeZone: machineTimeZone(state.info?.installation?.timeZone, appliance.country),
+    };
   }
 
   /** The gateway writer's hook, in the batch's transaction: one job per brand for the machines whose data the ingest-side conditions read. */
@@ -147,7 +156,7 @@ export class ThresholdService {
     const held = await this.repository.held();
     const transitions: TTransition[] = [];
     for (const f of await this.repository.offlineFacts()) {
-      const zone = countryTimeZone(f.country);
+      const zone = machineTimeZone(f.installedTimeZone, f.country);
       const verdicts: TVerdicts = new Map([['offline', offlineVerdict(f.offlineSince, now, f.settings, zone)]]);
       transitions.push(...changes(f.serialNumber, verdicts, held.get(f.serialNumber)));
     }

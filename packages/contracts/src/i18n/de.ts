@@ -1822,6 +1822,7 @@ export const de = {
     saved: 'Grenzwerteinstellungen gespeichert',
     resetDefaults: 'Standardwerte wiederherstellen',
     openingHoursInvalid: 'Die Schließzeit muss nach der Öffnungszeit liegen',
+    openingHoursClock: 'Zeiten nach der Uhr der Maschine ({{zone}})',
     conditions: {
       hygieneFailed: 'Ein Spülgang hat die Hygieneregel verfehlt',
       detergentLow: 'Reiniger geht zur Neige',

@@ -1788,6 +1788,7 @@ export const en = {
     saved: 'Threshold settings saved',
     resetDefaults: 'Restore defaults',
     openingHoursInvalid: 'The closing time must be after the opening time',
+    openingHoursClock: "Times on the machine's clock ({{zone}})",
     conditions: {
       hygieneFailed: 'A washing cycle failed the hygiene rule',
       detergentLow: 'Detergent running low',

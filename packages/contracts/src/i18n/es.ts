@@ -1810,6 +1810,7 @@ export const es = {
     saved: 'Ajustes de umbrales guardados',
     resetDefaults: 'Restablecer valores predeterminados',
     openingHoursInvalid: 'La hora de cierre debe ser posterior a la de apertura',
+    openingHoursClock: 'Horas según el reloj de la máquina ({{zone}})',
     conditions: {
       hygieneFailed: 'Un ciclo de lavado no ha cumplido la regla de higiene',
       detergentLow: 'Detergente por agotarse',

@@ -1819,6 +1819,7 @@ export const fr = {
     saved: 'Réglages des seuils enregistrés',
     resetDefaults: 'Rétablir les valeurs par défaut',
     openingHoursInvalid: 'L’heure de fermeture doit suivre l’heure d’ouverture',
+    openingHoursClock: 'Heures selon l’horloge de la machine ({{zone}})',
     conditions: {
       hygieneFailed: 'Un cycle de lavage n’a pas respecté la règle d’hygiène',
       detergentLow: 'Détergent bientôt épuisé',

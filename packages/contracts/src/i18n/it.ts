@@ -1811,6 +1811,7 @@ export const it = {
     saved: 'Impostazioni delle soglie salvate',
     resetDefaults: 'Ripristina i valori predefiniti',
     openingHoursInvalid: 'L’orario di chiusura deve seguire quello di apertura',
+    openingHoursClock: 'Orari secondo l’orologio della macchina ({{zone}})',
     conditions: {
       hygieneFailed: 'Un ciclo di lavaggio non ha rispettato la regola igienica',
       detergentLow: 'Detergente in esaurimento',

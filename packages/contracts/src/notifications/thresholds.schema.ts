@@ -38,6 +38,15 @@ export const ZThresholdSettings = z
 
 /** GET …/thresholds: the machine's settings, whether they are its own or the defaults, and whether the caller may change them. */
 export const ZThresholdView = z
-  .object({ settings: ZThresholdSettings, custom: z.boolean(), canEdit: z.boolean() })
+  .object({
+    settings: ZThresholdSettings,
+    custom: z.boolean(),
+    canEdit: z.boolean(),
+    /**
+     * The clock the opening hours are on, the machine's (IANA): the time zone it was installed with
+     * once it reports one (what its display shows), else its country's (docs/notifications.md).
+     */
+    timeZone: z.string(),
+  })
   .meta({ id: 'ThresholdView' });
 export type TThresholdView = z.infer<typeof ZThresholdView>;

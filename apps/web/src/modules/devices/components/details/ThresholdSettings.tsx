@@ -151,6 +151,9 @@ function ThresholdForm({ serialNumber, view }: { serialNumber: string; view: TTh
               w={140}
             />
           </Group>
+          <Text size="xs" c="dimmed">
+            {t('thresholds.openingHoursClock', { zone: view.timeZone })}
+          </Text>
         </Stack>
         <Group align="flex-end" gap="md">
           <Switch
