@@ -180,9 +180,10 @@ export class DeviceDataService {
 
   /**
    * The command as the machine receives it, where the server completes it: restore-presets carries
-   * the model's default parameter list (docs/administration.md); an install with a settings profile
-   * carries the profile's values (values given beside it win) and never the profile's id, and the
-   * answer then says, per parameter of the profile, what the machine did.
+   * the model's default parameter list (docs/administration.md); an install never carries a time
+   * of installation (`at`), and with a settings profile it carries the profile's values (values
+   * given beside it win) and never the profile's id, and the answer then says, per parameter of
+   * the profile, what the machine did.
    */
   private async outgoing(
     user: TAuthUser,
@@ -192,8 +193,11 @@ export class DeviceDataService {
   ): Promise<{ sent: TCommandCall; answers?: TProfileParameterAnswer[] }> {
     if (call.name === 'restore-presets')
       return { sent: { name: call.name, args: { values: await this.defaults.valuesFor(appliance) } } };
-    if (call.name !== 'install' || call.args.settingsProfileId === undefined) return { sent: call };
-    const { settingsProfileId, values: given, ...installation } = call.args;
+    if (call.name !== 'install') return { sent: call };
+    // `at` is a board replacement's restore's alone (it sends its command itself): a user's install
+    // is dated by the machine when it comes. The body's schema has no `at` either.
+    const { settingsProfileId, at: _at, values: given, ...installation } = call.args;
+    if (settingsProfileId === undefined) return { sent: { name: 'install', args: { ...installation, values: given } } };
     const { row, values } = await this.profiles.resolve(user, settingsProfileId, appliance);
     const sentValues: Record<string, number> = { ...values, ...given };
     const sent: TCommandCall = { name: 'install', args: { ...installation, values: sentValues } };
