@@ -309,6 +309,8 @@ async function storeHistories(
 ): Promise<void> {
   await deps.identify(seeded.flatMap((b) => b.machines.map((m) => m.serialNumber)));
   const stored: Promise<void>[] = [];
+  // A batch that failed stops the seeding at the next month: the start fails either way.
+  let failed: unknown;
   for (const { brand, machines } of seeded) {
     const brandIndex = BRAND_CODES.indexOf(brand);
     for (const [i, machine] of machines.entries()) {
@@ -321,7 +323,7 @@ async function storeHistories(
         for (const message of history.messages.slice(from, from + HANDED_AT_ONCE)) {
           const part = deps.ingest(deviceTopic(serialNumber, message.topic), Buffer.from(JSON.stringify(message.payload)));
           // Awaited at the end, with the others: a failed batch is no unhandled rejection meanwhile.
-          part.catch(() => {});
+          part.catch((error: unknown) => (failed ??= error));
           stored.push(part);
         }
         await new Promise((resolve) => setImmediate(resolve));
@@ -329,6 +331,7 @@ async function storeHistories(
       machine.cycles = history.totalCycles;
       histories.push({ serialNumber, gamma, messages: history.messages });
       await deps.closeBatch();
+      if (failed !== undefined) throw failed;
     }
   }
   await Promise.all(stored);

@@ -211,9 +211,12 @@ describe('DeviceBatcher', () => {
       expect(second.is).toBe('resolved');
     });
 
-    it('answers at once when nothing is waiting', async () => {
+    it('answers at the end of the turn when nothing is waiting, and writes nothing', async () => {
       const { store, batcher } = setUp({ maxBatch: 100, quietMs: 60_000, maxDelayMs: 60_000 });
-      await batcher.closeBatch();
+      const closed = track(batcher.closeBatch());
+      await turn();
+      await turn();
+      expect(closed.is).toBe('resolved');
       expect(store.writes).toHaveLength(0);
     });
   });
