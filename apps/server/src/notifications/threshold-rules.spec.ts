@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THRESHOLD_DEFAULTS } from '@washboard/contracts';
-import { openMinutesBetween, usageVerdicts } from './threshold-rules';
+import { machineTimeZone, openMinutesBetween, usageVerdicts } from './threshold-rules';
 
 const WEEKDAYS = { days: [1, 2, 3, 4, 5], opensAt: '08:00', closesAt: '18:00' };
 
@@ -18,6 +18,21 @@ describe('openMinutesBetween', () => {
     const from = new Date('2026-03-28T23:00:00Z'); // 00:00 Rome (winter time)
     const to = new Date('2026-03-29T22:00:00Z'); // 00:00 Rome the next day (summer time)
     expect(openMinutesBetween(from, to, allDay, 'Europe/Rome')).toBe(23 * 60);
+  });
+});
+
+describe('machineTimeZone', () => {
+  const installed = (timeZone: string) => ({ timeZone, country: 'FR' });
+
+  it("is the zone the machine was installed with, whatever its record's country", () => {
+    expect(machineTimeZone(installed('Pacific/Tahiti'), 'IT')).toBe('Pacific/Tahiti');
+  });
+
+  it('falls back to the installed country, then to the record’s, then to Rome', () => {
+    // A zone this runtime does not know (a later time-zone database named it): the installed country's.
+    expect(machineTimeZone(installed('Mars/Olympus_Mons'), 'IT')).toBe('Europe/Paris');
+    expect(machineTimeZone(null, 'DE')).toBe('Europe/Berlin');
+    expect(machineTimeZone(undefined, null)).toBe('Europe/Rome');
   });
 });
 

@@ -103,10 +103,15 @@ export function ingestVerdicts(facts: TIngestFacts, settings: TThresholdSettings
 
 /**
  * The machine's wall clock, which its opening hours are on: the time zone it was installed with
- * (its last `info`, what its display shows) while this runtime knows it, else its country's.
+ * (its last `info`, what its display shows) while this runtime knows it, else the zone of the
+ * country it was installed in, else of its product record's country.
  */
-export function machineTimeZone(installedTimeZone: string | null | undefined, country: string | null): string {
-  return installedTimeZone && isTimeZone(installedTimeZone) ? installedTimeZone : countryTimeZone(country);
+export function machineTimeZone(
+  installed: { timeZone: string; country: string } | null | undefined,
+  recordCountry: string | null,
+): string {
+  if (installed && isTimeZone(installed.timeZone)) return installed.timeZone;
+  return countryTimeZone(installed?.country ?? recordCountry);
 }
 
 /** Offline: `offlineSince` null while online; judged on the opening minutes it has been offline. */

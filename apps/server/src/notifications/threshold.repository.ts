@@ -90,18 +90,24 @@ export class ThresholdRepository {
    * stretch of `appliance_offline_periods`) and those with the condition held (to clear it).
    */
   async offlineFacts(): Promise<
-    TWithSettings<{ country: string | null; installedTimeZone: string | null; offlineSince: Date | null }>[]
+    TWithSettings<{
+      country: string | null;
+      installed: { timeZone: string; country: string } | null;
+      offlineSince: Date | null;
+    }>[]
   > {
     const rows = rowsOf<{
       serialNumber: string;
       country: string | null;
       installedTimeZone: string | null;
+      installedCountry: string | null;
       settings: TThresholdSettings | null;
       since: string | Date | null;
     }>(
       await this.db.execute(sql`
         select a.serial_number as "serialNumber", a.country,
-          s.info->'installation'->>'timeZone' as "installedTimeZone", t.settings,
+          s.info->'installation'->>'timeZone' as "installedTimeZone",
+          s.info->'installation'->>'country' as "installedCountry", t.settings,
           case when s.online then null else p.offline_at end as since
         from appliances a
         join appliance_states s on s.serial_number = a.serial_number
@@ -117,7 +123,10 @@ export class ThresholdRepository {
     return rows.map((r) => ({
       serialNumber: r.serialNumber,
       country: r.country,
-      installedTimeZone: r.installedTimeZone,
+      installed:
+        r.installedTimeZone === null || r.installedCountry === null
+          ? null
+          : { timeZone: r.installedTimeZone, country: r.installedCountry },
       settings: settingsOf(r.settings),
       offlineSince: r.since === null ? null : new Date(r.since),
     }));

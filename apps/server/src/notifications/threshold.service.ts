@@ -83,7 +83,7 @@ export class ThresholdService {
       settings: own ?? settingsOf(undefined),
       custom: own !== undefined,
       canEdit: canEditThresholds(user),
-      timeZone: machineTimeZone(state.info?.installation?.timeZone, appliance.country),
+      timeZone: machineTimeZone(state.info?.installation, appliance.country),
     };
   }
 
@@ -115,7 +115,7 @@ export class ThresholdService {
       settings,
       custom: true,
       canEdit: true,
-      timeZone: machineTimeZone(state.info?.installation?.timeZone, appliance.country),
+      timeZone: machineTimeZone(state.info?.installation, appliance.country),
     };
   }
 
@@ -156,7 +156,7 @@ export class ThresholdService {
     const held = await this.repository.held();
     const transitions: TTransition[] = [];
     for (const f of await this.repository.offlineFacts()) {
-      const zone = machineTimeZone(f.installedTimeZone, f.country);
+      const zone = machineTimeZone(f.installed, f.country);
       const verdicts: TVerdicts = new Map([['offline', offlineVerdict(f.offlineSince, now, f.settings, zone)]]);
       transitions.push(...changes(f.serialNumber, verdicts, held.get(f.serialNumber)));
     }
