@@ -99,15 +99,13 @@ export class ThresholdRepository {
     const rows = rowsOf<{
       serialNumber: string;
       country: string | null;
-      installedTimeZone: string | null;
-      installedCountry: string | null;
+      installed: { timeZone: string; country: string } | null;
       settings: TThresholdSettings | null;
       since: string | Date | null;
     }>(
       await this.db.execute(sql`
         select a.serial_number as "serialNumber", a.country,
-          s.info->'installation'->>'timeZone' as "installedTimeZone",
-          s.info->'installation'->>'country' as "installedCountry", t.settings,
+          s.info->'installation' as installed, t.settings,
           case when s.online then null else p.offline_at end as since
         from appliances a
         join appliance_states s on s.serial_number = a.serial_number
@@ -123,10 +121,7 @@ export class ThresholdRepository {
     return rows.map((r) => ({
       serialNumber: r.serialNumber,
       country: r.country,
-      installed:
-        r.installedTimeZone === null || r.installedCountry === null
-          ? null
-          : { timeZone: r.installedTimeZone, country: r.installedCountry },
+      installed: r.installed,
       settings: settingsOf(r.settings),
       offlineSince: r.since === null ? null : new Date(r.since),
     }));

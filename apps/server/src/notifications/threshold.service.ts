@@ -7,6 +7,7 @@ import {
   type TThresholdView,
 } from '@washboard/contracts';
 import type { TUser } from '../account/account.repository';
+import type { TAppliance, TApplianceState } from '../appliance/appliance.repository';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { AuditService } from '../audit/audit.service';
 import type { TAuthUser } from '../auth/token.service';
@@ -36,6 +37,11 @@ export type TThresholdOptions = {
   /** where links in mails point (PUBLIC_URL), in the reader's brand */
   links: TLinkBase;
 };
+
+/** The clock a machine's opening hours are on (`machineTimeZone`), from the machine as its callers see it. */
+function clockOf({ appliance, state }: { appliance: TAppliance; state: TApplianceState }): string {
+  return machineTimeZone(state.info?.installation, appliance.country);
+}
 
 /**
  * Threshold notifications (docs/notifications.md, "Threshold notifications"): watches each machine
@@ -77,13 +83,13 @@ export class ThresholdService {
 
   /** The machine's settings, for whoever sees it (404 APPLIANCE_NOT_FOUND for anyone else). */
   async view(user: TAuthUser, serial: string): Promise<TThresholdView> {
-    const { appliance, state } = await this.appliances.visible(user, serial);
+    const machine = await this.appliances.visible(user, serial);
     const own = await this.repository.settings(serial);
     return {
       settings: own ?? settingsOf(undefined),
       custom: own !== undefined,
       canEdit: canEditThresholds(user),
-      timeZone: machineTimeZone(state.info?.installation, appliance.country),
+      timeZone: clockOf(machine),
     };
   }
 
@@ -93,7 +99,7 @@ export class ThresholdService {
    * judged again at once against the new settings.
    */
   async update(user: TAuthUser, serial: string, settings: TThresholdSettings): Promise<TThresholdView> {
-    const { appliance, state } = await this.appliances.visible(user, serial);
+    const machine = await this.appliances.visible(user, serial);
     if (!canEditThresholds(user)) throw new AppError('FORBIDDEN');
     const before = (await this.repository.settings(serial)) ?? null;
     await this.transactions.run(async (t) => {
@@ -111,12 +117,7 @@ export class ThresholdService {
       );
       await this.jobs.enqueue(THRESHOLD_CHECK, { serials: [serial] }, { db: t.tx, brand: user.brand });
     });
-    return {
-      settings,
-      custom: true,
-      canEdit: true,
-      timeZone: machineTimeZone(state.info?.installation, appliance.country),
-    };
+    return { settings, custom: true, canEdit: true, timeZone: clockOf(machine) };
   }
 
   /** The gateway writer's hook, in the batch's transaction: one job per brand for the machines whose data the ingest-side conditions read. */
