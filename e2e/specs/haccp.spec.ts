@@ -28,7 +28,7 @@ const contexts: BrowserContext[] = [];
 
 /**
  * Today's cycles, an hour apart from 5 hours ago, each with its final-rinse trace: 15 s at 85.1 °C
- * (43,143 HUE), but the third has a cold final rinse (78.4 °C peak, 2,259 HUE).
+ * (5,216 HUE), but the third has a cold final rinse (78.4 °C peak, then 72.0 °C: 1,809 HUE).
  */
 const CYCLES = 6;
 const COLD_RINSE = 2;
@@ -51,7 +51,7 @@ beforeAll(async () => {
       stop: new Date(startOf(i).getTime() + 150_000).toISOString(),
       completed: true,
       measurements: { washMinTmp: 590, washMaxTmp: 622, rinseMinTmp: 780, rinseMaxTmp: i === COLD_RINSE ? 784 : 851 },
-      rinseTrace: i === COLD_RINSE ? [700, 784, ...Array<number>(10).fill(750)] : Array<number>(15).fill(851),
+      rinseTrace: i === COLD_RINSE ? [700, 784, ...Array<number>(10).fill(720)] : Array<number>(15).fill(851),
     });
   }
   await publish('alarm', {
@@ -98,9 +98,9 @@ describe('HACCP', () => {
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
     // The heat dose of each rinse and the Food Code rules of a stationary dual-temperature machine:
     // the cold rinse falls short of 3,600 HUE, and a 62.2 °C wash misses the Food Code's 66 °C.
-    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 2259 · A0 4');
+    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 1809 · A0 2,4');
     const passed = haccp.eventRows('pass').first();
-    expect(await passed.locator('[data-heat-dose]').innerText()).toBe('HUE 43.143 · A0 48,5');
+    expect(await passed.locator('[data-heat-dose]').innerText()).toBe('HUE 5216 · A0 48,5');
     expect(await failed.locator('[data-food-code="missed"]').innerText()).toBe(
       'Non rispettate: almeno 3600 HUE (NSF/ANSI 3); lavaggio almeno 66,0 °C (4-501.110); risciacquo finale almeno 82,0 °C (4-501.112)',
     );
@@ -129,8 +129,8 @@ describe('HACCP', () => {
     expect(events).toContain(applianceName);
     expect(events).toContain(serialNumber);
     expect(events).toContain('Cicli di lavaggio: 6 · non conformi alla regola igienica: 1');
-    expect(events).toMatch(/78,4 °C\s+2259 \/ 4\s+Non rispettate: HUE,\s+NON CONFORME:/);
-    expect(events).toMatch(/85,1 °C\s+43\.143 \/ 48,5\s+Non rispettate:\s+Conforme/);
+    expect(events).toMatch(/78,4 °C\s+1809 \/ 2,4\s+Non rispettate: HUE,\s+NON CONFORME:/);
+    expect(events).toMatch(/85,1 °C\s+5216 \/ 48,5\s+Non rispettate:\s+Conforme/);
     expect(events).toContain('Regole del Food Code per macchine a cesto fisso a doppia temperatura: almeno 3600 HUE');
     expect(events.match(/\bConforme\b/g)?.length).toBe(CYCLES - 1);
     expect(events).toContain('Pagina 1 di 1');
@@ -178,7 +178,7 @@ describe('HACCP', () => {
       const haccp = new HaccpPage(page, 'en');
       await haccp.goto(baseUrl, serialNumber);
       await expect.poll(() => haccp.eventRows('fail').count()).toBe(1);
-      expect(await haccp.eventRows('fail').locator('[data-heat-dose]').innerText()).toBe('HUE 2,259 · A0 4');
+      expect(await haccp.eventRows('fail').locator('[data-heat-dose]').innerText()).toBe('HUE 1,809 · A0 2.4');
       expect(await haccp.eventRows('pass').locator('[data-food-code="missed"]').count()).toBe(CYCLES - 1);
       await expectNoRawKeys(page);
       await screenshot(page, name);
@@ -222,7 +222,7 @@ describe('HACCP', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoRawKeys(page);
-    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 2,259 · A0 4');
+    expect(await failed.locator('[data-heat-dose]').innerText()).toBe('HUE 1,809 · A0 2.4');
     await screenshot(page, 'haccp-phone-en-dark');
     await haccp.tab('alarms').click();
     await page.getByTestId('haccp-alarm-OH01').waitFor();

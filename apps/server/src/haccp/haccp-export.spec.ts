@@ -13,7 +13,7 @@ type THeaders = Record<string, string>;
 /**
  * 60 washing cycles (the 7th with a cold final rinse, the 12th stopped early) and one parameter
  * change. Each cycle but the 12th reports its final-rinse trace: 12 s at 84.8 °C, or for the 7th a
- * weak rinse (70.0 °C, 78.5 °C, then ten seconds at 75.0 °C).
+ * weak rinse (70.0 °C, 78.5 °C, then ten seconds at 72.0 °C: a scaled boiler's hold sagging).
  */
 const DAY = '2026-11-10';
 function cycleAt(i: number) {
@@ -27,7 +27,7 @@ function cycleAt(i: number) {
     stop: new Date(start.getTime() + 150_000).toISOString(),
     completed: i !== 11,
     measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: i === 6 ? 785 : 848 },
-    ...(i === 11 ? {} : { rinseTrace: i === 6 ? [700, 785, ...Array<number>(10).fill(750)] : Array<number>(12).fill(848) }),
+    ...(i === 11 ? {} : { rinseTrace: i === 6 ? [700, 785, ...Array<number>(10).fill(720)] : Array<number>(12).fill(848) }),
   };
 }
 
@@ -105,17 +105,18 @@ describe(`HACCP reports (${testBroker()})`, () => {
       const res = await server.api(`${base()}/events?${period}`, { headers: anna });
       const byNumber = new Map(((await res.json()) as THaccpEventView[]).map((e) => [e.cycleNumber, e]));
       const missed = (e: THaccpEventView | undefined) => e?.checks.filter((c) => !c.met).map((c) => c.rule);
-      // 12 × 60 × 10^((84.8 − 71.1)/8.33) = 31,768 HUE; A0 12 × 10^0.48 = 36.2.
-      expect(byNumber.get(1)?.heatDose).toEqual({ hue: 31_768, a0: 36.2, seconds: 12 });
+      // 84.8 °C = 184.6 °F counts as 165 °F: 12 × 347.73 = 4,173 HUE; A0 12 × 10^0.48 = 36.2.
+      expect(byNumber.get(1)?.heatDose).toEqual({ hue: 4173, a0: 36.2, seconds: 12 });
       // An undercounter machine is a stationary dual-temperature machine: wash at least 66 °C.
       expect(byNumber.get(1)?.checks).toEqual([
-        { rule: 'hue', value: 31_768, limit: 3600, met: true },
+        { rule: 'hue', value: 4173, limit: 3600, met: true },
         { rule: 'washMin', value: 615, limit: 660, met: false },
         { rule: 'rinseMin', value: 848, limit: 820, met: true },
         { rule: 'rinseMax', value: 848, limit: 900, met: true },
       ]);
-      // The weak rinse: 60 × (10^(−1.1/8.33) + 10^(7.4/8.33) + 10 × 10^(3.9/8.33)) = 2,272 HUE.
-      expect(byNumber.get(7)?.heatDose).toEqual({ hue: 2272, a0: 4, seconds: 12 });
+      // The weak rinse: 70.0 °C (158.0 °F) 54.04, 78.5 °C (capped) 347.73 and ten seconds at 72.0 °C
+      // (161.6 °F) 140.77 each: 1,809 HUE; A0 10^−1 + 10^−0.15 + 10 × 10^−0.8 = 2.4.
+      expect(byNumber.get(7)?.heatDose).toEqual({ hue: 1809, a0: 2.4, seconds: 12 });
       expect(missed(byNumber.get(7))).toEqual(['hue', 'washMin', 'rinseMin']);
       // No trace reported: no heat dose, and the temperature rules only.
       expect(byNumber.get(12)?.heatDose).toBeNull();
@@ -157,8 +158,8 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toContain(
         'Food Code rules for stationary-rack dual-temperature machines: at least 3,600 HUE (NSF/ANSI 3); wash at least 66.0 °C (4-501.110)',
       );
-      expect(text).toMatch(/78\.5 °C\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
-      expect(text).toMatch(/84\.8 °C\s+31,768 \/ 36\.2\s+Missed: wash\s+Pass/);
+      expect(text).toMatch(/78\.5 °C\s+1,809 \/ 2\.4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/84\.8 °C\s+4,173 \/ 36\.2\s+Missed: wash\s+Pass/);
       expect(text).toMatch(/FAIL: Cycle stopped\s+before its end/);
       expect(text).toMatch(
         /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler\s+85 °C » 82 °C/,
@@ -220,7 +221,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       });
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
       expect(text).toContain('final rinse at least 180 °F');
-      expect(text).toMatch(/173 °F\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/173 °F\s+1,809 \/ 2\.4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
       expect(text).toContain('final rinse at most 194 °F (4-501.112)');
     });
 
@@ -274,9 +275,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,,\d+,[0-9a-f]{64}$/,
       );
       // Cycle 7: the weak rinse fails the rule; cycle 12 did not complete and has no trace.
-      expect(lines[8]).toMatch(
-        /^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,2\d{3}(\.\d+)?,[\d.]+,,\d+,[0-9a-f]{64}$/,
-      );
+      expect(lines[8]).toMatch(/^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,1809,2\.4,,\d+,[0-9a-f]{64}$/);
       expect(lines[13]).toMatch(
         /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,,\d+,[0-9a-f]{64}$/,
       );
@@ -309,7 +308,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         headers: { ...anna, 'accept-language': 'en' },
       });
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
-      expect(text).toMatch(/78\.5 °C\s+2,272 \/ 4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
+      expect(text).toMatch(/78\.5 °C\s+1,809 \/ 2\.4\s+Missed: HUE, wash,\s+FAIL: Final rinse/);
       expect(text).toMatch(new RegExp(`Correction by .+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}: ${note}`));
 
       // Four more, one written over two lines: the CSV keeps each on a line of its own, the PDF prints

@@ -1,33 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { FOOD_CODE_LIMITS, foodCodeClassFor, heatDose, HUE_MIN, sanitisingChecks, type TSanitisingInput } from './heat-dose';
+import {
+  FOOD_CODE_LIMITS,
+  foodCodeClassFor,
+  heatDose,
+  HUE_COEFFICIENT,
+  HUE_EXPONENT,
+  HUE_MIN,
+  sanitisingChecks,
+  type TSanitisingInput,
+} from './heat-dose';
 import { ZHaccpEvent } from './protocol.schema';
 import { toFahrenheit } from './units';
 
 const constant = (tenths: number, seconds: number) => Array.from({ length: seconds }, () => tenths);
 
 describe('heatDose', () => {
-  it('gives a constant 82 °C rinse of 10 s 12,209 HUE and A0 15.8', () => {
-    // HUE: 10 s × 60 × 10^((82 − 71.1) / 8.33) = 600 × 20.348 = 12,208.8
-    // A0:  10 s × 10^((82 − 80) / 10) = 10 × 1.5849 = 15.85
-    expect(heatDose(constant(820, 10))).toEqual({ hue: 12_209, a0: 15.8, seconds: 10 });
+  it('uses the NSF curve: 1,800 s at 143 °F and 15 s at 161 °F are each 1,800 HUE', () => {
+    // The anchor points of the milk pasteurisation curve the HUE was fitted to (docs/hygiene.md).
+    const perSecond = (fahrenheit: number) => HUE_COEFFICIENT * Math.exp(HUE_EXPONENT * fahrenheit);
+    expect(1800 * perSecond(143)).toBeCloseTo(1800, 0);
+    expect(15 * perSecond(161)).toBeCloseTo(1800, 0);
+  });
+
+  it('gives a constant 82 °C rinse of 10 s 3,477 HUE, short of 3,600 with no extra credit above 165 °F, and A0 15.8', () => {
+    // 82 °C = 179.6 °F counts as 165 °F: 3.03438e-17 × e^(0.265972 × 165) = 347.73 HUE a second.
+    // HUE: 10 × 347.73 = 3,477.3;  A0: 10 s × 10^((82 − 80) / 10) = 10 × 1.5849 = 15.85
+    expect(heatDose(constant(820, 10))).toEqual({ hue: 3477, a0: 15.8, seconds: 10 });
+    // One second more passes: 11 × 347.73 = 3,825.1.
+    expect(heatDose(constant(820, 11)).hue).toBe(3825);
+    // 90 °C is worth no more than 73.9 °C (165.0 °F); 73.8 °C (164.8 °F) is worth less.
+    expect(heatDose(constant(900, 10)).hue).toBe(3477);
+    expect(heatDose(constant(739, 10)).hue).toBe(3477);
+    expect(heatDose(constant(738, 10)).hue).toBe(3332);
   });
 
   it('sums a ramp sample by sample and counts only the samples above 65 °C in A0', () => {
     // 60, 62, … 84 °C, one sample a second (13 samples).
     const ramp = Array.from({ length: 13 }, (_, i) => 600 + 20 * i);
-    // HUE: 60 × Σ 10^((T − 71.1)/8.33) = 60 × (0.0465 + 0.0803 + 0.1389 + 0.2399 + 0.4145 + 0.7161
-    //      + 1.2373 + 2.1377 + 3.6933 + 6.3810 + 11.0247 + 19.0475 + 32.9087) = 60 × 78.0855 = 4,993.1
+    // HUE a second at 140.0, 143.6, 147.2, 150.8, 154.4, 158.0, 161.6 °F: 0.45 + 1.17 + 3.06 + 7.96
+    //      + 20.74 + 54.04 + 140.77 = 228.19; the six samples from 74 °C (165.2 °F) on, capped:
+    //      6 × 347.73 = 2,086.41; in all 2,314.6
     // A0: samples of 66 … 84 °C only: Σ 10^((T − 80)/10) = 0.0398 + 0.0631 + 0.1 + 0.1585 + 0.2512
     //      + 0.3981 + 0.631 + 1 + 1.5849 + 2.5119 = 6.74
-    expect(heatDose(ramp)).toEqual({ hue: 4993, a0: 6.7, seconds: 13 });
+    expect(heatDose(ramp)).toEqual({ hue: 2315, a0: 6.7, seconds: 13 });
     expect(heatDose(constant(650, 30)).a0).toBe(0);
   });
 
-  it('leaves a rinse of 15 s at 76.0 °C just under 3,600 HUE and one at 76.2 °C over it', () => {
-    // 15 × 60 × 10^(4.9/8.33) = 900 × 3.8747 = 3,487.2;  900 × 10^(5.1/8.33) = 3,685.4
-    expect(heatDose(constant(760, 15)).hue).toBe(3487);
-    expect(heatDose(constant(760, 15)).hue).toBeLessThan(HUE_MIN);
-    expect(heatDose(constant(762, 15)).hue).toBe(3685);
+  it('leaves a rinse of 41 s at 71.0 °C (159.8 °F) just under 3,600 HUE and one of 42 s over it', () => {
+    // 3.03438e-17 × e^(0.265972 × 159.8) = 87.216 a second: 41 × 87.216 = 3,575.9;  42 × = 3,663.1
+    expect(heatDose(constant(710, 41)).hue).toBe(3576);
+    expect(heatDose(constant(710, 41)).hue).toBeLessThan(HUE_MIN);
+    expect(heatDose(constant(710, 42)).hue).toBe(3663);
   });
 
   it('is zero for an empty trace', () => {

@@ -4,18 +4,23 @@
  * it with `sanitisingChecks`. Formulas, sources and assumptions: docs/hygiene.md, "Heat dose".
  * Temperatures are raw machine values (tenths of °C).
  */
+import { toFahrenheit } from './units';
 
 /** The final-rinse trace of a cycle record: one sample a second, at most this many (ten minutes). */
 export const RINSE_TRACE_MAX_SAMPLES = 600;
 
 /** NSF/ANSI 3: a hot-water sanitising rinse passes with at least this many heat unit equivalents. */
 export const HUE_MIN = 3600;
-/** HUE reference temperature, tenths of °C: 71.1 °C (160 °F), the Food Code's ware-surface temperature. */
-export const HUE_REFERENCE_TMP = 711;
-/** HUE z-value, tenths of K: 8.33 K (15 °F) — an assumption, see docs/hygiene.md. */
-export const HUE_Z = 83.3;
-/** HUE one second at the reference temperature counts (3,600 HUE = one minute at 71.1 °C; assumption). */
-export const HUE_PER_REFERENCE_SECOND = 60;
+/**
+ * Heat unit equivalents a second at T °F: `HUE_COEFFICIENT × e^(HUE_EXPONENT × T)`, NSF's curve after
+ * Fuchs (1951), fitted to milk pasteurisation — 1 HUE a second at 143 °F, about 120 at 161 °F (1,800 s
+ * and 15 s, each 1,800 HUE). Source and worked examples: docs/hygiene.md, "Heat dose".
+ */
+export const HUE_COEFFICIENT = 3.03438e-17;
+/** Per °F. */
+export const HUE_EXPONENT = 0.265972;
+/** No extra credit above 165 °F (73.9 °C): a second there or hotter is worth about 347 HUE. */
+export const HUE_CAP_F = 165;
 
 /** EN ISO 15883-1 A0: reference 80 °C, z = 10 K, only samples above 65 °C count. */
 export const A0_REFERENCE_TMP = 800;
@@ -32,6 +37,11 @@ export type THeatDose = {
   readonly seconds: number;
 };
 
+/** The heat unit equivalents of one second at a raw temperature (tenths of °C), capped at 165 °F. */
+export function hueOfSecond(tmp: number): number {
+  return HUE_COEFFICIENT * Math.exp(HUE_EXPONENT * Math.min(toFahrenheit(tmp), HUE_CAP_F));
+}
+
 /**
  * HUE and A0 of a final-rinse trace sampled once a second (tenths of °C). Each sample stands for
  * one second at its temperature (a rectangle rule: at one sample a second the difference to the
@@ -41,7 +51,7 @@ export function heatDose(trace: readonly number[]): THeatDose {
   let hue = 0;
   let a0 = 0;
   for (const tmp of trace) {
-    hue += HUE_PER_REFERENCE_SECOND * 10 ** ((tmp - HUE_REFERENCE_TMP) / HUE_Z);
+    hue += hueOfSecond(tmp);
     if (tmp > A0_THRESHOLD_TMP) a0 += 10 ** ((tmp - A0_REFERENCE_TMP) / A0_Z);
   }
   return { hue: Math.round(hue), a0: Math.round(a0 * 10) / 10, seconds: trace.length };
