@@ -19,9 +19,9 @@ export type THygieneRule = {
   readonly rinseMin: number;
 };
 
-/** Single-tank programme machines with a stationary rack (undercounter, hood): DIN 10512, NSF/ANSI 3. */
+/** Single-tank programme machines with a stationary rack (undercounter, hood): DIN 10512's 60 °C wash, the Food Code's 180 °F (82 °C) rinse. */
 const PROGRAM_MACHINE: THygieneRule = { id: 'programMachine', washMin: 600, rinseMin: 820 };
-/** Rack conveyor machines: NSF/ANSI 3 multi-tank conveyor wash 150 °F (65.6 °C), DIN 10510 final rinse. */
+/** Rack conveyor machines: the Food Code's multi-tank conveyor wash 150 °F (65.6 °C) and 180 °F (82 °C) rinse. */
 const CONVEYOR: THygieneRule = { id: 'conveyor', washMin: 656, rinseMin: 820 };
 
 export const HYGIENE_RULES: Readonly<Record<TMachineType, THygieneRule>> = {
