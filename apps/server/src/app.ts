@@ -8,6 +8,7 @@ import type { TBrandCode, TRuntimeConfig } from '@washboard/contracts';
 import { isDeployment, type TConfig } from './config/env';
 import { dataDirToCreate, lockDataDir, removeDataDir } from './db/data-dir';
 import { openDatabase, type TDatabase } from './db/database';
+import { redactUrl } from './logger';
 import { startBroker, type TBroker } from './gateway/broker';
 import { registerWebApp } from './web/web.routes';
 import { SettingsRepository } from './settings/settings.repository';
@@ -154,13 +155,13 @@ export type TWashboard = {
   close(): Promise<void>;
 };
 
-/** The requests still being answered on these connections, as "METHOD url". */
+/** The requests still being answered on these connections, as "METHOD url" (`redactUrl`: they reach the log). */
 function openRequests(connections: ReadonlySet<Socket>): string[] {
   const open: string[] = [];
   for (const socket of connections) {
     // Node's own link from a socket to the response it is writing (unset between requests).
     const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (response && !response.writableFinished) open.push(`${response.req.method ?? '?'} ${response.req.url ?? '?'}`);
+    if (response && !response.writableFinished) open.push(`${response.req.method ?? '?'} ${redactUrl(response.req.url ?? '?')}`);
   }
   return open;
 }

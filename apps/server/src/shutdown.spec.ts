@@ -33,30 +33,31 @@ describe('graceful shutdown', () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
-  it('closes a request that outlasts half the grace, then still closes broker and database', async () => {
+  it('closes a request that outlasts half the grace, naming it without its secrets, then still closes broker and database', async () => {
     const server = await startTestServer({ SHUTDOWN_GRACE_SECONDS: '1' }, { listen: false });
     let arrived: () => void = () => {};
     const inHandler = new Promise<void>((resolve) => {
       arrived = resolve;
     });
-    server.washboard.app.get('/test/stuck', async () => {
+    // An inspector link's token, and a token in the query: the forced request's name reaches the log.
+    server.washboard.app.get('/test/stuck/inspect/:token', async () => {
       arrived();
       await new Promise(() => {});
     });
     const port = await server.washboard.listen();
     // Settled with what happened (the error is expected, and must not go unhandled meanwhile).
-    const stuck = fetch(`http://127.0.0.1:${port}/test/stuck`).then(
+    const stuck = fetch(`http://127.0.0.1:${port}/test/stuck/inspect/s3cret-link-token?token=s3cret`).then(
       (res) => res.status,
       (error: unknown) => error,
     );
     await inHandler;
     const started = performance.now();
     const closed = server.close();
-    expect(server.washboard.shutdownStep).toBe('http requests: GET /test/stuck');
+    expect(server.washboard.shutdownStep).toBe('http requests: GET /test/stuck/inspect/[redacted]?token=[redacted]');
     await closed;
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(await stuck).toBeInstanceOf(TypeError);
-    expect(server.washboard.forcedRequests).toEqual(['GET /test/stuck']);
+    expect(server.washboard.forcedRequests).toEqual(['GET /test/stuck/inspect/[redacted]?token=[redacted]']);
     expect(server.washboard.broker.isReady()).toBe(false);
     expect(await server.washboard.database.ping()).toBe(false);
   });
