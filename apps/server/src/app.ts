@@ -366,6 +366,7 @@ async function assembleWashboard(
     links,
     background,
   );
+  const inspectorLinkRepository = new InspectorLinkRepository(database.db);
   const userAdministration = new UserAdministrationService(
     accountRepository,
     companyRepository,
@@ -374,6 +375,7 @@ async function assembleWashboard(
     sessions,
     transactions,
     audit,
+    inspectorLinkRepository,
     readCache,
   );
   const profiles = new ProfileService(accountRepository);
@@ -396,7 +398,6 @@ async function assembleWashboard(
   events.on('deviceProvisioned', ({ serial }) => devices.forget(serial));
   const defaultParameters = new DefaultParameterService(new DefaultParameterRepository(database.db), transactions, audit);
   events.on('deviceRevoked', ({ serial }) => devices.forget(serial));
-  const inspectorLinkRepository = new InspectorLinkRepository(database.db);
   const appliances: ApplianceService = new ApplianceService(
     applianceRepository,
     companyRepository,

@@ -18,12 +18,14 @@ import type { CompanyRepository } from '../company/company.repository';
 import type { Mailer } from '../mail/mailer';
 import type { SessionEvents } from '../auth/session-events';
 import type { AuditService, TAuditEntry } from '../audit/audit.service';
-import type { Transactions } from '../db/transaction';
+import type { Transactions, TTransaction } from '../db/transaction';
 import type { TokenService, TAuthUser } from '../auth/token.service';
 import { hashPassword } from './password';
 import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
 import type { ApplianceReadCache } from '../appliance/read-cache';
+import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
+import { recordLinkRevocations } from '../haccp/inspector/link-revocations';
 
 type TUsersPageQuery = {
   q?: string;
@@ -84,6 +86,7 @@ export class UserAdministrationService {
     private readonly sessions: SessionEvents,
     private readonly transactions: Transactions,
     private readonly audit: AuditService,
+    private readonly inspectorLinks: Pick<InspectorLinkRepository, 'revokeCreatedBy'>,
     /** Pages of the user table are kept until accounts, companies or products change (docs/administration.md). */
     private readonly cache?: ApplianceReadCache,
   ) {}
@@ -197,8 +200,19 @@ export class UserAdministrationService {
     await this.transactions.run(async (t) => {
       if (!(await this.accounts.in(t).markDeleted(user.id))) throw new AppError('USER_NOT_FOUND');
       await this.audit.record(caller, accountEntry('account.delete', user, { status: user.status }, { status: 'DELETED' }), t);
+      await this.revokeInspectorLinks(t, caller, user.id);
     });
     await this.tokens.revokeUser(user.id, 'deleted');
+  }
+
+  /**
+   * The account's inspector links that still work are revoked by `caller` (each audited): a link is
+   * the disclosure of whoever made it, with the access they had then, and an account deleted or
+   * given another role or company no longer answers for it (docs/hygiene.md, "Inspector links").
+   */
+  private async revokeInspectorLinks(t: TTransaction, caller: TAuthUser, userId: string): Promise<void> {
+    const revoked = await this.inspectorLinks.revokeCreatedBy(t, userId, caller.id);
+    await recordLinkRevocations(this.audit, t, caller, revoked, 'creator-changed');
   }
 
   /**
@@ -223,6 +237,8 @@ export class UserAdministrationService {
             )
           : accountEntry('account.role', user, { role: user.role }, { role: targetRole });
       await this.audit.record(caller, entry, t);
+      if (targetRole !== user.role || (company && company.id !== user.companyId))
+        await this.revokeInspectorLinks(t, caller, user.id);
     });
     // The role rides in the access token: the user's tokens end now and the next refresh carries the new one.
     this.tokens.endAccessTokens(user.id);
@@ -252,6 +268,7 @@ export class UserAdministrationService {
         accountEntry('account.company', user, before, { company: company.code, companyName: company.name }),
         t,
       );
+      if (company.id !== user.companyId) await this.revokeInspectorLinks(t, caller, user.id);
     });
     this.sessions.accessChanged(user.id);
   }

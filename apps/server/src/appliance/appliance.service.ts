@@ -30,6 +30,7 @@ import type { DomainEvents } from '../events/domain-events';
 import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
 import type { Transactions, TTransaction } from '../db/transaction';
 import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
+import { recordLinkRevocations } from '../haccp/inspector/link-revocations';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
@@ -515,13 +516,13 @@ export class ApplianceService {
    * holders shared is not the next holders' to keep open or to read.
    */
   private async releaseInspectorLinks(t: TTransaction, actor: TAuditActor, serial: string): Promise<void> {
-    for (const link of await this.inspectorLinks.release(t, serial, actor.id)) {
-      const after = { linkId: link.id, revokedAt: link.revokedAt?.toISOString() ?? null, reason: 'released' };
-      await this.audit.record(
-        actor,
-        productEntry('haccp.link-revoke', serial, null, { linkId: link.id, revokedAt: null }, after),
-        t,
-      );
-    }
+    const revoked = await this.inspectorLinks.release(t, serial, actor.id);
+    await recordLinkRevocations(
+      this.audit,
+      t,
+      actor,
+      revoked.map((link) => ({ ...link, serialNumber: serial })),
+      'released',
+    );
   }
 }

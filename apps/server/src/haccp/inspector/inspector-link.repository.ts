@@ -123,6 +123,34 @@ export class InspectorLinkRepository {
     return revoked;
   }
 
+  /**
+   * Revokes, by `userId` (in `t`), the links `createdBy` made that still work, on any machine: their
+   * maker's account is deleted or given another role or company (docs/hygiene.md, "Inspector links").
+   * Answers the links it revoked, with their machine and when.
+   */
+  async revokeCreatedBy(
+    t: TTransaction,
+    createdBy: string,
+    userId: string,
+  ): Promise<{ id: string; serialNumber: string; revokedAt: Date | null }[]> {
+    return t.tx
+      .update(haccpInspectorLinks)
+      .set({ revokedAt: sql`now()`, revokedBy: userId, revokedByName: await nameOf(t.tx, userId) })
+      .where(
+        and(
+          eq(haccpInspectorLinks.createdBy, createdBy),
+          isNull(haccpInspectorLinks.revokedAt),
+          isNull(haccpInspectorLinks.releasedAt),
+          gt(haccpInspectorLinks.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({
+        id: haccpInspectorLinks.id,
+        serialNumber: haccpInspectorLinks.serialNumber,
+        revokedAt: haccpInspectorLinks.revokedAt,
+      });
+  }
+
   /** The link with this token hash, of a machine of `brand` that is not deleted, with what its page shows. */
   async byToken(brand: TBrandCode, tokenHash: string): Promise<TInspectorLinkTarget | undefined> {
     const rows = await this.db

@@ -561,6 +561,67 @@ describe(`inspector links (${testBroker()})`, () => {
     });
   });
 
+  describe('when the account that made a link changes', () => {
+    const revokedBy = async (machineSerial: string, id: string) =>
+      ((await (await server.api(at(machineSerial), { headers: owner })).json()) as TInspectorLinkView[]).find((l) => l.id === id);
+
+    /** A technician of the machine's service company, signed in, with a link of their own and the owner's beside it. */
+    async function technicianWithLink(email: string) {
+      const shared = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const company = (
+        await sql<{ code: string }>('select company_code as code from appliances where serial_number = $1', [shared])
+      )[0]?.code;
+      const headers = await staffMember(server, admin, email, 'SERVICE', company ?? '');
+      const id = (await sql<{ id: string }>('select id from users where email = $1', [email]))[0]?.id ?? '';
+      return { shared, id, link: await created(headers, { label: email }, shared), kept: await created(owner, {}, shared) };
+    }
+
+    async function expectRevokedByAdmin(shared: string, link: TInspectorLinkCreated, kept: TInspectorLinkCreated) {
+      expect((await inspect(link.token)).status).toBe(410);
+      expect(await revokedBy(shared, link.id)).toMatchObject({ status: 'revoked', revokedByName: expect.any(String) });
+      // The owner's own link on the same machine works on.
+      expect((await inspect(kept.token)).status).toBe(200);
+      const audits = (
+        (await (
+          await server.api(`/api/v1/audit?action=haccp.link-revoke&serial=${shared}`, { headers: admin })
+        ).json()) as TAuditPage
+      ).items;
+      expect(audits.map((r) => [r.actorEmail, (r.after as { linkId?: string; reason?: string } | null)?.reason])).toEqual([
+        [ADMIN.email, 'creator-changed'],
+      ]);
+    }
+
+    it('revokes the links of an account once it is deleted, and only those', async () => {
+      const { shared, id, link, kept } = await technicianWithLink('leaving@service.test');
+      expect((await inspect(link.token)).status).toBe(200);
+      const deleted = await server.api(`/api/v1/account/users/${id}`, { method: 'DELETE', headers: admin });
+      expect(deleted.status, await deleted.clone().text()).toBe(200);
+      await expectRevokedByAdmin(shared, link, kept);
+    });
+
+    it('revokes them when the account moves to another company', async () => {
+      const { shared, id, link, kept } = await technicianWithLink('moving@service.test');
+      const elsewhere = await newCompany(server, admin, 'Elsewhere');
+      const moved = await server.api(`/api/v1/account/users/${id}/updateCompany?companyCode=${elsewhere}`, {
+        method: 'PUT',
+        headers: admin,
+      });
+      expect(moved.status, await moved.clone().text()).toBe(200);
+      await expectRevokedByAdmin(shared, link, kept);
+    });
+
+    it('revokes them when the account is given another role, and keeps them when the role is given again', async () => {
+      const { shared, id, link, kept } = await technicianWithLink('changing@service.test');
+      const role = (targetRole: string) =>
+        server.api(`/api/v1/account/users/${id}/updateRole?targetRole=${targetRole}`, { method: 'PUT', headers: admin });
+      // The same role again changes nothing the link was made with.
+      expect((await role('SERVICE')).status).toBe(200);
+      expect((await inspect(link.token)).status).toBe(200);
+      expect((await role('KITCHEN_MANAGER')).status).toBe(200);
+      await expectRevokedByAdmin(shared, link, kept);
+    });
+  });
+
   describe('what is kept of a visitor', () => {
     it('keeps the network of an address, not the address', () => {
       expect(clientNetwork('203.0.113.77')).toBe('203.0.113.0/24');
