@@ -58,6 +58,23 @@ export class InspectorLinkRepository {
     return { ...row, openings: 0, lastOpenedAt: null };
   }
 
+  /**
+   * The machine's holders, its row locked until `t` ends: a change of hands (which updates the row,
+   * then releases the links in its own transaction) waits for a link stored in `t`, or went first
+   * and shows here. Undefined for a machine not there.
+   */
+  async lockHolders(
+    t: TTransaction,
+    serialNumber: string,
+  ): Promise<{ ownerUserId: string | null; companyCode: string | null } | undefined> {
+    const [row] = await t.tx
+      .select({ ownerUserId: appliances.ownerUserId, companyCode: appliances.companyCode })
+      .from(appliances)
+      .where(eq(appliances.serialNumber, serialNumber))
+      .for('update');
+    return row;
+  }
+
   /** The machine's links since its holders last changed (none released), newest first, with their openings. */
   async list(serialNumber: string): Promise<TInspectorLinkRow[]> {
     return this.db

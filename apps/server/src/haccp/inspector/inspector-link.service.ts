@@ -95,10 +95,11 @@ export class InspectorLinkService {
     return this.audit.record(user, { action, target, serialNumber: serial, before, after }, t);
   }
 
-  /** The machine, for a caller who sees it (else 404) and may share its record (else 403). */
-  private async sharing(user: TAuthUser, serial: string): Promise<void> {
+  /** The machine's holders, for a caller who sees it (else 404) and may share its record (else 403). */
+  private async sharing(user: TAuthUser, serial: string): Promise<{ ownerUserId: string | null; companyCode: string | null }> {
     const { appliance } = await this.appliances.visible(user, serial);
     if (!canShareHaccp(user, appliance.ownerUserId === user.id)) throw new AppError('FORBIDDEN');
+    return { ownerUserId: appliance.ownerUserId, companyCode: appliance.companyCode };
   }
 
   /**
@@ -107,12 +108,16 @@ export class InspectorLinkService {
    * at most 90), audited. The answer holds the token: the only time it is shown.
    */
   async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
-    await this.sharing(user, serial);
+    const holders = await this.sharing(user, serial);
     const { startDate, stopDate, expiresInDays, label } = request;
     checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
     if (stopDate > lastShareableDay()) throw new AppError('INSPECTOR_LINK_PERIOD_AHEAD');
     const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
+      // Whoever held the machine when the caller was let share it holds it still, until the link is
+      // stored: a release racing this one would otherwise miss it (409 CONFLICT when it went first).
+      const now = await this.repository.lockHolders(t, serial);
+      if (now?.ownerUserId !== holders.ownerUserId || now.companyCode !== holders.companyCode) throw new AppError('CONFLICT');
       const stored = await this.repository.insert(t, {
         serialNumber: serial,
         tokenHash: sha256(token),

@@ -222,6 +222,34 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(await linkCount()).toBe(before);
     });
 
+    // Two connections at once: PostgreSQL only (PGlite runs one statement at a time).
+    it.runIf(process.env.TEST_DB === 'postgres')(
+      'stores no link of a machine whose release was under way, answering 409 (translated)',
+      async () => {
+        const racing = await machine([{ topic: 'event', payload: cycle(2) }]);
+        const before = await linkCount();
+        let answer: Response | undefined;
+        // A release under way in another connection: the holders changed, not committed yet.
+        await server.washboard.database.transaction(async (q) => {
+          await q.query('update appliances set owner_user_id = null, claimed_at = null where serial_number = $1', [racing]);
+          const pending = create({ ...owner, 'accept-language': 'es' }, PERIOD, racing).then((res) => (answer = res));
+          // The link waits for the release (or, without the lock, is stored at once).
+          await eventually(async () => {
+            if (answer) return true;
+            const waiting = await sql<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+            );
+            return (waiting[0]?.n ?? 0) > 0;
+          });
+          void pending;
+        });
+        const res = await eventually(async () => answer);
+        expect(res.status, await res.clone().text()).toBe(409);
+        expect(await res.json()).toEqual({ code: 'CONFLICT', message: catalogues.es.apiErrors.CONFLICT });
+        expect(await linkCount()).toBe(before);
+      },
+    );
+
     it.each([
       ['a period over a year', { startDate: '2025-01-01', stopDate: '2026-01-03' }, 'INVALID_DATE_RANGE'],
       ['a period of 367 days', { startDate: '2025-01-01', stopDate: '2026-01-02' }, 'INVALID_DATE_RANGE'],
