@@ -63,6 +63,19 @@ function recordOf(kind: THaccpChainKind, values: unknown[] | null): string | nul
 }
 
 /**
+ * `recordOf`, or for a record no chained value can have (a number that is not finite, as jsonb keeps
+ * `1e400`), a text no hash of a chained record covers: the entry is then named as changed, and the
+ * walk goes on, where the exception would have failed the whole verification.
+ */
+function readableRecordOf(kind: THaccpChainKind, values: unknown[] | null): string | null {
+  try {
+    return recordOf(kind, values);
+  } catch (error) {
+    return `unreadable: ${(error as Error).message}`;
+  }
+}
+
+/**
  * The entries of a page of the machine's chain, from the JSON text the database built. Read by
  * index, without destructuring or spreading: walking a page (about 2,000 entries) is most of a
  * verification's time, and the walker's objects were a quarter of it in garbage collection.
@@ -83,7 +96,7 @@ export function pageEntries(serial: string, text: string): TStoredEntry[] {
         deviceTime: p[4],
         kind,
         late: p[3],
-        record: recordOf(kind, p[8]),
+        record: readableRecordOf(kind, p[8]),
         seq: Number(p[0]),
         serialNumber: serial,
       },

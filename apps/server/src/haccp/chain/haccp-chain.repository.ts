@@ -1,5 +1,6 @@
 import { personName } from '@washboard/contracts';
 import type { TDatabase, TSqlRunner } from '../../db/database';
+import { CHAIN_GENESIS } from '../../db/schema/index';
 import { canonicalJson, chainTime, correctionRecord, type TCorrectionRow } from './chain';
 import {
   ALARM_COLUMNS,
@@ -44,6 +45,27 @@ export class HaccpChainRepository {
       await sql.query('set transaction isolation level repeatable read');
       return work(sql);
     });
+  }
+
+  /**
+   * The chain's last stored position when its head row is missing (it never is but by a hand in the
+   * database): the walk then starts from the chain's beginning and trusts no anchor. Undefined when
+   * the machine has no entry either.
+   */
+  async headless(sql: TSqlRunner, serial: string): Promise<TChainHead | undefined> {
+    const { rows } = await sql.query<{ seq: number | string | null }>(
+      'select max(seq) as seq from haccp_chain_entries where serial_number = $1',
+      [serial],
+    );
+    const seq = rows[0]?.seq;
+    if (seq === null || seq === undefined) return undefined;
+    return {
+      seq: Number(seq),
+      hash: CHAIN_GENESIS,
+      anchorSeq: 0,
+      anchorHash: CHAIN_GENESIS,
+      createdAt: new Date(0).toISOString(),
+    };
   }
 
   async head(sql: TSqlRunner, serial: string): Promise<TChainHead | undefined> {

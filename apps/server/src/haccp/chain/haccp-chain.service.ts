@@ -106,18 +106,19 @@ export class HaccpChainService {
   private async walk(serial: string, from: Date, to: Date, onlyWithin: boolean): Promise<TInspectionVerification> {
     const period = onlyWithin ? { from: from.getTime(), to: to.getTime() } : null;
     return this.repository.snapshot(async (sql) => {
-      const head = await this.repository.head(sql, serial);
+      const head = (await this.repository.head(sql, serial)) ?? (await this.repository.headless(sql, serial));
       const closeOuts = await this.repository.closeOuts(sql, serial, dayOf(from), dayOf(to));
       const base = { serialNumber: serial, from: from.toISOString(), to: to.toISOString() };
       if (!head) {
-        const views = closeOuts.map((c) => this.closeOutView(serial, c, null));
+        // No entry at all: a close-out signs positions that are gone.
+        const views = closeOuts.map((c) => this.closeOutView(serial, c, false));
         return {
           ...base,
           ...walkFigures(emptyOutcome(0)),
           startedFrom: 'genesis' as const,
           startSeq: 0,
           closeOuts: views,
-          verified: views.every((c) => c.signatureValid),
+          verified: views.length === 0,
         };
       }
       let startSeq = head.anchorSeq;
@@ -131,7 +132,9 @@ export class HaccpChainService {
         startHash = start.hash;
         startedFrom = 'closeOut';
       }
-      const last = await this.repository.periodEnd(sql, serial, from, to);
+      // On to the last position a close-out of the period signs at least: records deleted up to it
+      // would otherwise end the walk early and leave the close-out unjudged.
+      const last = Math.max(await this.repository.periodEnd(sql, serial, from, to), ...closeOuts.map((c) => c.seq));
       const outcome = await this.walkPages(sql, head.seq, last, {
         serial,
         startSeq,
@@ -145,12 +148,15 @@ export class HaccpChainService {
       const strictAt = new Map(outcome.strictAt);
       const views = closeOuts.map((c) => {
         // Judged where this walk knows the hash: at its start (trusted) and along the entries walked.
+        // A position after the walk's last entry is one whose records are gone: it matches nothing.
         const matches =
           c.seq === startSeq
             ? c.hash === startHash
-            : c.seq > startSeq && c.seq <= outcome.prevSeq
-              ? strictAt.get(c.seq) === c.hash
-              : null;
+            : c.seq > outcome.prevSeq
+              ? false
+              : c.seq > startSeq
+                ? strictAt.get(c.seq) === c.hash
+                : null;
         return this.closeOutView(serial, c, matches);
       });
       const found = walkFigures(outcome);

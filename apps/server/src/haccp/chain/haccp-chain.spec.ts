@@ -43,6 +43,26 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
   const sql = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     server.washboard.database.transaction((q) => q.query<R>(text, params)).then((r) => r.rows);
 
+  /** Sets the rinse peak of the cycle `records[index]` in the database (jsonb text `value`); answers that cycle. */
+  async function changeRinse(records: { payload: unknown }[], index: number, value: string) {
+    const changed = records[index]?.payload as ReturnType<typeof cycle>;
+    await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', $2::jsonb) where id = $1`, [
+      changed.id,
+      value,
+    ]);
+    return changed;
+  }
+
+  /** The break that names `changed`, at position `seq`, as changed. */
+  const changedAt = (seq: number, changed: ReturnType<typeof cycle>) => ({
+    seq,
+    toSeq: null,
+    problem: 'changed',
+    kind: 'event',
+    recordId: changed.id,
+    deviceTime: changed.stop,
+  });
+
   /** A new machine with `records` sent over MQTT, stored once all have arrived. */
   async function machine(records: { topic: 'event' | 'alarm'; payload: unknown }[]): Promise<string> {
     const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
@@ -143,15 +163,29 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
     it('names the record whose temperature was changed in the database', async () => {
       const records = standard();
       const serial = await machine(records);
-      const changed = records[2]?.payload as ReturnType<typeof cycle>;
-      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '860') where id = $1`, [
-        changed.id,
-      ]);
+      const changed = await changeRinse(records, 2, '860');
       const v = await verification(serial);
       expect(v.verified).toBe(false);
-      expect(v.breaks).toEqual([
-        { seq: 3, toSeq: null, problem: 'changed', kind: 'event', recordId: changed.id, deviceTime: changed.stop },
-      ]);
+      expect(v.breaks).toEqual([changedAt(3, changed)]);
+    });
+
+    it('names a record changed to a value no machine can send (a number jsonb keeps, JSON cannot), and goes on', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const changed = await changeRinse(records, 2, '1e400');
+      const v = await verification(serial);
+      expect(v).toMatchObject({ verified: false, checked: 5 });
+      expect(v.breaks).toEqual([changedAt(3, changed)]);
+    });
+
+    it('walks the chain from its start when its head row is gone, trusting nothing of it', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      const changed = await changeRinse(records, 4, '900');
+      await sql('delete from haccp_chain_heads where serial_number = $1', [serial]);
+      const v = await verification(serial);
+      expect(v).toMatchObject({ verified: false, startedFrom: 'genesis', checked: 5 });
+      expect(v.breaks).toEqual([changedAt(5, changed)]);
     });
 
     it('checks the records of a period that entered the chain after it ended (delivered late)', async () => {
@@ -173,15 +207,10 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
         { headers: admin },
       );
       expect(await before.json()).toMatchObject({ verified: true, checked: 0 });
-      const changed = records[4]?.payload as ReturnType<typeof cycle>;
-      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '860') where id = $1`, [
-        changed.id,
-      ]);
+      const changed = await changeRinse(records, 4, '860');
       const v = await ofDay();
       expect(v.verified).toBe(false);
-      expect(v.breaks).toEqual([
-        { seq: 5, toSeq: null, problem: 'changed', kind: 'event', recordId: changed.id, deviceTime: changed.stop },
-      ]);
+      expect(v.breaks).toEqual([changedAt(5, changed)]);
       // An event of the day written past the gateway, long after the day, is found too.
       const forged = cycle(30);
       await sql(
@@ -545,9 +574,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect((await read()).closeOuts[0]).toMatchObject({ reviewedAt: first?.reviewedAt, reviewSignatureValid: true });
 
       // The stored hash of the last entry rewritten to match a changed record: the close-out no longer matches.
-      await sql(`update haccp_events set measurements = jsonb_set(measurements, '{rinseMaxTmp}', '900') where id = $1`, [
-        (records[4]?.payload as ReturnType<typeof cycle>).id,
-      ]);
+      await changeRinse(records, 4, '900');
       const after = await read();
       expect(after.verified).toBe(false);
       expect(after.closeOuts[0]).toMatchObject({ signatureValid: true, matchesChain: false });
@@ -557,6 +584,22 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       ]);
       expect((await read()).closeOuts[0]).toMatchObject({ signatureValid: false });
     });
+  });
+
+  it('catches the newest records of a day deleted up to the position its close-out signs', async () => {
+    const records = standard();
+    const serial = await machine(records);
+    expect(await server.washboard.haccpChain.closeOut(new Date(Date.now() + 86_400_000), 1)).toBeGreaterThanOrEqual(1);
+    expect(await verification(serial)).toMatchObject({ verified: true, closeOuts: [expect.objectContaining({ seq: 5 })] });
+    // The last two records and their head, as if they had never been: the walk ends at position 3.
+    const gone = [records[4], records[3]].map((r) => (r?.payload as { id: string }).id);
+    await sql('delete from haccp_events where serial_number = $1 and id = any($2::uuid[])', [serial, gone]);
+    await sql(`delete from haccp_chain where serial_number = $1 and kind = 'alarmClose'`, [serial]);
+    await sql(`update alarms set stop_date = null where serial_number = $1`, [serial]);
+    await sql('update haccp_chain_heads set seq = 3 where serial_number = $1', [serial]);
+    const v = await verification(serial);
+    expect(v.verified).toBe(false);
+    expect(v.closeOuts).toEqual([expect.objectContaining({ seq: 5, signatureValid: true, matchesChain: false })]);
   });
 
   describe('retention', () => {
