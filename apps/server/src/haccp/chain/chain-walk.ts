@@ -1,4 +1,4 @@
-import type { THaccpChainBreak } from '@washboard/contracts';
+import { heatDose, type THaccpChainBreak } from '@washboard/contracts';
 import {
   alarmCloseRecord,
   alarmRecord,
@@ -12,7 +12,7 @@ import {
   type TEventRow,
   type THaccpChainKind,
 } from './chain';
-import { ALARM_COLUMNS, CORRECTION_COLUMNS, coveredRow, EVENT_COLUMNS } from './chain.repository';
+import { ALARM_COLUMNS, CORRECTION_COLUMNS, coveredRow, EVENT_PAGE_COLUMNS } from './chain.repository';
 
 /** The most breaks a verification lists (the first ones; `verified` is false either way). */
 export const MAX_BREAKS = 200;
@@ -44,12 +44,25 @@ type TPageEntry = [
   record: unknown[] | null,
 ];
 
+/** Whether a stored heat dose is the one its trace gives (`heatDose`, as the gateway computed it): none without a trace. */
+function doseOfTrace(trace: unknown, dose: unknown): boolean {
+  if (trace === null || trace === undefined) return dose === null || dose === undefined;
+  if (!Array.isArray(trace) || typeof dose !== 'object' || dose === null) return false;
+  const want = heatDose(trace as number[]);
+  const stored = dose as Record<string, unknown>;
+  return Object.keys(stored).length === 3 && stored.hue === want.hue && stored.a0 === want.a0 && stored.seconds === want.seconds;
+}
+
 /** The canonical JSON of what an entry covers, from its record's columns; null when the record is gone. */
 function recordOf(kind: THaccpChainKind, values: unknown[] | null): string | null {
   if (values === null) return null;
   switch (kind) {
-    case 'event':
-      return eventRecordJson(coveredRow<TEventRow>(EVENT_COLUMNS, values));
+    case 'event': {
+      const event = coveredRow<TEventRow & { heat_dose: unknown }>(EVENT_PAGE_COLUMNS, values);
+      const json = eventRecordJson(event);
+      // A heat dose that is not its trace's makes the record as changed as an edited trace would.
+      return doseOfTrace(event.rinse_trace, event.heat_dose) ? json : `heat dose not of its trace: ${json}`;
+    }
     case 'alarm':
       return canonicalJson(alarmRecord(coveredRow<TAlarmRow>(ALARM_COLUMNS, values)));
     case 'alarmClose': {

@@ -40,6 +40,13 @@ export const EVENT_COLUMNS: TCoveredColumns = [
   ['rinse_trace'],
 ];
 
+/**
+ * What a verification reads of an event: the covered columns, then the heat dose, which the chain
+ * does not cover but which is derived from the trace it does: the walk checks the one against the
+ * other (docs/hygiene.md, "Verification").
+ */
+export const EVENT_PAGE_COLUMNS: TCoveredColumns = [...EVENT_COLUMNS, ['heat_dose']];
+
 /** The columns of `alarms` the chain covers. */
 export const ALARM_COLUMNS: TCoveredColumns = [['id'], ['error_code'], ['start_date', 'time'], ['stop_date', 'time']];
 

@@ -8,7 +8,7 @@ import {
   CORRECTION_COLUMNS,
   coveredArraySql,
   coveredColumnsSql,
-  EVENT_COLUMNS,
+  EVENT_PAGE_COLUMNS,
   isoSql,
   type TCoveredColumns,
 } from './chain.repository';
@@ -113,13 +113,13 @@ export class HaccpChainRepository {
          carrier_name, ${covered})`;
     const { rows } = await sql.query<{ page: string }>(
       `select coalesce(json_agg(p.entry order by p.seq), '[]'::json)::text as page from (
-         select chain_seq as seq, ${entry('chain_seq', "'event'", 'id', 'chain_late', 'stop', 'chain_hash', coveredArraySql(EVENT_COLUMNS, 'x'))} as entry
+         select chain_seq as seq, ${entry('chain_seq', "'event'", 'id', 'chain_late', 'stop', 'chain_hash', coveredArraySql(EVENT_PAGE_COLUMNS, 'x'))} as entry
          from haccp_events x
          where serial_number = $1 and chain_seq > $2 and chain_seq <= least($2 + $4, $3)
          union all
          select seq, ${entry('seq', 'kind', 'record_id', 'late', 'device_time', 'hash', 'coalesce(e.r, a.r, k.r)')}
          from (select * from haccp_chain where serial_number = $1 and seq > $2 and seq <= least($2 + $4, $3)) c
-         ${record('haccp_events', EVENT_COLUMNS, "'event'")} e on true
+         ${record('haccp_events', EVENT_PAGE_COLUMNS, "'event'")} e on true
          ${record('alarms', ALARM_COLUMNS, "'alarm', 'alarmClose'")} a on true
          ${record('haccp_corrections', CORRECTION_COLUMNS, "'correction'")} k on true) p`,
       [serial, after, last, limit],

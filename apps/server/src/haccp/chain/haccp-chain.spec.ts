@@ -178,6 +178,17 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       expect(v.breaks).toEqual([changedAt(3, changed)]);
     });
 
+    it('names the record whose heat dose was changed in the database, though the chain covers its trace only', async () => {
+      const records = standard();
+      const serial = await machine(records);
+      expect(await verification(serial)).toMatchObject({ verified: true, checked: 5 });
+      const changed = records[2]?.payload as ReturnType<typeof cycle>;
+      await sql(`update haccp_events set heat_dose = jsonb_set(heat_dose, '{hue}', '9999') where id = $1`, [changed.id]);
+      const v = await verification(serial);
+      expect(v.verified).toBe(false);
+      expect(v.breaks).toEqual([changedAt(3, changed)]);
+    });
+
     it('walks the chain from its start when its head row is gone, trusting nothing of it', async () => {
       const records = standard();
       const serial = await machine(records);
