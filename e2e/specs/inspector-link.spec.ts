@@ -195,6 +195,18 @@ describe('inspector link', () => {
     expect(await inspector.getByText(applianceName).count()).toBe(0);
     await expectNoRawKeys(inspector);
     await screenshot(inspector, 'inspector-page-revoked-de');
+
+    // The owner side sees the refused try, apart from the two openings, and which it was.
+    await page.reload();
+    await links.tab().click();
+    const tried = links.card(LABEL).locator('[data-refused-openings]');
+    await expect.poll(() => tried.getAttribute('data-refused-openings')).toBe('1');
+    expect(await tried.innerText()).toContain(it_.haccp.inspectorLinks.refusedOpenings_one.split('{{count}}')[0]?.trim());
+    await links.card(LABEL).getByRole('button', { name: it_.haccp.inspectorLinks.showOpenings }).click();
+    await expect.poll(() => links.card(LABEL).getByRole('row').count()).toBe(4);
+    expect(await links.card(LABEL).locator('[data-refused]').innerText()).toBe(it_.haccp.inspectorLinks.openingResults.revoked);
+    await expectNoRawKeys(page);
+    await screenshot(page, 'inspector-links-tab-refused-it');
   });
 
   it('reads well for the owner side on a phone, and for the inspector in the dark scheme on a desktop', async () => {

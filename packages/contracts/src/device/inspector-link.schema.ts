@@ -7,6 +7,7 @@ import {
   INSPECTOR_LINK_DEFAULT_DAYS,
   INSPECTOR_LINK_LABEL_MAX_LENGTH,
   INSPECTOR_LINK_MAX_DAYS,
+  INSPECTOR_LINK_REFUSALS,
   INSPECTOR_LINK_STATUSES,
   INSPECTOR_TOKEN_PATTERN,
 } from './inspector-link';
@@ -41,9 +42,12 @@ export const ZInspectorLinkView = z
     revokedAt: z.iso.datetime().nullable(),
     revokedByName: z.string().nullable(),
     status: z.enum(INSPECTOR_LINK_STATUSES),
-    /** How often the link was opened, and when last. */
+    /** How often the link was opened (the record shown), and when last. */
     openings: z.int(),
     lastOpenedAt: z.iso.datetime().nullable(),
+    /** How often it was tried once revoked or expired (refused, 410), and when last. */
+    refusedOpenings: z.int(),
+    lastRefusedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'InspectorLink' });
 export type TInspectorLinkView = z.infer<typeof ZInspectorLinkView>;
@@ -58,7 +62,13 @@ export type TInspectorLinkCreated = z.infer<typeof ZInspectorLinkCreated>;
 
 /** One opening of a link: when, from which network (the address cut to /24 or /48), with which browser. */
 export const ZInspectorLinkOpening = z
-  .object({ openedAt: z.iso.datetime(), network: z.string().nullable(), userAgent: z.string().nullable() })
+  .object({
+    openedAt: z.iso.datetime(),
+    network: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** Null when the record was shown; else why it was refused (the link's status then). */
+    refused: z.enum(INSPECTOR_LINK_REFUSALS).nullable(),
+  })
   .meta({ id: 'InspectorLinkOpening' });
 export type TInspectorLinkOpening = z.infer<typeof ZInspectorLinkOpening>;
 

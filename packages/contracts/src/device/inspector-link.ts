@@ -20,6 +20,10 @@ export const INSPECTOR_PAGE_PATH = '/inspect/';
 export const INSPECTOR_LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type TInspectorLinkStatus = (typeof INSPECTOR_LINK_STATUSES)[number];
 
+/** Why an opening was refused: the link's status then (docs/hygiene.md, "Inspector links"). */
+export const INSPECTOR_LINK_REFUSALS = ['revoked', 'expired'] as const satisfies readonly TInspectorLinkStatus[];
+export type TInspectorLinkRefusal = (typeof INSPECTOR_LINK_REFUSALS)[number];
+
 /**
  * The last day a new link's period may reach: today (UTC, as the periods are). A link shares records
  * that exist; a day still to come would show whatever the machine records later, for whoever holds

@@ -1,3 +1,4 @@
+import type { TInspectorLinkRefusal } from '@washboard/contracts';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appliances } from './appliances';
 import { users } from './users';
@@ -42,9 +43,10 @@ export const haccpInspectorLinks = pgTable(
 );
 
 /**
- * Every opening of an inspector link that showed the record: when, from which network (the client's
- * address cut to its /24 or /48: enough to tell an authority's office from elsewhere, not a person)
- * and with which browser.
+ * Every opening of an inspector link: when, from which network (the client's address cut to its /24
+ * or /48: enough to tell an authority's office from elsewhere, not a person), with which browser, and
+ * whether it was refused because the link no longer worked (`refused`: the link's status then,
+ * `revoked` or `expired`; null when the record was shown).
  */
 export const haccpInspectorLinkOpenings = pgTable(
   'haccp_inspector_link_openings',
@@ -56,6 +58,7 @@ export const haccpInspectorLinkOpenings = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     network: text('network'),
     userAgent: text('user_agent'),
+    refused: text('refused').$type<TInspectorLinkRefusal>(),
   },
   (t) => [index('haccp_inspector_link_openings_link_idx').on(t.linkId, t.openedAt)],
 );

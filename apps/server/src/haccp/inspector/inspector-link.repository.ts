@@ -1,11 +1,16 @@
 import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import { personName, type TBrandCode, type TGamma } from '@washboard/contracts';
+import { personName, type TBrandCode, type TGamma, type TInspectorLinkRefusal } from '@washboard/contracts';
 import type { TDb } from '../../db/database';
 import type { TTransaction } from '../../db/transaction';
 import { appliances, applianceStates, haccpInspectorLinkOpenings, haccpInspectorLinks, users } from '../../db/schema/index';
 
-/** A link with how often it was opened, and when last. */
-export type TInspectorLinkRow = typeof haccpInspectorLinks.$inferSelect & { openings: number; lastOpenedAt: Date | null };
+/** A link with how often it was opened and how often refused, and when last. */
+export type TInspectorLinkRow = typeof haccpInspectorLinks.$inferSelect & {
+  openings: number;
+  lastOpenedAt: Date | null;
+  refusedOpenings: number;
+  lastRefusedAt: Date | null;
+};
 
 /** A link found by its token, with what its page shows of the machine. */
 export type TInspectorLinkTarget = typeof haccpInspectorLinks.$inferSelect & {
@@ -27,10 +32,18 @@ async function nameOf(db: TDb, userId: string): Promise<string> {
   return personName(user);
 }
 
+const shown = sql`${haccpInspectorLinkOpenings.refused} is null`;
+const refused = sql`${haccpInspectorLinkOpenings.refused} is not null`;
 const withOpenings = {
   ...getTableColumns(haccpInspectorLinks),
-  openings: sql<number>`count(${haccpInspectorLinkOpenings.id})`.mapWith(Number),
-  lastOpenedAt: sql<Date | null>`max(${haccpInspectorLinkOpenings.openedAt})`.mapWith(haccpInspectorLinkOpenings.openedAt),
+  openings: sql<number>`count(${haccpInspectorLinkOpenings.id}) filter (where ${shown})`.mapWith(Number),
+  lastOpenedAt: sql<Date | null>`max(${haccpInspectorLinkOpenings.openedAt}) filter (where ${shown})`.mapWith(
+    haccpInspectorLinkOpenings.openedAt,
+  ),
+  refusedOpenings: sql<number>`count(${haccpInspectorLinkOpenings.id}) filter (where ${refused})`.mapWith(Number),
+  lastRefusedAt: sql<Date | null>`max(${haccpInspectorLinkOpenings.openedAt}) filter (where ${refused})`.mapWith(
+    haccpInspectorLinkOpenings.openedAt,
+  ),
 };
 
 /** SQL of inspector links and their openings (tables `haccp_inspector_links`, `haccp_inspector_link_openings`). */
@@ -55,7 +68,7 @@ export class InspectorLinkRepository {
       .values({ ...link, createdByName: await nameOf(t.tx, link.createdBy) })
       .returning();
     if (!row) throw new Error('inspector link not stored');
-    return { ...row, openings: 0, lastOpenedAt: null };
+    return { ...row, openings: 0, lastOpenedAt: null, refusedOpenings: 0, lastRefusedAt: null };
   }
 
   /**
@@ -190,8 +203,11 @@ export class InspectorLinkRepository {
     return row ? { ...row.link, machine: row.machine, parameters: row.parameters } : undefined;
   }
 
-  /** Records that the link was opened. */
-  async recordOpening(linkId: string, visitor: { network: string | null; userAgent: string | null }): Promise<void> {
+  /** Records that the link was opened: shown, or `refused` because it was revoked or had expired. */
+  async recordOpening(
+    linkId: string,
+    visitor: { network: string | null; userAgent: string | null; refused: TInspectorLinkRefusal | null },
+  ): Promise<void> {
     await this.db.insert(haccpInspectorLinkOpenings).values({ linkId, ...visitor });
   }
 
@@ -202,6 +218,7 @@ export class InspectorLinkRepository {
         openedAt: haccpInspectorLinkOpenings.openedAt,
         network: haccpInspectorLinkOpenings.network,
         userAgent: haccpInspectorLinkOpenings.userAgent,
+        refused: haccpInspectorLinkOpenings.refused,
       })
       .from(haccpInspectorLinkOpenings)
       .where(eq(haccpInspectorLinkOpenings.linkId, linkId))

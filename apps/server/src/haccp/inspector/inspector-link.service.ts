@@ -55,6 +55,8 @@ function toView(link: TInspectorLinkRow, now = new Date()): TInspectorLinkView {
     status: statusOf(link, now),
     openings: link.openings,
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+    refusedOpenings: link.refusedOpenings,
+    lastRefusedAt: link.lastRefusedAt?.toISOString() ?? null,
   };
 }
 
@@ -169,24 +171,25 @@ export class InspectorLinkService {
    * events with verdicts and heat doses, the alarms and the verification of the record over its
    * period (problems outside it counted, not named), each copied from an allow-list
    * (inspection-view.ts). Unknown (or another brand's, or its machine deleted): 404; revoked or
-   * expired: 410. Each opening that shows the record is kept (time, network, browser).
+   * expired: 410. Each opening of a known link is kept (time, network, browser), a refused one with why.
    */
   async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
     const link = await this.repository.byToken(brand, sha256(token));
     if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
     const status = statusOf(link, new Date());
-    if (status === 'revoked') throw new AppError('INSPECTOR_LINK_REVOKED');
-    if (status === 'expired') throw new AppError('INSPECTOR_LINK_EXPIRED');
+    const seen = { network: clientNetwork(visitor.ip), userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null };
+    if (status !== 'active') {
+      // Tried after it stopped working: kept, so its owner sees a link gone astray still being used.
+      await this.repository.recordOpening(link.id, { ...seen, refused: status });
+      throw new AppError(status === 'revoked' ? 'INSPECTOR_LINK_REVOKED' : 'INSPECTOR_LINK_EXPIRED');
+    }
     const serial = link.serialNumber;
     const from = rangeBoundary(link.startDate, false);
     const to = rangeBoundary(link.stopDate, true);
     const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
     const alarms = await this.haccp.alarmsOf(serial, from, to);
     const verification = await this.chain.verifyWithin(serial, from, to);
-    await this.repository.recordOpening(link.id, {
-      network: clientNetwork(visitor.ip),
-      userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
-    });
+    await this.repository.recordOpening(link.id, { ...seen, refused: null });
     return {
       brand: link.machine.brand,
       machine: {

@@ -433,19 +433,21 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(await openingCount()).toBe(before);
     });
 
-    it('answers 410 once the link has expired, saying nothing of the machine', async () => {
+    it('answers 410 once the link has expired, saying nothing of the machine, and keeps the refused try', async () => {
       const link = await created(owner, { expiresInDays: 1 });
       await sql(`update haccp_inspector_links set expires_at = now() - interval '1 second' where id = $1`, [link.id]);
-      const before = await openingCount();
-      const res = await inspect(link.token, { 'accept-language': 'it' });
+      const res = await inspect(link.token, { 'accept-language': 'it', 'user-agent': 'Late/1.0' });
       expect(res.status).toBe(410);
       expect(await res.json()).toEqual({
         code: 'INSPECTOR_LINK_EXPIRED',
         message: catalogues.it.apiErrors.INSPECTOR_LINK_EXPIRED,
       });
-      expect(await openingCount()).toBe(before);
       const list = (await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[];
-      expect(list.find((l) => l.id === link.id)?.status).toBe('expired');
+      expect(list.find((l) => l.id === link.id)).toMatchObject({ status: 'expired', openings: 0, refusedOpenings: 1 });
+      const openings = (await (
+        await server.api(at(serial, `/${link.id}/openings`), { headers: owner })
+      ).json()) as TInspectorLinkOpening[];
+      expect(openings.map((o) => [o.userAgent, o.refused])).toEqual([['Late/1.0', 'expired']]);
     });
   });
 
@@ -457,12 +459,25 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(res.status).toBe(200);
       const revoked = (await res.json()) as TInspectorLinkView;
       expect(revoked).toMatchObject({ id: link.id, status: 'revoked', revokedByName: 'Anna Rossi', openings: 1 });
-      const gone = await inspect(link.token, { 'accept-language': 'en' });
+      const gone = await inspect(link.token, { 'accept-language': 'en', 'user-agent': 'Leaked/1.0' });
       expect(gone.status).toBe(410);
       expect(await gone.json()).toEqual({
         code: 'INSPECTOR_LINK_REVOKED',
         message: catalogues.en.apiErrors.INSPECTOR_LINK_REVOKED,
       });
+      // The try after the revocation is kept apart from the opening before it: the owner sees the
+      // link still being used.
+      const listed = ((await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[]).find(
+        (l) => l.id === link.id,
+      );
+      expect(listed).toMatchObject({ openings: 1, refusedOpenings: 1, lastRefusedAt: expect.any(String) });
+      const openings = (await (
+        await server.api(at(serial, `/${link.id}/openings`), { headers: owner })
+      ).json()) as TInspectorLinkOpening[];
+      expect(openings.map((o) => [o.userAgent, o.refused])).toEqual([
+        ['Leaked/1.0', 'revoked'],
+        ['node', null],
+      ]);
       const again = await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: owner });
       expect(again.status).toBe(200);
       expect(((await again.json()) as TInspectorLinkView).revokedAt).toBe(revoked.revokedAt);

@@ -14,7 +14,7 @@ import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 const STATUS_COLORS: Record<TInspectorLinkStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 
-/** Who opened a link, when, from which network and with which browser. */
+/** Who opened a link, when, from which network and with which browser, and whether it was refused. */
 function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -29,6 +29,7 @@ function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }
                 <Table.Th>{t('haccp.inspectorLinks.openingColumns.at')}</Table.Th>
                 <Table.Th>{t('haccp.inspectorLinks.openingColumns.network')}</Table.Th>
                 <Table.Th>{t('haccp.inspectorLinks.openingColumns.browser')}</Table.Th>
+                <Table.Th>{t('haccp.inspectorLinks.openingColumns.result')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -38,6 +39,11 @@ function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }
                   <Table.Td ff="monospace">{o.network ?? '–'}</Table.Td>
                   <Table.Td>
                     <Text size="xs">{o.userAgent ?? '–'}</Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-refused={o.refused ?? undefined}>
+                    <Text size="sm" c={o.refused ? 'orange' : undefined} fw={o.refused ? 600 : undefined}>
+                      {t(`haccp.inspectorLinks.openingResults.${o.refused ?? 'shown'}`)}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -96,9 +102,14 @@ function LinkCard({ serialNumber, link }: { serialNumber: string; link: TInspect
                 ? t('haccp.inspectorLinks.openings', { count: link.openings, date: when(link.lastOpenedAt) })
                 : t('haccp.inspectorLinks.notOpened')}
             </Text>
+            {link.lastRefusedAt && (
+              <Text size="sm" c="orange" fw={600} data-refused-openings={link.refusedOpenings}>
+                {t('haccp.inspectorLinks.refusedOpenings', { count: link.refusedOpenings, date: when(link.lastRefusedAt) })}
+              </Text>
+            )}
           </Stack>
           <Group gap="xs">
-            {link.openings > 0 && (
+            {link.openings + link.refusedOpenings > 0 && (
               <Button variant="default" size="xs" aria-expanded={showOpenings} onClick={() => setShowOpenings(!showOpenings)}>
                 {t(showOpenings ? 'haccp.inspectorLinks.hideOpenings' : 'haccp.inspectorLinks.showOpenings')}
               </Button>
