@@ -878,7 +878,7 @@ export const de = {
       showOpenings: 'Aufrufe anzeigen',
       hideOpenings: 'Aufrufe ausblenden',
       openingColumns: {
-        at: 'Aufgerufen am',
+        at: 'Zeitpunkt',
         network: 'Netzwerk',
         browser: 'Webbrowser',
         result: 'Ergebnis',

@@ -856,7 +856,7 @@ export const en = {
       showOpenings: 'Show openings',
       hideOpenings: 'Hide openings',
       openingColumns: {
-        at: 'Opened',
+        at: 'When',
         network: 'Network',
         browser: 'Web browser',
         result: 'Result',

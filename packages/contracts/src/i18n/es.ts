@@ -870,7 +870,7 @@ export const es = {
       showOpenings: 'Mostrar aperturas',
       hideOpenings: 'Ocultar aperturas',
       openingColumns: {
-        at: 'Abierto el',
+        at: 'Cuándo',
         network: 'Red',
         browser: 'Navegador',
         result: 'Resultado',

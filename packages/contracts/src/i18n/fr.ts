@@ -876,13 +876,13 @@ export const fr = {
       showOpenings: 'Afficher les ouvertures',
       hideOpenings: 'Masquer les ouvertures',
       openingColumns: {
-        at: 'Ouvert le',
+        at: 'Date',
         network: 'Réseau',
         browser: 'Navigateur',
         result: 'Résultat',
       },
       openingResults: {
-        shown: 'Registre affiché',
+        shown: 'Enregistrement affiché',
         revoked: 'Refusé : révoqué',
         expired: 'Refusé : expiré',
       },

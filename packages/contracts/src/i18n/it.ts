@@ -870,7 +870,7 @@ export const it = {
       showOpenings: 'Mostra le aperture',
       hideOpenings: 'Nascondi le aperture',
       openingColumns: {
-        at: 'Aperto il',
+        at: 'Quando',
         network: 'Rete',
         browser: 'Browser web',
         result: 'Esito',

@@ -84,7 +84,24 @@ export class InspectorLinkRepository {
       .select({ ownerUserId: appliances.ownerUserId, companyCode: appliances.companyCode })
       .from(appliances)
       .where(eq(appliances.serialNumber, serialNumber))
-      .for('update');
+      .for('share');
+    return row;
+  }
+
+  /**
+   * What a link's maker may share with: their account's role, company and status — locked until `t`
+   * ends when given (a change of the account, which revokes the links it made, then waits for a link
+   * stored in `t`, or went first and shows here).
+   */
+  async makerState(
+    userId: string,
+    t?: TTransaction,
+  ): Promise<{ role: string; companyId: string | null; status: string } | undefined> {
+    const query = (t?.tx ?? this.db)
+      .select({ role: users.role, companyId: users.companyId, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId));
+    const [row] = t ? await query.for('share') : await query;
     return row;
   }
 

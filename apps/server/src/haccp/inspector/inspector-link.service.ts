@@ -110,6 +110,7 @@ export class InspectorLinkService {
    * at most 90), audited. The answer holds the token: the only time it is shown.
    */
   async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
+    const maker = await this.repository.makerState(user.id);
     const holders = await this.sharing(user, serial);
     const { startDate, stopDate, expiresInDays, label } = request;
     checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
@@ -120,6 +121,12 @@ export class InspectorLinkService {
       // stored: a release racing this one would otherwise miss it (409 CONFLICT when it went first).
       const now = await this.repository.lockHolders(t, serial);
       if (now?.ownerUserId !== holders.ownerUserId || now.companyCode !== holders.companyCode) throw new AppError('CONFLICT');
+      // So is the caller's account as it was: a change of it revokes the links it made, and one
+      // committing meanwhile would not see this link.
+      const makerNow = await this.repository.makerState(user.id, t);
+      if (!maker || makerNow?.role !== maker.role || makerNow.companyId !== maker.companyId || makerNow.status !== maker.status) {
+        throw new AppError('CONFLICT');
+      }
       const stored = await this.repository.insert(t, {
         serialNumber: serial,
         tokenHash: sha256(token),
@@ -179,8 +186,9 @@ export class InspectorLinkService {
     const status = statusOf(link, new Date());
     const seen = { network: clientNetwork(visitor.ip), userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null };
     if (status !== 'active') {
-      // Tried after it stopped working: kept, so its owner sees a link gone astray still being used.
-      await this.repository.recordOpening(link.id, { ...seen, refused: status });
+      // Tried after it stopped working: kept, so its owner sees a link gone astray still being used —
+      // unless the machine changed hands since: nobody sees a released link's openings any more.
+      if (!link.releasedAt) await this.repository.recordOpening(link.id, { ...seen, refused: status });
       throw new AppError(status === 'revoked' ? 'INSPECTOR_LINK_REVOKED' : 'INSPECTOR_LINK_EXPIRED');
     }
     const serial = link.serialNumber;

@@ -94,6 +94,26 @@ describe(`inspector links (${testBroker()})`, () => {
   const openingCount = async () =>
     (await sql<{ n: number }>('select count(*)::int as n from haccp_inspector_link_openings'))[0]?.n ?? 0;
 
+  /**
+   * `request` sent while another connection holds `change` uncommitted (PostgreSQL only): committed
+   * once the request waits for a lock (or has answered); answers the request's answer.
+   */
+  async function whileChanging(change: string, params: unknown[], request: () => Promise<Response>): Promise<Response> {
+    let answer: Response | undefined;
+    await server.washboard.database.transaction(async (q) => {
+      await q.query(change, params);
+      void request().then((res) => (answer = res));
+      await eventually(async () => {
+        if (answer) return true;
+        const waiting = await sql<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        return (waiting[0]?.n ?? 0) > 0;
+      });
+    });
+    return eventually(async () => answer);
+  }
+
   /** A product claimed for the owner and serviced by the technician's company, with `records` sent over MQTT. */
   async function machine(records: { topic: 'event' | 'alarm'; payload: unknown }[]): Promise<string> {
     const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
@@ -228,24 +248,34 @@ describe(`inspector links (${testBroker()})`, () => {
       async () => {
         const racing = await machine([{ topic: 'event', payload: cycle(2) }]);
         const before = await linkCount();
-        let answer: Response | undefined;
         // A release under way in another connection: the holders changed, not committed yet.
-        await server.washboard.database.transaction(async (q) => {
-          await q.query('update appliances set owner_user_id = null, claimed_at = null where serial_number = $1', [racing]);
-          const pending = create({ ...owner, 'accept-language': 'es' }, PERIOD, racing).then((res) => (answer = res));
-          // The link waits for the release (or, without the lock, is stored at once).
-          await eventually(async () => {
-            if (answer) return true;
-            const waiting = await sql<{ n: number }>(
-              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-            );
-            return (waiting[0]?.n ?? 0) > 0;
-          });
-          void pending;
-        });
-        const res = await eventually(async () => answer);
+        const res = await whileChanging(
+          'update appliances set owner_user_id = null, claimed_at = null where serial_number = $1',
+          [racing],
+          () => create({ ...owner, 'accept-language': 'es' }, PERIOD, racing),
+        );
         expect(res.status, await res.clone().text()).toBe(409);
         expect(await res.json()).toEqual({ code: 'CONFLICT', message: catalogues.es.apiErrors.CONFLICT });
+        expect(await linkCount()).toBe(before);
+      },
+    );
+
+    it.runIf(process.env.TEST_DB === 'postgres')(
+      'stores no link of an account whose change was under way, answering 409',
+      async () => {
+        const racing = await machine([{ topic: 'event', payload: cycle(2) }]);
+        const company = (
+          await sql<{ code: string }>('select company_code as code from appliances where serial_number = $1', [racing])
+        )[0]?.code;
+        const headers = await staffMember(server, admin, 'racing@service.test', 'SERVICE', company ?? '');
+        const before = await linkCount();
+        // A change of the account under way in another connection (as updateRole makes it), not committed yet.
+        const res = await whileChanging(
+          `update users set role = 'KITCHEN_MANAGER' where email = $1`,
+          ['racing@service.test'],
+          () => create(headers, PERIOD, racing),
+        );
+        expect(res.status, await res.clone().text()).toBe(409);
         expect(await linkCount()).toBe(before);
       },
     );
