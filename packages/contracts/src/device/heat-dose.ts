@@ -172,7 +172,7 @@ export function sanitisingRuleText(check: Pick<TSanitisingCheck, 'rule' | 'limit
   return w.t(`heatDose.rules.${check.rule}`, { limit });
 }
 
-/** "HUE 12209 · A0 15.8", or "No rinse trace". */
+/** "HUE 3477 · A0 15.8", or "No rinse trace". */
 export function heatDoseText(dose: THeatDose | null, w: THeatDoseWriter): string {
   if (!dose) return w.t('heatDose.noTrace', {});
   return `${w.t('heatDose.hue', { value: w.number(dose.hue) })} · ${w.t('heatDose.a0', { value: w.number(dose.a0) })}`;

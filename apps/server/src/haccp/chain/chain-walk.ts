@@ -44,13 +44,24 @@ type TPageEntry = [
   record: unknown[] | null,
 ];
 
-/** Whether a stored heat dose is the one its trace gives (`heatDose`, as the gateway computed it): none without a trace. */
+/**
+ * Whether a stored heat dose is the one its trace gives (`heatDose`, as the gateway computed it; none
+ * without a trace), to its last unit: a figure computed elsewhere (migration 0033, in SQL) or by
+ * another engine's `exp` may round the other way at a half.
+ */
 function doseOfTrace(trace: unknown, dose: unknown): boolean {
   if (trace === null || trace === undefined) return dose === null || dose === undefined;
   if (!Array.isArray(trace) || typeof dose !== 'object' || dose === null) return false;
   const want = heatDose(trace as number[]);
-  const stored = dose as Record<string, unknown>;
-  return Object.keys(stored).length === 3 && stored.hue === want.hue && stored.a0 === want.a0 && stored.seconds === want.seconds;
+  const { hue, a0, seconds, ...rest } = dose as Record<string, unknown>;
+  return (
+    Object.keys(rest).length === 0 &&
+    typeof hue === 'number' &&
+    typeof a0 === 'number' &&
+    Math.abs(hue - want.hue) <= 1 &&
+    Math.abs(a0 - want.a0) <= 0.1 + 1e-9 &&
+    seconds === want.seconds
+  );
 }
 
 /** The canonical JSON of what an entry covers, from its record's columns; null when the record is gone. */

@@ -53,19 +53,14 @@ export class HaccpChainRepository {
    * the machine has no entry either.
    */
   async headless(sql: TSqlRunner, serial: string): Promise<TChainHead | undefined> {
-    const { rows } = await sql.query<{ seq: number | string | null }>(
-      'select max(seq) as seq from haccp_chain_entries where serial_number = $1',
+    const { rows } = await sql.query<{ seq: number | string | null; began: string | null }>(
+      `select max(seq) as seq, ${isoSql('min(chained_at)')} as began from haccp_chain_entries where serial_number = $1`,
       [serial],
     );
-    const seq = rows[0]?.seq;
-    if (seq === null || seq === undefined) return undefined;
-    return {
-      seq: Number(seq),
-      hash: CHAIN_GENESIS,
-      anchorSeq: 0,
-      anchorHash: CHAIN_GENESIS,
-      createdAt: new Date(0).toISOString(),
-    };
+    const { seq, began } = rows[0] ?? {};
+    if (seq === null || seq === undefined || !began) return undefined;
+    // Records stored before the first entry are taken as older than the chain, as a head would say.
+    return { seq: Number(seq), hash: CHAIN_GENESIS, anchorSeq: 0, anchorHash: CHAIN_GENESIS, createdAt: began };
   }
 
   async head(sql: TSqlRunner, serial: string): Promise<TChainHead | undefined> {
