@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientNetwork } from '../../http/client-network';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorResponse,
@@ -78,13 +79,17 @@ export const inspectorLinkRoutes: FastifyPluginAsyncZod<TOptions> = async (app, 
 
 /**
  * GET /api/v1/inspect/{token}: what an inspector link shows, without an account (the token is the
- * authority). Rate-limited per address like the other public calls; never cached.
+ * authority). Rate-limited like the other public calls, but per network (`clientNetwork`: the /24 or
+ * /48 an opening is kept with), so that many addresses of one network cannot flood a link's openings
+ * or try tokens faster; never cached.
  */
 export const inspectionRoutes: FastifyPluginAsyncZod<TOptions & { limit: TLimit }> = async (app, { inspectorLinks, limit }) => {
   app.get(
     '/api/v1/inspect/:token',
     {
-      config: limit(60, '1 minute'),
+      config: {
+        rateLimit: { ...limit(60, '1 minute').rateLimit, keyGenerator: (request) => clientNetwork(request.ip) ?? request.ip },
+      },
       schema: {
         tags: ['device data'],
         summary: "One machine's HACCP events, alarms and record verification over the link's period (opening logged)",

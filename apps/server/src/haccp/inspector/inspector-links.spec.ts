@@ -717,7 +717,8 @@ describe(`inspector links (${testBroker()})`, () => {
 describe('GET /api/v1/inspect/{token} at the production rate limit', () => {
   let server: TTestServer;
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_SCALE: '1' });
+    // Behind a proxy on the same host, which tells the client's address.
+    server = await startTestServer({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback' });
   });
   afterAll(() => server.close());
 
@@ -729,5 +730,13 @@ describe('GET /api/v1/inspect/{token} at the production rate limit', () => {
     const limited = await call({ 'accept-language': 'fr' });
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: catalogues.fr.apiErrors.RATE_LIMITED });
+  });
+
+  it('counts the calls of a network together: 60 addresses of one /24 get 60 calls, another network its own', async () => {
+    const from = (address: string) =>
+      server.api(`/api/v1/inspect/${'y'.repeat(43)}`, { headers: { 'x-forwarded-for': address } });
+    for (let i = 1; i <= 60; i += 1) expect((await from(`203.0.113.${i}`)).status).toBe(404);
+    expect((await from('203.0.113.200')).status).toBe(429);
+    expect((await from('198.51.100.7')).status).toBe(404);
   });
 });
