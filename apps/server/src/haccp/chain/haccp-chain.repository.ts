@@ -154,8 +154,10 @@ export class HaccpChainRepository {
   }
 
   /**
-   * Events and alarms of the machine that have no entry in its chain, stored since the chain (or the
-   * walk) began (`chainFrom`) and either stored in [since, to] or of the period [from, to] by their
+   * Events and alarms of the machine that have no entry in the walked chain — none, or one at a
+   * position the walk did not reach (below 1, or past `walkedTo`) — stored since the chain (or the
+   * walk) began (`chainFrom`), or of a time since then (a record claiming to have arrived before the
+   * chain it happened after), and either stored in [since, to] or of the period [from, to] by their
    * own time: written past the gateway (by hand, in SQL), which the chain did not see.
    */
   async unchained(
@@ -165,18 +167,31 @@ export class HaccpChainRepository {
     since: string,
     from: Date,
     to: Date,
+    walkedTo: number,
   ): Promise<{ kind: 'event' | 'alarm'; id: string; time: string }[]> {
     const { rows } = await sql.query<{ kind: 'event' | 'alarm'; id: string; time: string }>(
+      // Each part an index can serve: a range of positions by (serial, position), an alarm's entries
+      // by its record — a range condition beside the record made PostgreSQL and PGlite walk the
+      // positions for every alarm (a year's verification three times as long).
       `select 'event' as kind, e.id, ${isoSql('e.stop')} as time from haccp_events e
-       where e.serial_number = $1 and e.received_at >= $2 and e.chain_seq is null
+       where e.serial_number = $1 and e.chain_seq is null and (e.received_at >= $2 or e.stop >= $2)
+         and ((e.received_at >= $3 and e.received_at <= $5) or (e.stop >= $4 and e.stop <= $5))
+       union all
+       select 'event', e.id, ${isoSql('e.stop')} from haccp_events e
+       where e.serial_number = $1 and (e.chain_seq < 1 or e.chain_seq > $6)
          and ((e.received_at >= $3 and e.received_at <= $5) or (e.stop >= $4 and e.stop <= $5))
        union all
        select 'alarm', a.id, ${isoSql('a.start_date')} from alarms a
-       where a.serial_number = $1 and a.received_at >= $2
+       where a.serial_number = $1 and (a.received_at >= $2 or a.start_date >= $2)
          and ((a.received_at >= $3 and a.received_at <= $5) or (a.start_date >= $4 and a.start_date <= $5))
          and not exists (select 1 from haccp_chain c where c.serial_number = a.serial_number and c.record_id = a.id)
+       union all
+       select 'alarm', a.id, ${isoSql('a.start_date')} from haccp_chain c
+       join alarms a on a.serial_number = c.serial_number and a.id = c.record_id
+       where c.serial_number = $1 and (c.seq < 1 or c.seq > $6) and c.kind = 'alarm'
+         and ((a.received_at >= $3 and a.received_at <= $5) or (a.start_date >= $4 and a.start_date <= $5))
        limit 100`,
-      [serial, chainFrom, since, from.toISOString(), to.toISOString()],
+      [serial, chainFrom, since, from.toISOString(), to.toISOString(), walkedTo],
     );
     return rows;
   }

@@ -142,9 +142,7 @@ export class HaccpChainService {
         wanted: closeOuts.map((c) => c.seq),
         period,
       });
-      await this.findUnchained(sql, serial, head.createdAt, outcome.firstChainedAt, from, to, (b, at) =>
-        noteBreak(outcome, period, b, at),
-      );
+      await this.findUnchained(sql, serial, head.createdAt, outcome, from, to, (b, at) => noteBreak(outcome, period, b, at));
       const strictAt = new Map(outcome.strictAt);
       const views = closeOuts.map((c) => {
         // Judged where this walk knows the hash: at its start (trusted) and along the entries walked.
@@ -216,14 +214,14 @@ export class HaccpChainService {
     sql: TSqlRunner,
     serial: string,
     chainStart: string,
-    firstChainedAt: string | null,
+    walked: Pick<TWalkOutcome, 'firstChainedAt' | 'prevSeq'>,
     from: Date,
     to: Date,
     broke: TBroke,
   ): Promise<void> {
-    const chainFrom = [chainStart, firstChainedAt ?? chainStart].sort().at(-1) ?? chainStart;
+    const chainFrom = [chainStart, walked.firstChainedAt ?? chainStart].sort().at(-1) ?? chainStart;
     const since = [chainFrom, from.toISOString()].sort().at(-1) ?? chainFrom;
-    for (const r of await this.repository.unchained(sql, serial, chainFrom, since, from, to)) {
+    for (const r of await this.repository.unchained(sql, serial, chainFrom, since, from, to, walked.prevSeq)) {
       broke({ seq: null, toSeq: null, problem: 'unchained', kind: r.kind, recordId: r.id, deviceTime: r.time }, r.time);
     }
   }

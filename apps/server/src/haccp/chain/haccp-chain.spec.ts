@@ -306,6 +306,28 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       ]);
     });
 
+    it('finds records slipped in at a position the walk never reaches, or dated as arrived before the chain', async () => {
+      const serial = await machine(standard());
+      // The third happened after the chain began (a minute ago), but claims to have arrived before it.
+      const now = Date.now();
+      const early = { ...cycle(34), start: new Date(now - 60_000).toISOString(), stop: new Date(now).toISOString() };
+      const [below, beyond] = [cycle(30), cycle(32)];
+      const insert = (forged: ReturnType<typeof cycle>, extra: string, values: unknown[]) =>
+        sql(
+          `insert into haccp_events (serial_number, id, kind, cycle_name, start, stop, completed, measurements${extra})
+           values ($1, $2, 'cycle', 'dishes', $3, $4, true, '{"rinseMaxTmp": 850}'${values.map((_, i) => `, $${i + 5}`).join('')})`,
+          [serial, forged.id, forged.start, forged.stop, ...values],
+        );
+      await insert(below, ', chain_seq, chain_hash', [-1, 'f'.repeat(64)]);
+      await insert(beyond, ', chain_seq, chain_hash', [1_000_000, 'f'.repeat(64)]);
+      await insert(early, ', received_at', ['2000-01-01T00:00:00Z']);
+      const v = await verification(serial);
+      expect(v.verified).toBe(false);
+      expect(new Set(v.breaks.map((b) => [b.problem, b.recordId].join(' ')))).toEqual(
+        new Set([below, beyond, early].map((f) => `unchained ${f.id}`)),
+      );
+    });
+
     it('chains records the machine had buffered when they arrive, marked late', async () => {
       const buffered = cycle(2);
       const serial = await machine([
