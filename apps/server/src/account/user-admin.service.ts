@@ -25,7 +25,7 @@ import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser, TUserWithCompany } from './account.repository';
 import type { ApplianceReadCache } from '../appliance/read-cache';
 import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
-import { recordLinkRevocations } from '../haccp/inspector/link-revocations';
+import { recordLinkRevocations } from '../appliance/appliance.service';
 
 type TUsersPageQuery = {
   q?: string;

@@ -30,7 +30,6 @@ import type { DomainEvents } from '../events/domain-events';
 import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
 import type { Transactions, TTransaction } from '../db/transaction';
 import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
-import { recordLinkRevocations } from '../haccp/inspector/link-revocations';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
@@ -69,6 +68,30 @@ export function productEntry(
   after: TAuditEntry['after'],
 ): TAuditEntry {
   return { action, target: { kind: 'product', id: serial, label: serial }, serialNumber: serial, account, before, after };
+}
+
+/** Why links were revoked other than by hand: their machine changed hands, or their maker's account changed. */
+export type TLinkRevocationReason = 'released' | 'creator-changed';
+
+/**
+ * One `haccp.link-revoke` audit record for each inspector link revoked, in the revoking transaction
+ * `t`, on the link's machine (docs/hygiene.md, "Inspector links").
+ */
+export async function recordLinkRevocations(
+  audit: AuditService,
+  t: TTransaction,
+  actor: TAuditActor,
+  links: readonly { id: string; serialNumber: string; revokedAt: Date | null }[],
+  reason: TLinkRevocationReason,
+): Promise<void> {
+  for (const link of links) {
+    const after = { linkId: link.id, revokedAt: link.revokedAt?.toISOString() ?? null, reason };
+    await audit.record(
+      actor,
+      productEntry('haccp.link-revoke', link.serialNumber, null, { linkId: link.id, revokedAt: null }, after),
+      t,
+    );
+  }
 }
 
 function holdOf(appliance: Pick<TAppliance, 'ownerUserId' | 'companyCode'>): THold {
