@@ -2,6 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * Notifications go through ui/notify: it mounts their host with the first one. Shown straight
+ * through Mantine's store, a message waited unseen, then a route change cleared it.
+ */
+const notifyThroughUi = {
+  name: '@mantine/notifications',
+  importNames: ['notifications'],
+  message: 'Show and clear notifications with notify() and clearNotifications() from ui/notify.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,11 +53,16 @@ export default tseslint.config(
   },
   // Import boundaries (docs/architecture.md).
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi] }] },
+  },
+  {
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [notifyThroughUi],
           patterns: [
             {
               group: ['**/modules/**', '**/app/**', '**/pages/**'],
@@ -64,6 +79,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [notifyThroughUi],
           patterns: [
             {
               group: ['**/app/**', '**/pages/**'],

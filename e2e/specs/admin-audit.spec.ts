@@ -86,6 +86,10 @@ describe('the audit trail', () => {
     await screenshot(page, 'admin-audit-390-dark');
     await new AppShell(page).colorSchemeToggle().click();
     await screenshot(page, 'admin-audit-390-light');
+    // An export the network cuts off says so.
+    await page.route('**/api/v1/audit.csv?*', (route) => route.abort('internetdisconnected'));
+    await screen.auditExportButton().click();
+    await page.getByText(it_.admin.audit.exportFailed).waitFor();
     await page.context().close();
   });
 

@@ -162,6 +162,24 @@ describe('signed-in layout', () => {
     await page.context().close();
   });
 
+  it('says so when a language cannot be saved to the profile, and when a logout could not reach the server', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/devices`);
+    const shell = new AppShell(page);
+    await page.getByRole('heading', { name: catalogues.it.devices.title }).waitFor();
+    // The network fails for these calls alone: the server is never reached.
+    await page.route('**/api/v1/account/updateUser', (route) => route.abort('internetdisconnected'));
+    await shell.languagePicker().selectOption('en');
+    await page.getByRole('heading', { name: catalogues.en.devices.title }).waitFor();
+    await page.getByText(catalogues.en.errors.profileUpdateFailed).waitFor();
+    await screenshot(page, 'profile-update-failed-en');
+    await page.route('**/oauth2/revoke', (route) => route.abort('internetdisconnected'));
+    await new AppShell(page, 'en').logout();
+    await page.getByText(catalogues.en.errors.logoutFailed).waitFor();
+    await page.context().close();
+  });
+
   it('offers Administration and Authorizations to an admin, and breadcrumbs on device sub-pages only', async () => {
     const page = await (await newContext(browser)).newPage();
     await AppShell.withIdentity(page, { role: 'ADMIN' });

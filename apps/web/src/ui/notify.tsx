@@ -26,6 +26,12 @@ export function notify(data: NotificationData): void {
   });
 }
 
+/** Clears the notifications shown (on a route change); nothing to do before the first was shown. */
+export function clearNotifications(): void {
+  if (!wanted) return;
+  void import('@mantine/notifications').then(({ notifications }) => notifications.clean());
+}
+
 /** Where notifications appear (top right), mounted once the first one is shown. */
 export function NotificationsHost() {
   const show = useSyncExternalStore(subscribe, () => wanted);

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Container, Drawer, Group, Indicator, ScrollArea, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { canAuthorize } from '@washboard/contracts';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
+import { clearNotifications } from '../../ui/notify';
 import { usePhone } from '../../ui/use-phone';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
@@ -49,7 +49,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    notifications.clean();
+    clearNotifications();
   }, [pathname]);
 
   if (!user) return null;

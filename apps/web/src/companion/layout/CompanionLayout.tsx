@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Badge, Group, UnstyledButton, Text } from '@mantine/core';
 import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
+import { clearNotifications } from '../../ui/notify';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
 import { OfflineQueueStatus } from '../offline/OfflineQueueStatus';
@@ -34,7 +34,7 @@ export function CompanionLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    notifications.clean();
+    clearNotifications();
   }, [pathname]);
 
   if (!user) return null;

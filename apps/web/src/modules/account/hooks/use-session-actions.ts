@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TLanguage } from '@washboard/contracts';
 import { useDialog } from '../../../ui/dialog/dialog-context';
+import { notify } from '../../../ui/notify';
 import { signOut } from '../../session/sign-in';
 import { useSaveLanguage } from './use-profile';
 
@@ -20,7 +20,7 @@ export function useConfirmLogout(): () => void {
       confirmLabel: t('layout.logoutConfirm.confirm'),
       onConfirm: () => {
         void signOut().then((revoked) => {
-          if (!revoked) notifications.show({ color: 'red', message: t('errors.logoutFailed') });
+          if (!revoked) notify({ color: 'red', message: t('errors.logoutFailed') });
           void navigate('/login', { replace: true });
         });
       },
@@ -29,8 +29,11 @@ export function useConfirmLogout(): () => void {
 
 /** A language picked while signed in is saved to the profile too (mails and reports follow it). */
 export function useSaveLanguageChoice(): (lang: TLanguage) => void {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const saveLanguage = useSaveLanguage();
+  // Said in the language just picked (the screen has changed to it), not the one this render had.
   return (lang) =>
-    saveLanguage.mutate(lang, { onError: () => notifications.show({ color: 'red', message: t('errors.profileUpdateFailed') }) });
+    saveLanguage.mutate(lang, {
+      onError: () => notify({ color: 'red', message: i18n.t('errors.profileUpdateFailed', { lng: lang }) }),
+    });
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -13,6 +12,7 @@ import { useAddressParams } from '../../navigation/use-address-params';
 import { useAuditExport, useAuditPage } from '../hooks/use-audit';
 import { TableFooter, useLastPageWhenPastEnd } from './admin-table';
 import { browserTimeZone } from '../../../ui/browser-time-zone';
+import { notify } from '../../../ui/notify';
 
 type TKey = 'account' | 'serial' | 'action' | 'from' | 'to' | 'page' | 'size';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -117,7 +117,7 @@ export function AuditTab() {
     const { account: a, serial: s, action: act, from, to } = query;
     exporter.mutate(
       { account: a, serial: s, action: act, from, to },
-      { onError: () => notifications.show({ color: 'red', message: t('admin.audit.exportFailed') }) },
+      { onError: () => notify({ color: 'red', message: t('admin.audit.exportFailed') }) },
     );
   };
 
