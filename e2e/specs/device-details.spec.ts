@@ -6,6 +6,7 @@ import {
   deviceCatalogues,
   deviceTopic,
   formatDate,
+  formatTime,
   LATEST_FIRMWARE,
   type TDeviceStats,
 } from '@washboard/contracts';
@@ -157,7 +158,8 @@ describe('device details', () => {
     // A product that never connected: no counters, no alarms (an admin sees every machine of the brand).
     const serialNumber = `NEW-${Date.now().toString(36)}`.toUpperCase();
     await createProduct(suite.admin(), { serialNumber, modelNumber: 'WB-300', gamma: 'prime', ratingPower: 'M2' });
-    const page = await adminPage();
+    // A browser far from Rome and from UTC: the register writes times in the browser's zone, as HACCP does.
+    const page = await adminPage({ timezoneId: 'Asia/Tokyo' });
     const details = new DeviceDetailsPage(page);
     await details.goto(baseUrl, serialNumber);
     await details.open('statistics');
@@ -170,10 +172,16 @@ describe('device details', () => {
     await details.open('alarms');
     await page.getByText(it_.alarmRegister.empty).waitFor();
 
+    const raisedAt = Date.now();
     machine.raiseAlarm('W03');
     const row = details.alarmRow('W03');
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
+    const inTokyo = [raisedAt - 60_000, raisedAt, raisedAt + 60_000].map((t) => formatTime(t, false, 'it', 'Asia/Tokyo'));
+    expect(
+      inTokyo.some((time) => text.includes(time)),
+      `${text} shows none of ${inTokyo.join(', ')}`,
+    ).toBe(true);
     expect(text).toContain(itDevice.alarms.W03);
     expect(text).toContain(it_.device.alarms.active);
     // The solutions, in the catalogue's order.

@@ -82,7 +82,7 @@ function joinParts(parts: Intl.DateTimeFormatPart[]): string {
 }
 
 /** Formats a date as short, medium, long (seconds, 24 h), long12 (seconds, 12 h) or time (long's time alone) in `timeZone`; '' if invalid. */
-export function formatDate(date: Date | string | number, format: TDateFormat, lang: TLanguage, timeZone = 'Europe/Rome'): string {
+export function formatDate(date: Date | string | number, format: TDateFormat, lang: TLanguage, timeZone: string): string {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return '';
   const parts = dateTimeFormat(intlLocale(lang), { ...DATE_OPTIONS[format], timeZone }).formatToParts(value);
@@ -121,7 +121,7 @@ export function parseDay(text: string, lang: TLanguage): string | null {
 }
 
 /** Formats the time of day as hours and minutes, 12-hour ("2:05 PM") or 24-hour ("14:05"), in `timeZone`; '' if invalid. */
-export function formatTime(date: Date | string | number, hour12: boolean, lang: TLanguage, timeZone = 'Europe/Rome'): string {
+export function formatTime(date: Date | string | number, hour12: boolean, lang: TLanguage, timeZone: string): string {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return '';
   const options: Intl.DateTimeFormatOptions = hour12

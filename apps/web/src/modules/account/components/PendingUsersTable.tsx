@@ -7,6 +7,7 @@ import { useDialog } from '../../../ui/dialog/dialog-context';
 import { currentLanguage } from '../../i18n/i18n';
 import type { TServiceRole } from '../api/account-api';
 import { useDecidePendingUser } from '../hooks/use-pending-users';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 const SERVICE_ROLES: readonly TServiceRole[] = ['SERVICE', 'SERVICE_MANAGER'];
 
@@ -84,7 +85,7 @@ export function PendingUsersTable({ users }: { users: TPendingUser[] }) {
                 <Table.Td>{user.lastName}</Table.Td>
                 <Table.Td>{user.companyName ?? user.companyCode ?? ''}</Table.Td>
                 <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                <Table.Td>{formatDate(user.createdAt, 'short', lang)}</Table.Td>
+                <Table.Td>{formatDate(user.createdAt, 'short', lang, browserTimeZone())}</Table.Td>
                 <Table.Td>
                   <NativeSelect
                     aria-label={t('pendingUsers.assignRole')}

@@ -8,6 +8,7 @@ import { Loading } from '../../../ui/Loading';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useMarkNotificationsRead, useNotifications } from '../hooks/use-notifications';
 import { useLanguage } from '../../i18n/i18n';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 /** One notification: what happened on which machine, the alarm, when; unread ones are marked. */
 function NotificationItem({ notification, onOpen }: { notification: TNotification; onOpen: (n: TNotification) => void }) {
@@ -31,7 +32,8 @@ function NotificationItem({ notification, onOpen }: { notification: TNotificatio
             : `${notification.errorCode ?? ''} – ${entry ? td(`alarms.${entry.code}`) : (notification.errorCode ?? '')}`}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatDate(notification.createdAt, 'short', lang)} · {formatTime(notification.createdAt, false, lang)}
+          {formatDate(notification.createdAt, 'short', lang, browserTimeZone())} ·{' '}
+          {formatTime(notification.createdAt, false, lang, browserTimeZone())}
         </Text>
       </UnstyledButton>
       {unread && (

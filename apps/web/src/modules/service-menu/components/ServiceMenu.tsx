@@ -18,6 +18,7 @@ import { serverErrorMessage } from '../../api/api-error-message';
 import { useServicePin } from '../hooks/use-service-pin';
 import { serviceSession } from '../api/service-session';
 import { useLanguage } from '../../i18n/i18n';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -178,7 +179,7 @@ export function ServiceMenu({ serialNumber }: { serialNumber: string }) {
         <Group justify="space-between">
           <Text size="sm">{t('mobile.serviceMenu.lastSeen')}</Text>
           <Text size="sm" fw={600}>
-            {a.status.lastSeenAt ? formatDate(a.status.lastSeenAt, 'long', lang) : '—'}
+            {a.status.lastSeenAt ? formatDate(a.status.lastSeenAt, 'long', lang, browserTimeZone()) : '—'}
           </Text>
         </Group>
       </Block>

@@ -8,6 +8,7 @@ import { FormModalActions } from '../../../../ui/dialog/FormModalActions';
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { useAcknowledgeAlarm, useAlarmAssignees, useAssignAlarm } from '../../hooks/use-device-details';
 import { useLanguage } from '../../../i18n/i18n';
+import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 type TProps = { serialNumber: string; alarm: TAlarmView };
 
@@ -156,8 +157,8 @@ export function AlarmLifecycle({ serialNumber, alarm }: TProps) {
         <Text size="sm" data-testid="alarm-acknowledgement">
           {t('alarmRegister.acknowledgedBy', {
             name: person(ack.by),
-            date: formatDate(ack.at, 'short', lang),
-            time: formatTime(ack.at, false, lang),
+            date: formatDate(ack.at, 'short', lang, browserTimeZone()),
+            time: formatTime(ack.at, false, lang, browserTimeZone()),
           })}
           {ack.note ? ` (${ack.note})` : ''}
         </Text>

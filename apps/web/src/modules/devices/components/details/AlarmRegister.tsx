@@ -9,6 +9,7 @@ import { Loading } from '../../../../ui/Loading';
 import { usePhone } from '../../../../ui/use-phone';
 import { AlarmLifecycle } from './AlarmLifecycle';
 import { useLanguage } from '../../../i18n/i18n';
+import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 type TRow = {
   alarm: TAlarmView;
@@ -46,8 +47,8 @@ export function AlarmRegister({ serialNumber }: { serialNumber: string }) {
       id: alarm.id,
       code: alarm.errorCode,
       open: alarm.stopDate === null,
-      date: formatDate(alarm.startDate, 'short', lang),
-      time: formatTime(alarm.startDate, false, lang),
+      date: formatDate(alarm.startDate, 'short', lang, browserTimeZone()),
+      time: formatTime(alarm.startDate, false, lang, browserTimeZone()),
       description: entry ? td(`alarms.${entry.code}`) : alarm.errorCode,
       solutions:
         entry && entry.solutions.length > 0 ? (

@@ -6,6 +6,7 @@ import { useRangeName } from '../../../runtime/runtime-context';
 import { Field } from './Field';
 import { MachineInfo, PanelLockNotice } from './MachineInfo';
 import { useLanguage } from '../../../i18n/i18n';
+import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
 const TYPES = ['undercounter', 'hood', 'rack'] as const;
@@ -47,7 +48,7 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         <Field label={t('device.fields.country')} value={country ? t(`countries.${country}`) : a.country} />
         <Field
           label={t('device.fields.installationDate')}
-          value={a.installationDate ? formatDate(a.installationDate, 'short', lang) : null}
+          value={a.installationDate ? formatDate(a.installationDate, 'short', lang, browserTimeZone()) : null}
         />
         <Field label={t('device.fields.fw00')} value={a.fw00} testId="detail-fw00" />
         <Field label={t('device.fields.fw02')} value={a.fw02} />

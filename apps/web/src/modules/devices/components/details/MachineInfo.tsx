@@ -54,7 +54,7 @@ export function MachineInfo({ appliance: a, cols = { base: 1, xs: 2, md: 3 } }: 
           />
           <Field
             label={t('device.fields.installedAt')}
-            value={info?.installation ? formatDate(info.installation.at, 'short', lang) : null}
+            value={info?.installation ? formatDate(info.installation.at, 'short', lang, info.installation.timeZone) : null}
           />
         </SimpleGrid>
       </Stack>

@@ -9,6 +9,7 @@ import { UsageCharts } from './UsageCharts';
 import { formatStatistic, STATISTICS, statisticValue } from './stats-format';
 import { Loading } from '../../../../ui/Loading';
 import { useLanguage } from '../../../i18n/i18n';
+import { browserTimeZone } from '../../../../ui/browser-time-zone';
 
 const PERIODS = [7, 30, 365] as const;
 /** The counters drawn over time (the others are shown as figures only). */
@@ -92,7 +93,7 @@ export function StatisticsTab({ appliance }: { appliance: TApplianceDetail }) {
                     title={t(`device.statistics.${stat.label}`)}
                     points={points.map((p) => ({ t: Date.parse(p.ts), v: statisticValue(stat, p) }))}
                     formatValue={(v) => formatStatistic(stat, v, lang)}
-                    formatTime={(ms) => formatDate(ms, 'short', lang)}
+                    formatTime={(ms) => formatDate(ms, 'short', lang, browserTimeZone())}
                   />
                 );
               })}
