@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { BRANDS, catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
+import { BRANDS, catalogues, deviceTopic, formatTemperature, formatVolume, type TLastTelemetry } from '@washboard/contracts';
 import { launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -19,7 +19,7 @@ let browser: Browser;
 let admin: Api;
 let device: MqttClient;
 
-const publish = (topic: 'status' | 'telemetry', payload: unknown) =>
+const publish = (topic: 'status' | 'telemetry' | 'params', payload: unknown) =>
   device.publishAsync(deviceTopic(serialNumber, topic), JSON.stringify(payload), { qos: 1 });
 
 beforeAll(async () => {
@@ -72,6 +72,19 @@ describe('device list', () => {
     await expect
       .poll(() => page.getByTestId('live-boilerTmp').textContent())
       .toContain(formatTemperature(870, 'metric', { lang: 'it' }));
+
+    // Set to imperial units (S47), the machine's values read in °F and US gallons, on its page and its card.
+    await publish('params', { ts: new Date().toISOString(), values: { S47: 1 } });
+    await publish('telemetry', { ts: new Date().toISOString(), boilerTmp: 870, tankVlm: 378 });
+    const lastTelemetry = `/api/v1/event-hub-listener/event/${serialNumber}/lastTelemetry`;
+    await expect.poll(async () => (await admin.get<TLastTelemetry>(lastTelemetry)).status.unitSystem).toBe('imperial');
+    await page.reload();
+    const fahrenheit = formatTemperature(870, 'imperial', { lang: 'it' });
+    await expect.poll(() => page.getByTestId('live-boilerTmp').textContent()).toContain(fahrenheit);
+    expect(await page.getByTestId('live-tankVlm').textContent()).toContain(formatVolume(378, 'usGallon', { lang: 'it' }));
+    await screenshot(page, 'device-imperial-390');
+    await page.goBack();
+    await expect.poll(() => card.textContent()).toContain(fahrenheit);
     await context.close();
   });
 });

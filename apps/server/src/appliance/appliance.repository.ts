@@ -27,6 +27,8 @@ export type TApplianceListRow = {
   telemetry: TApplianceState['telemetry'] | null;
   /** The last firmware progress report (a running update shows the machine as UPDATING). */
   fota: TApplianceState['fota'] | null;
+  /** Of its parameters the one its unit system is read from (`machineUnitSystem`): not the whole set. */
+  parameters: { S47?: number } | null;
   openAlarms: number;
   /** What the list sorts by: the appliance name (serial number when unnamed), lowercased by the database. */
   sortKey: string;
@@ -172,6 +174,9 @@ export class ApplianceRepository {
         cycleNumber: applianceStates.cycleNumber,
         telemetry: applianceStates.telemetry,
         fota: applianceStates.fota,
+        parameters: sql<{ S47?: number } | null>`jsonb_build_object('S47', ${applianceStates.parameters}->'S47')`.as(
+          'unit_parameters',
+        ),
         sortKey: sql<string>`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`.as('sort_key'),
         total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
       })
@@ -197,6 +202,7 @@ export class ApplianceRepository {
         cycleNumber: filtered.cycleNumber,
         telemetry: filtered.telemetry,
         fota: filtered.fota,
+        parameters: filtered.parameters,
         sortKey: filtered.sortKey,
         total: filtered.total,
         // Spelled out with its own alias: drizzle leaves the columns of a one-table select unqualified,

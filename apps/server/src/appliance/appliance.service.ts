@@ -19,6 +19,7 @@ import {
   ZApplianceListPage,
   ZLastTelemetry,
   hasAdminProfile,
+  machineUnitSystem,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
 import { AppError } from '../errors';
@@ -109,6 +110,8 @@ function iso(date: Date | null | undefined): string | null {
 type TStatusColumns = Pick<TApplianceState, 'systemState' | 'cycleType' | 'cycleNumber' | 'fota'> & {
   online: boolean | null;
   lastSeenAt: Date | null;
+  /** Its parameters, or of them the unit system's (a list row reads that one alone). */
+  parameters: Readonly<Record<string, number>> | null;
 };
 
 function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
@@ -121,6 +124,7 @@ function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
     cycleType,
     cycleNumber: running ? (state.cycleNumber ?? null) : null,
     updating: firmwareUpdating(state?.fota),
+    unitSystem: machineUnitSystem(state?.parameters),
   };
 }
 

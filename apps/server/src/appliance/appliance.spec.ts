@@ -172,18 +172,21 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
     });
   });
 
+  /** One field of a machine's status as Anna's list, its details and lastTelemetry answer it, in that order. */
+  const statusesOf = async <K extends keyof TApplianceDetail['status']>(serial: string, key: K) => {
+    const listed = (await list(anna)).find((a) => a.serialNumber === serial)?.status[key];
+    const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${serial}`, { headers: anna });
+    const last = await server.api(`/api/v1/event-hub-listener/event/${serial}/lastTelemetry`, { headers: anna });
+    const statuses = [(await detail.json()) as TApplianceDetail, (await last.json()) as TLastTelemetry];
+    return [listed, ...statuses.map((x) => x.status[key])];
+  };
+
   describe('status.updating (the machine shown as UPDATING)', () => {
     it('is true in the list, the details and lastTelemetry while the machine reports a firmware update in progress', async () => {
       const machine = await machineShowing('778899');
       await claim(anna, { activationCode: '778899', serialNumber: machine.serialNumber });
       const s = machine.serialNumber;
-      const updating = async () => {
-        const listed = (await list(anna)).find((a) => a.serialNumber === s)?.status.updating;
-        const detail = await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${s}`, { headers: anna });
-        const last = await server.api(`/api/v1/event-hub-listener/event/${s}/lastTelemetry`, { headers: anna });
-        const statuses = [(await detail.json()) as TApplianceDetail, (await last.json()) as TLastTelemetry];
-        return [listed, ...statuses.map((x) => x.status.updating)];
-      };
+      const updating = () => statusesOf(s, 'updating');
       expect(await updating()).toEqual([false, false, false]);
       await publish(machine.client, s, 'fota', { perc: 40, inProg: true, version: '9.0.0' });
       await eventually(async () => (await updating()).every((u) => u === true));
@@ -198,6 +201,20 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       expect(await updating()).toEqual([true, true, true]);
       await publish(machine.client, s, 'versions', { fw00: '9.1.0', fw02: '1.4.1', connectivity: '2.0.0', control: '1.0.0' });
       await eventually(async () => (await updating()).every((u) => u === false));
+    });
+  });
+
+  describe('status.unitSystem (the units its values are shown in)', () => {
+    it("follows the machine's S47 in the list, the details and lastTelemetry, metric until it said", async () => {
+      const machine = await machineShowing('446688');
+      await claim(anna, { activationCode: '446688', serialNumber: machine.serialNumber });
+      const s = machine.serialNumber;
+      const systems = () => statusesOf(s, 'unitSystem');
+      expect(await systems()).toEqual(['metric', 'metric', 'metric']);
+      await publish(machine.client, s, 'params', { ts: new Date().toISOString(), values: { S47: 1, S48: 1 } });
+      await eventually(async () => (await systems()).every((u) => u === 'imperial'));
+      await publish(machine.client, s, 'params', { ts: new Date().toISOString(), values: { S47: 0, S48: 1 } });
+      await eventually(async () => (await systems()).every((u) => u === 'metric'));
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type TTemperatureHistory,
   type TTemperatureHistoryPeriod,
   type TTemperatureHistoryQuery,
+  machineUnitSystem,
 } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
@@ -102,7 +103,7 @@ export class TemperatureHistoryService {
     if (to.getTime() - from.getTime() > TELEMETRY_EXPORT_MAX_DAYS * DAY_MS) {
       throw new AppError('TELEMETRY_PERIOD_TOO_LONG', { days: TELEMETRY_EXPORT_MAX_DAYS });
     }
-    const system = query.unitSystem ?? (state.parameters?.S47 === 1 ? 'imperial' : 'metric');
+    const system = query.unitSystem ?? machineUnitSystem(state.parameters);
     const fields = keptFieldsFor(appliance.gamma);
     const repository = this.repository;
     async function* chunks(): AsyncIterable<string> {

@@ -14,6 +14,7 @@ import {
   type THygieneRule,
   type TFoodCodeClass,
   type TLanguage,
+  machineUnitSystem,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
@@ -213,7 +214,7 @@ export class HaccpService {
     const context: THaccpReportContext = {
       lang,
       brand: appliance.brand,
-      unitSystem: query.unitSystem ?? (state.parameters?.S47 === 1 ? 'imperial' : 'metric'),
+      unitSystem: query.unitSystem ?? machineUnitSystem(state.parameters),
       timeZone: timeZoneOrUtc(query.timeZone),
       machine: {
         name: appliance.applianceName ?? appliance.serialNumber,

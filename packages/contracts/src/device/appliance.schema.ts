@@ -146,6 +146,8 @@ export const ZApplianceStatus = z.object({
   cycleNumber: z.number().nullable(),
   /** A firmware update is running (the machine's last `fota` report is in progress): shown as UPDATING. */
   updating: z.boolean(),
+  /** The unit system the machine is set to (`machineUnitSystem`), in which its live values are shown. */
+  unitSystem: z.enum(UNIT_SYSTEMS),
 });
 
 /** One row of the device list. */

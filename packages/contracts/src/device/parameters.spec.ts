@@ -5,6 +5,7 @@ import {
   checkParameterValue,
   CYCLE_FIELDS,
   defaultParameters,
+  machineUnitSystem,
   PARAMETER_GROUPS,
   parameterByKey,
   parameterDisplayUnit,
@@ -192,5 +193,14 @@ describe('shown values', () => {
     expect(toParameterDisplayValue(param('dishes.rinseVolume'), 30, 'imperial')).toBeCloseTo(0.7925, 4);
     expect(toParameterRawValue(param('dishes.rinseVolume'), 0.7925, 'imperial')).toBe(30);
     expect(parameterDisplayUnit(param('S25'), 'imperial')).toBe('litrePerHour');
+  });
+});
+
+describe('machineUnitSystem', () => {
+  it('follows the machine’s S47 (1 imperial), metric until it has said', () => {
+    expect(machineUnitSystem({ S47: 1 })).toBe('imperial');
+    expect(machineUnitSystem({ S47: 0 })).toBe('metric');
+    expect(machineUnitSystem({})).toBe('metric');
+    expect(machineUnitSystem(null)).toBe('metric');
   });
 });

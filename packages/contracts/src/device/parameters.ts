@@ -362,6 +362,14 @@ export function defaultParameters(gamma: TGamma): Partial<Record<TParameterKey, 
   return Object.fromEntries(parametersFor(gamma).map((param) => [param.key, param.default]));
 }
 
+/**
+ * The unit system a machine shows its values in, by its parameters: S47 (0 metric, 1 imperial);
+ * metric until it has said. Every screen, export and mail shows the machine's values in it.
+ */
+export function machineUnitSystem(values: Readonly<Record<string, number>> | null | undefined): TUnitSystem {
+  return values?.S47 === 1 ? 'imperial' : 'metric';
+}
+
 export type TParameterCheck = 'ok' | 'unknown' | 'out_of_range' | 'not_integer';
 
 /**

@@ -11,6 +11,7 @@ import {
   type TInspectorLinkRequest,
   type TInspectorLinkStatus,
   type TInspectorLinkView,
+  machineUnitSystem,
 } from '@washboard/contracts';
 import { AppError } from '../../errors';
 import type { TAuthUser } from '../../auth/token.service';
@@ -211,7 +212,7 @@ export class InspectorLinkService {
       stopDate: link.stopDate,
       label: link.label,
       expiresAt: link.expiresAt.toISOString(),
-      unitSystem: link.parameters?.S47 === 1 ? 'imperial' : 'metric',
+      unitSystem: machineUnitSystem(link.parameters),
       events: events.map(inspectionEvent),
       alarms: alarms.map(inspectionAlarm),
       verification: inspectionVerification(verification),

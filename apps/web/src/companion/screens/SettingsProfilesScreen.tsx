@@ -9,11 +9,11 @@ import {
   parametersFor,
   type TCycleType,
   type TSettingsProfileDetail,
+  machineUnitSystem,
 } from '@washboard/contracts';
 import { QueryBoundary } from '../../modules/api/QueryBoundary';
 import { apiErrorMessage } from '../../modules/api/api-error-message';
 import { ParameterEditor, type TParameterWrite } from '../../modules/parameters/components/ParameterEditor';
-import { machineUnitSystem } from '../../modules/parameters/parameter-form';
 import { useUserData } from '../../modules/session/session-store';
 import { ApplyProfile } from '../../modules/settings-profiles/components/ApplyProfile';
 import { NewSettingsProfile } from '../../modules/settings-profiles/components/NewSettingsProfile';

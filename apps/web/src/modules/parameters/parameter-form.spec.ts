@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parameterByKey, parametersFor, type TParameter } from '@washboard/contracts';
-import { machineUnitSystem, numbersOnly, pendingSave, readField, shownText } from './parameter-form';
+import { numbersOnly, pendingSave, readField, shownText } from './parameter-form';
 
 function param(key: string): TParameter {
   const found = parameterByKey(key);
@@ -62,13 +62,5 @@ describe('pendingSave', () => {
   it('lists the fields that cannot be sent', () => {
     const save = pendingSave(params, { S2: '99', S3: '' }, current, 'metric', 'infinity', 'it');
     expect(save).toEqual({ values: {}, invalid: ['S2', 'S3'] });
-  });
-});
-
-describe('machineUnitSystem', () => {
-  it('follows the machine’s S47, metric by default', () => {
-    expect(machineUnitSystem({ S47: 1 })).toBe('imperial');
-    expect(machineUnitSystem({ S47: 0 })).toBe('metric');
-    expect(machineUnitSystem(undefined)).toBe('metric');
   });
 });

@@ -23,11 +23,6 @@ export type TEdits = Readonly<Record<string, string>>;
 /** How an edited field reads: its raw value, or why it cannot be sent. */
 export type TFieldReading = { ok: true; raw: number } | { ok: false; reason: 'empty' | 'notANumber' | 'notAllowed' };
 
-/** The machine's own unit system (S47: 0 metric, 1 imperial); metric when it has not said. */
-export function machineUnitSystem(values: Readonly<Record<string, number>> | undefined): TUnitSystem {
-  return values?.S47 === 1 ? 'imperial' : 'metric';
-}
-
 /** Enumerations and on/off switches are chosen, not typed. */
 export function isChoice(param: TParameter): boolean {
   return Boolean(param.options) || param.unit === 'boolean';

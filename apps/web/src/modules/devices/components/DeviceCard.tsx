@@ -5,7 +5,7 @@ import { IconDotsVertical, IconQrcode, IconRestore } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { liveFieldLabel, type TApplianceSummary } from '@washboard/contracts';
+import { displayUnits, liveFieldLabel, type TApplianceSummary } from '@washboard/contracts';
 import { ApiError } from '../../api/api-client';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useDialog } from '../../../ui/dialog/dialog-context';
@@ -105,6 +105,7 @@ export function DeviceCard({ appliance, reach }: { appliance: TApplianceSummary;
   const { t, i18n } = useTranslation();
   const rangeName = useRangeName();
   const { serialNumber, applianceName, gamma, status, telemetry, companyName } = appliance;
+  const units = displayUnits(status.unitSystem, gamma);
   return (
     <Card
       withBorder
@@ -146,7 +147,7 @@ export function DeviceCard({ appliance, reach }: { appliance: TApplianceSummary;
                 {t(liveFieldLabel(field))}
               </Text>
               <Text fw={600} data-testid={`live-${field}`}>
-                {formatLiveValue(field, telemetry, i18n.language) ?? '—'}
+                {formatLiveValue(field, telemetry, i18n.language, units) ?? '—'}
               </Text>
             </Stack>
           ))}

@@ -1,14 +1,16 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { liveFieldLabel, liveFieldsFor, type TLiveTelemetry } from '@washboard/contracts';
+import { liveFieldLabel, liveFieldsFor, type TLiveTelemetry, type TUnitSystemOption } from '@washboard/contracts';
 import { formatLiveValue } from './live-format';
 
-/** The live values of a machine's range (`live-{field}`), a dash for those not received yet. */
+/** The live values of a machine's range (`live-{field}`) in its units, a dash for those not received yet. */
 export function LiveValues({
   gamma,
+  units,
   telemetry,
 }: {
   gamma: string | null | undefined;
+  units: TUnitSystemOption;
   telemetry: TLiveTelemetry | null | undefined;
 }) {
   const { t, i18n } = useTranslation();
@@ -19,7 +21,7 @@ export function LiveValues({
           <Text size="xs" c="dimmed">
             {t(liveFieldLabel(field))}
           </Text>
-          <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language) ?? '—'}</Text>
+          <Text fw={600}>{formatLiveValue(field, telemetry, i18n.language, units) ?? '—'}</Text>
         </Stack>
       ))}
     </SimpleGrid>

@@ -6,13 +6,18 @@ import {
   TELEMETRY_FIELDS,
   type TLiveField,
   type TLiveTelemetry,
+  type TUnitSystemOption,
 } from '@washboard/contracts';
 
-/** A live value as shown (metric: the machine's raw value as °C, l, l/h by its unit); undefined when not received. */
+/**
+ * A live value as shown in the machine's units (`displayUnits` of its unit system and range: °C or °F,
+ * litres or US gallons; l/h in both); undefined when not received.
+ */
 export function formatLiveValue(
   field: TLiveField,
   telemetry: TLiveTelemetry | null | undefined,
   language: string,
+  units: TUnitSystemOption,
 ): string | undefined {
   const raw = telemetry?.[field];
   if (raw == null) return undefined;
@@ -20,10 +25,10 @@ export function formatLiveValue(
   const { unit, scale } = TELEMETRY_FIELDS[field];
   switch (unit) {
     case 'temperature':
-      return formatTemperature(raw, 'metric', { lang, scale });
+      return formatTemperature(raw, units.system, { lang, scale });
     case 'flowRate':
       return formatFlowRate(raw, { lang, scale });
     case 'volume':
-      return formatVolume(raw, 'litre', { lang, scale });
+      return formatVolume(raw, units.volume, { lang, scale });
   }
 }

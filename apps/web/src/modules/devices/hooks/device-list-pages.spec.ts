@@ -12,7 +12,15 @@ function machine(serialNumber: string): TApplianceSummary {
     companyCode: null,
     companyName: null,
     connectivity: 'wifi',
-    status: { online: false, lastSeenAt: null, systemState: null, cycleType: null, cycleNumber: null, updating: false },
+    status: {
+      online: false,
+      lastSeenAt: null,
+      systemState: null,
+      cycleType: null,
+      cycleNumber: null,
+      updating: false,
+      unitSystem: 'metric',
+    },
     telemetry: null,
     openAlarms: 0,
   };

@@ -2,6 +2,7 @@ import { detailWith, lastTelemetryWith, pageWith } from '../live/device-pushes';
 import { readThenReplay } from '../live/push-log';
 import { withPushedTelemetry } from '../live/pushed-telemetry';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { displayUnits, type TUnitSystemOption } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { fetchApplianceDetail, fetchDevices, fetchLastTelemetry, type TDeviceListQuery } from '../api/devices-api';
 import { deviceKeys } from './device-keys';
@@ -39,4 +40,14 @@ export function useApplianceDetail(serialNumber: string) {
     queryFn: () => readThenReplay(() => fetchApplianceDetail(serialNumber), detailWith),
     retry: retryUnlessNotFound,
   });
+}
+
+/**
+ * The units a machine's values are shown in (its unit system and range, `displayUnits`), from its
+ * details and last telemetry as the page holds them; metric until they are known.
+ */
+export function useMachineUnits(serialNumber: string): TUnitSystemOption {
+  const detail = useApplianceDetail(serialNumber).data;
+  const last = useLastTelemetry(serialNumber).data;
+  return displayUnits((last?.status ?? detail?.status)?.unitSystem ?? 'metric', detail?.gamma);
 }

@@ -9,6 +9,7 @@ const status = {
   cycleType: 'eco',
   cycleNumber: 7,
   updating: true,
+  unitSystem: 'imperial',
 } as const;
 
 const detail = {
@@ -43,7 +44,13 @@ describe('what a push changes in the device data held', () => {
       online: false,
       ts: '2026-12-02T10:05:00.000Z',
     });
-    expect(offline.status).toMatchObject({ online: false, lastSeenAt: '2026-12-02T10:05:00.000Z', updating: true });
+    // The unit system is not in a status push: the machine's stays.
+    expect(offline.status).toMatchObject({
+      online: false,
+      lastSeenAt: '2026-12-02T10:05:00.000Z',
+      updating: true,
+      unitSystem: 'imperial',
+    });
     expect(detailWith(detail, { type: 'fotaStatus', serialNumber: 'SN-2', perc: 0, inProg: false })).toBe(detail);
   });
 

@@ -5,7 +5,15 @@ import { rememberPushedTelemetry, withPushedTelemetry } from './pushed-telemetry
 const answer = (serialNumber: string, ts: string, boilerTmp: number): TLastTelemetry => ({
   serialNumber,
   telemetry: { ts, boilerTmp, tankTmp: 600 },
-  status: { online: true, lastSeenAt: ts, systemState: 4, cycleType: 'eco', cycleNumber: 1, updating: false },
+  status: {
+    online: true,
+    lastSeenAt: ts,
+    systemState: 4,
+    cycleType: 'eco',
+    cycleNumber: 1,
+    updating: false,
+    unitSystem: 'metric',
+  },
   cycleProgress: 0,
 });
 

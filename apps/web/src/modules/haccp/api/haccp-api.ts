@@ -5,7 +5,6 @@ import type {
   THaccpCorrectionView,
   THaccpEventView,
   THaccpVerification,
-  TUnitSystem,
 } from '@washboard/contracts';
 import { apiFetch, apiFetchBlob, eventPath } from '../../api/api-client';
 
@@ -31,14 +30,6 @@ export function fetchHaccpEvents(serialNumber: string, period: THaccpPeriod): Pr
 /** Alarms active at any moment of the period, most recent first. */
 export function fetchHaccpAlarms(serialNumber: string, period: THaccpPeriod): Promise<THaccpAlarmView[]> {
   return apiFetch<THaccpAlarmView[]>(`${eventPath(serialNumber, 'alarms')}?${new URLSearchParams(period)}`);
-}
-
-/** The machine's unit system (parameter S47: 1 imperial); metric when it has not said. */
-export async function fetchMachineUnitSystem(serialNumber: string): Promise<TUnitSystem> {
-  const { values } = await apiFetch<{ values: Record<string, number> }>(
-    `${eventPath(serialNumber, 'parameters')}?${new URLSearchParams({ parameters: 'S47' })}`,
-  );
-  return values.S47 === 1 ? 'imperial' : 'metric';
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   fetchHaccpEvents,
   fetchHaccpReport,
   fetchHaccpVerification,
-  fetchMachineUnitSystem,
   reviewHaccpDay,
   type THaccpPeriod,
   type THaccpReport,
@@ -18,7 +17,6 @@ import {
 export const haccpKeys = {
   events: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'events', serialNumber, period] as const,
   alarms: (serialNumber: string, period: THaccpPeriod) => [...deviceKeys.all, 'haccp', 'alarms', serialNumber, period] as const,
-  unitSystem: (serialNumber: string) => [...deviceKeys.all, 'haccp', 'unitSystem', serialNumber] as const,
   verification: (serialNumber: string, period: THaccpPeriod) =>
     [...deviceKeys.all, 'haccp', 'verification', serialNumber, period] as const,
 };
@@ -50,16 +48,6 @@ export function useHaccpAlarms(serialNumber: string, period: THaccpPeriod) {
     queryFn: () => fetchHaccpAlarms(serialNumber, period),
     placeholderData: keepPreviousData,
   });
-}
-
-/** The unit system the temperatures are shown in (the machine's own); metric until known or on error. */
-export function useMachineUnitSystem(serialNumber: string) {
-  const query = useQuery({
-    queryKey: haccpKeys.unitSystem(serialNumber),
-    queryFn: () => fetchMachineUnitSystem(serialNumber),
-    retry: false,
-  });
-  return query.data ?? 'metric';
 }
 
 /** Downloads a PDF report: fetched with the session's token, then saved from a blob URL. */

@@ -2,13 +2,20 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, NativeSelect, Paper } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CYCLE_TYPES, isCycleType, parametersFor, type TCycleType, type TGamma, type TParameter } from '@washboard/contracts';
+import {
+  CYCLE_TYPES,
+  isCycleType,
+  parametersFor,
+  type TCycleType,
+  type TGamma,
+  type TParameter,
+  machineUnitSystem,
+} from '@washboard/contracts';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { EmptyState } from '../../../ui/EmptyState';
 import type { TParametersView } from '../api/parameters-api';
 import { useParameters, useWriteParameters } from '../hooks/use-parameters';
-import { machineUnitSystem } from '../parameter-form';
 import { ParameterEditor } from './ParameterEditor';
 
 /** parameters: the coded cycle parameters; factory: the factory ones; cycles: each cycle's fields. */

@@ -11,8 +11,9 @@ import {
   type TLiveTelemetry,
   type TTemperatureHistory,
   type TTemperatureHistoryPeriod,
+  type TUnitSystemOption,
 } from '@washboard/contracts';
-import { useLastTelemetry } from '../../hooks/use-devices';
+import { useLastTelemetry, useMachineUnits } from '../../hooks/use-devices';
 import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
 import { CHART_GRID, CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
@@ -56,10 +57,12 @@ type TChartProps = {
   to: number;
   lang: string;
   timeZone: string;
+  /** the machine's units, in which the values and the scale are written */
+  units: TUnitSystemOption;
 };
 
 /** One group of fields (temperatures or volumes): a min–max band and the max line per field, cycles shaded. */
-function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, timeZone }: TChartProps) {
+function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, timeZone, units }: TChartProps) {
   const { t } = useTranslation();
   const language = isLanguage(lang) ? lang : 'it';
   const values = points
@@ -71,7 +74,7 @@ function HistoryChart({ title, fields, points, gapMs, cycles, from, to, lang, ti
   const span = to - from || 1;
   const x = (ms: number) => ((ms - from) / span) * W;
   const y = (v: number) => (high === low ? H / 2 : TOP + (1 - (v - low) / (high - low)) * (H - TOP));
-  const format = (field: TLiveField, raw: number) => formatLiveValue(field, { ts: '', [field]: raw }, lang) ?? '';
+  const format = (field: TLiveField, raw: number) => formatLiveValue(field, { ts: '', [field]: raw }, lang, units) ?? '';
   const summary = fields
     .map((f) => {
       const own = points.flatMap((p) => [p.min[f], p.max[f]]).filter((v): v is number => typeof v === 'number');
@@ -175,6 +178,7 @@ export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
   const [timeZone] = useState(browserTimeZone);
   const history = useTemperatureHistory(serialNumber, period);
   const live = useLiveSamples(serialNumber);
+  const units = useMachineUnits(serialNumber);
   const data = history.data;
   if (!data) return null;
   const from = Date.parse(data.from);
@@ -197,6 +201,7 @@ export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
     to,
     lang: i18n.language,
     timeZone,
+    units,
   };
   return (
     <Paper
