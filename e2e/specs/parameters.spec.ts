@@ -61,6 +61,22 @@ describe('parameters', () => {
     await screenshot(page, 'parameters-light');
   });
 
+  it('names the unit systems as the range offers them: metric or imperial, on Hiline °C or °F', async () => {
+    const page = await pageAs('ADMIN');
+    const editor = new ParametersPage(page);
+    await editor.goto(baseUrl, machine.serial, 'parameters');
+    expect(await editor.field('S47').locator('option').allTextContents()).toEqual([it_.units.metric, it_.units.imperial]);
+    const hiline = await claimedVirtualMachine(admin, mqttPort, 'Lavastoviglie Hiline', { gamma: 'hiline' });
+    try {
+      await editor.goto(baseUrl, hiline.serial, 'parameters');
+      await expect
+        .poll(() => editor.field('S47').locator('option').allTextContents())
+        .toEqual([it_.units.celsius, it_.units.fahrenheit]);
+    } finally {
+      await hiline.close();
+    }
+  });
+
   it('refuses an out-of-range value in the browser, and warns before leaving with unsaved changes', async () => {
     const page = await pageAs('ADMIN');
     const editor = new ParametersPage(page);

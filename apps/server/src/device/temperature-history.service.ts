@@ -7,6 +7,7 @@ import {
   type TTemperatureHistoryPeriod,
   type TTemperatureHistoryQuery,
   machineUnitSystem,
+  displayUnits,
 } from '@washboard/contracts';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
@@ -103,16 +104,17 @@ export class TemperatureHistoryService {
     if (to.getTime() - from.getTime() > TELEMETRY_EXPORT_MAX_DAYS * DAY_MS) {
       throw new AppError('TELEMETRY_PERIOD_TOO_LONG', { days: TELEMETRY_EXPORT_MAX_DAYS });
     }
-    const system = query.unitSystem ?? machineUnitSystem(state.parameters);
+    // On Hiline the unit system changes temperatures only: volumes stay in litres.
+    const units = displayUnits(query.unitSystem ?? machineUnitSystem(state.parameters), appliance.gamma);
     const fields = keptFieldsFor(appliance.gamma);
     const repository = this.repository;
     async function* chunks(): AsyncIterable<string> {
       // A byte-order mark: spreadsheet programs then read the file as UTF-8.
-      yield `\uFEFF${telemetryCsvHeader(fields, system)}`;
+      yield `\uFEFF${telemetryCsvHeader(fields, units)}`;
       let after: Date | null = null;
       for (;;) {
         const rows = await repository.rows(serial, from, to, after, EXPORT_PAGE_ROWS, fields);
-        if (rows.length > 0) yield telemetryCsvRows(rows, fields, system);
+        if (rows.length > 0) yield telemetryCsvRows(rows, fields, units);
         if (rows.length < EXPORT_PAGE_ROWS) return;
         after = rows[rows.length - 1]?.ts ?? null;
       }

@@ -1,4 +1,4 @@
-import { hygieneRuleFor, type TBrandCode, type TLanguage } from '@washboard/contracts';
+import { hygieneRuleFor, type TBrandCode, type TLanguage, displayUnits } from '@washboard/contracts';
 import { translate } from '../i18n/translate';
 import { renderAlarmMail, type TAlarmMailItem } from '../notifications/alarm-mail-template';
 import { renderThresholdMail, type TThresholdMailItem } from '../notifications/threshold-mail-template';
@@ -169,7 +169,7 @@ const SAMPLE_WEEK: TMachineWeek[] = [
     alarmsOpened: 2,
     alarmCodes: ['W03', 'OH01'],
     alarmsOpen: 1,
-    unitSystem: 'metric',
+    units: displayUnits('metric'),
     water: { week: 612.5, previous: 580 },
     energy: { week: 148.2, previous: 151 },
     chemicals: { week: { detergent: 1.06, rinseAid: 0.126 }, previous: { detergent: 0.98, rinseAid: 0.118 } },
@@ -188,7 +188,7 @@ const SAMPLE_WEEK: TMachineWeek[] = [
     alarmCodes: [],
     alarmsOpen: 0,
     // A machine that displays °F and gallons: the report tells its figures so.
-    unitSystem: 'imperial',
+    units: displayUnits('imperial'),
     water: { week: 240, previous: null },
     energy: { week: 52.4, previous: null },
     chemicals: { week: { detergent: 0.48, rinseAid: 0.057 }, previous: null },
@@ -200,7 +200,7 @@ const SAMPLE_WEEK: TMachineWeek[] = [
     serialNumber: 'WB2401003',
     name: 'Hood Kitchen',
     rule: hygieneRuleFor('hood'),
-    unitSystem: 'metric',
+    units: displayUnits('metric'),
     water: { week: 0, previous: 0 },
     energy: { week: 0, previous: 0 },
     quiet: true,

@@ -1,4 +1,12 @@
-import { hygieneRuleFor, hygieneVerdict, parameterByKey, type THygieneFailure, type TUnitSystem } from '@washboard/contracts';
+import {
+  displayUnits,
+  hygieneRuleFor,
+  hygieneVerdict,
+  machineUnitSystem,
+  parameterByKey,
+  type THygieneFailure,
+  type TUnitSystemOption,
+} from '@washboard/contracts';
 import type { TMachineWeekRow } from './weekly-report.repository';
 
 /** A washing cycle of the week that failed the hygiene rule. */
@@ -32,9 +40,12 @@ export type TMachineWeek = {
   /** the codes opened, each once, in the order first opened */
   alarmCodes: string[];
   alarmsOpen: number;
-  /** the machine's own unit system (S47): its temperatures and water are told in it */
-  unitSystem: TUnitSystem;
-  /** litres (the report shows US gallons for an imperial machine) */
+  /**
+   * the units of the machine's own unit system (S47) and range: its temperatures and water are told
+   * in them (°F and US gallons when imperial; on Hiline, water stays in litres)
+   */
+  units: TUnitSystemOption;
+  /** litres (told in `units.volume`) */
   water: TUse;
   /** kWh */
   energy: TUse;
@@ -185,7 +196,7 @@ export function machineWeeks(
       alarmsOpened: row.alarmsOpened,
       alarmCodes: [...new Set(row.alarmCodes)],
       alarmsOpen: row.alarmsOpen,
-      unitSystem: row.imperial ? 'imperial' : 'metric',
+      units: displayUnits(machineUnitSystem(row.unitParameters), row.gamma),
       water,
       energy,
       chemicals,

@@ -25,8 +25,8 @@ export async function renderWeeklyReportPdf(report: TWeeklyReport, createdAt = n
   const withPrevious = (u: TMachineWeek['water']) => `${short(u.week)} (${short(u.previous)})`;
   /** Water in the machine's own unit, named in the cell: a fleet may mix litres and gallons. */
   const waterCell = (m: TMachineWeek) => {
-    const [week, previous] = [water(m.water.week, m.unitSystem), water(m.water.previous, m.unitSystem)];
-    return `${short(week)} ${waterUnit(m.unitSystem)} (${short(previous)})`;
+    const [week, previous] = [water(m.water.week, m.units), water(m.water.previous, m.units)];
+    return `${short(week)} ${waterUnit(m.units)} (${short(previous)})`;
   };
   return renderPdf(
     { title, subject: `${period.from} – ${period.to}`, author: brand, locale: intlLocale(report.lang), createdAt },

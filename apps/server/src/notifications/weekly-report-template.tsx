@@ -8,7 +8,7 @@ import {
   numberFormat,
   type TBrandCode,
   type TLanguage,
-  type TUnitSystem,
+  type TUnitSystemOption,
   UNIT_SYMBOLS,
 } from '@washboard/contracts';
 import { brandTranslator, notificationMail, type TRenderedMail } from '../mail/mail-templates';
@@ -49,24 +49,25 @@ export function reportTexts(report: TWeeklyReport) {
     hourCycle: 'h23',
     timeZone,
   });
-  // Each machine's temperatures and water in the units its display shows (S47): °C and litres, or
-  // °F and US gallons; energy is kWh in both.
-  const temperature = (raw: number, system: TUnitSystem) => formatTemperature(raw, system, { lang });
-  const water = (litres: number | null, system: TUnitSystem) =>
-    litres === null || system === 'metric' ? litres : litres / LITRES_PER_US_GALLON;
-  const waterUnit = (system: TUnitSystem) => UNIT_SYMBOLS[system === 'imperial' ? 'usGallon' : 'litre'];
+  // Each machine's temperatures and water in the units its display shows (S47 and its range): °C and
+  // litres, or °F and US gallons (litres on Hiline); energy is kWh in both.
+  const temperature = (raw: number, units: TUnitSystemOption) => formatTemperature(raw, units.system, { lang });
+  const water = (litres: number | null, units: TUnitSystemOption) =>
+    litres === null || units.volume === 'litre' ? litres : litres / LITRES_PER_US_GALLON;
+  const waterUnit = (units: TUnitSystemOption) => UNIT_SYMBOLS[units.volume];
   // The last day of the week is the Sunday before `end` (local midnight).
   const lastDay = new Date(report.end.getTime() - 12 * 3600 * 1000);
   const period = { from: day.format(report.start), to: day.format(lastDay) };
   const withUnit = (v: number | null, unit: string) => (v === null ? w('notMeasured') : `${number.format(v)} ${unit}`);
-  const use = (key: 'water' | 'energy', u: TUse, system: TUnitSystem) => {
+  const use = (key: 'water' | 'energy', u: TUse, units: TUnitSystemOption) => {
     if (key === 'energy') return w(key, { value: withUnit(u.week, 'kWh'), previous: withUnit(u.previous, 'kWh') });
-    const unit = waterUnit(system);
-    return w(key, { value: withUnit(water(u.week, system), unit), previous: withUnit(water(u.previous, system), unit) });
+    const unit = waterUnit(units);
+    return w(key, { value: withUnit(water(u.week, units), unit), previous: withUnit(water(u.previous, units), unit) });
   };
   // Chemicals are estimates: three significant digits, in the unit of the machine's water.
   const estimate = numberFormat(locale, { maximumSignificantDigits: 3 });
-  const product = (litres: number, system: TUnitSystem) => `${estimate.format(water(litres, system) ?? 0)} ${waterUnit(system)}`;
+  const product = (litres: number, units: TUnitSystemOption) =>
+    `${estimate.format(water(litres, units) ?? 0)} ${waterUnit(units)}`;
   /**
    * Detergent and rinse aid used, as the mail's line says them and the PDF's cell does; undefined
    * for a machine estimated in neither week (it has no such line).
@@ -76,9 +77,9 @@ export function reportTexts(report: TWeeklyReport) {
     const pair = (c: TChemicals | null) =>
       c === null
         ? w('notEstimated')
-        : w('chemicalsPair', { detergent: product(c.detergent, m.unitSystem), rinseAid: product(c.rinseAid, m.unitSystem) });
+        : w('chemicalsPair', { detergent: product(c.detergent, m.units), rinseAid: product(c.rinseAid, m.units) });
     const short = (c: TChemicals | null) =>
-      c === null ? '–' : `${estimate.format(water(c.detergent, m.unitSystem) ?? 0)} / ${product(c.rinseAid, m.unitSystem)}`;
+      c === null ? '–' : `${estimate.format(water(c.detergent, m.units) ?? 0)} / ${product(c.rinseAid, m.units)}`;
     return {
       line: w('chemicals', { value: pair(m.chemicals.week), previous: pair(m.chemicals.previous) }),
       cell: `${short(m.chemicals.week)} (${short(m.chemicals.previous)})`,
@@ -88,9 +89,9 @@ export function reportTexts(report: TWeeklyReport) {
   const failingParts = (m: TMachineWeek, c: TFailingCycle) => {
     const reasons = c.failures.map((f) =>
       f === 'wash'
-        ? `${t('haccp.failures.wash', { min: temperature(m.rule.washMin, m.unitSystem) })} (${c.washTmp === null ? '–' : temperature(c.washTmp, m.unitSystem)})`
+        ? `${t('haccp.failures.wash', { min: temperature(m.rule.washMin, m.units) })} (${c.washTmp === null ? '–' : temperature(c.washTmp, m.units)})`
         : f === 'rinse'
-          ? `${t('haccp.failures.rinse', { min: temperature(m.rule.rinseMin, m.unitSystem) })} (${c.rinseTmp === null ? '–' : temperature(c.rinseTmp, m.unitSystem)})`
+          ? `${t('haccp.failures.rinse', { min: temperature(m.rule.rinseMin, m.units) })} (${c.rinseTmp === null ? '–' : temperature(c.rinseTmp, m.units)})`
           : t('haccp.failures.notCompleted'),
     );
     const cycle = c.cycleName ? t(`cycles.${c.cycleName}`) : '–';
@@ -113,8 +114,8 @@ export function reportTexts(report: TWeeklyReport) {
       w('cycles', { count: m.cycles }),
       m.judged === 0 ? w('hygieneNone') : w('hygiene', { rate: percent.format(m.passed / m.judged), count: m.judged }),
       `${w('alarms', { opened: m.alarmsOpened, open: m.alarmsOpen })}${m.alarmCodes.length > 0 ? ` (${m.alarmCodes.join(', ')})` : ''}`,
-      use('water', m.water, m.unitSystem),
-      use('energy', m.energy, m.unitSystem),
+      use('water', m.water, m.units),
+      use('energy', m.energy, m.units),
       ...(chemicals ? [chemicals.line] : []),
       w('offline', { hours: number.format(m.offlineHours) }),
     ];

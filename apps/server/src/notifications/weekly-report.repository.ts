@@ -1,3 +1,4 @@
+import type { TGamma } from '@washboard/contracts';
 import { sql } from 'drizzle-orm';
 import type { TBrandCode, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
 import type { TDb } from '../db/database';
@@ -30,14 +31,14 @@ export type TMachineWeekRow = {
   alarmCodes: string[];
   alarmsOpen: number;
   offlineSeconds: number;
-  /** the machine displays imperial units (its parameter S47 is 1) */
-  imperial: boolean;
+  /** of the machine's parameters the one its unit system is read from (`machineUnitSystem`) */
+  unitParameters: { S47?: number } | null;
   /** counters before the previous week, before the week, before its end (null: no report yet) */
   countersBeforePrevious: TCounters | null;
   countersBeforeWeek: TCounters | null;
   countersAtEnd: TCounters | null;
   /** the machine's product line (which parameters it has) */
-  gamma: string;
+  gamma: TGamma;
   /** the week before's cycles per cycle type: their number, how many measured their rinse water, and its sum (litres × 10) */
   previousRinses: Record<string, [number, number, number]> | null;
   /** the machine's dosing parameters it reported (`<cycle>.rinseVolume`, `.detergentDosage`, `.rinseAidDosage`, d1, d2), raw */
@@ -167,8 +168,8 @@ export class WeeklyReportRepository {
         ${counters(prev)} as "countersBeforePrevious",
         ${counters(from)} as "countersBeforeWeek",
         ${counters(to)} as "countersAtEnd",
-        coalesce((select st.parameters->>'S47' = '1' from appliance_states st where st.serial_number = a.serial_number), false)
-          as imperial,
+        (select jsonb_build_object('S47', st.parameters->'S47') from appliance_states st where st.serial_number = a.serial_number)
+          as "unitParameters",
         a.gamma,
         (select jsonb_object_agg(g.cycle_name, jsonb_build_array(g.n, g.measured, g.litres)) from (
             select h.cycle_name, count(*) as n, count(${RINSE_WATER}) as measured, coalesce(sum(${RINSE_WATER}), 0) as litres

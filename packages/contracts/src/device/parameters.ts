@@ -367,8 +367,11 @@ export function defaultParameters(gamma: TGamma): Partial<Record<TParameterKey, 
  * metric until it has said. Every screen, export and mail shows the machine's values in it.
  */
 export function machineUnitSystem(values: Readonly<Record<string, number>> | null | undefined): TUnitSystem {
-  return values?.S47 === 1 ? 'imperial' : 'metric';
+  return values?.[UNIT_SYSTEM_PARAMETER] === 1 ? 'imperial' : 'metric';
 }
+
+/** The parameter a machine's unit system is set with; its options are the unit systems. */
+export const UNIT_SYSTEM_PARAMETER = 'S47';
 
 export type TParameterCheck = 'ok' | 'unknown' | 'out_of_range' | 'not_integer';
 

@@ -1,6 +1,7 @@
 import { NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  displayUnits,
   parameterDisplayUnit,
   toParameterDisplayValue,
   UNIT_SYMBOLS,
@@ -8,6 +9,7 @@ import {
   type TParameter,
   type TParameterUnit,
   type TUnitSystem,
+  UNIT_SYSTEM_PARAMETER,
 } from '@washboard/contracts';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { formatShownNumber, fractionDigits, numbersOnly, readField } from '../parameter-form';
@@ -97,6 +99,9 @@ export function ParameterField({ param, text, edited, system, gamma, onChange }:
   if (param.options) {
     const code = param.code ?? '';
     const data = Object.entries(param.options).map(([id, value]) => {
+      // The unit systems as the range offers them: °C or °F on Hiline, whose volumes stay in litres.
+      if (code === UNIT_SYSTEM_PARAMETER)
+        return { value: String(value), label: t(`units.${displayUnits(id as TUnitSystem, gamma).label}`) };
       const key = `parameterOptions.${code}.${id}`;
       return {
         value: String(value),

@@ -19,6 +19,7 @@ import {
   type TInstallStep,
   type TLanguage,
   type TUnitSystem,
+  displayUnits,
 } from '@washboard/contracts';
 import { Loading } from '../../../ui/Loading';
 import { timeZones } from '../../../ui/time-zones';
@@ -93,8 +94,7 @@ function InstallForm({
   const profileId = picked ? picked.id : profiles.state === 'ready' ? profiles.defaultId : null;
   const set = <K extends keyof TForm>(key: K, value: TForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   // Hiline shows temperatures only, so its unit systems read as °C and °F (device-areas §9).
-  const unitLabel = (system: TUnitSystem) =>
-    appliance.gamma === 'hiline' ? t(system === 'metric' ? 'units.celsius' : 'units.fahrenheit') : t(`units.${system}`);
+  const unitLabel = (system: TUnitSystem) => t(`units.${displayUnits(system, appliance.gamma).label}`);
   const clock = new Date().toLocaleString(appLanguage, { timeZone: form.timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
   const submit = (event: React.FormEvent) => {
