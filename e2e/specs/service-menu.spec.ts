@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { catalogues, parametersFor, SYSTEM_STATES } from '@washboard/contracts';
+import { catalogues, LATEST_FIRMWARE, parametersFor, SYSTEM_STATES } from '@washboard/contracts';
 import { presets } from '../../apps/simulator/src/catalogue';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { screenshot } from '../fixtures/browser';
@@ -43,6 +43,14 @@ describe('the companion service menu (390 × 844)', () => {
     await menu.confirmIn(it_.mobile.serviceMenu.factoryReset).click();
     await page.getByText(it_.mobile.serviceMenu.factoryResetDone).waitFor();
     expect(machine.params).toEqual(presets('infinity'));
+
+    // The firmware update opens on a screen of its own, with the version on offer.
+    await page.getByRole('link', { name: it_.mobile.serviceMenu.firmwareUpdate }).click();
+    await page.waitForURL(`**/app/device/${encodeURIComponent(machine.serial)}/firmware`);
+    await page.getByRole('heading', { name: it_.mobile.machine.firmware }).waitFor();
+    await page.getByText(it_.firmware.available.replace('{{version}}', LATEST_FIRMWARE.infinity)).waitFor();
+    await page.getByRole('button', { name: it_.firmware.install }).waitFor();
+    await screenshot(page, 'companion-firmware');
   });
 
   it('says in the user’s language that the server cannot be reached, not the browser’s "Failed to fetch"', async () => {

@@ -74,6 +74,8 @@ export const SIGNED_IN_SCREENS: readonly TCompanionScreen[] = [
   { path: '/device/:serialNumber/documents', element: <MachineSectionScreen section="documents" /> },
   { path: '/device/:serialNumber/statistics', element: <MachineSectionScreen section="statistics" /> },
   { path: '/device/:serialNumber/info', element: <MachineSectionScreen section="info" /> },
+  // Reached from the service menu.
+  { path: '/device/:serialNumber/firmware', element: <MachineSectionScreen section="firmware" />, allowed: servicePerson },
   { path: '/device/:serialNumber/haccp', element: <HaccpPage /> },
   { path: '/device/:serialNumber/haccp/verification', element: <HaccpVerificationPage /> },
   { path: '/device/:serialNumber/remote-control', element: <RemoteControlPage /> },

@@ -1693,6 +1693,7 @@ export const de = {
       statistics: 'Statistiken',
       machineInfo: 'Maschineninformationen',
       replaceBoard: 'Hauptplatine ersetzen',
+      firmware: 'Firmware-Aktualisierung',
     },
     serviceMenu: {
       title: 'Servicemenü',

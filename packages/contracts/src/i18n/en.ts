@@ -1660,6 +1660,7 @@ export const en = {
       statistics: 'Statistics',
       machineInfo: 'Machine information',
       replaceBoard: 'Replace main board',
+      firmware: 'Firmware update',
     },
     serviceMenu: {
       title: 'Service menu',

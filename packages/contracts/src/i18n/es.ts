@@ -1682,6 +1682,7 @@ export const es = {
       statistics: 'Estadísticas',
       machineInfo: 'Información de la máquina',
       replaceBoard: 'Sustituir la placa principal',
+      firmware: 'Actualización de firmware',
     },
     serviceMenu: {
       title: 'Menú de servicio técnico',

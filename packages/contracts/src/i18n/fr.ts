@@ -1691,6 +1691,7 @@ export const fr = {
       statistics: 'Statistiques',
       machineInfo: 'Informations sur la machine',
       replaceBoard: 'Remplacer la carte principale',
+      firmware: 'Mise à jour du firmware',
     },
     serviceMenu: {
       title: 'Menu de maintenance',

@@ -1683,6 +1683,7 @@ export const it = {
       statistics: 'Statistiche',
       machineInfo: 'Informazioni macchina',
       replaceBoard: 'Sostituisci scheda principale',
+      firmware: 'Aggiornamento firmware',
     },
     serviceMenu: {
       title: 'Menu assistenza',

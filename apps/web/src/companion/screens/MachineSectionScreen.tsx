@@ -6,6 +6,7 @@ import { QueryBoundary } from '../../modules/api/QueryBoundary';
 import { AlarmRegister } from '../../modules/devices/components/details/AlarmRegister';
 import { DetailsTab } from '../../modules/devices/components/details/DetailsTab';
 import { DocumentsTab } from '../../modules/devices/components/details/DocumentsTab';
+import { FirmwareUpdate } from '../../modules/devices/components/details/FirmwareTab';
 import { StatisticsTab } from '../../modules/devices/components/details/StatisticsTab';
 import { useApplianceDetail } from '../../modules/devices/hooks/use-devices';
 import { StatusPage } from '../../pages/StatusPage';
@@ -18,9 +19,10 @@ const SECTIONS = {
   documents: { label: 'documents', body: (a: TApplianceDetail) => <DocumentsTab appliance={a} /> },
   statistics: { label: 'statistics', body: (a: TApplianceDetail) => <StatisticsTab appliance={a} /> },
   info: { label: 'machineInfo', body: (a: TApplianceDetail) => <DetailsTab appliance={a} /> },
+  firmware: { label: 'firmware', body: (a: TApplianceDetail) => <FirmwareUpdate appliance={a} /> },
 } as const satisfies Record<string, { label: string; body: (a: TApplianceDetail) => ReactNode }>;
 
-/** One section of a machine (alarms, documents, statistics, machine information). */
+/** One section of a machine (alarms, documents, statistics, machine information, firmware update). */
 export function MachineSectionScreen({ section }: { section: keyof typeof SECTIONS }) {
   const { t } = useTranslation();
   const { serialNumber = '' } = useParams();

@@ -160,7 +160,7 @@ export function ServiceMenu({ serialNumber }: { serialNumber: string }) {
             {t('layout.breadcrumbs.factoryParameters')}
           </Button>
         )}
-        <Button component={Link} to={base} variant="light" leftSection={<IconCpu size={16} aria-hidden />}>
+        <Button component={Link} to={`${base}/firmware`} variant="light" leftSection={<IconCpu size={16} aria-hidden />}>
           {t('mobile.serviceMenu.firmwareUpdate')}
         </Button>
       </Group>

@@ -119,3 +119,9 @@ export function FirmwareTab({ appliance }: { appliance: TApplianceDetail }) {
     </Paper>
   );
 }
+
+/** The firmware update on a screen of its own (the companion's): the tab, and its end told in a dialog. */
+export function FirmwareUpdate({ appliance }: { appliance: TApplianceDetail }) {
+  useFirmwareCompletionDialog(appliance.fota);
+  return <FirmwareTab appliance={appliance} />;
+}
