@@ -36,7 +36,7 @@ export class RemoteControlPage extends DeviceScreen {
     return this.page.getByLabel(this.text.remoteControl.selectCycle);
   }
 
-  button(name: 'startCycle' | 'stopCycle' | 'turnOff' | 'replaceDetergent' | 'replaceRinseAid') {
+  button(name: 'startCycle' | 'stopCycle' | 'turnOff' | 'replaceDetergent' | 'replaceRinseAid' | 'disconnect') {
     return this.page.getByRole('main').getByRole('button', { name: this.text.remoteControl[name] });
   }
 

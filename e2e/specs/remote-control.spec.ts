@@ -61,6 +61,21 @@ describe('remote control', () => {
       .toMatch(new RegExp(`^(${it_.machineState.SHUTDOWN}|${it_.machineState.OFF})$`));
   });
 
+  it('locks the machine’s front panel while connected, and frees it at once on Disconnect', async () => {
+    const machine = await machineNamed('Pannello remoto');
+    const page = await adminPage();
+    const remote = new RemoteControlPage(page);
+    await remote.goto(baseUrl, machine.serial);
+    expect(machine.model.remoteControlActive).toBe(false);
+    await remote.acceptWarning();
+    await expect.poll(() => machine.model.remoteControlActive).toBe(true);
+    expect(machine.startCycle('fast')).toBe('PANEL_LOCKED');
+    await remote.button('disconnect').click();
+    await remote.warning().waitFor();
+    await expect.poll(() => machine.model.remoteControlActive).toBe(false);
+    expect(machine.startCycle('fast')).not.toBe('PANEL_LOCKED');
+  });
+
   it('refuses a tank replacement while the machine starts up, with the spec’s message, and starts nothing while offline', async () => {
     const machine = await machineNamed('Avvio in corso', { initialState: 'OFF' });
     expect(machine.powerOn()).toBe(true);

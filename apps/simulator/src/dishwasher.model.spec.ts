@@ -694,6 +694,16 @@ describe('the service menu commands', () => {
     expectValid(h.messages);
   });
 
+  it('ends live mode at once on run-live for 0 s (the dashboard disconnected): its panel is free again', () => {
+    const h = harness();
+    h.command({ name: 'run-live', args: { seconds: 300 } });
+    expect(h.model.startCycle('fast')).toBe('PANEL_LOCKED');
+    expect(h.command({ name: 'run-live', args: { seconds: 0 } })).toMatchObject({ ok: true });
+    expect(h.of('status').at(-1)?.panelLocked).toBe(false);
+    expect(h.model.startCycle('fast')).not.toBe('PANEL_LOCKED');
+    expectValid(h.messages);
+  });
+
   it('resets the faults it raised, answers their codes, and keeps the notices of its own state', () => {
     // A Hiline machine shows F1 while its door is open: a notice of its state, not a fault to reset.
     const h = harness({ gamma: 'hiline' });

@@ -13,7 +13,8 @@ import { ZProfileParameterAnswer } from '../customers/settings-profile.schema';
 type TCommandSchemas = { args: z.ZodType; body?: z.ZodType };
 
 const NO_ARGS = z.object({}).default({});
-const RUN_LIVE_SECONDS = z.int().min(10).max(3600).default(300);
+/** Live mode's length: 10 s to an hour, or 0 to end it (and the remote control session) at once. */
+const RUN_LIVE_SECONDS = z.union([z.literal(0), z.int().min(10).max(3600)]).default(300);
 const ZParamValues = z.record(z.string().max(64), z.number());
 
 /** POST …/parameters: only the values to change (raw units); at least one. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { notify } from '../../../ui/notify';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/api-error-message';
@@ -27,9 +27,16 @@ export function useRemoteCommands(serialNumber: string) {
  * While remote control is active and the machine is online, asks it for telemetry every second
  * (run-live), renewed before it runs out, so that the state, the live values and the cycle bar move
  * second by second. A refusal is reported once; the page keeps working on the normal telemetry.
+ * Disconnecting or leaving the screen ends live mode at once (run-live for 0 s), which unlocks the
+ * machine's front panel; only a page closed without a word leaves it locked until live mode runs out.
  */
 export function useLiveRun(serialNumber: string, active: boolean, online: boolean): void {
   const { t } = useTranslation();
+  // The latest translation, read when a refusal is reported: a language change neither ends nor restarts live mode.
+  const translate = useRef(t);
+  useEffect(() => {
+    translate.current = t;
+  }, [t]);
   useEffect(() => {
     if (!active || !online) return undefined;
     let reported = false;
@@ -37,10 +44,14 @@ export function useLiveRun(serialNumber: string, active: boolean, online: boolea
       sendCommand(serialNumber, { name: 'run-live', args: { seconds: LIVE_SECONDS } }).catch((error: unknown) => {
         if (reported) return;
         reported = true;
-        notify({ color: 'yellow', message: apiErrorMessage(error, t, t('errors.generic')) });
+        notify({ color: 'yellow', message: apiErrorMessage(error, translate.current, translate.current('errors.generic')) });
       });
     void ask();
     const timer = setInterval(() => void ask(), LIVE_RENEW_MS);
-    return () => clearInterval(timer);
-  }, [serialNumber, active, online, t]);
+    return () => {
+      clearInterval(timer);
+      // Not reported: the screen is gone or was left; a machine that missed it unlocks when live mode runs out.
+      sendCommand(serialNumber, { name: 'run-live', args: { seconds: 0 } }).catch(() => undefined);
+    };
+  }, [serialNumber, active, online]);
 }
