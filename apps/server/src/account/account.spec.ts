@@ -106,6 +106,10 @@ describe('POST /api/v2/account/users (registration)', () => {
     const email = 'bad@example.com';
     for (const bad of [
       { password: 'short' },
+      // Eight characters or more, but each lacking one kind the rule asks for.
+      { password: 'no-upper-case-1' },
+      { password: 'NO-LOWER-CASE-1' },
+      { password: 'No-Digits-At-All' },
       { firstName: 'A' },
       { email: 'not-an-email' },
       { userDetails: { tnc: { check_1: true, check_2: false }, privacy: { check_1: true, check_2: false } } },

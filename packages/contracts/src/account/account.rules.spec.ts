@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isStrongPassword,
   personName,
   UNNAMED_PERSON,
   wizardAfterAccountCreated,
@@ -60,5 +61,15 @@ describe("a person's name as others read it", () => {
     expect(personName({ firstName: ' ', lastName: '' })).toBe(UNNAMED_PERSON);
     expect(personName({ firstName: null, lastName: null })).toBe(UNNAMED_PERSON);
     expect(personName(undefined)).toBe(UNNAMED_PERSON);
+  });
+});
+
+describe('the password rule', () => {
+  it('asks for eight characters with a lower-case letter, an upper-case letter and a digit', () => {
+    expect(isStrongPassword('Passw0rd')).toBe(true);
+    expect(isStrongPassword('Passw0r')).toBe(false);
+    expect(isStrongPassword('passw0rd')).toBe(false);
+    expect(isStrongPassword('PASSW0RD')).toBe(false);
+    expect(isStrongPassword('Password')).toBe(false);
   });
 });
