@@ -180,6 +180,35 @@ describe('signed-in layout', () => {
     await page.context().close();
   });
 
+  it('renews the tokens before the access token expires, and signs out once the server refuses to renew', async () => {
+    const page = await (await newContext(browser)).newPage();
+    // The page's timers and clock run as the test says: ten minutes pass in a moment.
+    await page.clock.install();
+    await AppShell.withIdentity(page);
+    const renewals: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/oauth2/token') && r.request().postData()?.includes('grant_type=refresh_token'))
+        renewals.push(r.status());
+    });
+    await page.goto(`${baseUrl}/devices`);
+    await page.getByRole('heading', { name: catalogues.it.devices.title }).waitFor();
+    // The session resumed with one exchange; access tokens live ten minutes and are renewed a minute early.
+    await expect.poll(() => renewals.length).toBe(1);
+    await page.clock.runFor('08:30');
+    expect(renewals).toHaveLength(1);
+    await page.clock.runFor('00:40');
+    await expect.poll(() => renewals).toEqual([200, 200]);
+    expect(new URL(page.url()).pathname).toBe('/devices');
+
+    // Without its refresh cookie the next renewal is refused: the user is signed out.
+    await page.context().clearCookies();
+    await page.clock.runFor('10:00');
+    await page.waitForURL(/\/login$/);
+    expect(renewals).toHaveLength(3);
+    expect(renewals[2]).toBeGreaterThanOrEqual(400);
+    await page.context().close();
+  });
+
   it('offers Administration and Authorizations to an admin, and breadcrumbs on device sub-pages only', async () => {
     const page = await (await newContext(browser)).newPage();
     await AppShell.withIdentity(page, { role: 'ADMIN' });
