@@ -65,6 +65,10 @@ describe('Manage Products › default parameters', () => {
     const s12 = parameterByKey('S12');
     expect(s12?.default).toBe(700);
     expect(await section.row('S12').innerText()).toContain('70 °C');
+    // On/off values in their parameter's words: a rinse pump is present, a filter control active.
+    expect(await section.row('S37').innerText()).toContain(it_.toggles.present);
+    expect(await section.row('S39').innerText()).toContain(it_.toggles.active);
+    expect(await section.row('S50').innerText()).toContain(it_.toggles.enabled);
 
     await section.search().fill('S12');
     await section.edit('S12');

@@ -6,6 +6,7 @@ import {
   CYCLE_FIELDS,
   defaultParameters,
   machineUnitSystem,
+  toggleWords,
   PARAMETER_GROUPS,
   parameterByKey,
   parameterDisplayUnit,
@@ -202,5 +203,16 @@ describe('machineUnitSystem', () => {
     expect(machineUnitSystem({ S47: 0 })).toBe('metric');
     expect(machineUnitSystem({})).toBe('metric');
     expect(machineUnitSystem(null)).toBe('metric');
+  });
+});
+
+describe('toggleWords', () => {
+  it('tells fitted hardware present or absent, a function active or inhibited, a switch enabled or disabled', () => {
+    const words = (key: string) => toggleWords(parameterByKey(key) ?? { words: undefined });
+    expect(words('S37')).toEqual(['toggles.present', 'toggles.absent']);
+    expect(words('S39')).toEqual(['toggles.active', 'toggles.inhibited']);
+    expect(words('S50')).toEqual(['toggles.enabled', 'toggles.disabled']);
+    // Every on/off parameter has words the catalogue holds, and only on/off parameters have words.
+    for (const param of PARAMETERS) expect(param.words === undefined || param.unit === 'boolean').toBe(true);
   });
 });

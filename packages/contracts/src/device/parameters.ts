@@ -67,8 +67,18 @@ type TBounds = {
   readonly options?: Readonly<Record<string, number>>;
   /** A temperature difference (hysteresis, offset): converted to °F without the +32. */
   readonly difference?: true;
+  /** An on/off switch's words (device-areas §4): enabled/disabled unless said (`toggleWords`). */
+  readonly words?: TToggleWords;
   readonly gammas: readonly TGamma[];
 };
+
+/** The pairs of words an on/off parameter is told with: fitted hardware is present or absent, a function active or inhibited. */
+export const TOGGLE_WORDS = {
+  switch: ['enabled', 'disabled'],
+  fitted: ['present', 'absent'],
+  function: ['active', 'inhibited'],
+} as const;
+export type TToggleWords = keyof typeof TOGGLE_WORDS;
 
 const ALL: readonly TGamma[] = ['infinity', 'hiline', 'prime', 'ge'];
 const NOT_HILINE: readonly TGamma[] = ['infinity', 'prime', 'ge'];
@@ -140,21 +150,21 @@ const CODE_PARAMETERS = {
     gammas: NOT_HILINE,
   }),
   // Energy.
-  S26: flag({ group: 'energy', kind: 'factory', default: 0, gammas: NOT_HILINE }),
+  S26: flag({ words: 'fitted', group: 'energy', kind: 'factory', default: 0, gammas: NOT_HILINE }),
   S27: seconds({ group: 'energy', kind: 'cycle', min: 0, max: 600, default: 90, step: 10, gammas: NOT_HILINE }),
   S28: minutes({ group: 'energy', kind: 'cycle', min: 0, max: 14400, default: 1800, gammas: ALL }),
   S29: hours({ group: 'energy', kind: 'cycle', min: 0, max: 86400, default: 7200, gammas: ALL }),
-  S30: flag({ group: 'energy', kind: 'factory', default: 1, gammas: ALL }),
+  S30: flag({ words: 'function', group: 'energy', kind: 'factory', default: 1, gammas: ALL }),
   S31: kilowatts({ group: 'energy', kind: 'factory', min: 30, max: 300, default: 100, gammas: NOT_HILINE }),
   // Electrical ratings and fitted components.
   S32: kilowatts({ group: 'hardware', kind: 'factory', min: 20, max: 180, default: 90, gammas: NOT_HILINE }),
   S33: kilowatts({ group: 'hardware', kind: 'factory', min: 10, max: 90, default: 30, gammas: NOT_HILINE }),
   S34: p({ group: 'hardware', kind: 'factory', unit: 'voltAc', min: 200, max: 480, default: 400, gammas: ALL }),
   S35: choice({ hz50: 50, hz60: 60 }, { group: 'hardware', kind: 'factory', default: 50, gammas: ALL }, 'hertz'),
-  S36: flag({ group: 'hardware', kind: 'factory', default: 1, gammas: NOT_HILINE }),
-  S37: flag({ group: 'hardware', kind: 'factory', default: 1, gammas: ALL }),
-  S38: flag({ group: 'hardware', kind: 'factory', default: 1, gammas: NOT_HILINE }),
-  S39: flag({ group: 'hardware', kind: 'factory', default: 1, gammas: ALL }),
+  S36: flag({ words: 'fitted', group: 'hardware', kind: 'factory', default: 1, gammas: NOT_HILINE }),
+  S37: flag({ words: 'fitted', group: 'hardware', kind: 'factory', default: 1, gammas: ALL }),
+  S38: flag({ words: 'fitted', group: 'hardware', kind: 'factory', default: 1, gammas: NOT_HILINE }),
+  S39: flag({ words: 'function', group: 'hardware', kind: 'factory', default: 1, gammas: ALL }),
   S40: choice({ cold: 0, hot: 1 }, { group: 'water', kind: 'cycle', default: 0, gammas: ALL }),
   // Maintenance: thresholds of last emptying, service interval.
   S41: p({ group: 'maintenance', kind: 'cycle', unit: 'cycles', min: 0, max: 1000, default: 200, step: 10, gammas: NOT_HILINE }),
@@ -170,8 +180,8 @@ const CODE_PARAMETERS = {
     gammas: NOT_HILINE,
   }),
   // Chemicals.
-  S44: flag({ group: 'chemicals', kind: 'factory', default: 1, gammas: ALL }),
-  S45: flag({ group: 'chemicals', kind: 'factory', default: 1, gammas: ALL }),
+  S44: flag({ words: 'fitted', group: 'chemicals', kind: 'factory', default: 1, gammas: ALL }),
+  S45: flag({ words: 'fitted', group: 'chemicals', kind: 'factory', default: 1, gammas: ALL }),
   S46: p({ group: 'chemicals', kind: 'cycle', unit: 'gramPerLitre', scale: 10, min: 0, max: 100, default: 30, gammas: ALL }),
   // Machine display and remote control.
   S47: choice({ metric: 0, imperial: 1 }, { group: 'general', kind: 'cycle', default: 0, gammas: ALL }),
@@ -372,6 +382,13 @@ export function machineUnitSystem(values: Readonly<Record<string, number>> | nul
 
 /** The parameter a machine's unit system is set with; its options are the unit systems. */
 export const UNIT_SYSTEM_PARAMETER = 'S47';
+
+/** The main catalogue's keys (`toggles.*`) an on/off parameter's 1 and 0 are told with. */
+export function toggleWords(param: Pick<TParameter, 'words'>): readonly [on: TToggleKey, off: TToggleKey] {
+  const [on, off] = TOGGLE_WORDS[param.words ?? 'switch'];
+  return [`toggles.${on}`, `toggles.${off}`];
+}
+type TToggleKey = `toggles.${(typeof TOGGLE_WORDS)[TToggleWords][number]}`;
 
 export type TParameterCheck = 'ok' | 'unknown' | 'out_of_range' | 'not_integer';
 

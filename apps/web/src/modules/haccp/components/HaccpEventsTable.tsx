@@ -8,18 +8,15 @@ import {
   HUE_MIN,
   sanitisingSummary,
   parameterByKey,
-  parameterDisplayUnit,
-  toParameterDisplayValue,
-  UNIT_SYMBOLS,
   type THaccpEventView,
   type THygieneRule,
-  type TLanguage,
   type TUnitSystem,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
 import { DeliveryMarker } from './DeliveryMarker';
 import { CorrectButton, CorrectionNotes } from './CorrectionNotes';
 import { usePhone } from '../../../ui/use-phone';
+import { useParameterValueText } from '../../parameters/components/ParameterField';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpTable, recordStripe } from './HaccpTable';
@@ -35,15 +32,6 @@ type TProps = {
   /** offers "Add correction" on each record (the service's): called with the record and how to name it */
   onCorrect?: (event: THaccpEventView, name: string) => void;
 };
-
-function parameterValue(key: string, raw: number | null, system: TUnitSystem, lang: TLanguage): string {
-  if (raw === null) return '–';
-  const param = parameterByKey(key);
-  if (!param) return String(raw);
-  const symbol = (UNIT_SYMBOLS as Record<string, string | undefined>)[parameterDisplayUnit(param, system)];
-  const value = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(toParameterDisplayValue(param, raw, system));
-  return symbol ? `${value} ${symbol}` : value;
-}
 
 /** A value under its (column) label, on a phone's event card. */
 function Labelled({ label, children, c, fw }: { label: string; children: ReactNode; c?: string; fw?: number }) {
@@ -71,6 +59,13 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
   const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = useLanguage();
+  const valueText = useParameterValueText();
+  /** A parameter's value as its editor writes it ("85 °C", "Present", an option's name); the number for an unknown key. */
+  const parameterValue = (key: string, raw: number | null) => {
+    if (raw === null) return '–';
+    const param = parameterByKey(key);
+    return param ? valueText(param, raw, unitSystem) : String(raw);
+  };
   const phone = usePhone();
   const [page, setPage] = useState(1);
   const writer = useHeatDoseWriter(unitSystem);
@@ -153,8 +148,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
       <Stack gap={0}>
         <Text size="sm">{parameterLabel(e.parameterName)}</Text>
         <Text size="xs" c="dimmed">
-          {parameterValue(e.parameterName, e.oldValue, unitSystem, lang)} →{' '}
-          {parameterValue(e.parameterName, e.newValue, unitSystem, lang)}
+          {parameterValue(e.parameterName, e.oldValue)} → {parameterValue(e.parameterName, e.newValue)}
         </Text>
       </Stack>
     ) : (

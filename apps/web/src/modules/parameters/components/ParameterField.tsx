@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   displayUnits,
   parameterDisplayUnit,
+  toggleWords,
   toParameterDisplayValue,
   UNIT_SYMBOLS,
   type TGamma,
@@ -32,13 +33,16 @@ function useUnitSymbol(unit: TParameterUnit): string {
 
 /**
  * A raw value as the editors show it, in the unit system: "85 °C", "45 min", an option's name
- * ("Cold"), "Enabled"/"Disabled" for on/off.
+ * ("Cold"), on/off in its parameter's words ("Enabled"/"Disabled", "Present"/"Absent", "Active"/"Inhibited").
  */
 export function useParameterValueText(): (param: TParameter, raw: number, system: TUnitSystem) => string {
   const { t, i18n } = useTranslation();
   const device = useDeviceTranslation();
   return (param, raw, system) => {
-    if (param.unit === 'boolean') return t(raw === 1 ? 'toggles.enabled' : 'toggles.disabled');
+    if (param.unit === 'boolean') {
+      const [on, off] = toggleWords(param);
+      return t(raw === 1 ? on : off);
+    }
     const option = param.options && Object.entries(param.options).find(([, value]) => value === raw)?.[0];
     const key = `parameterOptions.${param.code ?? ''}.${option ?? ''}`;
     if (option && device.i18n.exists(key, { ns: 'device' })) return device.t(key as 'parameterOptions.S40.cold');
