@@ -101,19 +101,28 @@ describe('companion: picking among many machines', () => {
   });
 });
 
+/**
+ * A customer of the technician's, opened on the phone and its city changed while offline: the change
+ * is kept for the network. The phone stays offline.
+ */
+async function cityChangedOffline(names: { surname: string; name: string }, city: string) {
+  const screen = await technicianPhone();
+  const text = it_.mobile.customers;
+  const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
+  const customer = await tech.post<{ id: string }>('/api/v1/customers', names);
+  await screen.page.goto(`${baseUrl}/app/customers/${customer.id}`);
+  await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+  await screen.page.context().setOffline(true);
+  await screen.field(text.city).fill(city);
+  await screen.button(it_.common.save).click();
+  await screen.page.getByText(text.queued).waitFor();
+  return { screen, tech, customer };
+}
+
 describe('companion: a change refused after waiting for the network', () => {
   it("names the refused change with the server's reason and keeps it until dropped", async () => {
-    const screen = await technicianPhone();
     const text = it_.mobile.customers;
-    const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
-    const customer = await tech.post<{ id: string }>('/api/v1/customers', { surname: 'Verdi', name: 'Pizzeria' });
-    await screen.page.goto(`${baseUrl}/app/customers/${customer.id}`);
-    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
-
-    await screen.page.context().setOffline(true);
-    await screen.field(text.city).fill('Padova');
-    await screen.button(it_.common.save).click();
-    await screen.page.getByText(text.queued).waitFor();
+    const { screen, tech, customer } = await cityChangedOffline({ surname: 'Verdi', name: 'Pizzeria' }, 'Padova');
     // Meanwhile the customer is deleted: the change waiting on the phone will be refused.
     expect(await tech.status('DELETE', `/api/v1/customers/${customer.id}`)).toBe(200);
     await screen.page.context().setOffline(false);
@@ -131,6 +140,37 @@ describe('companion: a change refused after waiting for the network', () => {
     await expect.poll(() => refused.count()).toBe(0);
     await screen.gotoCustomers(baseUrl);
     await expect(refused.count()).resolves.toBe(0);
+  });
+});
+
+describe('companion: changes sent once the network is back', () => {
+  it('says a sync is in progress, and the browser asks before the page is closed meanwhile', async () => {
+    const { screen, tech, customer } = await cityChangedOffline({ surname: 'Gialli', name: 'Trattoria' }, 'Lecco');
+
+    // The change is held on its way to the server until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The context's route: it sees the calls of the page's service worker too.
+    await screen.page.context().route(`**/api/v1/customers/${customer.id}`, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await screen.page.context().setOffline(false);
+    const syncing = screen.page.getByTestId('sync-in-progress');
+    await syncing.getByText(it_.mobile.syncInProgress).waitFor();
+    await screenshot(screen.page, 'companion-sync-in-progress');
+    const asked = new Promise<string>((resolve) =>
+      screen.page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await screen.page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(screen.page.isClosed()).toBe(false);
+    release();
+    await expect.poll(() => syncing.count()).toBe(0);
+    await expect.poll(async () => (await tech.get<{ city: string }>(`/api/v1/customers/${customer.id}`)).city).toBe('Lecco');
   });
 });
 

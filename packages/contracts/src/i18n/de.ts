@@ -1469,6 +1469,7 @@ export const de = {
     intro: 'Die App von {{brand}} für Techniker: Ihre Maschinen, ihr Zustand und ihre Alarme, auch ohne Netz.',
   },
   mobile: {
+    syncInProgress: 'Synchronisierung läuft: Schließen Sie die Anwendung nicht',
     errors: {
       installFailed: 'Installation fehlgeschlagen',
     },

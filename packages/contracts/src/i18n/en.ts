@@ -1446,6 +1446,7 @@ export const en = {
     intro: "{{brand}}'s app for technicians: your machines, their state and alarms, even without a network.",
   },
   mobile: {
+    syncInProgress: 'Sync in progress: do not close the application',
     errors: {
       installFailed: 'Installation unsuccessful',
     },

@@ -1468,6 +1468,7 @@ export const fr = {
     intro: "L'application {{brand}} pour les techniciens : vos machines, leur état et leurs alarmes, même sans réseau.",
   },
   mobile: {
+    syncInProgress: "Synchronisation en cours : ne fermez pas l'application",
     errors: {
       installFailed: "Échec de l'installation",
     },

@@ -1461,6 +1461,7 @@ export const it = {
     intro: "L'app di {{brand}} per i tecnici: le tue macchine, il loro stato e gli allarmi, anche senza rete.",
   },
   mobile: {
+    syncInProgress: "Sincronizzazione in corso: non chiudere l'applicazione",
     errors: {
       installFailed: 'Installazione non riuscita',
     },

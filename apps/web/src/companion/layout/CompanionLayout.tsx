@@ -4,7 +4,7 @@ import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../ui/brand/BrandLogo';
-import { clearNotifications } from '../../ui/notify';
+import { clearNotifications, preloadNotifications } from '../../ui/notify';
 import { useRuntime } from '../../modules/runtime/runtime-context';
 import { useUserData } from '../../modules/session/session-store';
 import { OfflineQueueStatus } from '../offline/OfflineQueueStatus';
@@ -36,6 +36,8 @@ export function CompanionLayout({ children }: { children: ReactNode }) {
     window.scrollTo(0, 0);
     clearNotifications();
   }, [pathname]);
+  // A notice given offline (a change kept for the network) must not wait for a download.
+  useEffect(preloadNotifications, []);
 
   if (!user) return null;
   const items = COMPANION_NAV.filter((item) => !item.allowed || item.allowed(user));

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Group, Stack, Text } from '@mantine/core';
 import { IconClockPause, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SyncInProgress } from '../../ui/SyncInProgress';
 import { offlineQueue, useOfflineQueue } from './index';
 
 /**
@@ -9,11 +10,12 @@ import { offlineQueue, useOfflineQueue } from './index';
  */
 export function OfflineQueueStatus() {
   const { t } = useTranslation();
-  const { pending, failed } = useOfflineQueue();
+  const { pending, failed, replaying } = useOfflineQueue();
   if (pending.length === 0 && failed.length === 0) return null;
   return (
     <Stack gap="xs" mb="sm" data-testid="offline-queue">
-      {pending.length > 0 && (
+      <SyncInProgress active={replaying && pending.length > 0} />
+      {pending.length > 0 && !replaying && (
         <Alert color="blue" variant="light" p="xs" icon={<IconClockPause size={18} aria-hidden />} role="status">
           {t('mobile.offline.waiting', { count: pending.length })}
         </Alert>

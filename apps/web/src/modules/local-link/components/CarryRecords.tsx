@@ -6,6 +6,7 @@ import { carryRecords, type TCarryOptions } from '../carry-records';
 import { localLinks, useLinkedMachine } from '../link-store';
 import { DisplayCodeStep } from './DisplayCodeStep';
 import { LinkLost } from './LinkLost';
+import { SyncInProgress } from '../../../ui/SyncInProgress';
 
 type TPhase = 'ready' | 'reading' | 'interrupted' | 'done' | 'failed';
 
@@ -79,6 +80,7 @@ export function CarryRecords({ serialNumber, submit, cursors }: TProps) {
   return (
     <Stack gap="sm">
       <Text size="sm">{t('mobile.link.records.intro')}</Text>
+      <SyncInProgress active={phase === 'reading'} />
       {phase === 'reading' && (
         <Text size="sm" role="status" aria-live="polite">
           {t('mobile.link.records.progress', { count: read })}

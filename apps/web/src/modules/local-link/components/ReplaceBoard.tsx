@@ -16,6 +16,7 @@ import { LinkLost } from './LinkLost';
 import { LinkSteps } from './LinkSteps';
 import { useBluetoothAttempt } from './use-bluetooth-attempt';
 import { WifiForm, type TWifi } from './WifiForm';
+import { SyncInProgress } from '../../../ui/SyncInProgress';
 
 /** The new board's serial: scanned from its QR code with the camera, or typed. */
 function IdentifyBoard({ onBoard }: { onBoard: (boardSerial: string) => void }) {
@@ -156,6 +157,7 @@ export function ReplaceBoard({ serialNumber, backLink }: { serialNumber: string;
   return (
     <Stack gap="sm">
       {heading}
+      <SyncInProgress active={phase.name === 'running'} />
       {steps(step, phase.name === 'failed')}
       {phase.name === 'failed' && (
         <>
