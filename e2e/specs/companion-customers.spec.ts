@@ -54,6 +54,8 @@ describe('companion: customers', () => {
     await screen.field(text.email).fill('osteria@ponte.test');
     await screen.button(it_.common.save).click();
     await screen.page.getByRole('heading', { name: text.title }).waitFor();
+    // The notice came with the way back to the list: the route change does not clear it.
+    await screen.page.getByText(text.saved).waitFor();
 
     await screen.field(text.search).fill('verona');
     await screen.page.getByText('Del Ponte Osteria').click();

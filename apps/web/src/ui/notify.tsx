@@ -15,13 +15,20 @@ const subscribe = (listener: () => void) => {
 };
 
 /** What this module uses of the package. */
-type TNotificationsModule = { notifications: { show(data: NotificationData): unknown; clean(): void } };
+type TNotificationsModule = { notifications: { show(data: NotificationData): string; hide(id: string): unknown } };
 
 /** The package once loaded: later calls use it at once, in the order they are made. */
 let loaded: TNotificationsModule | undefined;
 let loading: Promise<TNotificationsModule> | undefined;
 function load(): Promise<TNotificationsModule> {
-  loading ??= import('@mantine/notifications').then((module) => (loaded = module));
+  loading ??= import('@mantine/notifications').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // Not loaded (offline before it ever was): the next call tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -30,11 +37,16 @@ function load(): Promise<TNotificationsModule> {
  * a notice given offline (a change kept for the network) does not need a download.
  */
 export function preloadNotifications(): void {
-  void load().catch(() => {
-    // Offline before it ever loaded: the next call tries again.
-    loading = undefined;
-  });
+  load().catch(() => undefined);
 }
+
+/**
+ * A notice given this shortly before a route change came with it (saved, then back to the list):
+ * the change does not clear it.
+ */
+const CAME_WITH_NAVIGATION_MS = 1000;
+/** The notices shown, with when, until a route change clears them. */
+const shown = new Map<string, number>();
 
 /** Shows a notification (Mantine's), loading the package and its host on first use. */
 export function notify(data: NotificationData): void {
@@ -44,15 +56,24 @@ export function notify(data: NotificationData): void {
       for (const listener of listeners) listener();
     }
     // Kept in the package's store until the host has mounted and shows it.
-    notifications.show(data);
+    shown.set(notifications.show(data), performance.now());
   };
   if (loaded) show(loaded);
-  else void load().then(show);
+  else load().then(show, () => undefined);
 }
 
-/** Clears the notifications shown (on a route change); nothing to do before the first was shown. */
+/**
+ * Clears the notices of the page left (on a route change), not those given with the change itself
+ * (`CAME_WITH_NAVIGATION_MS`).
+ */
 export function clearNotifications(): void {
-  if (wanted && loaded) loaded.notifications.clean();
+  if (!loaded) return;
+  const before = performance.now() - CAME_WITH_NAVIGATION_MS;
+  for (const [id, at] of shown) {
+    if (at > before) continue;
+    loaded.notifications.hide(id);
+    shown.delete(id);
+  }
 }
 
 /** Where notifications appear (top right), mounted once the first one is shown. */
