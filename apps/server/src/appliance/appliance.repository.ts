@@ -174,9 +174,6 @@ export class ApplianceRepository {
         cycleNumber: applianceStates.cycleNumber,
         telemetry: applianceStates.telemetry,
         fota: applianceStates.fota,
-        parameters: sql<{ S47?: number } | null>`jsonb_build_object('S47', ${applianceStates.parameters}->'S47')`.as(
-          'unit_parameters',
-        ),
         sortKey: sql<string>`lower(coalesce(${appliances.applianceName}, ${appliances.serialNumber}))`.as('sort_key'),
         total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
       })
@@ -202,7 +199,11 @@ export class ApplianceRepository {
         cycleNumber: filtered.cycleNumber,
         telemetry: filtered.telemetry,
         fota: filtered.fota,
-        parameters: filtered.parameters,
+        // Read for the page's rows alone, not in the windowed subquery: every visible machine's
+        // parameters would be read (and detoasted) there to answer a page of 50.
+        parameters: sql<{
+          S47?: number;
+        } | null>`(select jsonb_build_object('S47', unit_state.parameters->'S47') from ${applianceStates} as unit_state where unit_state.serial_number = ${sql.identifier('filtered')}.serial_number)`,
         sortKey: filtered.sortKey,
         total: filtered.total,
         // Spelled out with its own alias: drizzle leaves the columns of a one-table select unqualified,

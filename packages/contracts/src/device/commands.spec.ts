@@ -68,6 +68,16 @@ describe('the command registry', () => {
     expect(ZCommand.parse({ id, name: 'run-live' })).toEqual({ id, name: 'run-live', args: { seconds: 300 } });
   });
 
+  it('takes live mode from 10 s to an hour, or 0 s to end it at once, nothing in between', () => {
+    const id = '5f0c5a4e-8f0e-4d5e-9d1a-0b6f7a2c9e11';
+    const live = (seconds: number) => ZCommand.safeParse({ id, name: 'run-live', args: { seconds } }).success;
+    expect([0, 10, 3600].map(live)).toEqual([true, true, true]);
+    expect([-1, 1, 9, 3601, 0.5].map(live)).toEqual([false, false, false, false, false]);
+    const body = commandRoutes().find((route) => route.path === 'run-live')?.body;
+    expect(body?.safeParse({ seconds: 0 }).success).toBe(true);
+    expect(body?.safeParse({ seconds: 5 }).success).toBe(false);
+  });
+
   it("keeps the service menu's commands for service roles within a service session, and only those", () => {
     expect(COMMAND_NAMES.filter(needsServiceSession).sort()).toEqual([
       'alarm-reset',

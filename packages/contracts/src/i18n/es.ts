@@ -1461,7 +1461,7 @@ export const es = {
     intro: 'La app de {{brand}} para técnicos: tus máquinas, su estado y sus alarmas, incluso sin red.',
   },
   mobile: {
-    syncInProgress: 'Sincronización en curso: no cierre la aplicación',
+    syncInProgress: 'Sincronización en curso: no cierres la aplicación',
     errors: {
       installFailed: 'Instalación fallida',
     },

@@ -78,7 +78,9 @@ export function DefaultParameterModal({ model, param, row, onClose }: TProps) {
           />
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {t('admin.defaultParameters.catalogueValue', { value: valueText(param, row.catalogueDefault, SYSTEM) })}
+              {t('admin.defaultParameters.catalogueValue', {
+                value: valueText(param, row.catalogueDefault, SYSTEM, model.gamma),
+              })}
             </Text>
             {row.edited && (
               <Button

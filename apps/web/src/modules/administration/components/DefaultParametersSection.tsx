@@ -213,7 +213,7 @@ function ModelParameters({ model }: { model: TModelRef }) {
                     <Table.Td>
                       <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'}>
                         <Text size="sm" style={phone ? undefined : { whiteSpace: 'nowrap' }}>
-                          {valueText(param, row.value, 'metric')}
+                          {valueText(param, row.value, 'metric', model.gamma)}
                         </Text>
                         {row.edited && (
                           <Badge size="xs" variant="light" color="orange">
@@ -226,11 +226,11 @@ function ModelParameters({ model }: { model: TModelRef }) {
                       <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {isChoice(param)
                           ? choices(param)
-                              .map((value) => valueText(param, value, 'metric'))
+                              .map((value) => valueText(param, value, 'metric', model.gamma))
                               .join(' · ')
                           : t('parameters.range', {
-                              min: valueText(param, row.min, 'metric'),
-                              max: valueText(param, row.max, 'metric'),
+                              min: valueText(param, row.min, 'metric', model.gamma),
+                              max: valueText(param, row.max, 'metric', model.gamma),
                             })}
                       </Table.Td>
                     )}

@@ -10,6 +10,7 @@ import {
   parameterByKey,
   type THaccpEventView,
   type THygieneRule,
+  type TGamma,
   type TUnitSystem,
 } from '@washboard/contracts';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -28,6 +29,8 @@ type TProps = {
   events: THaccpEventView[];
   rule: THygieneRule;
   unitSystem: TUnitSystem;
+  /** the machine's range, where known: its unit systems are named as its editor names them */
+  gamma?: TGamma;
   timeZone: string;
   /** offers "Add correction" on each record (the service's): called with the record and how to name it */
   onCorrect?: (event: THaccpEventView, name: string) => void;
@@ -55,7 +58,7 @@ function Labelled({ label, children, c, fw }: { label: string; children: ReactNo
  * its corrections, and for the service a button to add one. On a phone, one card per event with the
  * verdict first. Needs the device texts (parameter labels): render inside Suspense.
  */
-export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect }: TProps) {
+export function HaccpEventsTable({ events, rule, unitSystem, gamma, timeZone, onCorrect }: TProps) {
   const { t } = useTranslation();
   const { t: td } = useDeviceTranslation();
   const lang = useLanguage();
@@ -64,7 +67,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, timeZone, onCorrect
   const parameterValue = (key: string, raw: number | null) => {
     if (raw === null) return '–';
     const param = parameterByKey(key);
-    return param ? valueText(param, raw, unitSystem) : String(raw);
+    return param ? valueText(param, raw, unitSystem, gamma) : String(raw);
   };
   const phone = usePhone();
   const [page, setPage] = useState(1);

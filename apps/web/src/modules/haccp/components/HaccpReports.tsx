@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { canCorrectHaccp, canShareHaccp, hygieneRuleFor } from '@washboard/contracts';
 import { isNotFound } from '../../api/api-client';
 import { QueryBoundary } from '../../api/QueryBoundary';
-import { useApplianceDetail } from '../../devices/hooks/use-devices';
 import { useUserData } from '../../session/session-store';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents } from '../hooks/use-haccp';
-import { useMachineUnits } from '../../devices/hooks/use-devices';
+import { useApplianceDetail, useMachineUnits } from '../../devices/hooks/use-devices';
 import { CorrectionDialog, type TCorrectionTarget } from './CorrectionDialog';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
@@ -91,6 +90,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
                   events={rows}
                   rule={rule}
                   unitSystem={unitSystem}
+                  gamma={detail.data?.gamma}
                   timeZone={timeZone}
                   onCorrect={canCorrect ? (e, name) => setCorrecting({ kind: 'event', id: e.id, name }) : undefined}
                 />

@@ -2,6 +2,7 @@ import { NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   displayUnits,
+  machineUnitSystem,
   parameterDisplayUnit,
   toggleWords,
   toParameterDisplayValue,
@@ -35,10 +36,12 @@ function useUnitSymbol(unit: TParameterUnit): string {
  * A raw value as the editors show it, in the unit system: "85 °C", "45 min", an option's name
  * ("Cold"), on/off in its parameter's words ("Enabled"/"Disabled", "Present"/"Absent", "Active"/"Inhibited").
  */
-export function useParameterValueText(): (param: TParameter, raw: number, system: TUnitSystem) => string {
+export function useParameterValueText(): (param: TParameter, raw: number, system: TUnitSystem, gamma?: TGamma) => string {
   const { t, i18n } = useTranslation();
   const device = useDeviceTranslation();
-  return (param, raw, system) => {
+  return (param, raw, system, gamma) => {
+    // The unit systems as the editor offers them: on Hiline °C or °F.
+    if (param.code === UNIT_SYSTEM_PARAMETER) return t(`units.${displayUnits(machineUnitSystem({ S47: raw }), gamma).label}`);
     if (param.unit === 'boolean') {
       const [on, off] = toggleWords(param);
       return t(raw === 1 ? on : off);
@@ -127,7 +130,7 @@ export function ParameterField({ param, text, edited, system, gamma, onChange }:
   }
 
   const digits = fractionDigits(param, system);
-  const bound = (raw: number) => valueText(param, raw, system);
+  const bound = (raw: number) => valueText(param, raw, system, gamma);
   const reading = edited ? readField(param, text, system, gamma) : undefined;
   const error =
     reading && !reading.ok

@@ -23,6 +23,9 @@ export function useRemoteCommands(serialNumber: string) {
   };
 }
 
+/** Per machine, the end of live mode last sent: a new start waits for it, so that it cannot overtake it. */
+const stopping = new Map<string, Promise<unknown>>();
+
 /**
  * While remote control is active and the machine is online, asks it for telemetry every second
  * (run-live), renewed before it runs out, so that the state, the live values and the cycle bar move
@@ -41,17 +44,23 @@ export function useLiveRun(serialNumber: string, active: boolean, online: boolea
     if (!active || !online) return undefined;
     let reported = false;
     const ask = () =>
-      sendCommand(serialNumber, { name: 'run-live', args: { seconds: LIVE_SECONDS } }).catch((error: unknown) => {
-        if (reported) return;
-        reported = true;
-        notify({ color: 'yellow', message: apiErrorMessage(error, translate.current, translate.current('errors.generic')) });
-      });
+      (stopping.get(serialNumber) ?? Promise.resolve())
+        .then(() => sendCommand(serialNumber, { name: 'run-live', args: { seconds: LIVE_SECONDS } }))
+        .catch((error: unknown) => {
+          if (reported) return;
+          reported = true;
+          notify({ color: 'yellow', message: apiErrorMessage(error, translate.current, translate.current('errors.generic')) });
+        });
     void ask();
     const timer = setInterval(() => void ask(), LIVE_RENEW_MS);
     return () => {
       clearInterval(timer);
       // Not reported: the screen is gone or was left; a machine that missed it unlocks when live mode runs out.
-      sendCommand(serialNumber, { name: 'run-live', args: { seconds: 0 } }).catch(() => undefined);
+      const stop = sendCommand(serialNumber, { name: 'run-live', args: { seconds: 0 } }).catch(() => undefined);
+      stopping.set(serialNumber, stop);
+      void stop.then(() => {
+        if (stopping.get(serialNumber) === stop) stopping.delete(serialNumber);
+      });
     };
   }, [serialNumber, active, online]);
 }

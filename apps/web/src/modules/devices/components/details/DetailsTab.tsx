@@ -48,7 +48,12 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         <Field label={t('device.fields.country')} value={country ? t(`countries.${country}`) : a.country} />
         <Field
           label={t('device.fields.installationDate')}
-          value={a.installationDate ? formatDate(a.installationDate, 'short', lang, browserTimeZone()) : null}
+          value={
+            a.installationDate
+              ? // The machine's own installation is dated in the zone it was installed with, as its information says it.
+                formatDate(a.installationDate, 'short', lang, a.info?.installation?.timeZone ?? browserTimeZone())
+              : null
+          }
         />
         <Field label={t('device.fields.fw00')} value={a.fw00} testId="detail-fw00" />
         <Field label={t('device.fields.fw02')} value={a.fw02} />
