@@ -106,6 +106,10 @@ describe('TokenService.verify with its verified-token cache', () => {
   });
 
   it('refuses a token once its user or its session was revoked, even from the cache, but not a later one', async () => {
+    // The clock held half-way through a second: a token issued after the revocation but in its second
+    // (iat is in whole seconds) is refused. With the real clock the second could roll over between
+    // the two, and the token, later by its iat, passed (seen once in CI on a slow host).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T10:00:00.500Z') });
     const k = await keys();
     const { tokens, sessions } = await service(k);
     const mine = await accessToken(k, 'u1');
