@@ -12,6 +12,7 @@ export * from './device/commands';
 export * from './service/service-pin';
 export * from './device/live';
 export * from './device/parameters';
+export * from './device/parameter-text';
 export * from './device/default-parameters';
 export * from './device/alarms';
 export * from './device/units';

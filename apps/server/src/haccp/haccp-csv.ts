@@ -1,7 +1,7 @@
 import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TRecordCorrection } from '@washboard/contracts';
 import { csvRow } from '../http/csv';
 import { translate } from '../i18n/translate';
-import { formatters, parameterLabel, parameterValue, type THaccpReportContext, type THaccpReportEvent } from './haccp-report';
+import { formatters, parameterLabel, type THaccpReportContext, type THaccpReportEvent } from './haccp-report';
 
 /** The CSV events report's columns, in order (stable names: the file is read by programs). */
 export const EVENTS_CSV_HEADER = [
@@ -58,8 +58,8 @@ export function eventsCsv(ctx: THaccpReportContext, events: readonly THaccpRepor
       e.stop.toISOString(),
       e.completed === null ? undefined : String(e.completed),
       parameter ? parameterLabel(ctx.lang, key, cycleNames) : undefined,
-      parameter ? parameterValue(key, e.oldValue, ctx.unitSystem, f) : undefined,
-      parameter ? parameterValue(key, e.newValue, ctx.unitSystem, f) : undefined,
+      parameter ? f.parameter(key, e.oldValue) : undefined,
+      parameter ? f.parameter(key, e.newValue) : undefined,
       temperature(v.washTmp),
       temperature(v.rinseTmp),
       imperial ? UNIT_SYMBOLS.fahrenheit : UNIT_SYMBOLS.celsius,

@@ -66,6 +66,22 @@ describe(`HACCP reports (${testBroker()})`, () => {
       oldValue: 850,
       newValue: 820,
     });
+    // After the cycles: an option (water supply) and a fitted part (S36), written in their words.
+    for (const [at, parameterName, oldValue, newValue] of [
+      ['20:00', 'S40', 0, 1],
+      ['20:30', 'S36', 0, 1],
+    ] as const) {
+      const when = `${DAY}T${at}:00.000Z`;
+      await publish(device, serial, 'event', {
+        id: randomUUID(),
+        kind: 'parameter',
+        start: when,
+        stop: when,
+        parameterName,
+        oldValue,
+        newValue,
+      });
+    }
     await publish(device, serial, 'alarm', {
       id: randomUUID(),
       errorCode: 'OH01',
@@ -151,7 +167,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toContain('10/11/2026 – 10/11/2026');
       expect(text).toContain('Times in Europe/Rome');
       expect(text).toContain('wash at least 60.0 °C, final rinse at least 82.0 °C');
-      expect(text).toContain('Washing cycles: 60 · failing the hygiene rule: 2 · records in total: 61');
+      expect(text).toContain('Washing cycles: 60 · failing the hygiene rule: 2 · records in total: 63');
       // The cold rinse of cycle 7 (06:00 UTC + 60 min = 08:00 in Rome) and the stopped cycle 12.
       expect(text).toMatch(/Dishes\s+10\/11\/2026 08:00:00\s+10\/11\/2026 08:02:30\s+Telemetry \/ measurements/);
       // The heat dose (HUE / A0) and the Food Code rules missed by name, their limits in the head.
@@ -165,6 +181,9 @@ describe(`HACCP reports (${testBroker()})`, () => {
         /Dishes\s+10\/11\/2026 06:00:00\s+10\/11\/2026 06:00:00\s+Cycle parameters\s+Dishes · Boiler\s+85 °C » 82 °C/,
       );
       expect(text).toContain('85 °C » 82 °C');
+      // On/off and option parameters as their editors write them, not as the machine's numbers.
+      expect(text).toMatch(/S40 · [^\n]+\s+Cold water » Hot water/);
+      expect(text).toMatch(/S36 · [^\n]+\s+Absent » Present/);
       expect(text.match(/\bPass\b/g)?.length).toBe(58);
 
       // More than one page, each with the column titles and its number.
@@ -208,7 +227,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       });
       expect(res.status).toBe(200);
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
-      expect(text).toContain('Washing cycles: 1,294 · failing the hygiene rule: 3 · records in total: 1,295');
+      expect(text).toContain('Washing cycles: 1,294 · failing the hygiene rule: 3 · records in total: 1,297');
       // Every row printed exactly once: 1,294 cycle rows, the first and the last minute of the day.
       expect(text.match(/Telemetry \/ measurements/g)?.length).toBe(1294);
       expect(text).toContain('05/10/2026 00:00:00');
@@ -266,8 +285,8 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(lines[0]).toBe(
         'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,corrections,chain_seq,chain_hash',
       );
-      // The parameter change at 05:00, then the 60 cycles from 06:00.
-      expect(lines).toHaveLength(62);
+      // The parameter change at 05:00, the 60 cycles from 06:00, then two parameter changes at 20:00.
+      expect(lines).toHaveLength(64);
       expect(lines[1]).toMatch(
         /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,,\d+,[0-9a-f]{64}$/,
       );
@@ -281,7 +300,11 @@ describe(`HACCP reports (${testBroker()})`, () => {
       );
       // Each record has its own place in the chain.
       const seqs = lines.slice(1).map((line) => line.split(',').at(-2));
-      expect(new Set(seqs).size).toBe(61);
+      expect(new Set(seqs).size).toBe(63);
+      expect(lines[62]).toMatch(
+        /^parameter,,2026-11-10T20:00:00\.000Z,2026-11-10T20:00:00\.000Z,,S40 · [^,]+,Cold water,Hot water,/,
+      );
+      expect(lines[63]).toMatch(/^parameter,,2026-11-10T20:30:00\.000Z,2026-11-10T20:30:00\.000Z,,S36 · [^,]+,Absent,Present,/);
     });
 
     it('gives temperatures in °F when asked for the imperial system', async () => {

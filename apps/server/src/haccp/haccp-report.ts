@@ -10,24 +10,24 @@ import {
   intlLocale,
   numberFormat,
   parameterByKey,
-  parameterDisplayUnit,
+  parameterValueText,
   sanitisingChecks,
   sanitisingSummary,
   type TAlarmSeverity,
   type TBrandCode,
   type TCycleMeasurements,
   type TFoodCodeClass,
+  type TGamma,
   type THeatDose,
   type THeatDoseWriter,
   type THygieneFailure,
   type THygieneRule,
   type TLanguage,
   type TRecordCorrection,
-  toParameterDisplayValue,
   type TUnitSystem,
   UNIT_SYMBOLS,
 } from '@washboard/contracts';
-import { translate } from '../i18n/translate';
+import { translate, translateDevice } from '../i18n/translate';
 import { PDF_COLOR, PDF_FONT, renderPdf, slicer } from '../pdf/pdf-document';
 import { drawTable, type TCell, type TColumn, type TPageChrome } from '../pdf/table-writer';
 import qrcode from 'qrcode-generator';
@@ -76,7 +76,7 @@ export type THaccpReportContext = {
   unitSystem: TUnitSystem;
   /** IANA zone the times are written in. */
   timeZone: string;
-  machine: { name: string; serialNumber: string; modelNumber: string; rangeName: string; type: string };
+  machine: { name: string; serialNumber: string; modelNumber: string; rangeName: string; gamma: TGamma; type: string };
   from: Date;
   to: Date;
   createdAt: Date;
@@ -169,6 +169,17 @@ export function formatters(ctx: THaccpReportContext) {
     number: (n: number) => decimal.format(n),
     /** A heat dose (HUE, A0) as the HACCP screen writes it: one decimal, digits grouped. */
     dose: (n: number) => dose.format(n),
+    /** A parameter's value as its editor writes it ("85 °C", "Present", an option's name); the number for an unknown key. */
+    parameter: (key: string, raw: number | null | undefined) => {
+      if (raw === null || raw === undefined) return '–';
+      const param = parameterByKey(key);
+      if (!param) return decimal.format(raw);
+      return parameterValueText(param, raw, ctx.unitSystem, ctx.machine.gamma, {
+        text: (k) => translate(ctx.lang, k),
+        deviceText: (k) => translateDevice(ctx.lang, k),
+        number: (value, digits) => numberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(value),
+      });
+    },
   };
 }
 
@@ -329,17 +340,6 @@ export function parameterLabel(lang: TLanguage, key: string, cycleNames: Map<str
   return label ? `${key} · ${label}` : key;
 }
 
-/** A parameter value as shown on the machine (e.g. 850 → "85 °C"), or the raw number for unknown keys. */
-export function parameterValue(key: string, raw: number | null | undefined, system: TUnitSystem, f: TFormatters): string {
-  if (raw === null || raw === undefined) return '–';
-  const param = parameterByKey(key);
-  if (!param) return f.number(raw);
-  const unit = parameterDisplayUnit(param, system);
-  const symbol = (UNIT_SYMBOLS as Record<string, string | undefined>)[unit];
-  const value = f.number(toParameterDisplayValue(param, raw, system));
-  return symbol ? `${value} ${symbol}` : value;
-}
-
 /** The events report: every HACCP record of the period with the hygiene verdict of each cycle. */
 export function renderEventsReport(ctx: THaccpReportContext, events: readonly THaccpReportEvent[]): Promise<Buffer> {
   return renderReport(ctx, 'haccp.pdf.eventsTitle', async (pdf, { t, f, title }) => {
@@ -391,7 +391,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       { title: t('haccp.columns.stop'), width: 78 },
       { title: t('haccp.columns.type'), width: 100 },
       { title: t('haccp.columns.parameterName'), width: 84, wrap: true },
-      { title: t('haccp.columns.value'), width: 66 },
+      { title: t('haccp.columns.value'), width: 66, wrap: true },
       { title: t('haccp.columns.washTmp'), width: 44 },
       { title: t('haccp.columns.rinseTmp'), width: 48 },
       { title: t('heatDose.columns.hueA0'), width: 62 },
@@ -426,7 +426,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
               text: isCycle
                 ? '–'
                 : // » rather than →: the built-in fonts are WinAnsi, which has no arrows.
-                  `${parameterValue(key, e.oldValue, ctx.unitSystem, f)} » ${parameterValue(key, e.newValue, ctx.unitSystem, f)}`,
+                  `${f.parameter(key, e.oldValue)} » ${f.parameter(key, e.newValue)}`,
             },
             temperatureCell(v.washTmp, v.failures.includes('wash')),
             temperatureCell(v.rinseTmp, v.failures.includes('rinse')),

@@ -221,6 +221,7 @@ export class HaccpService {
         serialNumber: appliance.serialNumber,
         modelNumber: appliance.modelNumber,
         rangeName: BRANDS[appliance.brand].rangeNames[appliance.gamma],
+        gamma: appliance.gamma,
         type: appliance.type,
       },
       ...period,

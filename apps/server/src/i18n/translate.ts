@@ -1,6 +1,7 @@
 import {
   catalogues,
   DEFAULT_LANGUAGE,
+  deviceCatalogues,
   isLanguage,
   numberFormat,
   SUPPORTED_LANGUAGES,
@@ -50,6 +51,13 @@ export function translate(lang: TLanguage, key: string, params: Record<string, s
     // i18next's `number` format: Intl.NumberFormat of the language.
     return format === 'number' && typeof value === 'number' ? numberFormat(lang).format(value) : String(value);
   });
+}
+
+const deviceTexts = deviceCatalogues as unknown as Record<TLanguage, TTree>;
+
+/** A text of the `device` catalogue in `lang`, else Italian; undefined when neither has it (as i18next's `exists`). */
+export function translateDevice(lang: TLanguage, key: string): string | undefined {
+  return lookup(deviceTexts[lang], key) ?? lookup(deviceTexts[DEFAULT_LANGUAGE], key);
 }
 
 /** The first supported language of an Accept-Language header, else Italian. */

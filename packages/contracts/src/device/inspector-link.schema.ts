@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAMMAS } from '../appliance/gamma';
 import { BRAND_CODES } from '../brand/brands';
 import { UNIT_SYSTEMS } from './units';
 import { ZChainPlace, ZHaccpEventView, ZRecordCorrection, ZSerialParams } from './appliance.schema';
@@ -123,6 +124,7 @@ export const ZInspectionView = z
       serialNumber: z.string(),
       modelNumber: z.string(),
       rangeName: z.string(),
+      gamma: z.enum(GAMMAS),
       type: z.string(),
     }),
     startDate: z.iso.date(),

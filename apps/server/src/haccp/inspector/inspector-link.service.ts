@@ -206,6 +206,7 @@ export class InspectorLinkService {
         serialNumber: serial,
         modelNumber: link.machine.modelNumber,
         rangeName: BRANDS[link.machine.brand].rangeNames[link.machine.gamma],
+        gamma: link.machine.gamma,
         type: link.machine.type,
       },
       startDate: link.startDate,

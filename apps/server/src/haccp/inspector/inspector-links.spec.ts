@@ -316,7 +316,7 @@ describe(`inspector links (${testBroker()})`, () => {
       const view = JSON.parse(body) as TInspectionView;
       expect(view).toMatchObject({
         brand: 'LUMINA',
-        machine: { serialNumber: serial, modelNumber: 'WB-500', rangeName: 'Infinity', type: 'undercounter' },
+        machine: { serialNumber: serial, modelNumber: 'WB-500', rangeName: 'Infinity', gamma: 'infinity', type: 'undercounter' },
         ...PERIOD,
         label: 'Dr. Bianchi',
         expiresAt: link.expiresAt,

@@ -2,6 +2,7 @@ import {
   checkParameterValue,
   isLanguage,
   parameterDisplayUnit,
+  parameterFractionDigits,
   toParameterDisplayValue,
   toLocaleCode,
   toParameterRawValue,
@@ -28,20 +29,6 @@ export function isChoice(param: TParameter): boolean {
   return Boolean(param.options) || param.unit === 'boolean';
 }
 
-/**
- * Fraction digits a field shows, enough for every raw value to come back unchanged when read
- * (e.g. tenths of °C: 0.1 °C, 0.1 °F; gallons 0.01; minutes 0.01; hours 0.001).
- */
-export function fractionDigits(param: TParameter, system: TUnitSystem): number {
-  const unit = parameterDisplayUnit(param, system);
-  if (unit === 'usGallon') return 2;
-  if (unit === 'fahrenheit') return 1;
-  if (param.scale >= 3600) return 3;
-  if (param.scale >= 60) return 2;
-  if (param.scale >= 10) return 1;
-  return 0;
-}
-
 function decimalSeparator(language: string): string {
   const locale = isLanguage(language) ? toLocaleCode(language).replace('_', '-') : 'it-IT';
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? ',';
@@ -56,7 +43,7 @@ export function formatShownNumber(value: number, digits: number, language: strin
 /** The text a field starts with for a raw value. */
 export function shownText(param: TParameter, raw: number, system: TUnitSystem, language: string): string {
   if (isChoice(param)) return String(raw);
-  return formatShownNumber(toParameterDisplayValue(param, raw, system), fractionDigits(param, system), language);
+  return formatShownNumber(toParameterDisplayValue(param, raw, system), parameterFractionDigits(param, system), language);
 }
 
 /** Keeps only what a number can be made of: digits, one decimal separator, a leading minus. */

@@ -30,7 +30,7 @@ type TProps = {
   rule: THygieneRule;
   unitSystem: TUnitSystem;
   /** the machine's range, where known: its unit systems are named as its editor names them */
-  gamma?: TGamma;
+  gamma: TGamma | undefined;
   timeZone: string;
   /** offers "Add correction" on each record (the service's): called with the record and how to name it */
   onCorrect?: (event: THaccpEventView, name: string) => void;

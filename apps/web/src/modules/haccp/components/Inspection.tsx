@@ -95,6 +95,7 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
               events={view.events}
               rule={hygieneRuleFor(view.machine.type)}
               unitSystem={view.unitSystem}
+              gamma={view.machine.gamma}
               timeZone={timeZone}
             />
           </Tabs.Panel>

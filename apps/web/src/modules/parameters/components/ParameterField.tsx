@@ -2,11 +2,10 @@ import { NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   displayUnits,
-  machineUnitSystem,
   parameterDisplayUnit,
-  toggleWords,
-  toParameterDisplayValue,
-  UNIT_SYMBOLS,
+  parameterFractionDigits,
+  parameterUnitSymbol,
+  parameterValueText,
   type TGamma,
   type TParameter,
   type TParameterUnit,
@@ -14,7 +13,7 @@ import {
   UNIT_SYSTEM_PARAMETER,
 } from '@washboard/contracts';
 import { useDeviceTranslation } from '../../i18n/device-texts';
-import { formatShownNumber, fractionDigits, numbersOnly, readField } from '../parameter-form';
+import { formatShownNumber, numbersOnly, readField } from '../parameter-form';
 
 type TProps = {
   param: TParameter;
@@ -29,36 +28,19 @@ type TProps = {
 /** The symbol after a value ('°C', 'min', 'cycles'); empty for plain numbers. */
 function useUnitSymbol(unit: TParameterUnit): string {
   const { t } = useDeviceTranslation();
-  return unit === 'cycles' ? t('units.cycles') : unitSymbol(unit);
+  return unit === 'cycles' ? t('units.cycles') : parameterUnitSymbol(unit);
 }
 
-/**
- * A raw value as the editors show it, in the unit system: "85 °C", "45 min", an option's name
- * ("Cold"), on/off in its parameter's words ("Enabled"/"Disabled", "Present"/"Absent", "Active"/"Inhibited").
- */
+/** A raw value as the editors show it, in the unit system (`parameterValueText` of the contracts). */
 export function useParameterValueText(): (param: TParameter, raw: number, system: TUnitSystem, gamma?: TGamma) => string {
   const { t, i18n } = useTranslation();
   const device = useDeviceTranslation();
-  return (param, raw, system, gamma) => {
-    // The unit systems as the editor offers them: on Hiline °C or °F.
-    if (param.code === UNIT_SYSTEM_PARAMETER) return t(`units.${displayUnits(machineUnitSystem({ S47: raw }), gamma).label}`);
-    if (param.unit === 'boolean') {
-      const [on, off] = toggleWords(param);
-      return t(raw === 1 ? on : off);
-    }
-    const option = param.options && Object.entries(param.options).find(([, value]) => value === raw)?.[0];
-    const key = `parameterOptions.${param.code ?? ''}.${option ?? ''}`;
-    if (option && device.i18n.exists(key, { ns: 'device' })) return device.t(key as 'parameterOptions.S40.cold');
-    const unit = parameterDisplayUnit(param, system);
-    const symbol = unit === 'cycles' ? device.t('units.cycles') : unitSymbol(unit);
-    const shown = formatShownNumber(toParameterDisplayValue(param, raw, system), fractionDigits(param, system), i18n.language);
-    return symbol ? `${shown} ${symbol}` : shown;
-  };
-}
-
-/** The symbol of a unit ('°C', 'min'); empty for plain numbers, options and on/off. */
-function unitSymbol(unit: TParameterUnit): string {
-  return unit === 'cycles' || unit === 'none' || unit === 'enum' || unit === 'boolean' ? '' : UNIT_SYMBOLS[unit];
+  return (param, raw, system, gamma) =>
+    parameterValueText(param, raw, system, gamma, {
+      text: (key) => t(key as 'toggles.enabled'),
+      deviceText: (key) => (device.i18n.exists(key, { ns: 'device' }) ? device.t(key as 'units.cycles') : undefined),
+      number: (value, digits) => formatShownNumber(value, digits, i18n.language),
+    });
 }
 
 /** The name of a parameter: "Minimum rinse temperature (S2)", or the cycle field's name. */
@@ -129,7 +111,7 @@ export function ParameterField({ param, text, edited, system, gamma, onChange }:
     );
   }
 
-  const digits = fractionDigits(param, system);
+  const digits = parameterFractionDigits(param, system);
   const bound = (raw: number) => valueText(param, raw, system, gamma);
   const reading = edited ? readField(param, text, system, gamma) : undefined;
   const error =
