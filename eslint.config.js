@@ -12,6 +12,13 @@ const notifyThroughUi = {
   message: 'Show and clear notifications with notify() and clearNotifications() from ui/notify.',
 };
 
+/** Secrets are typed in ui/PasswordField: its eye button says "Show password" or "Hide password". */
+const passwordThroughUi = {
+  name: '@mantine/core',
+  importNames: ['PasswordInput'],
+  message: 'Ask for a password or PIN with PasswordField from ui/PasswordField.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,7 +61,7 @@ export default tseslint.config(
   // Import boundaries (docs/architecture.md).
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi, passwordThroughUi] }] },
   },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
@@ -79,7 +86,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [notifyThroughUi],
+          paths: [notifyThroughUi, passwordThroughUi],
           patterns: [
             {
               group: ['**/app/**', '**/pages/**'],

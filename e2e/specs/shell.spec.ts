@@ -140,6 +140,42 @@ describe('error screens', () => {
   });
 });
 
+describe('keyboard and screen readers', () => {
+  it('offer a way past the header and the menu to the page, as the first stop of Tab', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await AppShell.withIdentity(page);
+    await page.goto(`${baseUrl}/devices`);
+    await page.getByRole('heading', { name: catalogues.it.devices.title }).waitFor();
+    const skip = page.getByRole('link', { name: catalogues.it.layout.skipToContent });
+    // Out of the window until focused, then on it.
+    expect((await skip.boundingBox())?.y ?? 0).toBeLessThan(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'skip-to-content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next stop is in the page, not the header's menu or language.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    expect(page.url()).toBe(`${baseUrl}/devices`);
+    await page.context().close();
+  });
+
+  it("name a password field's eye button by what it will do", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${baseUrl}/login`);
+    const password = new LoginPage(page, 'it').password();
+    await password.fill('secret');
+    await page.getByRole('button', { name: catalogues.it.common.showPassword }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: catalogues.it.common.hidePassword }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: catalogues.it.common.showPassword }).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('signed-in layout', () => {
   it('shows the side menu with what a kitchen manager may use, and logs out after confirmation', async () => {
     const page = await (await newContext(browser)).newPage();

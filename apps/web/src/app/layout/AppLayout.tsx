@@ -18,6 +18,7 @@ import { ColorSchemeToggle } from './DisplaySettings';
 import { LayoutModeMenu } from './LayoutModeMenu';
 import { LanguagePicker } from './LanguagePicker';
 import { MainMenu } from './MainMenu';
+import classes from './AppLayout.module.css';
 import { NotificationBell } from '../../modules/notifications/components/NotificationBell';
 import { menuItems } from './navigation';
 
@@ -81,6 +82,17 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       padding="md"
       data-layout-mode={effective}
     >
+      {/* A keyboard's way past the header and the menu, straight to the page (WCAG 2.4.1). */}
+      <a
+        href="#main"
+        className={classes.skipLink}
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('layout.skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h={60} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -141,7 +153,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </div>
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={0}>
           <Breadcrumbs />
           {children ?? <Outlet />}

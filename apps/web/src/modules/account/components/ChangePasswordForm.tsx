@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, PasswordInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useChangePasswordWithToken } from '../hooks/use-password';
+import { PasswordField } from '../../../ui/PasswordField';
 
 /**
  * The change-password screen's form (link from the reset e-mail). Both fields are checked with the
@@ -32,7 +33,7 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <PasswordInput
+        <PasswordField
           label={
             <>
               {t('changePassword.newPassword')}{' '}
@@ -65,9 +66,8 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={submitted ? passwordError : undefined}
           readOnly={change.isSuccess}
-          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
         />
-        <PasswordInput
+        <PasswordField
           label={t('changePassword.confirmPassword')}
           autoComplete="new-password"
           withAsterisk
@@ -75,7 +75,6 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
           onChange={(e) => setConfirm(e.currentTarget.value)}
           error={submitted ? confirmError : undefined}
           readOnly={change.isSuccess}
-          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
         />
         {change.isSuccess && (
           <Text c="teal" size="sm" role="status">

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../../ui/notify';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-client';
 import { useChangeOwnPassword } from '../hooks/use-password';
+import { PasswordField } from '../../../ui/PasswordField';
 
 /** The profile screen's password change: current, new and confirmation; marked after the first try. */
 export function OwnPasswordForm({ email }: { email: string }) {
@@ -45,7 +46,6 @@ export function OwnPasswordForm({ email }: { email: string }) {
       ? change.error.message
       : t('errors.modifyPasswordFailed');
 
-  const toggle = { 'aria-label': t('common.showPassword') };
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="profile-password">
       <form onSubmit={submit} noValidate>
@@ -56,29 +56,26 @@ export function OwnPasswordForm({ email }: { email: string }) {
           {/* Lets password managers pair the new password with the account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <PasswordInput
+            <PasswordField
               label={t('profile.currentPassword')}
               autoComplete="current-password"
               value={current}
               onChange={(e) => setCurrent(e.currentTarget.value)}
               error={submitted ? errors.current : undefined}
-              visibilityToggleButtonProps={toggle}
             />
-            <PasswordInput
+            <PasswordField
               label={t('profile.newPassword')}
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={submitted ? errors.password : undefined}
-              visibilityToggleButtonProps={toggle}
             />
-            <PasswordInput
+            <PasswordField
               label={t('profile.confirmPassword')}
               autoComplete="new-password"
               value={confirm}
               onChange={(e) => setConfirm(e.currentTarget.value)}
               error={submitted ? errors.confirm : undefined}
-              visibilityToggleButtonProps={toggle}
             />
           </SimpleGrid>
           <Text size="xs" c="dimmed">

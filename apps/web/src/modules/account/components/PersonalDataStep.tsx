@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
-import { Anchor, Button, Checkbox, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { legalPdfPath, NAME_MIN_LENGTH } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { personalDataProblems, type TPersonalData } from '../hooks/personal-data';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type TProps = {
   value: TPersonalData;
@@ -76,19 +77,17 @@ export function PersonalDataStep({ value, onChange, onNext, companyError }: TPro
             {...text('confirmEmail')}
           />
         </SimpleGrid>
-        <PasswordInput
+        <PasswordField
           label={t('register.step1.password')}
           description={t('register.step1.passwordHint')}
           autoComplete="new-password"
           withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
           {...text('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('register.step1.confirmPassword')}
           autoComplete="new-password"
           withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
           {...text('confirmPassword')}
         />
         <Divider label={t('register.step1.consentsTitle')} labelPosition="left" mt="xs" />

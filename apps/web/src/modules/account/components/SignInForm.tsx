@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDialog } from '../../../ui/dialog/dialog-context';
@@ -7,6 +7,7 @@ import { useRuntime } from '../../runtime/runtime-context';
 import { sessionStore } from '../../session/session-store';
 import { useReturnTo } from '../../session/guards';
 import { signIn } from '../../session/sign-in';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type TProps = {
   onRegister: () => void;
@@ -66,12 +67,11 @@ export function SignInForm({ onRegister, onForgotPassword, onInactive, initialEm
           onChange={(e) => setEmail(e.currentTarget.value)}
           mb="sm"
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.signin.password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
           mb="sm"
         />
         <Group justify="space-between" mb="md" wrap="wrap" gap="xs">

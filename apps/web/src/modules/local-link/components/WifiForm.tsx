@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WIFI_SECURITIES, ZWifiCredentials, type TWifiSecurity } from '@washboard/contracts';
+import { PasswordField } from '../../../ui/PasswordField';
 
 export type TWifi = { ssid: string; security: TWifiSecurity; password: string };
 
@@ -34,7 +35,7 @@ export function WifiForm({ intro, onSend }: { intro: string; onSend: (wifi: TWif
         data={WIFI_SECURITIES.map((value) => ({ value, label: t(`mobile.link.commissioning.securities.${value}`) }))}
       />
       {wifi.security !== 'open' && (
-        <PasswordInput
+        <PasswordField
           label={t('mobile.link.commissioning.password')}
           value={wifi.password}
           onChange={(e) => setWifi({ ...wifi, password: e.currentTarget.value })}

@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_PIN_PATTERN } from '@washboard/contracts';
 import { serverErrorMessage } from '../../api/api-error-message';
 import { Loading } from '../../../ui/Loading';
 import { serviceSession } from '../api/service-session';
 import { useServicePin } from '../hooks/use-service-pin';
+import { PasswordField } from '../../../ui/PasswordField';
 
 /** A PIN field: digits only, masked, no autofill. */
 function PinField({
@@ -20,7 +21,7 @@ function PinField({
   error?: string;
 }) {
   return (
-    <PasswordInput
+    <PasswordField
       label={label}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
