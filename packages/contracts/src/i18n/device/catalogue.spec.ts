@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALARM_CODES, ALARM_FAMILIES, ALARM_SEVERITIES, ALARM_SOLUTIONS, ALARMS } from '../../device/alarms';
-import { CYCLE_FIELDS, PARAMETER_GROUPS, PARAMETER_KINDS, PARAMETERS } from '../../device/parameters';
+import { ALARM_CODES, ALARM_SEVERITIES, ALARM_SOLUTIONS, ALARMS } from '../../device/alarms';
+import { CYCLE_FIELDS, PARAMETER_GROUPS, PARAMETERS } from '../../device/parameters';
 import { UNITS } from '../../device/units';
 import { itChecksCatalogues, type TSameAsEnglishAllowList } from '../catalogue-checks';
 import { SUPPORTED_LANGUAGES } from '../languages';
@@ -9,9 +9,6 @@ import { DEVICE_NAMESPACE, deviceCatalogues } from './index';
 /** Texts that are rightly the same as English: endonyms, unit names and words spelt alike. */
 const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'parameterOptions.S49.': ['it', 'fr', 'de', 'es'],
-  'alarmFamilies.HW': ['it'],
-  'alarmFamilies.CM': ['fr'],
-  'alarmFamilies.H': ['de'],
   'units.hertz': ['it', 'fr'],
   'units.litre': ['fr'],
   'units.millilitre': ['fr'],
@@ -41,10 +38,8 @@ describe('device texts', () => {
     expect(ALARM_SOLUTIONS.filter((s) => !used.has(s))).toEqual([]);
   });
 
-  it('name every severity, family, parameter kind, group, cycle field and unit, and nothing else', () => {
+  it('name every severity, parameter group, cycle field and unit, and nothing else', () => {
     expect(sorted(Object.keys(en.severities))).toEqual(sorted(ALARM_SEVERITIES));
-    expect(sorted(Object.keys(en.alarmFamilies))).toEqual(sorted(ALARM_FAMILIES));
-    expect(sorted(Object.keys(en.parameterKinds))).toEqual(sorted(PARAMETER_KINDS));
     expect(sorted(Object.keys(en.parameterGroups))).toEqual(sorted(PARAMETER_GROUPS));
     expect(sorted(Object.keys(en.cycleFields))).toEqual(sorted(CYCLE_FIELDS));
     expect(sorted(Object.keys(en.units))).toEqual(sorted([...UNITS, 'cycles']));

@@ -1,5 +1,5 @@
-import type { TAlarmCode, TAlarmFamily, TAlarmSeverity, TAlarmSolution } from '../../device/alarms';
-import type { TCycleField, TParameterCode, TParameterGroup, TParameterKind } from '../../device/parameters';
+import type { TAlarmCode, TAlarmSeverity, TAlarmSolution } from '../../device/alarms';
+import type { TCycleField, TParameterCode, TParameterGroup } from '../../device/parameters';
 import type { TUnit } from '../../device/units';
 import type { Widen } from '../catalogue';
 import type { deviceEn } from './en';
@@ -11,15 +11,13 @@ type TLabelled = { readonly label: string; readonly description: string };
 
 /**
  * What the English texts must cover, checked when they are compiled: a text for every alarm,
- * solution, severity, family, parameter, group, cycle field and unit of the device catalogues.
+ * solution, severity, parameter, group, cycle field and unit of the device catalogues.
  * (Extra keys and the enumeration options are checked by `catalogue.spec.ts`.)
  */
 export type TDeviceTextsCoverage = {
   readonly severities: Readonly<Record<TAlarmSeverity, string>>;
-  readonly alarmFamilies: Readonly<Record<TAlarmFamily, string>>;
   readonly alarms: Readonly<Record<TAlarmCode, string>>;
   readonly solutions: Readonly<Record<TAlarmSolution, string>>;
-  readonly parameterKinds: Readonly<Record<TParameterKind, string>>;
   readonly parameterGroups: Readonly<Record<TParameterGroup, string>>;
   readonly parameters: Readonly<Record<TParameterCode, TLabelled>>;
   readonly cycleFields: Readonly<Record<TCycleField, TLabelled>>;

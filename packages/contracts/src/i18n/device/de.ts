@@ -9,22 +9,6 @@ export const deviceDe = {
     high: 'Hoch',
   },
 
-  alarmFamilies: {
-    AN: 'Störungen der Analogsensoren',
-    CM: 'Kommunikation',
-    FB: 'Rückmeldung von Relais, Pumpen, Ventilen, Heizungen und Lüfter',
-    HW: 'Elektronik',
-    OH: 'Übertemperatur',
-    P: 'Firmware und Parameter',
-    T: 'Zeitüberschreitungen',
-    TH: 'Sicherheitsthermostate',
-    W: 'Warnungen',
-    OL: 'Überschwemmung',
-    A: 'Alarme',
-    H: 'Hygiene',
-    F: 'Hinweise für den Bediener',
-  },
-
   alarms: {
     AN01: 'Boiler-Temperaturfühler unterbrochen: der Messwert liegt unter dem Messbereich (Fühler abgeklemmt oder Kabel gebrochen)',
     AN02: 'Boiler-Temperaturfühler kurzgeschlossen: der Messwert liegt über dem Messbereich',
@@ -232,11 +216,6 @@ export const deviceDe = {
     changeTankWater: 'Den Tank entleeren und mit frischem Wasser füllen',
     scheduleMaintenance: 'Die regelmäßige Wartung beim technischen Kundendienst vereinbaren',
     cleanCrcExchanger: 'Den Wärmetauscher der Energierückgewinnung (CRC) und sein Sieb reinigen',
-  },
-
-  parameterKinds: {
-    cycle: 'Programmparameter',
-    factory: 'Werksparameter',
   },
 
   parameterGroups: {

@@ -13,22 +13,6 @@ export const deviceEn = {
     high: 'High',
   },
 
-  alarmFamilies: {
-    AN: 'Analog sensor faults',
-    CM: 'Communication',
-    FB: 'Feedback of relays, pumps, valves, heaters and fan',
-    HW: 'Hardware',
-    OH: 'Over-temperature',
-    P: 'Firmware and parameters',
-    T: 'Timeouts',
-    TH: 'Safety thermostats',
-    W: 'Warnings',
-    OL: 'Flooding',
-    A: 'Alarms',
-    H: 'Hygiene',
-    F: 'Operator notices',
-  },
-
   alarms: {
     AN01: 'Boiler temperature probe open circuit: the reading is below the measuring range (probe disconnected or cable broken)',
     AN02: 'Boiler temperature probe short circuit: the reading is above the measuring range',
@@ -233,11 +217,6 @@ export const deviceEn = {
     changeTankWater: 'Drain the tank and fill it with fresh water',
     scheduleMaintenance: 'Book the periodic maintenance with technical assistance',
     cleanCrcExchanger: 'Clean the energy recovery (CRC) heat exchanger and its filter',
-  },
-
-  parameterKinds: {
-    cycle: 'Cycle parameter',
-    factory: 'Factory parameter',
   },
 
   parameterGroups: {

@@ -9,22 +9,6 @@ export const deviceEs = {
     high: 'Alta',
   },
 
-  alarmFamilies: {
-    AN: 'Averías de los sensores analógicos',
-    CM: 'Comunicación',
-    FB: 'Confirmación de relés, bombas, válvulas, resistencias y ventilador',
-    HW: 'Electrónica',
-    OH: 'Sobretemperatura',
-    P: 'Firmware y parámetros',
-    T: 'Tiempos máximos superados',
-    TH: 'Termostatos de seguridad',
-    W: 'Avisos',
-    OL: 'Inundación',
-    A: 'Alarmas',
-    H: 'Higiene',
-    F: 'Avisos para el operador',
-  },
-
   alarms: {
     AN01: 'Sonda de temperatura del calderín abierta: la lectura está por debajo del rango de medida (sonda desconectada o cable roto)',
     AN02: 'Sonda de temperatura del calderín en cortocircuito: la lectura está por encima del rango de medida',
@@ -238,11 +222,6 @@ export const deviceEs = {
     changeTankWater: 'Vaciar la cuba y llenarla con agua limpia',
     scheduleMaintenance: 'Concertar el mantenimiento periódico con la asistencia técnica',
     cleanCrcExchanger: 'Limpiar el intercambiador del recuperador de energía (CRC) y su filtro',
-  },
-
-  parameterKinds: {
-    cycle: 'Parámetro de ciclo',
-    factory: 'Parámetro de fábrica',
   },
 
   parameterGroups: {

@@ -9,22 +9,6 @@ export const deviceFr = {
     high: 'Élevée',
   },
 
-  alarmFamilies: {
-    AN: 'Défauts des capteurs analogiques',
-    CM: 'Communication',
-    FB: "Retour d'état des relais, pompes, vannes, résistances et ventilateur",
-    HW: 'Matériel',
-    OH: 'Surchauffe',
-    P: 'Micrologiciel et paramètres',
-    T: 'Délais dépassés',
-    TH: 'Thermostats de sécurité',
-    W: 'Avertissements',
-    OL: 'Inondation',
-    A: 'Alarmes',
-    H: 'Hygiène',
-    F: "Messages pour l'opérateur",
-  },
-
   alarms: {
     AN01: 'Sonde de température du surchauffeur coupée\u00a0: la mesure est en dessous de la plage (sonde débranchée ou câble rompu)',
     AN02: 'Sonde de température du surchauffeur en court-circuit\u00a0: la mesure est au-dessus de la plage',
@@ -239,11 +223,6 @@ export const deviceFr = {
     changeTankWater: "Vidanger la cuve et la remplir d'eau propre",
     scheduleMaintenance: "Planifier l'entretien périodique avec l'assistance technique",
     cleanCrcExchanger: "Nettoyer l'échangeur du récupérateur d'énergie (CRC) et son filtre",
-  },
-
-  parameterKinds: {
-    cycle: 'Paramètre de programme',
-    factory: "Paramètre d'usine",
   },
 
   parameterGroups: {

@@ -9,22 +9,6 @@ export const deviceIt = {
     high: 'Alta',
   },
 
-  alarmFamilies: {
-    AN: 'Guasti dei sensori analogici',
-    CM: 'Comunicazione',
-    FB: 'Retroazione di relè, pompe, valvole, resistenze e ventilatore',
-    HW: 'Hardware',
-    OH: 'Sovratemperatura',
-    P: 'Firmware e parametri',
-    T: 'Tempi massimi superati',
-    TH: 'Termostati di sicurezza',
-    W: 'Avvisi',
-    OL: 'Allagamento',
-    A: 'Allarmi',
-    H: 'Igiene',
-    F: "Avvisi per l'operatore",
-  },
-
   alarms: {
     AN01: 'Sonda di temperatura del boiler interrotta: la lettura è sotto il campo di misura (sonda scollegata o cavo rotto)',
     AN02: 'Sonda di temperatura del boiler in cortocircuito: la lettura è sopra il campo di misura',
@@ -240,11 +224,6 @@ export const deviceIt = {
     changeTankWater: 'Scaricare la vasca e riempirla con acqua pulita',
     scheduleMaintenance: "Prenotare la manutenzione periodica con l'assistenza tecnica",
     cleanCrcExchanger: 'Pulire lo scambiatore del recuperatore di energia (CRC) e il suo filtro',
-  },
-
-  parameterKinds: {
-    cycle: 'Parametro di ciclo',
-    factory: 'Parametro di fabbrica',
   },
 
   parameterGroups: {
