@@ -40,6 +40,10 @@ describe('remote control', () => {
     const first = await remote.progressValue();
     await expect.poll(() => remote.progressValue(), { timeout: 15_000 }).toBeGreaterThan(first + 2);
     expect(await remote.progressValue()).toBeLessThan(100);
+    // The intensive cycle's setpoints (88 °C boiler, 68 °C tank) under the live temperatures.
+    const setpoint = (field: string) => page.getByTestId(`setpoint-${field}`);
+    await expect.poll(() => setpoint('boilerTmp').textContent()).toBe(it_.device.live.setpoint.replace('{{value}}', '88,0 °C'));
+    expect(await setpoint('tankTmp').textContent()).toBe(it_.device.live.setpoint.replace('{{value}}', '68,0 °C'));
     await screenshot(page, 'remote-control-running');
 
     await remote.button('stopCycle').click();
@@ -49,6 +53,7 @@ describe('remote control', () => {
     await expect.poll(() => remote.state().textContent()).toBe(it_.machineState.IDLE);
     await expect.poll(() => remote.progressValue()).toBe(0);
     expect(await remote.currentCycle().textContent()).toBe(it_.device.live.noCycle);
+    expect(await page.getByTestId('setpoint-boilerTmp').count()).toBe(0);
 
     // A refusal of the machine is shown: nothing runs, so "stop" is not offered; turning off is.
     expect(await remote.button('stopCycle').isDisabled()).toBe(true);

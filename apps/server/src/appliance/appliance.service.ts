@@ -20,6 +20,7 @@ import {
   ZLastTelemetry,
   hasAdminProfile,
   machineUnitSystem,
+  runningSetpoints,
 } from '@washboard/contracts';
 import type { CompanyRepository } from '../company/company.repository';
 import { AppError } from '../errors';
@@ -110,7 +111,7 @@ function iso(date: Date | null | undefined): string | null {
 type TStatusColumns = Pick<TApplianceState, 'systemState' | 'cycleType' | 'cycleNumber' | 'fota'> & {
   online: boolean | null;
   lastSeenAt: Date | null;
-  /** Its parameters, or of them the unit system's (a list row reads that one alone). */
+  /** Its parameters, or of them the unit system's and the running cycle's setpoints (a list row reads those alone). */
   parameters: Readonly<Record<string, number>> | null;
 };
 
@@ -125,6 +126,7 @@ function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
     cycleNumber: running ? (state.cycleNumber ?? null) : null,
     updating: firmwareUpdating(state?.fota),
     unitSystem: machineUnitSystem(state?.parameters),
+    setpoints: runningSetpoints(cycleType, state?.parameters),
   };
 }
 

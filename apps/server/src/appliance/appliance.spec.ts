@@ -218,6 +218,33 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
     });
   });
 
+  describe("status.setpoints (the running cycle's)", () => {
+    it("are the running cycle's boiler and tank setpoints in the list, the details and lastTelemetry, none when idle", async () => {
+      const machine = await machineShowing('135791');
+      await claim(anna, { activationCode: '135791', serialNumber: machine.serialNumber });
+      const s = machine.serialNumber;
+      const setpoints = () => statusesOf(s, 'setpoints');
+      const values = { S47: 0, 'dishes.boilerSetpoint': 850, 'dishes.tankSetpoint': 620, 'glasses.boilerSetpoint': 820 };
+      await publish(machine.client, s, 'params', { ts: new Date().toISOString(), values });
+      const status = (systemState: number, cycleType: string | null) =>
+        publish(machine.client, s, 'status', {
+          online: true,
+          systemState,
+          cycleType,
+          cycleNumber: 3,
+          ts: new Date().toISOString(),
+        });
+      await status(4, 'dishes');
+      const dishes = { boilerTmp: 850, tankTmp: 620 };
+      await eventually(async () => (await setpoints()).every((p) => JSON.stringify(p) === JSON.stringify(dishes)));
+      // A cycle whose tank setpoint the machine has not reported shows the boiler's alone.
+      await status(4, 'glasses');
+      await eventually(async () => (await setpoints()).every((p) => JSON.stringify(p) === JSON.stringify({ boilerTmp: 820 })));
+      await status(2, null);
+      await eventually(async () => (await setpoints()).every((p) => p === null));
+    });
+  });
+
   describe('/api/v1/live', () => {
     const live = (headers: THeaders) => openLive(server, headers);
 

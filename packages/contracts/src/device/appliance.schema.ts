@@ -13,7 +13,7 @@ import {
   RATING_POWERS,
 } from './appliance.rules';
 import { CLAIMING_CODE_PATTERN, SERIAL_NUMBER_PATTERN } from './protocol';
-import { TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
+import { SETPOINT_FIELDS, TELEMETRY_KEYS, type TTelemetryKey } from './telemetry-fields';
 import {
   APPLIANCE_LIST_CURSOR_MAX_LENGTH,
   APPLIANCE_LIST_MAX_PAGE_SIZE,
@@ -137,6 +137,13 @@ const ZLiveTelemetry = z.object({
   }),
 });
 
+/** Setpoints by the telemetry field they are for (`SETPOINT_FIELDS`), raw. */
+const ZSetpoints = z.object(
+  Object.fromEntries(SETPOINT_FIELDS.map(({ key }) => [key, z.number().optional()])) as {
+    [K in TTelemetryKey]?: z.ZodOptional<z.ZodNumber>;
+  },
+);
+
 /** The machine's status as the dashboard shows it. */
 export const ZApplianceStatus = z.object({
   online: z.boolean(),
@@ -148,7 +155,11 @@ export const ZApplianceStatus = z.object({
   updating: z.boolean(),
   /** The unit system the machine is set to (`machineUnitSystem`), in which its live values are shown. */
   unitSystem: z.enum(UNIT_SYSTEMS),
+  /** While a cycle runs, the boiler's and tank's setpoints of that cycle (raw, `runningSetpoints`); else null. */
+  setpoints: ZSetpoints.nullable(),
 });
+
+export type TApplianceStatus = z.infer<typeof ZApplianceStatus>;
 
 /** One row of the device list. */
 export const ZApplianceSummary = z

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { flattenCatalogue } from '../i18n/catalogue-checks';
 import { catalogues, SUPPORTED_LANGUAGES } from '../i18n/index';
 import { ZTelemetry } from './protocol.schema';
-import { keptFieldsFor, LIVE_FIELDS, liveFieldLabel, liveFieldsFor, TELEMETRY_FIELDS, TELEMETRY_KEYS } from './telemetry-fields';
+import {
+  keptFieldsFor,
+  LIVE_FIELDS,
+  liveFieldLabel,
+  liveFieldsFor,
+  runningSetpoints,
+  SETPOINT_FIELDS,
+  TELEMETRY_FIELDS,
+  TELEMETRY_KEYS,
+} from './telemetry-fields';
 
 describe('the telemetry fields of the device registry', () => {
   it('name every live field with a text in each language', () => {
@@ -42,5 +51,24 @@ describe('the telemetry fields of the device registry', () => {
       expect(ZTelemetry.safeParse({ ts, [key]: max + 1 }).success, `${key} above`).toBe(false);
       expect(ZTelemetry.safeParse({ ts, [key]: min + 0.5 }).success, `${key} not an integer`).toBe(false);
     }
+  });
+});
+
+describe('runningSetpoints', () => {
+  const parameters = { 'dishes.boilerSetpoint': 850, 'dishes.tankSetpoint': 620, 'eco.boilerSetpoint': 820 };
+
+  it("reads the running cycle's boiler and tank setpoints, by the field each is for", () => {
+    expect(SETPOINT_FIELDS).toEqual([
+      { key: 'boilerTmp', setpoint: 'boilerSetpoint' },
+      { key: 'tankTmp', setpoint: 'tankSetpoint' },
+    ]);
+    expect(runningSetpoints('dishes', parameters)).toEqual({ boilerTmp: 850, tankTmp: 620 });
+    expect(runningSetpoints('eco', parameters)).toEqual({ boilerTmp: 820 });
+  });
+
+  it('has none outside a cycle, and none the machine has not reported', () => {
+    expect(runningSetpoints(null, parameters)).toBeNull();
+    expect(runningSetpoints('fast', parameters)).toEqual({});
+    expect(runningSetpoints('fast', null)).toEqual({});
   });
 });

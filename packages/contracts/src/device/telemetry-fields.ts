@@ -1,4 +1,5 @@
 import { GAMMAS, type TGamma } from '../appliance/gamma';
+import type { TCycleField } from './parameters';
 import { TEMPERATURE_SCALE, VOLUME_SCALE } from './units';
 
 /**
@@ -33,6 +34,11 @@ export type TTelemetryField = {
    * that are not shown as a live value of their own (the cycle bar's times).
    */
   label: string | null;
+  /**
+   * The cycle field holding the temperature this value is heated to while a cycle runs: its
+   * setpoint, shown beside the value (device-areas §3 "Live state: … setpoints").
+   */
+  setpoint?: Extract<TCycleField, 'boilerSetpoint' | 'tankSetpoint'>;
 };
 
 /** Tenths of °C: a cold store room to a failed boiler (−50 °C … 150 °C). */
@@ -48,8 +54,14 @@ const INFINITY_ONLY = ['infinity'] as const satisfies readonly TGamma[];
 
 /** In COPY order after `serial_number, ts`; the order is also the dashboard's. */
 export const TELEMETRY_FIELDS = {
-  boilerTmp: { column: 'boiler_tmp', ...TENTHS_CELSIUS, ranges: EVERY_RANGE, label: 'boilerTemperature' },
-  tankTmp: { column: 'tank_tmp', ...TENTHS_CELSIUS, ranges: EVERY_RANGE, label: 'tankTemperature' },
+  boilerTmp: {
+    column: 'boiler_tmp',
+    ...TENTHS_CELSIUS,
+    ranges: EVERY_RANGE,
+    label: 'boilerTemperature',
+    setpoint: 'boilerSetpoint',
+  },
+  tankTmp: { column: 'tank_tmp', ...TENTHS_CELSIUS, ranges: EVERY_RANGE, label: 'tankTemperature', setpoint: 'tankSetpoint' },
   waterTmp: { column: 'water_tmp', ...TENTHS_CELSIUS, ranges: INFINITY_ONLY, label: 'inletWaterTemperature' },
   boilerVlm: { column: 'boiler_vlm', ...TENTHS_LITRE, ranges: EVERY_RANGE, label: 'boilerVolume' },
   tankVlm: { column: 'tank_vlm', ...TENTHS_LITRE, ranges: EVERY_RANGE, label: 'tankVolume' },
@@ -123,6 +135,33 @@ export const LIVE_FIELDS = TELEMETRY_KEYS.filter(isLiveField);
  */
 export function liveFieldsFor(gamma: string | null | undefined): readonly TLiveField[] {
   return SHOWN[rangeOf(gamma)];
+}
+
+/** The fields heated to a setpoint while a cycle runs, each with the cycle field that holds it. */
+export const SETPOINT_FIELDS = TELEMETRY_KEYS.flatMap((key) => {
+  const setpoint = (TELEMETRY_FIELDS[key] as TTelemetryField).setpoint;
+  return setpoint ? [{ key, setpoint }] : [];
+});
+
+/** The setpoints of the running cycle (raw, tenths of °C), by the telemetry field they are for. */
+export type TSetpoints = { [K in TTelemetryKey]?: number };
+
+/**
+ * The setpoints a machine heats to while a cycle of `cycleType` runs, read from its parameters
+ * (`dishes.boilerSetpoint`, …); null when no cycle runs. Outside a cycle the machine's targets are
+ * its own (the standby temperatures after S28): the cloud does not know them, so none is shown.
+ */
+export function runningSetpoints(
+  cycleType: string | null,
+  parameters: Readonly<Record<string, number>> | null | undefined,
+): TSetpoints | null {
+  if (!cycleType) return null;
+  const setpoints: TSetpoints = {};
+  for (const { key, setpoint } of SETPOINT_FIELDS) {
+    const value = parameters?.[`${cycleType}.${setpoint}`];
+    if (typeof value === 'number') setpoints[key] = value;
+  }
+  return setpoints;
 }
 
 /** The catalogue key (`device.live.…`) naming a live field. */

@@ -607,6 +607,7 @@ export const de = {
       breakTankVolume: 'Volumen des Vorlagebehälters',
       rinseFlowRate: 'Klarspül-Durchflussmenge',
       inletWaterTemperature: 'Zulaufwassertemperatur',
+      setpoint: 'Sollwert: {{value}}',
       currentCycle: 'Aktuelles Programm',
       cycleProgress: 'Programmfortschritt',
       noCycle: 'Kein Programm aktiv',

@@ -588,6 +588,7 @@ export const en = {
       breakTankVolume: 'Break tank volume',
       rinseFlowRate: 'Rinse flow rate',
       inletWaterTemperature: 'Inlet water temperature',
+      setpoint: 'Setpoint: {{value}}',
       currentCycle: 'Current cycle',
       cycleProgress: 'Cycle progress',
       noCycle: 'No cycle running',

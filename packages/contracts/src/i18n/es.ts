@@ -599,6 +599,7 @@ export const es = {
       breakTankVolume: 'Volumen del depósito de ruptura',
       rinseFlowRate: 'Caudal de aclarado',
       inletWaterTemperature: 'Temperatura del agua de entrada',
+      setpoint: 'Consigna: {{value}}',
       currentCycle: 'Ciclo en curso',
       cycleProgress: 'Progreso del ciclo',
       noCycle: 'No hay ningún ciclo en curso',

@@ -603,6 +603,7 @@ export const fr = {
       breakTankVolume: 'Volume du bac de disconnexion',
       rinseFlowRate: 'Débit de rinçage',
       inletWaterTemperature: "Température de l'eau d'arrivée",
+      setpoint: 'Consigne : {{value}}',
       currentCycle: 'Programme en cours',
       cycleProgress: 'Avancement du programme',
       noCycle: 'Aucun programme en cours',

@@ -598,6 +598,7 @@ export const it = {
       breakTankVolume: 'Volume serbatoio di disconnessione',
       rinseFlowRate: 'Portata di risciacquo',
       inletWaterTemperature: "Temperatura dell'acqua in ingresso",
+      setpoint: 'Impostata: {{value}}',
       currentCycle: 'Ciclo in corso',
       cycleProgress: 'Avanzamento del ciclo',
       noCycle: 'Nessun ciclo in corso',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { displayUnits, type TApplianceDetail, type TLastTelemetry } from '@washboard/contracts';
+import { type TApplianceDetail, type TLastTelemetry } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { useRangeName } from '../../runtime/runtime-context';
@@ -70,7 +70,7 @@ function Overview({ appliance, last }: { appliance: TApplianceDetail; last: TLas
             {t('device.sections.liveState')}
           </Title>
           <MachineActivity status={status} telemetry={telemetry} />
-          <LiveValues gamma={appliance.gamma} units={displayUnits(status.unitSystem, appliance.gamma)} telemetry={telemetry} />
+          <LiveValues gamma={appliance.gamma} status={status} telemetry={telemetry} />
         </Stack>
       </Paper>
     </Stack>

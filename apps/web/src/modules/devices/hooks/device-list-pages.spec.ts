@@ -20,6 +20,7 @@ function machine(serialNumber: string): TApplianceSummary {
       cycleNumber: null,
       updating: false,
       unitSystem: 'metric',
+      setpoints: null,
     },
     telemetry: null,
     openAlarms: 0,

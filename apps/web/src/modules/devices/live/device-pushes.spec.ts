@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TApplianceDetail, TApplianceListPage, TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
-import { detailWith, lastTelemetryWith, listWith, pageWith } from './device-pushes';
+import { detailWith, lastTelemetryWith, listWith, pageWith, startsOtherCycle } from './device-pushes';
 
 const status = {
   online: true,
@@ -10,6 +10,7 @@ const status = {
   cycleNumber: 7,
   updating: true,
   unitSystem: 'imperial',
+  setpoints: { boilerTmp: 850, tankTmp: 620 },
 } as const;
 
 const detail = {
@@ -89,5 +90,28 @@ describe('what a push changes in the device data held', () => {
     });
     expect(idle.status.systemState).toBe(2);
     expect(idle.cycleProgress).not.toBe(25);
+  });
+
+  it("keeps the running cycle's setpoints while it runs, and forgets them with another cycle or none", () => {
+    const last: TLastTelemetry = { serialNumber: 'SN-1', telemetry: null, status, cycleProgress: 0 };
+    const push = (cycleType: 'eco' | 'dishes' | null) =>
+      ({
+        type: 'status',
+        serialNumber: 'SN-1',
+        online: true,
+        systemState: cycleType ? 4 : 2,
+        cycleType,
+        cycleNumber: 8,
+        ts: status.lastSeenAt,
+      }) as const;
+    expect(lastTelemetryWith(last, push('eco')).status.setpoints).toEqual({ boilerTmp: 850, tankTmp: 620 });
+    expect(lastTelemetryWith(last, push('dishes')).status.setpoints).toBeNull();
+    expect(lastTelemetryWith(last, push(null)).status.setpoints).toBeNull();
+    // Another cycle's setpoints are read again; the same cycle, an end or another machine need no read.
+    expect(startsOtherCycle(last, push('dishes'))).toBe(true);
+    expect(startsOtherCycle(last, push('eco'))).toBe(false);
+    expect(startsOtherCycle(last, push(null))).toBe(false);
+    expect(startsOtherCycle(last, { ...push('dishes'), serialNumber: 'SN-2' })).toBe(false);
+    expect(startsOtherCycle(undefined, push('dishes'))).toBe(false);
   });
 });

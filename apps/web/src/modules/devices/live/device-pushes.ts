@@ -26,6 +26,8 @@ function nextStatus(status: TStatus, message: TStatusMessage): TStatus {
     systemState: message.systemState,
     cycleType: message.cycleType,
     cycleNumber: message.cycleNumber,
+    // The setpoints are the running cycle's: another cycle's, or none, are not known until read again.
+    setpoints: message.cycleType !== null && message.cycleType === status.cycleType ? status.setpoints : null,
     // The server's status messages carry when the machine was last heard (for "offline since").
     lastSeenAt: message.ts,
   };
@@ -61,6 +63,20 @@ export function lastTelemetryWith(last: TLastTelemetry, message: TLiveMessage): 
   if (message.type === 'telemetry') return withProgress({ ...last, telemetry: { ...last.telemetry, ...message.telemetry } });
   if (message.type === 'fotaStatus') return { ...last, status: { ...last.status, updating: firmwareUpdating(message) } };
   return last;
+}
+
+/**
+ * Whether a status push starts a cycle other than the one `last` shows running: its setpoints are
+ * then read again (the push does not carry them; they are the cycle's parameters).
+ */
+export function startsOtherCycle(last: TLastTelemetry | undefined, message: TLiveMessage): boolean {
+  return (
+    last !== undefined &&
+    message.type === 'status' &&
+    message.serialNumber === last.serialNumber &&
+    message.cycleType !== null &&
+    message.cycleType !== last.status.cycleType
+  );
 }
 
 /** Whether new `versions` end the firmware update `detail` shows running: it installed that version. */

@@ -13,6 +13,7 @@ const answer = (serialNumber: string, ts: string, boilerTmp: number): TLastTelem
     cycleNumber: 1,
     updating: false,
     unitSystem: 'metric',
+    setpoints: null,
   },
   cycleProgress: 0,
 });

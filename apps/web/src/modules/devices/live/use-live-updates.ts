@@ -4,7 +4,7 @@ import type { TAlarmView, TApplianceDetail, TLastTelemetry, TLiveMessage } from 
 import { deviceKeys } from '../hooks/device-keys';
 import type { TDeviceListPages } from '../hooks/device-list-pages';
 import { detailKeys } from '../hooks/use-device-details';
-import { detailWith, lastTelemetryWith, listWith, versionsEndUpdate } from './device-pushes';
+import { detailWith, lastTelemetryWith, listWith, startsOtherCycle, versionsEndUpdate } from './device-pushes';
 import { liveChannel } from './live-channel';
 import { mergeAlarm, rememberPushedAlarm } from './pushed-alarms';
 import { rememberPushedTelemetry } from './pushed-telemetry';
@@ -42,7 +42,12 @@ function applyMachineMessage(client: QueryClient, message: TMachineMessage): voi
     pushLog.add(ended);
     apply(client, ended);
   }
+  const cycleStarted = startsOtherCycle(
+    client.getQueryData<TLastTelemetry>(deviceKeys.lastTelemetry(message.serialNumber)),
+    message,
+  );
   apply(client, message);
+  if (cycleStarted) void client.invalidateQueries({ queryKey: deviceKeys.lastTelemetry(message.serialNumber) });
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   CYCLE_RUNNING_STATE,
   CYCLE_TYPES,
   cycleProgressPercent,
-  displayUnits,
   isCycleType,
   shownMachineState,
   SYSTEM_STATES,
@@ -227,7 +226,7 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
         <Text size="xs" c="dimmed">
           {t('remoteControl.liveValues')}
         </Text>
-        <LiveValues gamma={appliance.gamma} units={displayUnits(status.unitSystem, appliance.gamma)} telemetry={telemetry} />
+        <LiveValues gamma={appliance.gamma} status={status} telemetry={telemetry} />
       </Section>
 
       <Section title={t('remoteControl.sections.cycle')}>
