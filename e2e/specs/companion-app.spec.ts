@@ -154,6 +154,28 @@ describe('the companion at 390 × 844', () => {
     await page.getByRole('heading', { name: applianceName }).waitFor();
     await app.section('alarms').waitFor();
     await screenshot(page, 'companion-machine-390');
+    // The companion lists the technician's documents beside the two the dashboard has (§2).
+    await app.section('documents').click();
+    await page.waitForURL(`**/app/device/${serialNumber}/documents`);
+    await expect
+      .poll(() =>
+        page.locator('[data-testid^="document-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid'))),
+      )
+      .toEqual([
+        'document-electricSchema',
+        'document-userManual',
+        'document-technicalManual',
+        'document-wiringDiagram',
+        'document-explodedDiagram',
+        'document-spareParts',
+      ]);
+    expect(await page.getByTestId('document-wiringDiagram').textContent()).toContain(it_.device.documents.wiringDiagram);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('document-spareParts').getByRole('button', { name: it_.common.download }).click();
+    expect((await download).suggestedFilename()).toMatch(/-spare-parts\.pdf$/);
+    await screenshot(page, 'companion-documents-390');
+    await page.goBack();
+    await app.section('alarms').waitFor();
     await page.goBack();
     await card.waitFor();
     // The cache is written to IndexedDB at most once a second, encrypted: no machine in clear.

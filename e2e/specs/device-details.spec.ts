@@ -51,6 +51,11 @@ describe('device details', () => {
     await screenshot(page, 'device-details-statistics');
 
     await details.open('documents');
+    // The dashboard lists the electric schema and the user manual; the technician's four are the companion's (§2).
+    await page.getByTestId('document-userManual').waitFor();
+    expect(
+      await page.locator('[data-testid^="document-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid'))),
+    ).toEqual(['document-electricSchema', 'document-userManual']);
     const download = page.waitForEvent('download');
     await page.getByTestId('document-userManual').getByRole('button', { name: it_.common.download }).click();
     expect((await download).suggestedFilename()).toBe('WB-500-user-manual.pdf');

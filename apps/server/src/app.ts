@@ -628,7 +628,7 @@ async function assembleWashboard(
     appliances,
     productImport: new ProductImportService(new ProductImportRepository(database, applianceChanges), broker, audit),
     productAdministration,
-    documents: new ApplianceDocumentService(applianceDetails, applianceAccess),
+    documents: new ApplianceDocumentService(applianceDetails, applianceAccess, config.SPARE_PARTS_URL),
     deadLetters: new DeadLetterService(deadLetterRepository),
     defaultParameters,
     devices: deviceData,

@@ -1,5 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text';
 import { applianceDocumentPath, type TDeviceStats } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
@@ -55,10 +56,14 @@ describe(`device details: documents, statistics over time, firmware (${testBroke
     server.api(`/api/v1/appliance/documents/${path}`, { headers: { ...headers, 'accept-language': language } });
 
   describe('GET /api/v1/appliance/documents/{model}/{file}', () => {
-    it("answers the model's user manual and electric schema as PDF files in the caller's language", async () => {
+    it("answers each of the model's six documents as a PDF file in the caller's language", async () => {
       for (const [file, title] of [
         ['user-manual.pdf', 'User manual'],
         ['electric-schema.pdf', 'Electrical schematic'],
+        ['technical-manual.pdf', 'Technical manual'],
+        ['wiring-diagram.pdf', 'Wiring diagram'],
+        ['exploded-view.pdf', 'Exploded view'],
+        ['spare-parts.pdf', 'Spare parts list'],
       ] as const) {
         const res = await documentOf(anna, `${encodeURIComponent(model)}/${file}`);
         expect(res.status).toBe(200);
@@ -74,8 +79,43 @@ describe(`device details: documents, statistics over time, firmware (${testBroke
         await server.api(`/api/v1/appliance/getApplianceDetail?serialNumber=${machine.serialNumber}`, { headers: anna })
       ).json()) as { documents: { type: string; url: string }[] };
       expect(detail.documents.find((d) => d.type === 'userManual')?.url).toBe(applianceDocumentPath(model, 'userManual'));
+      expect(detail.documents.map((d) => d.type)).toEqual([
+        'electricSchema',
+        'userManual',
+        'technicalManual',
+        'wiringDiagram',
+        'explodedDiagram',
+        'spareParts',
+      ]);
       const italian = Buffer.from(await (await documentOf(anna, `${model}/user-manual.pdf`, 'it')).arrayBuffer());
       expect(italian.toString('latin1')).toContain(`Manuale d'uso - ${model}`);
+    });
+
+    it('draws the circuits, the assemblies and the parts to order, and says where to order them', async () => {
+      const text = async (file: string, language = 'en') =>
+        pdfText(Buffer.from(await (await documentOf(anna, `${model}/${file}`, language)).arrayBuffer()));
+      const wiring = await text('wiring-diagram.pdf');
+      for (const label of [
+        'Mains supply (L, N, PE)',
+        'Main switch',
+        'Power board (relays)',
+        'Control board',
+        'Boiler heater',
+        'Inlet valve',
+        'Level sensors',
+      ]) {
+        expect(wiring).toContain(label);
+      }
+      expect(wiring.match(/\bTS\b/g)?.length).toBeGreaterThanOrEqual(3);
+      // The exploded view's positions are the spare parts list's.
+      expect(await text('exploded-view.pdf')).toMatch(/1\s+Door[\s\S]*4\s+Wash arms[\s\S]*14\s+Electrical box/);
+      const parts = await text('spare-parts.pdf');
+      expect(parts).toMatch(/Pos\.\s+Part\s+Qty/);
+      expect(parts).toMatch(/4\s+Wash arms\s+2/);
+      expect(parts).toMatch(/14\s+Electrical box\s+1/);
+      expect(parts).toContain('https://parts.example.com/');
+      expect(await text('spare-parts.pdf', 'de')).toMatch(/4\s+Spülarme\s+2/);
+      expect(await text('technical-manual.pdf', 'fr')).toContain('Remplacement de la carte de commande');
     });
 
     it('serves the same file again from the cache', async () => {
@@ -95,7 +135,7 @@ describe(`device details: documents, statistics over time, firmware (${testBroke
 
     it('refuses a call without a token and an unknown document', async () => {
       expect((await server.api(`/api/v1/appliance/documents/${model}/user-manual.pdf`)).status).toBe(401);
-      expect((await documentOf(anna, `${model}/spare-parts.pdf`)).status).toBe(400);
+      expect((await documentOf(anna, `${model}/brochure.pdf`)).status).toBe(400);
     });
   });
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import {
-  APPLIANCE_DOCUMENTS,
+  applianceDocumentType,
   BRANDS,
   type TApplianceDocumentFile,
   type TApplianceDocumentType,
@@ -11,15 +11,22 @@ import { AppError } from '../errors';
 import { translate } from '../i18n/translate';
 import type { ApplianceAccess } from './appliance-access';
 import type { ApplianceDetailsRepository } from './appliance-details.repository';
+import { drawExplodedView, drawPartsTable, drawWiringDiagram } from './document-figures';
 
 /** Rendered documents kept in memory; a deployment has tens of models, five languages and two brands. */
 const CACHE_LIMIT = 500;
 /** The edition printed on the generic documents (fixed, so a document renders byte-identical). */
 const EDITION = new Date('2026-11-01T00:00:00Z');
 
-const SECTIONS: Record<TApplianceDocumentType, readonly string[]> = {
-  electricSchema: ['supply', 'components', 'safety'],
-  userManual: ['installation', 'use', 'cleaning', 'alarms', 'assistance'],
+/** What each document holds after its head: numbered text sections, then optionally a drawing. */
+type TContent = { sections: readonly string[]; figure?: typeof drawWiringDiagram };
+const CONTENTS: Record<TApplianceDocumentType, TContent> = {
+  electricSchema: { sections: ['supply', 'components', 'safety'] },
+  userManual: { sections: ['installation', 'use', 'cleaning', 'alarms', 'assistance'] },
+  technicalManual: { sections: ['serviceAccess', 'diagnostics', 'maintenance', 'serviceParameters', 'boardReplacement'] },
+  wiringDiagram: { sections: ['wiring'], figure: drawWiringDiagram },
+  explodedDiagram: { sections: ['exploded'], figure: drawExplodedView },
+  spareParts: { sections: ['ordering'], figure: drawPartsTable },
 };
 
 const COLOR = { text: '#1f2933', muted: '#616e7c', rule: '#cbd2d9' };
@@ -35,20 +42,25 @@ function printable(text: string): string {
     .join('');
 }
 
-function typeOf(file: TApplianceDocumentFile): TApplianceDocumentType {
-  return file === APPLIANCE_DOCUMENTS.electricSchema ? 'electricSchema' : 'userManual';
-}
-
 type TDocumentInput = {
   type: TApplianceDocumentType;
   modelNumber: string;
   brand: TAuthUser['brand'];
   range: string;
   lang: TLanguage;
+  /** Where spare parts are ordered (`SPARE_PARTS_URL`), named by the spare parts list. */
+  sparePartsUrl: string;
 };
 
-/** Renders one generic document of a model: title, model, brand, range, a notice, numbered sections. */
-export function renderApplianceDocument({ type, modelNumber, brand, range, lang }: TDocumentInput): Promise<Buffer> {
+/** Renders one generic document of a model: title, model, brand, range, a notice, numbered sections, its drawing. */
+export function renderApplianceDocument({
+  type,
+  modelNumber,
+  brand,
+  range,
+  lang,
+  sparePartsUrl,
+}: TDocumentInput): Promise<Buffer> {
   const t = (key: string, params: Record<string, string> = {}) => printable(translate(lang, key, params));
   const title = t(`device.documents.${type}`);
   const brandTitle = printable(BRANDS[brand].title);
@@ -105,7 +117,8 @@ export function renderApplianceDocument({ type, modelNumber, brand, range, lang 
     .fillColor(COLOR.muted)
     .text(t('device.documents.pdf.generic', { model: printable(modelNumber) }), left, pdf.y, { width, lineGap: 2 });
   pdf.moveDown(1.2);
-  SECTIONS[type].forEach((section, index) => {
+  const { sections, figure } = CONTENTS[type];
+  sections.forEach((section, index) => {
     pdf
       .font('Helvetica-Bold')
       .fontSize(12)
@@ -115,15 +128,17 @@ export function renderApplianceDocument({ type, modelNumber, brand, range, lang 
     pdf
       .font('Helvetica')
       .fontSize(10.5)
-      .text(t(`device.documents.pdf.${section}`), left, pdf.y, { width, lineGap: 2.5 });
+      .text(t(`device.documents.pdf.${section}`, { url: printable(sparePartsUrl) }), left, pdf.y, { width, lineGap: 2.5 });
     pdf.moveDown(1);
   });
+  figure?.(pdf, (key) => t(key), left, width);
   pdf.end();
   return done;
 }
 
 /**
- * The documents of device-areas §2 (electric schema, user manual) as real PDF files per model:
+ * The documents of device-areas §2 (electric schema, user manual; the companion's technical manual,
+ * wiring diagram, exploded view and spare parts list) as real PDF files per model:
  * generated on the first request for a model, brand and language, then served from memory. A model
  * is known to a caller only through a machine of that model the caller may see
  * (docs/permissions.md); any other model answers 404, like an unknown one.
@@ -134,13 +149,15 @@ export class ApplianceDocumentService {
   constructor(
     private readonly repository: ApplianceDetailsRepository,
     private readonly access: ApplianceAccess,
+    private readonly sparePartsUrl: string,
   ) {}
 
   /** The PDF of `file` for `modelNumber` in `lang`; 404 APPLIANCE_NOT_FOUND when the caller sees no machine of that model. */
   async document(user: TAuthUser, modelNumber: string, file: TApplianceDocumentFile, lang: TLanguage): Promise<Buffer> {
     const machine = await this.repository.visibleModel(modelNumber, await this.access.condition(user));
     if (!machine) throw new AppError('APPLIANCE_NOT_FOUND');
-    const type = typeOf(file);
+    const type = applianceDocumentType(file);
+    if (!type) throw new AppError('NOT_FOUND');
     const key = JSON.stringify([user.brand, modelNumber, type, lang]);
     let pdf = this.cache.get(key);
     if (!pdf) {
@@ -151,6 +168,7 @@ export class ApplianceDocumentService {
         brand: user.brand,
         range: BRANDS[user.brand].rangeNames[machine.gamma],
         lang,
+        sparePartsUrl: this.sparePartsUrl,
       });
       // A failed rendering is not kept: the next request tries again.
       pdf.catch(() => this.cache.delete(key));

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
+  APPLIANCE_DOCUMENT_TYPES,
+  applianceDocumentPath,
   cycleProgressPercent,
   defaultParameters,
   firmwareUpdating,
@@ -282,7 +284,6 @@ export class ApplianceService {
   async detail(user: TAuthUser, serial: string): Promise<TApplianceDetail> {
     const { appliance: a, state } = await this.visible(user, serial);
     const names = await this.companyNames(user.brand, [a.companyCode]);
-    const model = encodeURIComponent(a.modelNumber);
     return {
       serialNumber: a.serialNumber,
       applianceName: a.applianceName ?? a.serialNumber,
@@ -312,10 +313,7 @@ export class ApplianceService {
       info: state.info,
       panelLocked: state.panelLocked,
       fota: state.fota,
-      documents: [
-        { type: 'electricSchema', url: `/api/v1/appliance/documents/${model}/electric-schema.pdf` },
-        { type: 'userManual', url: `/api/v1/appliance/documents/${model}/user-manual.pdf` },
-      ],
+      documents: APPLIANCE_DOCUMENT_TYPES.map((type) => ({ type, url: applianceDocumentPath(a.modelNumber, type) })),
       statistic: state.stats,
     };
   }

@@ -20,13 +20,29 @@ export function applianceNameProblem(name: string): 'required' | 'tooLong' | nul
   return null;
 }
 
-/** The documents of a machine, served per model number as `/api/v1/appliance/documents/{model}/{file}`. */
+/**
+ * The documents of a machine, served per model number as `/api/v1/appliance/documents/{model}/{file}`
+ * (device-areas §2): the electric schema and user manual everywhere, and in the companion also the
+ * technical manual, wiring diagram, exploded view and spare parts list.
+ */
 export const APPLIANCE_DOCUMENTS = {
   electricSchema: 'electric-schema.pdf',
   userManual: 'user-manual.pdf',
+  technicalManual: 'technical-manual.pdf',
+  wiringDiagram: 'wiring-diagram.pdf',
+  explodedDiagram: 'exploded-view.pdf',
+  spareParts: 'spare-parts.pdf',
 } as const;
 export type TApplianceDocumentType = keyof typeof APPLIANCE_DOCUMENTS;
 export type TApplianceDocumentFile = (typeof APPLIANCE_DOCUMENTS)[TApplianceDocumentType];
+export const APPLIANCE_DOCUMENT_TYPES = Object.keys(APPLIANCE_DOCUMENTS) as TApplianceDocumentType[];
+/** The documents the dashboard lists (§2); the companion lists every one. */
+export const DASHBOARD_DOCUMENT_TYPES: readonly TApplianceDocumentType[] = ['electricSchema', 'userManual'];
+
+/** The type of a document file name, or undefined for a name that is none of them. */
+export function applianceDocumentType(file: string): TApplianceDocumentType | undefined {
+  return APPLIANCE_DOCUMENT_TYPES.find((type) => APPLIANCE_DOCUMENTS[type] === file);
+}
 
 /** The path of a model's document (the model number is URL-encoded). */
 export function applianceDocumentPath(modelNumber: string, type: TApplianceDocumentType): string {

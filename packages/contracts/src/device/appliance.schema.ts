@@ -8,6 +8,7 @@ import { UNIT_SYSTEMS } from './units';
 import {
   APPLIANCE_CONNECTIVITIES,
   APPLIANCE_CONNECTIVITY_FILTERS,
+  APPLIANCE_DOCUMENT_TYPES,
   APPLIANCE_DOCUMENTS,
   APPLIANCE_NAME_MAX_LENGTH,
   RATING_POWERS,
@@ -192,7 +193,7 @@ export const ZApplianceListPage = z
   .meta({ id: 'ApplianceListPage' });
 export type TApplianceListPage = z.infer<typeof ZApplianceListPage>;
 
-export const ZApplianceDocument = z.object({ type: z.enum(['electricSchema', 'userManual']), url: z.string() });
+export const ZApplianceDocument = z.object({ type: z.enum(APPLIANCE_DOCUMENT_TYPES), url: z.string() });
 
 /** getApplianceDetail: every appliance field of device-areas §3. */
 export const ZApplianceDetail = z
@@ -385,5 +386,5 @@ export type TStatisticsHistory = z.infer<typeof ZStatisticsHistory>;
 /** GET /api/v1/appliance/documents/{model}/{file}: a model's generic document. */
 export const ZApplianceDocumentParams = z.object({
   model: z.string().trim().min(1).max(40),
-  file: z.enum([APPLIANCE_DOCUMENTS.electricSchema, APPLIANCE_DOCUMENTS.userManual]),
+  file: z.enum(Object.values(APPLIANCE_DOCUMENTS)),
 });

@@ -35,6 +35,9 @@ const SAME_AS_ENGLISH_ALLOWED: TSameAsEnglishAllowList = {
   'devices.filter.bluetooth': ['it', 'fr', 'de', 'es'],
   'devices.filter.wifi': ['it', 'fr', 'es'],
   'devices.filter.offline': ['it', 'de'],
+  // The position column's abbreviation, and the boiler: the trade's loanword in Italian and German.
+  'device.documents.pdf.position': ['it', 'fr', 'de', 'es'],
+  'device.documents.pdf.parts.boiler': ['it', 'de'],
   // Wi-Fi security standards, named the same everywhere.
   'mobile.link.commissioning.securities.wpa2-psk': ['it', 'fr', 'de', 'es'],
   'mobile.link.commissioning.securities.wpa3-sae': ['it', 'fr', 'de', 'es'],

@@ -563,6 +563,10 @@ export const de = {
     documents: {
       electricSchema: 'Schaltplan',
       userManual: 'Bedienungsanleitung',
+      technicalManual: 'Technisches Handbuch',
+      wiringDiagram: 'Verdrahtungsplan',
+      explodedDiagram: 'Explosionszeichnung',
+      spareParts: 'Ersatzteilliste',
       none: 'Keine Dokumente verfügbar',
       pdf: {
         generic:
@@ -593,6 +597,58 @@ export const de = {
         assistanceTitle: 'Technischer Kundendienst',
         assistance:
           'Für alles, was dieses Handbuch nicht abdeckt, den in den Maschinendetails genannten technischen Kundendienst kontaktieren.',
+        serviceAccessTitle: 'Zugang für den Service',
+        serviceAccess:
+          'Die Maschine ausschalten, am Wandschalter vom Netz trennen und den Schalter gegen Wiedereinschalten sichern, dann den Wasserhahn schließen. Boiler und Tank unter 40 °C abkühlen lassen, bevor eine Verkleidung abgenommen wird: Der Boiler arbeitet mit bis zu 90 °C.',
+        diagnosticsTitle: 'Diagnose',
+        diagnostics:
+          'Die aktiven und vergangenen Alarme im Alarmregister der App oder des Dashboards lesen: Jeder Code hat seine Beschreibung und bis zu fünf Lösungen, der Reihe nach zu versuchen. Die Live-Werte (Temperaturen, Volumen, Durchfluss) unterscheiden einen defekten Sensor von einem defekten Verbraucher.',
+        maintenanceTitle: 'Regelmäßige Wartung',
+        maintenance:
+          'Alle sechs Monate: Boiler und Nachspülkreis entkalken, Türdichtung, Spül- und Nachspülarme und Filter prüfen und die Sicherheitsthermostate testen. Jedes Jahr: die Fühler mit einem Referenzthermometer und den festen Sitz der Leistungsanschlüsse prüfen.',
+        serviceParametersTitle: 'Werksparameter',
+        serviceParameters:
+          'Werksparameter ändern nur Servicetechniker, im Dashboard oder im Servicemenü der App nach der Service-PIN. Die Werte vor dem Ändern notieren; das Wiederherstellen der Voreinstellungen setzt die Standardwerte der Baureihe zurück.',
+        boardReplacementTitle: 'Austausch der Steuerplatine',
+        boardReplacement:
+          'Die Steuerplatine mit dem Platinentausch der App ersetzen: Er überträgt die Parameter und die Identität der alten Platine auf die neue, sodass die Maschine ihre Historie behält.',
+        wiringTitle: 'Den Plan lesen',
+        wiring:
+          'Der Plan zeigt die Hauptstromkreise des Modells, nicht die Leitungen eines einzelnen Geräts. Die Netzversorgung erreicht die Leistungsplatine über den Hauptschalter; die Leistungsplatine schaltet Heizungen, Pumpen und Ventil auf Befehl der Steuerplatine; Fühler und Niveausensoren melden an die Steuerplatine. Jede Heizung liegt in Reihe mit ihrem Sicherheitsthermostat (TS).',
+        explodedTitle: 'Baugruppen',
+        exploded:
+          'Die Hauptbaugruppen in der Reihenfolge der Demontage, von der Tür bis zum Schaltkasten. Die Positionsnummern sind die der Ersatzteilliste.',
+        orderingTitle: 'Ersatzteile bestellen',
+        ordering: 'Mit der Seriennummer der Maschine und der Positionsnummer unten im Ersatzteilportal bestellen: {{url}}',
+        position: 'Pos.',
+        part: 'Teil',
+        quantity: 'Menge',
+        parts: {
+          door: 'Tür',
+          doorSeal: 'Türdichtung',
+          rack: 'Korb',
+          washArms: 'Spülarme',
+          rinseArms: 'Nachspülarme',
+          filters: 'Tanksiebe',
+          tank: 'Spültank',
+          boiler: 'Boiler',
+          washPump: 'Spülpumpe',
+          rinsePump: 'Nachspülpumpe',
+          drainPump: 'Ablaufpumpe',
+          inletValve: 'Zulaufventil',
+          controlPanel: 'Bedienfeld und Displayplatine',
+          electricalBox: 'Schaltkasten',
+          mains: 'Netzversorgung (L, N, PE)',
+          mainSwitch: 'Hauptschalter',
+          powerBoard: 'Leistungsplatine (Relais)',
+          controlBoard: 'Steuerplatine',
+          displayBoard: 'Displayplatine',
+          connectivityModule: 'Konnektivitätsmodul',
+          boilerHeater: 'Boilerheizung',
+          tankHeater: 'Tankheizung',
+          probes: 'Temperaturfühler',
+          levelSensors: 'Niveausensoren',
+        },
       },
     },
     alarms: {

@@ -545,6 +545,10 @@ export const en = {
     documents: {
       electricSchema: 'Electrical schematic',
       userManual: 'User manual',
+      technicalManual: 'Technical manual',
+      wiringDiagram: 'Wiring diagram',
+      explodedDiagram: 'Exploded view',
+      spareParts: 'Spare parts list',
       none: 'No documents available',
       pdf: {
         generic:
@@ -574,6 +578,58 @@ export const en = {
           'Alarms are shown on the display and in the alarm register of the dashboard, with their possible solutions in the order to try them.',
         assistanceTitle: 'Technical assistance',
         assistance: 'For anything this manual does not cover, contact the technical assistance named in the machine details.',
+        serviceAccessTitle: 'Access for service',
+        serviceAccess:
+          'Switch the machine off, isolate it at the wall switch and lock the switch open, then close the water tap. Let the boiler and the tank cool below 40 °C before removing a panel: the boiler works at up to 90 °C.',
+        diagnosticsTitle: 'Diagnostics',
+        diagnostics:
+          'Read the active and past alarms in the alarm register of the app or of the dashboard: each code has its description and up to five solutions, to try in order. The live values (temperatures, volumes, flow) tell a faulty sensor from a faulty load.',
+        maintenanceTitle: 'Periodic maintenance',
+        maintenance:
+          'Every six months: descale the boiler and the rinse circuit, check the door seal, the wash and rinse arms and the filters, and test the safety thermostats. Every year: check the probes against a reference thermometer and the tightness of the power connections.',
+        serviceParametersTitle: 'Factory parameters',
+        serviceParameters:
+          'Factory parameters are changed by service technicians only, from the dashboard or from the service menu of the app after the service PIN. Note the values before changing them; restoring the presets brings back the defaults of the range.',
+        boardReplacementTitle: 'Replacing the control board',
+        boardReplacement:
+          'Replace the control board with the board replacement of the app: it carries the parameters and the identity of the old board to the new one, so that the machine keeps its history.',
+        wiringTitle: 'Reading the diagram',
+        wiring:
+          'The diagram shows the main circuits of the model, not the wires of one build. The mains supply reaches the power board through the main switch; the power board switches the heaters, pumps and valve when the control board commands; probes and level sensors report to the control board. Each heater is in series with its safety thermostat (TS).',
+        explodedTitle: 'Assemblies',
+        exploded:
+          'The main assemblies in the order they come apart, from the door to the electrical box. The position numbers are those of the spare parts list.',
+        orderingTitle: 'Ordering spare parts',
+        ordering: 'Order by the serial number of the machine and the position number below, on the spare parts portal: {{url}}',
+        position: 'Pos.',
+        part: 'Part',
+        quantity: 'Qty',
+        parts: {
+          door: 'Door',
+          doorSeal: 'Door seal',
+          rack: 'Basket rack',
+          washArms: 'Wash arms',
+          rinseArms: 'Rinse arms',
+          filters: 'Tank filters',
+          tank: 'Wash tank',
+          boiler: 'Boiler',
+          washPump: 'Wash pump',
+          rinsePump: 'Rinse pump',
+          drainPump: 'Drain pump',
+          inletValve: 'Inlet valve',
+          controlPanel: 'Control panel and display board',
+          electricalBox: 'Electrical box',
+          mains: 'Mains supply (L, N, PE)',
+          mainSwitch: 'Main switch',
+          powerBoard: 'Power board (relays)',
+          controlBoard: 'Control board',
+          displayBoard: 'Display board',
+          connectivityModule: 'Connectivity module',
+          boilerHeater: 'Boiler heater',
+          tankHeater: 'Tank heater',
+          probes: 'Temperature probes',
+          levelSensors: 'Level sensors',
+        },
       },
     },
     alarms: {

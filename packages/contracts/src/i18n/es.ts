@@ -555,6 +555,10 @@ export const es = {
     documents: {
       electricSchema: 'Esquema eléctrico',
       userManual: 'Manual de usuario',
+      technicalManual: 'Manual técnico',
+      wiringDiagram: 'Esquema de cableado',
+      explodedDiagram: 'Despiece',
+      spareParts: 'Lista de repuestos',
       none: 'No hay documentos disponibles',
       pdf: {
         generic:
@@ -585,6 +589,58 @@ export const es = {
         assistanceTitle: 'Asistencia técnica',
         assistance:
           'Para todo lo que este manual no cubre, contactar con la asistencia técnica indicada en los detalles de la máquina.',
+        serviceAccessTitle: 'Acceso para el servicio técnico',
+        serviceAccess:
+          'Apaga la máquina, aíslala con el interruptor de pared y bloquéalo abierto; luego cierra el grifo del agua. Deja que el calderín y la cuba bajen de 40 °C antes de quitar un panel: el calderín trabaja hasta 90 °C.',
+        diagnosticsTitle: 'Diagnóstico',
+        diagnostics:
+          'Lee las alarmas activas y pasadas en el registro de alarmas de la aplicación o del panel: cada código tiene su descripción y hasta cinco soluciones, para probar en orden. Los valores en directo (temperaturas, volúmenes, caudal) distinguen un sensor averiado de una carga averiada.',
+        maintenanceTitle: 'Mantenimiento periódico',
+        maintenance:
+          'Cada seis meses: desincrusta el calderín y el circuito de aclarado, revisa la junta de la puerta, los brazos de lavado y de aclarado y los filtros, y prueba los termostatos de seguridad. Cada año: comprueba las sondas con un termómetro de referencia y el apriete de las conexiones de potencia.',
+        serviceParametersTitle: 'Parámetros de fábrica',
+        serviceParameters:
+          'Solo los técnicos del servicio cambian los parámetros de fábrica, desde el panel o desde el menú de servicio de la aplicación tras el PIN de servicio. Anota los valores antes de cambiarlos; restaurar los preajustes devuelve los valores por defecto de la gama.',
+        boardReplacementTitle: 'Sustitución de la placa de control',
+        boardReplacement:
+          'Sustituye la placa de control con el cambio de placa de la aplicación: lleva los parámetros y la identidad de la placa antigua a la nueva, para que la máquina conserve su historial.',
+        wiringTitle: 'Cómo leer el esquema',
+        wiring:
+          'El esquema muestra los circuitos principales del modelo, no los cables de una unidad concreta. La alimentación de red llega a la placa de potencia a través del interruptor general; la placa de potencia conmuta resistencias, bombas y electroválvula cuando lo ordena la placa de control; las sondas y los sensores de nivel informan a la placa de control. Cada resistencia está en serie con su termostato de seguridad (TS).',
+        explodedTitle: 'Conjuntos',
+        exploded:
+          'Los conjuntos principales en el orden en que se desmontan, de la puerta a la caja eléctrica. Los números de posición son los de la lista de repuestos.',
+        orderingTitle: 'Pedir repuestos',
+        ordering: 'Pide con el número de serie de la máquina y el número de posición de abajo en el portal de repuestos: {{url}}',
+        position: 'Pos.',
+        part: 'Pieza',
+        quantity: 'Cant.',
+        parts: {
+          door: 'Puerta',
+          doorSeal: 'Junta de la puerta',
+          rack: 'Cesta',
+          washArms: 'Brazos de lavado',
+          rinseArms: 'Brazos de aclarado',
+          filters: 'Filtros de la cuba',
+          tank: 'Cuba de lavado',
+          boiler: 'Calderín',
+          washPump: 'Bomba de lavado',
+          rinsePump: 'Bomba de aclarado',
+          drainPump: 'Bomba de desagüe',
+          inletValve: 'Electroválvula de entrada',
+          controlPanel: 'Panel de mandos y placa de pantalla',
+          electricalBox: 'Caja eléctrica',
+          mains: 'Alimentación de red (L, N, PE)',
+          mainSwitch: 'Interruptor general',
+          powerBoard: 'Placa de potencia (relés)',
+          controlBoard: 'Placa de control',
+          displayBoard: 'Placa de pantalla',
+          connectivityModule: 'Módulo de conectividad',
+          boilerHeater: 'Resistencia del calderín',
+          tankHeater: 'Resistencia de la cuba',
+          probes: 'Sondas de temperatura',
+          levelSensors: 'Sensores de nivel',
+        },
       },
     },
     alarms: {

@@ -559,6 +559,10 @@ export const fr = {
     documents: {
       electricSchema: 'Schéma électrique',
       userManual: "Manuel d'utilisation",
+      technicalManual: 'Manuel technique',
+      wiringDiagram: 'Schéma de câblage',
+      explodedDiagram: 'Vue éclatée',
+      spareParts: 'Liste des pièces détachées',
       none: 'Aucun document disponible',
       pdf: {
         generic:
@@ -589,6 +593,59 @@ export const fr = {
         assistanceTitle: 'Assistance technique',
         assistance:
           'Pour tout ce que ce manuel ne couvre pas, contacter l’assistance technique indiquée dans les détails de la machine.',
+        serviceAccessTitle: 'Accès pour l’intervention',
+        serviceAccess:
+          'Éteindre la machine, la sectionner à l’interrupteur mural et condamner celui-ci en position ouverte, puis fermer le robinet d’eau. Laisser le surchauffeur et la cuve descendre sous 40 °C avant de retirer un panneau : le surchauffeur travaille jusqu’à 90 °C.',
+        diagnosticsTitle: 'Diagnostic',
+        diagnostics:
+          'Lire les alarmes actives et passées dans le registre des alarmes de l’application ou du tableau de bord : chaque code a sa description et jusqu’à cinq solutions, à essayer dans l’ordre. Les valeurs en direct (températures, volumes, débit) distinguent une sonde défaillante d’une charge défaillante.',
+        maintenanceTitle: 'Entretien périodique',
+        maintenance:
+          'Tous les six mois : détartrer le surchauffeur et le circuit de rinçage, contrôler le joint de porte, les bras de lavage et de rinçage et les filtres, et tester les thermostats de sécurité. Chaque année : contrôler les sondes avec un thermomètre de référence et le serrage des connexions de puissance.',
+        serviceParametersTitle: 'Paramètres d’usine',
+        serviceParameters:
+          'Seuls les techniciens du service modifient les paramètres d’usine, depuis le tableau de bord ou depuis le menu service de l’application après le code PIN du service. Noter les valeurs avant de les modifier ; la restauration des préréglages rétablit les valeurs par défaut de la gamme.',
+        boardReplacementTitle: 'Remplacement de la carte de commande',
+        boardReplacement:
+          'Remplacer la carte de commande avec la procédure de remplacement de carte de l’application : elle reporte les paramètres et l’identité de l’ancienne carte sur la nouvelle, et la machine garde ainsi son historique.',
+        wiringTitle: 'Lecture du schéma',
+        wiring:
+          'Le schéma montre les circuits principaux du modèle, non les fils d’un exemplaire. L’alimentation secteur arrive à la carte de puissance par l’interrupteur général ; la carte de puissance commute les résistances, les pompes et l’électrovanne sur ordre de la carte de commande ; les sondes et les capteurs de niveau renseignent la carte de commande. Chaque résistance est en série avec son thermostat de sécurité (TS).',
+        explodedTitle: 'Ensembles',
+        exploded:
+          'Les ensembles principaux dans l’ordre du démontage, de la porte au coffret électrique. Les numéros de position sont ceux de la liste des pièces détachées.',
+        orderingTitle: 'Commander des pièces détachées',
+        ordering:
+          'Commander avec le numéro de série de la machine et le numéro de position ci-dessous, sur le portail des pièces détachées : {{url}}',
+        position: 'Pos.',
+        part: 'Pièce',
+        quantity: 'Qté',
+        parts: {
+          door: 'Porte',
+          doorSeal: 'Joint de porte',
+          rack: 'Panier',
+          washArms: 'Bras de lavage',
+          rinseArms: 'Bras de rinçage',
+          filters: 'Filtres de cuve',
+          tank: 'Cuve de lavage',
+          boiler: 'Surchauffeur',
+          washPump: 'Pompe de lavage',
+          rinsePump: 'Pompe de rinçage',
+          drainPump: 'Pompe de vidange',
+          inletValve: 'Électrovanne d’arrivée',
+          controlPanel: 'Tableau de commande et carte d’affichage',
+          electricalBox: 'Coffret électrique',
+          mains: 'Alimentation secteur (L, N, PE)',
+          mainSwitch: 'Interrupteur général',
+          powerBoard: 'Carte de puissance (relais)',
+          controlBoard: 'Carte de commande',
+          displayBoard: 'Carte d’affichage',
+          connectivityModule: 'Module de connectivité',
+          boilerHeater: 'Résistance du surchauffeur',
+          tankHeater: 'Résistance de cuve',
+          probes: 'Sondes de température',
+          levelSensors: 'Capteurs de niveau',
+        },
       },
     },
     alarms: {

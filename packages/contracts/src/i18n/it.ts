@@ -554,6 +554,10 @@ export const it = {
     documents: {
       electricSchema: 'Schema elettrico',
       userManual: "Manuale d'uso",
+      technicalManual: 'Manuale tecnico',
+      wiringDiagram: 'Schema di cablaggio',
+      explodedDiagram: 'Esploso',
+      spareParts: 'Elenco ricambi',
       none: 'Nessun documento disponibile',
       pdf: {
         generic:
@@ -584,6 +588,59 @@ export const it = {
         assistanceTitle: 'Assistenza tecnica',
         assistance:
           "Per quanto non coperto da questo manuale, contattare l'assistenza tecnica indicata nei dettagli della macchina.",
+        serviceAccessTitle: 'Accesso per l’assistenza',
+        serviceAccess:
+          'Spegnere la macchina, sezionarla con l’interruttore a muro e bloccarlo aperto, poi chiudere il rubinetto dell’acqua. Lasciare raffreddare boiler e vasca sotto i 40 °C prima di togliere un pannello: il boiler lavora fino a 90 °C.',
+        diagnosticsTitle: 'Diagnostica',
+        diagnostics:
+          'Leggere gli allarmi attivi e passati nel registro allarmi dell’app o della dashboard: ogni codice ha la sua descrizione e fino a cinque soluzioni, da provare in ordine. I valori in tempo reale (temperature, volumi, portata) distinguono un sensore guasto da un carico guasto.',
+        maintenanceTitle: 'Manutenzione periodica',
+        maintenance:
+          'Ogni sei mesi: decalcificare il boiler e il circuito di risciacquo, controllare la guarnizione della porta, i bracci di lavaggio e di risciacquo e i filtri, e provare i termostati di sicurezza. Ogni anno: verificare le sonde con un termometro di riferimento e il serraggio dei collegamenti di potenza.',
+        serviceParametersTitle: 'Parametri di fabbrica',
+        serviceParameters:
+          'I parametri di fabbrica si modificano solo dai tecnici dell’assistenza, dalla dashboard o dal menu assistenza dell’app dopo il PIN di assistenza. Annotare i valori prima di modificarli; il ripristino dei preset riporta i valori predefiniti della gamma.',
+        boardReplacementTitle: 'Sostituzione della scheda di controllo',
+        boardReplacement:
+          'Sostituire la scheda di controllo con la procedura di sostituzione scheda dell’app: porta i parametri e l’identità della vecchia scheda sulla nuova, così la macchina conserva il suo storico.',
+        wiringTitle: 'Come leggere lo schema',
+        wiring:
+          'Lo schema mostra i circuiti principali del modello, non i fili di un singolo esemplare. L’alimentazione di rete arriva alla scheda di potenza attraverso l’interruttore generale; la scheda di potenza comanda resistenze, pompe ed elettrovalvola su ordine della scheda di controllo; sonde e sensori di livello riferiscono alla scheda di controllo. Ogni resistenza è in serie con il suo termostato di sicurezza (TS).',
+        explodedTitle: 'Gruppi',
+        exploded:
+          'I gruppi principali nell’ordine in cui si smontano, dalla porta al quadro elettrico. I numeri di posizione sono quelli dell’elenco ricambi.',
+        orderingTitle: 'Ordinare i ricambi',
+        ordering:
+          'Ordinare indicando il numero di serie della macchina e il numero di posizione qui sotto, sul portale ricambi: {{url}}',
+        position: 'Pos.',
+        part: 'Ricambio',
+        quantity: 'Q.tà',
+        parts: {
+          door: 'Porta',
+          doorSeal: 'Guarnizione porta',
+          rack: 'Cesto',
+          washArms: 'Bracci di lavaggio',
+          rinseArms: 'Bracci di risciacquo',
+          filters: 'Filtri vasca',
+          tank: 'Vasca di lavaggio',
+          boiler: 'Boiler',
+          washPump: 'Pompa di lavaggio',
+          rinsePump: 'Pompa di risciacquo',
+          drainPump: 'Pompa di scarico',
+          inletValve: 'Elettrovalvola di carico',
+          controlPanel: 'Pannello comandi e scheda display',
+          electricalBox: 'Quadro elettrico',
+          mains: 'Alimentazione di rete (L, N, PE)',
+          mainSwitch: 'Interruttore generale',
+          powerBoard: 'Scheda di potenza (relè)',
+          controlBoard: 'Scheda di controllo',
+          displayBoard: 'Scheda display',
+          connectivityModule: 'Modulo di connettività',
+          boilerHeater: 'Resistenza boiler',
+          tankHeater: 'Resistenza vasca',
+          probes: 'Sonde di temperatura',
+          levelSensors: 'Sensori di livello',
+        },
       },
     },
     alarms: {

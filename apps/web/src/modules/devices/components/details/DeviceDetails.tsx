@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Badge, Tabs } from '@mantine/core';
 import { IconBell, IconBellCog, IconChartLine, IconCpu, IconFileText, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { canEditThresholds } from '@washboard/contracts';
+import { canEditThresholds, DASHBOARD_DOCUMENT_TYPES } from '@washboard/contracts';
 import { useUserData } from '../../../session/session-store';
 import { useApplianceDetail } from '../../hooks/use-devices';
 import { AlarmRegister } from './AlarmRegister';
@@ -68,7 +68,7 @@ export function DeviceDetails({ serialNumber }: { serialNumber: string }) {
         </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="documents">
-        <DocumentsTab appliance={appliance} />
+        <DocumentsTab appliance={appliance} types={DASHBOARD_DOCUMENT_TYPES} />
       </Tabs.Panel>
       <Tabs.Panel value="firmware">
         <FirmwareTab appliance={appliance} />

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notify } from '../../../../ui/notify';
 import { IconDownload, IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TApplianceDetail } from '@washboard/contracts';
+import type { TApplianceDetail, TApplianceDocumentType } from '@washboard/contracts';
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { fetchDocumentFile } from '../../api/device-details-api';
@@ -15,9 +15,10 @@ const REVOKE_AFTER_MS = 60_000;
 /**
  * The model's documents. A link cannot carry the access token, so each file is fetched with it and
  * shown from a blob URL (docs/permissions.md): "open" readies a tab at the click (popup blockers
- * allow only that) and points it at the file once loaded; "download" saves it.
+ * allow only that) and points it at the file once loaded; "download" saves it. `types` keeps only
+ * those documents (the dashboard lists two, the companion every one: device-areas §2).
  */
-export function DocumentsTab({ appliance }: { appliance: TApplianceDetail }) {
+export function DocumentsTab({ appliance, types }: { appliance: TApplianceDetail; types?: readonly TApplianceDocumentType[] }) {
   const { t } = useTranslation();
   const failed = (error: unknown) => notify({ color: 'red', message: apiErrorMessage(error, t, t('errors.tryAgainLater')) });
 
@@ -48,10 +49,11 @@ export function DocumentsTab({ appliance }: { appliance: TApplianceDetail }) {
     }, failed);
   };
 
-  if (appliance.documents.length === 0) return <EmptyState message={t('device.documents.none')} />;
+  const documents = types ? appliance.documents.filter((doc) => types.includes(doc.type)) : appliance.documents;
+  if (documents.length === 0) return <EmptyState message={t('device.documents.none')} />;
   return (
     <Stack gap="sm">
-      {appliance.documents.map((doc) => (
+      {documents.map((doc) => (
         <Paper key={doc.type} withBorder radius="md" p="md" data-testid={`document-${doc.type}`}>
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="nowrap" miw={0}>
