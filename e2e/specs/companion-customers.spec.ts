@@ -73,6 +73,36 @@ describe('companion: customers', () => {
   });
 });
 
+describe('companion: reaching a customer', () => {
+  it('calls and e-mails the customer from the record, and says so when no app sends e-mail', async () => {
+    const screen = await technicianPhone();
+    const text = it_.mobile.customers;
+    const tech = await Api.signIn(baseUrl, TECH, IDENTITY_PASSWORD);
+    const customer = await tech.post<{ id: string }>('/api/v1/customers', {
+      name: 'Trattoria',
+      surname: 'Rossi',
+      email: 'trattoria@rossi.test',
+      phone: '+39 045 123 4567',
+    });
+    await screen.page.goto(`${baseUrl}/app/customers/${customer.id}`);
+    await screen.page.getByRole('heading', { name: text.modify }).waitFor();
+    const call = screen.page.getByRole('link', { name: text.call });
+    const mail = screen.page.getByRole('link', { name: text.sendEmail });
+    expect(await call.getAttribute('href')).toBe('tel:+390451234567');
+    expect(await mail.getAttribute('href')).toBe('mailto:trattoria@rossi.test');
+    // This browser has no mail app: nothing takes the page's place, and the phone says why.
+    await mail.click();
+    await screen.page.getByText(it_.errors.noMailApp).waitFor({ timeout: 5_000 });
+    await screenshot(screen.page, 'companion-customer-no-mail-app');
+    // Where a mail app opens, it takes the focus from the page: nothing is said.
+    await screen.page.getByText(it_.errors.noMailApp).waitFor({ state: 'detached', timeout: 10_000 });
+    await mail.click();
+    await screen.page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await screen.page.waitForTimeout(2_500);
+    expect(await screen.page.getByText(it_.errors.noMailApp).count()).toBe(0);
+  });
+});
+
 describe('companion: picking among many machines', () => {
   it('finds a machine past the first page of the list by what is typed', async () => {
     // 55 machines: the list answers 50 at a time, so the last ones are not among the first offered.

@@ -367,6 +367,7 @@ export const de = {
     applianceDisconnected: 'Gerät getrennt',
     addProductFailed: 'Das Produkt konnte nicht hinzugefügt werden',
     addDeviceFailed: 'Beim Hinzufügen des Geräts ist ein Fehler aufgetreten',
+    noMailApp: 'Keine App zum Senden der E-Mail verfügbar',
     network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   },
 
@@ -1703,6 +1704,8 @@ export const de = {
       title: 'Kunden',
       new: 'Neuer Kunde',
       modify: 'Kunde bearbeiten',
+      call: 'Anrufen',
+      sendEmail: 'E-Mail senden',
       name: 'Vorname',
       surname: 'Nachname',
       email: 'E-Mail',

@@ -349,6 +349,7 @@ export const en = {
     applianceDisconnected: 'Appliance disconnected',
     addProductFailed: 'Add product failed',
     addDeviceFailed: 'An error occurred while adding the device',
+    noMailApp: 'No app available to send email',
     network: 'The server cannot be reached. Check your connection and try again.',
   },
 
@@ -1672,6 +1673,8 @@ export const en = {
       title: 'Customers',
       new: 'New customer',
       modify: 'Edit customer',
+      call: 'Call',
+      sendEmail: 'Send e-mail',
       name: 'Name',
       surname: 'Surname',
       email: 'E-mail',

@@ -359,6 +359,7 @@ export const es = {
     applianceDisconnected: 'Aparato desconectado',
     addProductFailed: 'No ha sido posible añadir el producto',
     addDeviceFailed: 'Se ha producido un error al añadir el dispositivo',
+    noMailApp: 'No hay ninguna aplicación disponible para enviar el correo electrónico',
     network: 'No se puede conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
   },
 
@@ -1692,6 +1693,8 @@ export const es = {
       title: 'Clientes',
       new: 'Nuevo cliente',
       modify: 'Editar cliente',
+      call: 'Llamar',
+      sendEmail: 'Enviar correo electrónico',
       name: 'Nombre',
       surname: 'Apellidos',
       email: 'Correo electrónico',

@@ -362,6 +362,7 @@ export const fr = {
     applianceDisconnected: 'Appareil déconnecté',
     addProductFailed: "Le produit n'a pas pu être ajouté",
     addDeviceFailed: "Une erreur s'est produite lors de l'ajout de l'appareil",
+    noMailApp: "Aucune application disponible pour envoyer l'e-mail",
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   },
 
@@ -1702,6 +1703,8 @@ export const fr = {
       title: 'Clients',
       new: 'Nouveau client',
       modify: 'Modifier le client',
+      call: 'Appeler',
+      sendEmail: 'Envoyer un e-mail',
       name: 'Prénom',
       surname: 'Nom',
       email: 'E-mail',

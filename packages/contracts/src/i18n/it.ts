@@ -357,6 +357,7 @@ export const it = {
     applianceDisconnected: 'Apparecchio disconnesso',
     addProductFailed: 'Non è stato possibile aggiungere il prodotto',
     addDeviceFailed: "Si è verificato un errore durante l'aggiunta del dispositivo",
+    noMailApp: "Nessuna app disponibile per inviare l'e-mail",
     network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
   },
 
@@ -1694,6 +1695,8 @@ export const it = {
       title: 'Clienti',
       new: 'Nuovo cliente',
       modify: 'Modifica cliente',
+      call: 'Chiama',
+      sendEmail: 'Invia e-mail',
       name: 'Nome',
       surname: 'Cognome',
       email: 'E-mail',

@@ -7,6 +7,7 @@ import type { TCustomerDetail, TCustomerWrite } from '@washboard/contracts';
 import { QueryBoundary } from '../../modules/api/QueryBoundary';
 import { apiErrorMessage } from '../../modules/api/api-error-message';
 import { customerWrite } from '../../modules/customers/api/customers-api';
+import { CustomerContact } from '../../modules/customers/components/CustomerContact';
 import { CustomerForm } from '../../modules/customers/components/CustomerForm';
 import { CustomerMachines } from '../../modules/customers/components/CustomerMachines';
 import { customerKeys, useCustomer, useDeleteCustomer } from '../../modules/customers/hooks/use-customers';
@@ -98,6 +99,7 @@ function EditCustomer({ customer }: { customer: TCustomerDetail }) {
           {t('mobile.customers.delete')}
         </Button>
       </PageHeader>
+      <CustomerContact customer={customer} />
       {/* Made to the customer as loaded: a save by someone else since is not overwritten (409). */}
       <CustomerForm
         initial={customer}

@@ -7,6 +7,7 @@ import { Field } from './Field';
 import { MachineInfo, PanelLockNotice } from './MachineInfo';
 import { useLanguage } from '../../../i18n/i18n';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
+import { useMailAppCheck } from '../../../../ui/use-mail-app-check';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
 const TYPES = ['undercounter', 'hood', 'rack'] as const;
@@ -29,6 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Every appliance field of device-areas §3, the technical assistance contacts and the machine information. */
 export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
   const { t } = useTranslation();
+  const checkMailApp = useMailAppCheck();
   const rangeName = useRangeName();
   const lang = useLanguage();
   const country = COUNTRIES.find((c) => c === a.country);
@@ -68,7 +70,13 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         />
         <Field
           label={t('device.assistance.email')}
-          value={assistance.email && <Anchor href={`mailto:${assistance.email}`}>{assistance.email}</Anchor>}
+          value={
+            assistance.email && (
+              <Anchor href={`mailto:${assistance.email}`} onClick={checkMailApp}>
+                {assistance.email}
+              </Anchor>
+            )
+          }
         />
         <Field
           label={t('device.assistance.website')}
