@@ -19,6 +19,13 @@ const passwordThroughUi = {
   message: 'Ask for a password or PIN with PasswordField from ui/PasswordField.',
 };
 
+/** Lazy components load through ui/lazy-within: a page's code that never arrives fails after 120 s. */
+const lazyThroughUi = {
+  name: 'react',
+  importNames: ['lazy'],
+  message: 'Load lazy components with lazyWithin from ui/lazy-within (its load is bounded, accounts §9).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,7 +68,7 @@ export default tseslint.config(
   // Import boundaries (docs/architecture.md).
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi, passwordThroughUi] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi, passwordThroughUi, lazyThroughUi] }] },
   },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
@@ -69,7 +76,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [notifyThroughUi],
+          paths: [notifyThroughUi, lazyThroughUi],
           patterns: [
             {
               group: ['**/modules/**', '**/app/**', '**/pages/**'],
@@ -86,7 +93,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [notifyThroughUi, passwordThroughUi],
+          paths: [notifyThroughUi, passwordThroughUi, lazyThroughUi],
           patterns: [
             {
               group: ['**/app/**', '**/pages/**'],

@@ -176,6 +176,26 @@ describe('keyboard and screen readers', () => {
   });
 });
 
+describe('a page whose code does not arrive', () => {
+  it('ends on the error screen after 120 s instead of loading for ever', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.clock.install();
+    await AppShell.withIdentity(page);
+    // The device list's chunk is requested and never answered: a stalled network.
+    let asked = false;
+    await page.route('**/assets/DevicesPage-*.js', () => {
+      asked = true;
+    });
+    await page.goto(`${baseUrl}/devices`);
+    await expect.poll(() => asked).toBe(true);
+    await page.clock.runFor('01:59');
+    expect(await page.getByText(catalogues.it.errorPages.error.title).count()).toBe(0);
+    await page.clock.runFor('00:02');
+    await page.getByText(catalogues.it.errorPages.error.title).waitFor();
+    await page.context().close();
+  });
+});
+
 describe('signed-in layout', () => {
   it('shows the side menu with what a kitchen manager may use, and logs out after confirmation', async () => {
     const page = await (await newContext(browser)).newPage();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { canAdminister, canAuthorize, canEditFactoryParameters } from '@washboard/contracts';
 import { followBrowserLanguage, withAllTexts } from '../modules/i18n/i18n';
@@ -6,35 +6,38 @@ import { RequirePermission, RequireResetLink } from '../modules/session/guards';
 import { useUserData } from '../modules/session/session-store';
 import { StatusPage } from '../pages/StatusPage';
 import { Loading } from '../ui/Loading';
+import { lazyWithin } from '../ui/lazy-within';
 
 // Every page is its own chunk, so /login loads only the shell and the sign-in screen; the signed-in
 // shell and the demo's pages also wait for the rest of the catalogue (docs/texts.md).
-const SignedInShell = lazy(() => withAllTexts(import('./SignedInShell')).then((m) => ({ default: m.SignedInShell })));
-const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ChangePasswordPage = lazy(() => import('../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
-const DevicesPage = lazy(() => import('../pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
-const ProfilePage = lazy(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const PendingUsersPage = lazy(() => import('../pages/PendingUsersPage').then((m) => ({ default: m.PendingUsersPage })));
-const AdminHomePage = lazy(() => import('../pages/AdminHomePage').then((m) => ({ default: m.AdminHomePage })));
-const DevicePage = lazy(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
-const HaccpPage = lazy(() => import('../pages/HaccpPage').then((m) => ({ default: m.HaccpPage })));
-const HaccpVerificationPage = lazy(() =>
+const SignedInShell = lazyWithin(() => withAllTexts(import('./SignedInShell')).then((m) => ({ default: m.SignedInShell })));
+const LoginPage = lazyWithin(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ChangePasswordPage = lazyWithin(() =>
+  import('../pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const DevicesPage = lazyWithin(() => import('../pages/DevicesPage').then((m) => ({ default: m.DevicesPage })));
+const ProfilePage = lazyWithin(() => import('../pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const PendingUsersPage = lazyWithin(() => import('../pages/PendingUsersPage').then((m) => ({ default: m.PendingUsersPage })));
+const AdminHomePage = lazyWithin(() => import('../pages/AdminHomePage').then((m) => ({ default: m.AdminHomePage })));
+const DevicePage = lazyWithin(() => import('../pages/DevicePage').then((m) => ({ default: m.DevicePage })));
+const HaccpPage = lazyWithin(() => import('../pages/HaccpPage').then((m) => ({ default: m.HaccpPage })));
+const HaccpVerificationPage = lazyWithin(() =>
   import('../pages/HaccpVerificationPage').then((m) => ({ default: m.HaccpVerificationPage })),
 );
-const RemoteControlPage = lazy(() => import('../pages/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })));
-const DemoMachinesPage = lazy(() =>
+const RemoteControlPage = lazyWithin(() => import('../pages/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })));
+const DemoMachinesPage = lazyWithin(() =>
   withAllTexts(import('../pages/DemoMachinesPage')).then((m) => ({ default: m.DemoMachinesPage })),
 );
-const DemoMachinePage = lazy(() =>
+const DemoMachinePage = lazyWithin(() =>
   withAllTexts(import('../pages/DemoMachinePage')).then((m) => ({ default: m.DemoMachinePage })),
 );
 // An inspector's first visit: the browser's language (unless one was chosen here), then the texts and the page.
-const InspectionPage = lazy(() =>
+const InspectionPage = lazyWithin(() =>
   followBrowserLanguage().then(() =>
     withAllTexts(import('../pages/InspectionPage')).then((m) => ({ default: m.InspectionPage })),
   ),
 );
-const DeviceParametersPage = lazy(() =>
+const DeviceParametersPage = lazyWithin(() =>
   import('../pages/DeviceParametersPage').then((m) => ({ default: m.DeviceParametersPage })),
 );
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Loading } from '../ui/Loading';
+import { lazyWithin } from '../ui/lazy-within';
 
 /** A lazily loaded screen: each is its own chunk, so the first screen downloads only itself. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's own props, whatever they are
@@ -7,7 +8,7 @@ export function screen<K extends string, P extends Record<string, any>>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  return lazyWithin(() => load().then((m) => ({ default: m[name] })));
 }
 
 /** A lazy screen with its loader. */

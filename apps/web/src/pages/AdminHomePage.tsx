@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,21 +6,22 @@ import { PageHeader } from '../ui/PageHeader';
 import { Loading } from '../ui/Loading';
 import { useUserData } from '../modules/session/session-store';
 import { chosenTab, tabsFor, type TAdminTabSlug } from '../modules/administration/admin-tabs';
+import { lazyWithin } from '../ui/lazy-within';
 
 // One chunk per tab: /adminhome downloads only the tab it opens on.
-const AccountsTab = lazy(() =>
+const AccountsTab = lazyWithin(() =>
   import('../modules/administration/components/AccountsTab').then((m) => ({ default: m.AccountsTab })),
 );
-const CompaniesTab = lazy(() =>
+const CompaniesTab = lazyWithin(() =>
   import('../modules/administration/components/CompaniesTab').then((m) => ({ default: m.CompaniesTab })),
 );
-const AddProductsTab = lazy(() =>
+const AddProductsTab = lazyWithin(() =>
   import('../modules/administration/components/AddProductsTab').then((m) => ({ default: m.AddProductsTab })),
 );
-const ProductsTab = lazy(() =>
+const ProductsTab = lazyWithin(() =>
   import('../modules/administration/components/ProductsTab').then((m) => ({ default: m.ProductsTab })),
 );
-const AuditTab = lazy(() => import('../modules/administration/components/AuditTab').then((m) => ({ default: m.AuditTab })));
+const AuditTab = lazyWithin(() => import('../modules/administration/components/AuditTab').then((m) => ({ default: m.AuditTab })));
 
 function TabPanel({ slug }: { slug: TAdminTabSlug }) {
   if (slug === 'accounts') return <AccountsTab />;

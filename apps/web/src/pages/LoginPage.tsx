@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { PublicLayout } from '../app/layout/PublicLayout';
 import { useRuntime } from '../modules/runtime/runtime-context';
 import { SignInForm } from '../modules/account/components/SignInForm';
 import { Loading } from '../ui/Loading';
+import { lazyWithin } from '../ui/lazy-within';
 
 /**
  * A login mode loaded together with the query cache its calls go through. Sign-in calls the token
@@ -23,13 +24,13 @@ async function withQueries<P extends object>(mode: Promise<ComponentType<P>>): P
 }
 
 // Only sign-in is in the first download; the other modes load when chosen.
-const RegistrationWizard = lazy(() =>
+const RegistrationWizard = lazyWithin(() =>
   withQueries(import('../modules/account/components/RegistrationWizard').then((m) => m.RegistrationWizard)),
 );
-const ForgotPasswordForm = lazy(() =>
+const ForgotPasswordForm = lazyWithin(() =>
   withQueries(import('../modules/account/components/ForgotPasswordForm').then((m) => m.ForgotPasswordForm)),
 );
-const ActivationCodeForm = lazy(() =>
+const ActivationCodeForm = lazyWithin(() =>
   withQueries(import('../modules/account/components/ActivationCodeForm').then((m) => m.ActivationCodeForm)),
 );
 

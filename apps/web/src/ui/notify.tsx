@@ -1,11 +1,12 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import type { NotificationData } from '@mantine/notifications';
+import { lazyWithin } from './lazy-within';
 
 /**
  * Notifications load when the first one is shown: no screen shows one before the user acts, and
  * the package with its transitions was a twentieth of /login's download (docs/benchmarks.md).
  */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazyWithin(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 let wanted = false;
 const listeners = new Set<() => void>();

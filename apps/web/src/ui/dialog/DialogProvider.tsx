@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DialogContext, type TDialogOptions } from './dialog-context';
+import { lazyWithin } from '../lazy-within';
 
 // The dialog's Modal (with its scroll area and focus trap) loads the first time a dialog opens, so
 // /login does not download it up front.
-const DialogModal = lazy(() => import('./DialogModal').then((m) => ({ default: m.DialogModal })));
+const DialogModal = lazyWithin(() => import('./DialogModal').then((m) => ({ default: m.DialogModal })));
 
 /** Hosts the shared dialog; `onGoHome` navigates to the dashboard (error mode). */
 export function DialogProvider({ children, onGoHome }: { children: ReactNode; onGoHome: () => void }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,9 +19,10 @@ import { HaccpRuleText } from './HaccpRuleText';
 import { InspectorLinks } from './InspectorLinks';
 import { Loading } from '../../../ui/Loading';
 import { browserTimeZone } from '../../../ui/browser-time-zone';
+import { lazyWithin } from '../../../ui/lazy-within';
 
 // The share dialog and its QR code library load when the dialog is first opened.
-const InspectorLinkDialog = lazy(() => import('./InspectorLinkDialog').then((m) => ({ default: m.InspectorLinkDialog })));
+const InspectorLinkDialog = lazyWithin(() => import('./InspectorLinkDialog').then((m) => ({ default: m.InspectorLinkDialog })));
 
 /**
  * The HACCP screen (device-areas §2): a period (the last seven days by default), the events with the
