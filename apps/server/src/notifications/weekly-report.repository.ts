@@ -1,4 +1,4 @@
-import type { TGamma } from '@washboard/contracts';
+import { UNIT_SYSTEM_PARAMETER, type TGamma } from '@washboard/contracts';
 import { sql } from 'drizzle-orm';
 import type { TBrandCode, TDeviceStats, TLanguage, TRole } from '@washboard/contracts';
 import type { TDb } from '../db/database';
@@ -168,7 +168,7 @@ export class WeeklyReportRepository {
         ${counters(prev)} as "countersBeforePrevious",
         ${counters(from)} as "countersBeforeWeek",
         ${counters(to)} as "countersAtEnd",
-        (select jsonb_build_object('S47', st.parameters->'S47') from appliance_states st where st.serial_number = a.serial_number)
+        (select jsonb_build_object(${UNIT_SYSTEM_PARAMETER}::text, st.parameters->${UNIT_SYSTEM_PARAMETER}::text) from appliance_states st where st.serial_number = a.serial_number)
           as "unitParameters",
         a.gamma,
         (select jsonb_object_agg(g.cycle_name, jsonb_build_array(g.n, g.measured, g.litres)) from (

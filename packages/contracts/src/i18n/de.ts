@@ -1273,7 +1273,7 @@ export const de = {
     },
     companies: {
       name: 'Firmenname',
-      companyCode: 'Unternehmenscode (Steuernummer)',
+      companyCode: 'Firmencode',
       parentCompanyCode: 'Code der Muttergesellschaft',
       rename: 'Unternehmen umbenennen',
       newName: 'Neuer Firmenname',

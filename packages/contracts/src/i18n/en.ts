@@ -1252,7 +1252,7 @@ export const en = {
     },
     companies: {
       name: 'Company name',
-      companyCode: 'Company code (tax number)',
+      companyCode: 'Company code',
       parentCompanyCode: 'Parent company code',
       rename: 'Rename company',
       newName: 'New company name',

@@ -1265,7 +1265,7 @@ export const es = {
     },
     companies: {
       name: 'Razón social',
-      companyCode: 'Código de empresa (NIF)',
+      companyCode: 'Código de empresa',
       parentCompanyCode: 'Código de la empresa matriz',
       rename: 'Cambiar nombre de la empresa',
       newName: 'Nuevo nombre de la empresa',

@@ -1273,7 +1273,7 @@ export const fr = {
     },
     companies: {
       name: "Nom de l'entreprise",
-      companyCode: "Code de l'entreprise (numéro fiscal)",
+      companyCode: "Code de l'entreprise",
       parentCompanyCode: 'Code de la société mère',
       rename: "Renommer l'entreprise",
       newName: "Nouveau nom de l'entreprise",

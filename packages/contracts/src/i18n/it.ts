@@ -1266,7 +1266,7 @@ export const it = {
     },
     companies: {
       name: 'Ragione sociale',
-      companyCode: 'Codice azienda (partita IVA)',
+      companyCode: 'Codice azienda',
       parentCompanyCode: 'Codice azienda capogruppo',
       rename: 'Rinomina azienda',
       newName: "Nuovo nome dell'azienda",

@@ -4,7 +4,8 @@ import type { TBrandCode } from '@washboard/contracts';
 
 /**
  * A company: a customer, a service company or a service partner. `code` is the six-digit company
- * code (tax number); `parentCode` the code of the service partner above it in the hierarchy.
+ * code, generated (the spec's "company code (tax number)"; it is not a tax number); `parentCode` the
+ * code of the service partner above it in the hierarchy.
  */
 export const companies = pgTable(
   'companies',
