@@ -1,14 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import { SETPOINT_FIELDS, UNIT_SYSTEM_PARAMETER, type TApplianceListQuery } from '@washboard/contracts';
+import { UNIT_SYSTEM_PARAMETER, type TApplianceListQuery } from '@washboard/contracts';
 import type { TDb } from '../db/database';
 import type { TStoredDevice } from '../gateway/device-identity';
 import { escapeLike } from '../db/like';
 import type { TTransaction } from '../db/transaction';
 import { rowsOf } from '../db/rows';
 import { alarms, applianceCommands, appliances, applianceStates, companies, type TCommandStatus } from '../db/schema/index';
-
-/** The running cycle's setpoints are its parameters `<cycle>.boilerSetpoint`, …: their suffixes, for SQL. */
-const SETPOINT_SUFFIXES = SETPOINT_FIELDS.map(({ setpoint }) => `.${setpoint}`).join(',');
 
 export type TAppliance = typeof appliances.$inferSelect;
 export type TApplianceState = typeof applianceStates.$inferSelect;
@@ -30,11 +27,8 @@ export type TApplianceListRow = {
   telemetry: TApplianceState['telemetry'] | null;
   /** The last firmware progress report (a running update shows the machine as UPDATING). */
   fota: TApplianceState['fota'] | null;
-  /**
-   * Of its parameters the one its unit system is read from (`machineUnitSystem`) and, while a cycle
-   * runs, that cycle's setpoints (`runningSetpoints`): not the whole set.
-   */
-  parameters: Readonly<Record<string, number>> | null;
+  /** Of its parameters the one its unit system is read from (`machineUnitSystem`): not the whole set. */
+  parameters: { S47?: number } | null;
   openAlarms: number;
   /** What the list sorts by: the appliance name (serial number when unnamed), lowercased by the database. */
   sortKey: string;
@@ -207,14 +201,9 @@ export class ApplianceRepository {
         fota: filtered.fota,
         // Read for the page's rows alone, not in the windowed subquery: every visible machine's
         // parameters would be read (and detoasted) there to answer a page of 50.
-        parameters: sql<Readonly<
-          Record<string, number>
-        > | null>`(select jsonb_build_object(${UNIT_SYSTEM_PARAMETER}::text, unit_state.parameters->${UNIT_SYSTEM_PARAMETER}::text)
-          || coalesce((select jsonb_object_agg(running.key, unit_state.parameters->running.key)
-            from unnest(string_to_array(${SETPOINT_SUFFIXES}, ',')) as field(suffix),
-              lateral (select unit_state.cycle_type || field.suffix as key) as running
-            where unit_state.parameters ? running.key), '{}'::jsonb)
-          from ${applianceStates} as unit_state where unit_state.serial_number = ${sql.identifier('filtered')}.serial_number)`,
+        parameters: sql<{
+          S47?: number;
+        } | null>`(select jsonb_build_object(${UNIT_SYSTEM_PARAMETER}::text, unit_state.parameters->${UNIT_SYSTEM_PARAMETER}::text) from ${applianceStates} as unit_state where unit_state.serial_number = ${sql.identifier('filtered')}.serial_number)`,
         sortKey: filtered.sortKey,
         total: filtered.total,
         // Spelled out with its own alias: drizzle leaves the columns of a one-table select unqualified,

@@ -113,11 +113,15 @@ function iso(date: Date | null | undefined): string | null {
 type TStatusColumns = Pick<TApplianceState, 'systemState' | 'cycleType' | 'cycleNumber' | 'fota'> & {
   online: boolean | null;
   lastSeenAt: Date | null;
-  /** Its parameters, or of them the unit system's and the running cycle's setpoints (a list row reads those alone). */
+  /** Its parameters, or of them the unit system's (a list row reads that one alone). */
   parameters: Readonly<Record<string, number>> | null;
 };
 
-function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
+/**
+ * A machine's status; `withSetpoints` (the details and lastTelemetry, which read every parameter)
+ * adds the running cycle's setpoints, which no list row shows.
+ */
+function statusOf(state: TStatusColumns | null, withSetpoints = false): TApplianceSummary['status'] {
   const running = state?.systemState === 4;
   const cycleType = running && isCycleType(state.cycleType) ? state.cycleType : null;
   return {
@@ -128,7 +132,7 @@ function statusOf(state: TStatusColumns | null): TApplianceSummary['status'] {
     cycleNumber: running ? (state.cycleNumber ?? null) : null,
     updating: firmwareUpdating(state?.fota),
     unitSystem: machineUnitSystem(state?.parameters),
-    setpoints: runningSetpoints(cycleType, state?.parameters),
+    ...(withSetpoints ? { setpoints: runningSetpoints(cycleType, state?.parameters) } : {}),
   };
 }
 
@@ -308,7 +312,7 @@ export class ApplianceService {
       electricityDistribution: state.info?.electricityDistribution ?? a.electricityDistribution,
       assistance: a.assistance,
       owned: a.ownerUserId === user.id,
-      status: statusOf(state),
+      status: statusOf(state, true),
       versions: state.versions,
       info: state.info,
       panelLocked: state.panelLocked,
@@ -351,7 +355,7 @@ export class ApplianceService {
   }
 
   private lastTelemetryOf(state: TApplianceState): TLastTelemetry {
-    const status = statusOf(state);
+    const status = statusOf(state, true);
     const t = state.telemetry;
     return {
       serialNumber: state.serialNumber,

@@ -156,8 +156,11 @@ export const ZApplianceStatus = z.object({
   updating: z.boolean(),
   /** The unit system the machine is set to (`machineUnitSystem`), in which its live values are shown. */
   unitSystem: z.enum(UNIT_SYSTEMS),
-  /** While a cycle runs, the boiler's and tank's setpoints of that cycle (raw, `runningSetpoints`); else null. */
-  setpoints: ZSetpoints.nullable(),
+  /**
+   * While a cycle runs, the boiler's and tank's setpoints of that cycle (raw, `runningSetpoints`);
+   * null when none runs. In the details and lastTelemetry only: a list row has none.
+   */
+  setpoints: ZSetpoints.nullable().optional(),
 });
 
 export type TApplianceStatus = z.infer<typeof ZApplianceStatus>;

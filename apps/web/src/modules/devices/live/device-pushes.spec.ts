@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TApplianceDetail, TApplianceListPage, TApplianceSummary, TLastTelemetry } from '@washboard/contracts';
-import { detailWith, lastTelemetryWith, listWith, pageWith, startsOtherCycle } from './device-pushes';
+import {
+  detailWith,
+  lastTelemetryWith,
+  lastTelemetryWithParameters,
+  listWith,
+  pageWith,
+  startsOtherCycle,
+} from './device-pushes';
 
 const status = {
   online: true,
@@ -113,5 +120,14 @@ describe('what a push changes in the device data held', () => {
     expect(startsOtherCycle(last, push(null))).toBe(false);
     expect(startsOtherCycle(last, { ...push('dishes'), serialNumber: 'SN-2' })).toBe(false);
     expect(startsOtherCycle(undefined, push('dishes'))).toBe(false);
+  });
+
+  it("shows a running cycle's setpoint changed by a parameter save, and nothing else", () => {
+    const last: TLastTelemetry = { serialNumber: 'SN-1', telemetry: null, status, cycleProgress: 0 };
+    const saved = lastTelemetryWithParameters(last, { 'eco.boilerSetpoint': 860, 'dishes.tankSetpoint': 600, S2: 800 });
+    expect(saved.status.setpoints).toEqual({ boilerTmp: 860, tankTmp: 620 });
+    expect(lastTelemetryWithParameters(last, { 'dishes.boilerSetpoint': 830 })).toBe(last);
+    const idle = { ...last, status: { ...status, systemState: 2, cycleType: null, setpoints: null } };
+    expect(lastTelemetryWithParameters(idle, { 'eco.boilerSetpoint': 860 })).toBe(idle);
   });
 });

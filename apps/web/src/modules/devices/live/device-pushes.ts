@@ -1,5 +1,6 @@
 import {
   firmwareUpdating,
+  runningSetpoints,
   type TApplianceDetail,
   type TApplianceListPage,
   type TApplianceSummary,
@@ -63,6 +64,17 @@ export function lastTelemetryWith(last: TLastTelemetry, message: TLiveMessage): 
   if (message.type === 'telemetry') return withProgress({ ...last, telemetry: { ...last.telemetry, ...message.telemetry } });
   if (message.type === 'fotaStatus') return { ...last, status: { ...last.status, updating: firmwareUpdating(message) } };
   return last;
+}
+
+/**
+ * A machine's live values after it accepted new parameter `values`: a changed setpoint of the
+ * running cycle shows at once (nothing pushes the machine's parameters).
+ */
+export function lastTelemetryWithParameters(last: TLastTelemetry, values: Readonly<Record<string, number>>): TLastTelemetry {
+  const { setpoints, cycleType } = last.status;
+  const changed = runningSetpoints(cycleType, values);
+  if (!setpoints || !changed || Object.keys(changed).length === 0) return last;
+  return { ...last, status: { ...last.status, setpoints: { ...setpoints, ...changed } } };
 }
 
 /**
