@@ -1,12 +1,14 @@
-import { Suspense, useSyncExternalStore } from 'react';
+// eslint-disable-next-line no-restricted-imports -- a host outside the error boundary (below)
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { NotificationData } from '@mantine/notifications';
-import { lazyWithin } from './lazy-within';
 
 /**
  * Notifications load when the first one is shown: no screen shows one before the user acts, and
  * the package with its transitions was a twentieth of /login's download (docs/benchmarks.md).
  */
-const Notifications = lazyWithin(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+// Plain lazy(), not lazyWithin: the host is mounted outside the error boundary, so a late package must
+// show late rather than fail after 120 s and take the whole app down.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -8,11 +8,14 @@ export const MAIL_APP_WAIT_MS = 2_000;
  * The click handler of a `mailto:` link: a mail app that opens takes the focus from the page (or
  * hides it); when nothing does within MAIL_APP_WAIT_MS, no app sends e-mail on this device, and
  * the user is told so (device-areas §8, "No app available to send email") instead of nothing
- * happening.
+ * happening. On a phone or tablet only (a coarse pointer): a desktop mail client may open its
+ * window without taking the focus, or the browser ask in the page first, and the notice would be
+ * wrong there.
  */
 export function useMailAppCheck(): () => void {
   const { t } = useTranslation();
   return () => {
+    if (!window.matchMedia('(pointer: coarse)').matches) return;
     let left = false;
     const away = () => {
       left = true;

@@ -1,10 +1,12 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+// eslint-disable-next-line no-restricted-imports -- a host outside the error boundary (below)
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DialogContext, type TDialogOptions } from './dialog-context';
-import { lazyWithin } from '../lazy-within';
 
 // The dialog's Modal (with its scroll area and focus trap) loads the first time a dialog opens, so
 // /login does not download it up front.
-const DialogModal = lazyWithin(() => import('./DialogModal').then((m) => ({ default: m.DialogModal })));
+// Plain lazy(), not lazyWithin: the provider is outside the error boundary, so a late chunk must
+// show late rather than fail after 120 s and take the whole app down.
+const DialogModal = lazy(() => import('./DialogModal').then((m) => ({ default: m.DialogModal })));
 
 /** Hosts the shared dialog; `onGoHome` navigates to the dashboard (error mode). */
 export function DialogProvider({ children, onGoHome }: { children: ReactNode; onGoHome: () => void }) {
