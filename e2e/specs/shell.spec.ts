@@ -162,16 +162,22 @@ describe('keyboard and screen readers', () => {
     await page.context().close();
   });
 
-  it("name a password field's eye button by what it will do", async () => {
+  it("reach a password field's eye button with Tab, a toggle that says whether the password shows", async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${baseUrl}/login`);
     const password = new LoginPage(page, 'it').password();
     await password.fill('secret');
-    await page.getByRole('button', { name: catalogues.it.common.showPassword }).click();
+    const eye = page.getByRole('button', { name: catalogues.it.common.showPassword });
+    expect(await eye.getAttribute('aria-pressed')).toBe('false');
+    await password.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => eye.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     expect(await password.getAttribute('type')).toBe('text');
-    await page.getByRole('button', { name: catalogues.it.common.hidePassword }).click();
+    expect(await eye.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Space');
     expect(await password.getAttribute('type')).toBe('password');
-    await page.getByRole('button', { name: catalogues.it.common.showPassword }).waitFor();
+    expect(await eye.getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
   });
 });

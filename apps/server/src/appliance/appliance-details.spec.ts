@@ -101,7 +101,7 @@ describe(`device details: documents, statistics over time, firmware (${testBroke
         'Power board (relays)',
         'Control board',
         'Boiler heater',
-        'Inlet valve',
+        'Fill solenoid valve',
         'Level sensors',
       ]) {
         expect(wiring).toContain(label);

@@ -1,22 +1,20 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type TProps = Omit<PasswordInputProps, 'visible' | 'defaultVisible' | 'onVisibilityChange' | 'visibilityToggleButtonProps'>;
+type TProps = Omit<PasswordInputProps, 'visibilityToggleButtonProps' | 'visibilityToggleFocusable'>;
 
 /**
- * A password (or PIN) field whose eye button is named by what it will do: "Show password", then
- * "Hide password" once the text shows. Every secret the app asks for is typed in one.
+ * A password (or PIN) field whose eye button is a named toggle: "Show password", pressed while the
+ * text shows (a toggle keeps one name and says its state, as WAI-ARIA's button pattern asks), and
+ * reachable with Tab like any other control. Every secret the app asks for is typed in one.
  */
 export function PasswordField(props: TProps) {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
       {...props}
-      visible={visible}
-      onVisibilityChange={setVisible}
-      visibilityToggleButtonProps={{ 'aria-label': t(visible ? 'common.hidePassword' : 'common.showPassword') }}
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
     />
   );
 }

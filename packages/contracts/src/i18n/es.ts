@@ -27,7 +27,6 @@ export const es = {
     unsavedChanges: 'Hay cambios sin guardar',
     discardChanges: 'Descartar cambios',
     showPassword: 'Mostrar contraseña',
-    hidePassword: 'Ocultar contraseña',
     stepOf: 'Paso {{step}} de {{total}}',
     percent: '{{value}}\u00a0%',
   },
@@ -592,19 +591,19 @@ export const es = {
           'Para todo lo que este manual no cubre, contactar con la asistencia técnica indicada en los detalles de la máquina.',
         serviceAccessTitle: 'Acceso para el servicio técnico',
         serviceAccess:
-          'Apaga la máquina, aíslala con el interruptor de pared y bloquéalo abierto; luego cierra el grifo del agua. Deja que el calderín y la cuba bajen de 40 °C antes de quitar un panel: el calderín trabaja hasta 90 °C.',
+          'Apagar la máquina, aislarla con el interruptor de pared y bloquearlo en posición abierta; luego cerrar el grifo del agua. Dejar que el calderín y la cuba bajen de 40 °C antes de quitar un panel: el calderín trabaja hasta 90 °C.',
         diagnosticsTitle: 'Diagnóstico',
         diagnostics:
-          'Lee las alarmas activas y pasadas en el registro de alarmas de la aplicación o del panel: cada código tiene su descripción y hasta cinco soluciones, para probar en orden. Los valores en directo (temperaturas, volúmenes, caudal) distinguen un sensor averiado de una carga averiada.',
+          'Leer las alarmas activas y pasadas en el registro de alarmas de la aplicación o del panel: cada código tiene su descripción y hasta cinco soluciones, para probar en orden. Los valores en tiempo real (temperaturas, volúmenes, caudal) distinguen un sensor averiado de una carga averiada.',
         maintenanceTitle: 'Mantenimiento periódico',
         maintenance:
-          'Cada seis meses: desincrusta el calderín y el circuito de aclarado, revisa la junta de la puerta, los brazos de lavado y de aclarado y los filtros, y prueba los termostatos de seguridad. Cada año: comprueba las sondas con un termómetro de referencia y el apriete de las conexiones de potencia.',
+          'Cada seis meses: desincrustar el calderín y el circuito de aclarado, revisar la junta de la puerta, los brazos de lavado y de aclarado y los filtros, y probar los termostatos de seguridad. Cada año: comprobar las sondas con un termómetro de referencia y el apriete de las conexiones de potencia.',
         serviceParametersTitle: 'Parámetros de fábrica',
         serviceParameters:
-          'Solo los técnicos del servicio cambian los parámetros de fábrica, desde el panel o desde el menú de servicio de la aplicación tras el PIN de servicio. Anota los valores antes de cambiarlos; restaurar los preajustes devuelve los valores por defecto de la gama.',
+          'Solo los técnicos del servicio cambian los parámetros de fábrica, desde el panel o desde el menú de servicio de la aplicación tras el PIN de servicio. Anotar los valores antes de cambiarlos; restaurar los preajustes devuelve los valores por defecto de la gama.',
         boardReplacementTitle: 'Sustitución de la placa de control',
         boardReplacement:
-          'Sustituye la placa de control con el cambio de placa de la aplicación: lleva los parámetros y la identidad de la placa antigua a la nueva, para que la máquina conserve su historial.',
+          'Sustituir la placa de control con el cambio de placa de la aplicación: lleva los parámetros y la identidad de la placa antigua a la nueva, para que la máquina conserve su historial.',
         wiringTitle: 'Cómo leer el esquema',
         wiring:
           'El esquema muestra los circuitos principales del modelo, no los cables de una unidad concreta. La alimentación de red llega a la placa de potencia a través del interruptor general; la placa de potencia conmuta resistencias, bombas y electroválvula cuando lo ordena la placa de control; las sondas y los sensores de nivel informan a la placa de control. Cada resistencia está en serie con su termostato de seguridad (TS).',
@@ -612,7 +611,8 @@ export const es = {
         exploded:
           'Los conjuntos principales en el orden en que se desmontan, de la puerta a la caja eléctrica. Los números de posición son los de la lista de repuestos.',
         orderingTitle: 'Pedir repuestos',
-        ordering: 'Pide con el número de serie de la máquina y el número de posición de abajo en el portal de repuestos: {{url}}',
+        ordering:
+          'Pedir con el número de serie de la máquina y el número de posición de abajo en el portal de repuestos: {{url}}',
         position: 'Pos.',
         part: 'Pieza',
         quantity: 'Cant.',
@@ -628,7 +628,7 @@ export const es = {
           washPump: 'Bomba de lavado',
           rinsePump: 'Bomba de aclarado',
           drainPump: 'Bomba de desagüe',
-          inletValve: 'Electroválvula de entrada',
+          inletValve: 'Electroválvula de llenado',
           controlPanel: 'Panel de mandos y placa de pantalla',
           electricalBox: 'Caja eléctrica',
           mains: 'Alimentación de red (L, N, PE)',

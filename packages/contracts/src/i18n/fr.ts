@@ -27,7 +27,6 @@ export const fr = {
     unsavedChanges: 'Certaines modifications ne sont pas enregistrées',
     discardChanges: 'Annuler les modifications',
     showPassword: 'Afficher le mot de passe',
-    hidePassword: 'Masquer le mot de passe',
     stepOf: 'Étape {{step}} sur {{total}}',
     percent: '{{value}}\u00a0%',
   },
@@ -605,7 +604,7 @@ export const fr = {
           'Tous les six mois : détartrer le surchauffeur et le circuit de rinçage, contrôler le joint de porte, les bras de lavage et de rinçage et les filtres, et tester les thermostats de sécurité. Chaque année : contrôler les sondes avec un thermomètre de référence et le serrage des connexions de puissance.',
         serviceParametersTitle: 'Paramètres d’usine',
         serviceParameters:
-          'Seuls les techniciens du service modifient les paramètres d’usine, depuis le tableau de bord ou depuis le menu service de l’application après le code PIN du service. Noter les valeurs avant de les modifier ; la restauration des préréglages rétablit les valeurs par défaut de la gamme.',
+          'Seuls les techniciens du service modifient les paramètres d’usine, depuis le tableau de bord ou depuis le menu de maintenance de l’application après le code PIN de maintenance. Noter les valeurs avant de les modifier ; la restauration des préréglages rétablit les valeurs par défaut de la gamme.',
         boardReplacementTitle: 'Remplacement de la carte de commande',
         boardReplacement:
           'Remplacer la carte de commande avec la procédure de remplacement de carte de l’application : elle reporte les paramètres et l’identité de l’ancienne carte sur la nouvelle, et la machine garde ainsi son historique.',
@@ -633,7 +632,7 @@ export const fr = {
           washPump: 'Pompe de lavage',
           rinsePump: 'Pompe de rinçage',
           drainPump: 'Pompe de vidange',
-          inletValve: 'Électrovanne d’arrivée',
+          inletValve: 'Électrovanne de remplissage',
           controlPanel: 'Tableau de commande et carte d’affichage',
           electricalBox: 'Coffret électrique',
           mains: 'Alimentation secteur (L, N, PE)',

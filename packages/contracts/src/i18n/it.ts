@@ -27,7 +27,6 @@ export const it = {
     unsavedChanges: 'Ci sono modifiche non salvate',
     discardChanges: 'Annulla le modifiche',
     showPassword: 'Mostra password',
-    hidePassword: 'Nascondi password',
     stepOf: 'Passo {{step}} di {{total}}',
     percent: '{{value}}%',
   },
@@ -591,7 +590,7 @@ export const it = {
           "Per quanto non coperto da questo manuale, contattare l'assistenza tecnica indicata nei dettagli della macchina.",
         serviceAccessTitle: 'Accesso per l’assistenza',
         serviceAccess:
-          'Spegnere la macchina, sezionarla con l’interruttore a muro e bloccarlo aperto, poi chiudere il rubinetto dell’acqua. Lasciare raffreddare boiler e vasca sotto i 40 °C prima di togliere un pannello: il boiler lavora fino a 90 °C.',
+          'Spegnere la macchina, sezionarla con l’interruttore a muro e bloccarlo in posizione aperta, poi chiudere il rubinetto dell’acqua. Lasciare raffreddare boiler e vasca sotto i 40 °C prima di togliere un pannello: il boiler lavora fino a 90 °C.',
         diagnosticsTitle: 'Diagnostica',
         diagnostics:
           'Leggere gli allarmi attivi e passati nel registro allarmi dell’app o della dashboard: ogni codice ha la sua descrizione e fino a cinque soluzioni, da provare in ordine. I valori in tempo reale (temperature, volumi, portata) distinguono un sensore guasto da un carico guasto.',
@@ -600,7 +599,7 @@ export const it = {
           'Ogni sei mesi: decalcificare il boiler e il circuito di risciacquo, controllare la guarnizione della porta, i bracci di lavaggio e di risciacquo e i filtri, e provare i termostati di sicurezza. Ogni anno: verificare le sonde con un termometro di riferimento e il serraggio dei collegamenti di potenza.',
         serviceParametersTitle: 'Parametri di fabbrica',
         serviceParameters:
-          'I parametri di fabbrica si modificano solo dai tecnici dell’assistenza, dalla dashboard o dal menu assistenza dell’app dopo il PIN di assistenza. Annotare i valori prima di modificarli; il ripristino dei preset riporta i valori predefiniti della gamma.',
+          'I parametri di fabbrica sono modificati solo dai tecnici dell’assistenza, dalla dashboard o dal menu assistenza dell’app dopo il PIN di assistenza. Annotare i valori prima di modificarli; il ripristino delle impostazioni predefinite riporta i valori della gamma.',
         boardReplacementTitle: 'Sostituzione della scheda di controllo',
         boardReplacement:
           'Sostituire la scheda di controllo con la procedura di sostituzione scheda dell’app: porta i parametri e l’identità della vecchia scheda sulla nuova, così la macchina conserva il suo storico.',
