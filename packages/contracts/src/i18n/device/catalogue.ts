@@ -1,6 +1,5 @@
 import type { TAlarmCode, TAlarmSeverity, TAlarmSolution } from '../../device/alarms';
 import type { TCycleField, TParameterCode, TParameterGroup } from '../../device/parameters';
-import type { TUnit } from '../../device/units';
 import type { Widen } from '../catalogue';
 import type { deviceEn } from './en';
 
@@ -11,7 +10,7 @@ type TLabelled = { readonly label: string; readonly description: string };
 
 /**
  * What the English texts must cover, checked when they are compiled: a text for every alarm,
- * solution, severity, parameter, group, cycle field and unit of the device catalogues.
+ * solution, severity, parameter, group and cycle field of the device catalogues, and the word for cycles.
  * (Extra keys and the enumeration options are checked by `catalogue.spec.ts`.)
  */
 export type TDeviceTextsCoverage = {
@@ -22,5 +21,6 @@ export type TDeviceTextsCoverage = {
   readonly parameters: Readonly<Record<TParameterCode, TLabelled>>;
   readonly cycleFields: Readonly<Record<TCycleField, TLabelled>>;
   readonly parameterOptions: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  readonly units: Readonly<Record<TUnit | 'cycles', string>>;
+  /** The word after a number of cycles; the other units are written as symbols (`UNIT_SYMBOLS`). */
+  readonly units: { readonly cycles: string };
 };

@@ -585,21 +585,6 @@ export const deviceDe = {
   },
 
   units: {
-    celsius: 'Grad Celsius',
-    fahrenheit: 'Grad Fahrenheit',
-    litre: 'Liter',
-    usGallon: 'US-Gallonen',
-    millilitre: 'Milliliter',
-    gramPerLitre: 'Gramm pro Liter',
-    milligramPerLitre: 'Milligramm pro Liter',
-    litrePerHour: 'Liter pro Stunde',
-    kilowatt: 'Kilowatt',
-    kilowattHour: 'Kilowattstunden',
-    hertz: 'Hertz',
-    voltAc: 'Volt Wechselspannung',
-    second: 'Sekunden',
-    minute: 'Minuten',
-    hour: 'Stunden',
     cycles: 'Spülgänge',
   },
 } as const satisfies TDeviceCatalogue;

@@ -585,21 +585,6 @@ export const deviceEn = {
   },
 
   units: {
-    celsius: 'degrees Celsius',
-    fahrenheit: 'degrees Fahrenheit',
-    litre: 'litres',
-    usGallon: 'US gallons',
-    millilitre: 'millilitres',
-    gramPerLitre: 'grams per litre',
-    milligramPerLitre: 'milligrams per litre',
-    litrePerHour: 'litres per hour',
-    kilowatt: 'kilowatts',
-    kilowattHour: 'kilowatt-hours',
-    hertz: 'hertz',
-    voltAc: 'volts AC',
-    second: 'seconds',
-    minute: 'minutes',
-    hour: 'hours',
     cycles: 'cycles',
   },
 } as const satisfies TDeviceTextsCoverage;

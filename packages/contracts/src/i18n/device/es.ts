@@ -601,21 +601,6 @@ export const deviceEs = {
   },
 
   units: {
-    celsius: 'grados Celsius',
-    fahrenheit: 'grados Fahrenheit',
-    litre: 'litros',
-    usGallon: 'galones estadounidenses',
-    millilitre: 'mililitros',
-    gramPerLitre: 'gramos por litro',
-    milligramPerLitre: 'miligramos por litro',
-    litrePerHour: 'litros por hora',
-    kilowatt: 'kilovatios',
-    kilowattHour: 'kilovatios hora',
-    hertz: 'hercios',
-    voltAc: 'voltios de corriente alterna',
-    second: 'segundos',
-    minute: 'minutos',
-    hour: 'horas',
     cycles: 'ciclos',
   },
 } as const satisfies TDeviceCatalogue;

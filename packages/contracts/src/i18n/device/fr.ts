@@ -600,21 +600,6 @@ export const deviceFr = {
   },
 
   units: {
-    celsius: 'degrés Celsius',
-    fahrenheit: 'degrés Fahrenheit',
-    litre: 'litres',
-    usGallon: 'gallons américains',
-    millilitre: 'millilitres',
-    gramPerLitre: 'grammes par litre',
-    milligramPerLitre: 'milligrammes par litre',
-    litrePerHour: 'litres par heure',
-    kilowatt: 'kilowatts',
-    kilowattHour: 'kilowattheures',
-    hertz: 'hertz',
-    voltAc: 'volts alternatifs',
-    second: 'secondes',
-    minute: 'minutes',
-    hour: 'heures',
     cycles: 'cycles',
   },
 } as const satisfies TDeviceCatalogue;

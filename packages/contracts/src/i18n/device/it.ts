@@ -609,21 +609,6 @@ export const deviceIt = {
   },
 
   units: {
-    celsius: 'gradi Celsius',
-    fahrenheit: 'gradi Fahrenheit',
-    litre: 'litri',
-    usGallon: 'galloni USA',
-    millilitre: 'millilitri',
-    gramPerLitre: 'grammi per litro',
-    milligramPerLitre: 'milligrammi per litro',
-    litrePerHour: "litri all'ora",
-    kilowatt: 'chilowatt',
-    kilowattHour: 'chilowattora',
-    hertz: 'hertz',
-    voltAc: 'volt in alternata',
-    second: 'secondi',
-    minute: 'minuti',
-    hour: 'ore',
     cycles: 'cicli',
   },
 } as const satisfies TDeviceCatalogue;
