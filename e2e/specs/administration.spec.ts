@@ -4,10 +4,13 @@ import { catalogues, type TAdminProfile } from '@washboard/contracts';
 import { expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
+import { Mailbox } from '../fixtures/mail';
 import { AdminPage } from '../pom/admin-page';
+import { PendingUsersPage } from '../pom/pending-users-page';
 import { AppShell, IDENTITY_PASSWORD } from '../pom/app-shell';
 
 const baseUrl = inject('baseUrl');
+const mailbox = new Mailbox(inject('mailUrl'));
 const it_ = catalogues.it;
 const run = Date.now().toString(36);
 const PASSWORD = 'Secret123';
@@ -177,6 +180,92 @@ describe('Accounts', () => {
     await screen.searchFor(`cook-${run}`);
     await screen.userRow(cook).waitFor();
     await darkAndPhone(page, 'admin-accounts');
+    await page.context().close();
+  });
+});
+
+describe('Accounts: activating, moving and refusing', () => {
+  const unverified = `unverified-${run}@washboard.test`;
+  const mover = `mover-${run}@washboard.test`;
+  const applicant = `applicant-${run}@washboard.test`;
+  let target: { code: string; name: string };
+
+  /** Registers through the public call; a SERVICE applicant with `companyCode` waits for approval once verified. */
+  async function register(email: string, companyCode?: string): Promise<void> {
+    const res = await fetch(`${baseUrl}/api/v2/account/users`, {
+      method: 'POST',
+      headers: { 'x-brand': 'LUMINA', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Elena',
+        lastName: 'Conti',
+        email,
+        password: PASSWORD,
+        role: companyCode ? 'SERVICE' : 'KITCHEN_MANAGER',
+        ...(companyCode ? { companyCode } : {}),
+        language: 'it_IT',
+        userDetails: { tnc: { check_1: true, check_2: true }, privacy: { check_1: true, check_2: false } },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  }
+
+  beforeAll(async () => {
+    await register(unverified);
+    await admin.activeAccount(mover, PASSWORD, 'SERVICE');
+    target = await admin.createCompany(`Nuova sede ${run}`);
+  });
+
+  it('activates an account whose e-mail was never verified, which can then sign in', async () => {
+    const { page, screen } = await adminHome();
+    await screen.goto(baseUrl, 'accounts');
+    await screen.searchFor(`unverified-${run}`);
+    await screen.userRow(unverified).getByText(it_.userStatus.INACTIVE).waitFor();
+    await expect(Api.signIn(baseUrl, unverified, PASSWORD)).rejects.toThrow();
+    await screen.userAction(unverified, it_.admin.users.activate);
+    await screen.dialog().getByText(it_.admin.users.confirmActivate.replace('{{email}}', unverified)).waitFor();
+    await screen.confirm(it_.admin.users.activate);
+    await screen.notification(it_.success.userActivated).waitFor();
+    await screen.userRow(unverified).getByText(it_.userStatus.ACTIVE).waitFor();
+    await Api.signIn(baseUrl, unverified, PASSWORD);
+    await page.context().close();
+  });
+
+  it('moves a technician to another company, shown in the row', async () => {
+    const { page, screen } = await adminHome();
+    await screen.goto(baseUrl, 'accounts');
+    await screen.searchFor(`mover-${run}`);
+    await screen.userRow(mover).getByText(`Company of ${mover}`).waitFor();
+    await screen.userAction(mover, it_.admin.users.changeCompany);
+    const dialog = screen.dialog();
+    await dialog.getByLabel(it_.admin.users.company).fill(target.name);
+    await page.getByRole('option', { name: new RegExp(target.name) }).click();
+    await dialog.getByRole('button', { name: it_.common.save, exact: true }).click();
+    await screen.notification(it_.success.companyUpdated).waitFor();
+    await screen.userRow(mover).getByText(target.name).waitFor();
+    await page.context().close();
+  });
+
+  it('refuses an applicant waiting for approval, who is told by mail and cannot sign in', async () => {
+    const company = await admin.createCompany(`Officina in attesa ${run}`);
+    const since = Date.now();
+    await register(applicant, company.code);
+    const code = await mailbox.verificationCode(applicant, since);
+    const verified = await fetch(
+      `${baseUrl}/api/v2/account/email-verification/checkVerificationCode?mail=${encodeURIComponent(applicant)}&code=${code}`,
+      { headers: { 'x-brand': 'LUMINA' } },
+    );
+    expect(verified.status).toBeLessThan(300);
+
+    const { page } = await adminHome();
+    const pending = new PendingUsersPage(page);
+    await pending.goto(baseUrl);
+    await pending.row(applicant).waitFor();
+    await pending.decide(applicant, false);
+    await page.getByText(it_.success.userDeleted).waitFor();
+    await pending.row(applicant).waitFor({ state: 'detached' });
+    const mail = await mailbox.waitFor(applicant, { since, predicate: (m) => m.text.includes(it_.mail.accountRejected.body) });
+    expect(mail.subject).toContain(it_.mail.accountRejected.subject.replace('{{brand}}', '').trim());
+    await expect(Api.signIn(baseUrl, applicant, PASSWORD)).rejects.toThrow();
     await page.context().close();
   });
 });

@@ -45,6 +45,32 @@ async function unusedCompanyCode(): Promise<string> {
   }
 }
 
+describe('a registration the server cannot take', () => {
+  it('says so in a dialog whose Continue leads back to the sign-in, and creates nothing', async () => {
+    const page = await freshPage(390);
+    const login = new LoginPage(page);
+    await login.goto(baseUrl);
+    await login.openRegistration();
+    const wizard = new RegistrationWizard(page);
+    const email = `lost-${run}@washboard.test`;
+    await wizard.fillPersonalData({ firstName: 'Sara', lastName: 'Neri', email, password: 'Secret123' });
+    await wizard.nextButton().click();
+    await wizard.expectStep(2);
+    // The network drops the account's creation: the server is never reached.
+    await page.route('**/api/v2/account/users', (route) => route.abort('internetdisconnected'));
+    await wizard.chooseKitchenManagerAndCreate();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(it_.register.errorTitle).waitFor();
+    await dialog.getByText(it_.register.errorMessage).waitFor();
+    await screenshot(page, 'registration-failed-390');
+    await dialog.getByRole('button', { name: it_.register.errorContinue, exact: true }).click();
+    await login.heading().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await admin.get<{ email: string }[]>(`/api/v1/account/users?q=${encodeURIComponent(email)}`)).length).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('registering with a code', () => {
   for (const width of WIDTHS) {
     it(`at ${width} px: a mistyped company code is said on its step and corrected there, nothing else lost; the approver is told`, async () => {
