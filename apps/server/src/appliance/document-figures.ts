@@ -60,7 +60,7 @@ export function drawWiringDiagram(pdf: TPdf, text: TText, left: number, width: n
   const boxH = 32;
   const rowY = (row: number) => top + row * rowH;
   const mid = (row: number) => rowY(row) + boxH / 2;
-  const left_ = [
+  const leftColumn = [
     ['mains', 0],
     ['mainSwitch', 1],
     ['displayBoard', 3],
@@ -102,7 +102,7 @@ export function drawWiringDiagram(pdf: TPdf, text: TText, left: number, width: n
       [xR, mid(row)],
     ]);
   }
-  // Control: power board to control board, and the control board's inputs and peers.
+  // Control: power board to control board, and the control board's leftColumn and peers.
   line(pdf, [
     [xM + colW / 2, rowY(1) + boxH],
     [xM + colW / 2, rowY(4)],
@@ -116,14 +116,14 @@ export function drawWiringDiagram(pdf: TPdf, text: TText, left: number, width: n
     [signals, mid(3)],
     [signals, mid(6)],
   ]);
-  for (const [, row] of left_.filter(([, row]) => row >= 3)) {
+  for (const [, row] of leftColumn.filter(([, row]) => row >= 3)) {
     line(pdf, [
       [signals, mid(row)],
       [xL + colW, mid(row)],
     ]);
   }
 
-  for (const [id, row] of left_) box(pdf, xL, rowY(row), colW, boxH, part(text, id));
+  for (const [id, row] of leftColumn) box(pdf, xL, rowY(row), colW, boxH, part(text, id));
   box(pdf, xM, rowY(1), colW, boxH, part(text, 'powerBoard'));
   box(pdf, xM, rowY(4), colW, boxH, part(text, 'controlBoard'));
   for (const [id, row] of loads) box(pdf, xR, rowY(row), colW, boxH, part(text, id));
@@ -175,7 +175,7 @@ export function drawExplodedView(pdf: TPdf, text: TText, left: number, width: nu
   const legendW = width - (legendX - left);
   let y = pdf.y + 10;
   const top = y;
-  const callouts: { y: number; id: string }[] = [];
+  const callouts: { y: number; id: keyof typeof OUTLINES }[] = [];
   for (const [id] of ASSEMBLIES) {
     const [w, h] = OUTLINES[id];
     const x = axis - w / 2;
@@ -201,7 +201,7 @@ export function drawExplodedView(pdf: TPdf, text: TText, left: number, width: nu
   const cx = axis + 75 + depth + 24;
   callouts.forEach(({ y: cy, id }, i) => {
     line(pdf, [
-      [axis + OUTLINES[id as keyof typeof OUTLINES][0] / 2 + depth / 2, cy],
+      [axis + OUTLINES[id][0] / 2 + depth / 2, cy],
       [cx - 8, cy],
     ]);
     pdf.circle(cx, cy, 8).lineWidth(0.8).fillAndStroke('#ffffff', COLOR.accent);

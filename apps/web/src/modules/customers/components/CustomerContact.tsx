@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerDetail } from '@washboard/contracts';
+import { telHref } from '../../../ui/tel-href';
 import { useMailAppCheck } from '../../../ui/use-mail-app-check';
 
 /**
@@ -16,12 +17,7 @@ export function CustomerContact({ customer }: { customer: Pick<TCustomerDetail, 
   return (
     <Group gap="xs">
       {customer.phone && (
-        <Button
-          component="a"
-          href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}
-          variant="light"
-          leftSection={<IconPhone size={16} aria-hidden />}
-        >
+        <Button component="a" href={telHref(customer.phone)} variant="light" leftSection={<IconPhone size={16} aria-hidden />}>
           {t('mobile.customers.call')}
         </Button>
       )}

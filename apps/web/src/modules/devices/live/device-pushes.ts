@@ -28,7 +28,10 @@ function nextStatus(status: TStatus, message: TStatusMessage): TStatus {
     cycleType: message.cycleType,
     cycleNumber: message.cycleNumber,
     // The setpoints are the running cycle's: another cycle's, or none, are not known until read again.
-    setpoints: message.cycleType !== null && message.cycleType === status.cycleType ? status.setpoints : null,
+    // A list row has none to keep.
+    ...(status.setpoints === undefined
+      ? {}
+      : { setpoints: message.cycleType !== null && message.cycleType === status.cycleType ? status.setpoints : null }),
     // The server's status messages carry when the machine was last heard (for "offline since").
     lastSeenAt: message.ts,
   };

@@ -7,6 +7,7 @@ import { Field } from './Field';
 import { MachineInfo, PanelLockNotice } from './MachineInfo';
 import { useLanguage } from '../../../i18n/i18n';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
+import { telHref } from '../../../../ui/tel-href';
 import { useMailAppCheck } from '../../../../ui/use-mail-app-check';
 
 const COUNTRIES = ['IT', 'FR', 'DE', 'ES', 'GB'] as const;
@@ -66,7 +67,7 @@ export function DetailsTab({ appliance: a }: { appliance: TApplianceDetail }) {
         <Field label={t('device.assistance.acpd')} value={assistance.acpd} />
         <Field
           label={t('device.assistance.phone')}
-          value={assistance.phone && <Anchor href={`tel:${assistance.phone.replace(/[^\d+]/g, '')}`}>{assistance.phone}</Anchor>}
+          value={assistance.phone && <Anchor href={telHref(assistance.phone)}>{assistance.phone}</Anchor>}
         />
         <Field
           label={t('device.assistance.email')}
