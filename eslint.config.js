@@ -12,11 +12,14 @@ const notifyThroughUi = {
   message: 'Show and clear notifications with notify() and clearNotifications() from ui/notify.',
 };
 
-/** Secrets are typed in ui/PasswordField: its eye button says "Show password" or "Hide password". */
-const passwordThroughUi = {
+/**
+ * Mantine components whose accessible names ui/ supplies: PasswordField's eye says "Show password",
+ * ProgressBar names its bar and says its value, Pagination names its arrows.
+ */
+const mantineThroughUi = {
   name: '@mantine/core',
-  importNames: ['PasswordInput'],
-  message: 'Ask for a password or PIN with PasswordField from ui/PasswordField.',
+  importNames: ['PasswordInput', 'Progress', 'Pagination'],
+  message: 'Use PasswordField, ProgressBar or Pagination from ui/: they name what Mantine leaves unnamed.',
 };
 
 /** Lazy components load through ui/lazy-within: a page's code that never arrives fails after 120 s. */
@@ -68,7 +71,7 @@ export default tseslint.config(
   // Import boundaries (docs/architecture.md).
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi, passwordThroughUi, lazyThroughUi] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [notifyThroughUi, mantineThroughUi, lazyThroughUi] }] },
   },
   {
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
@@ -93,7 +96,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [notifyThroughUi, passwordThroughUi, lazyThroughUi],
+          paths: [notifyThroughUi, mantineThroughUi, lazyThroughUi],
           patterns: [
             {
               group: ['**/app/**', '**/pages/**'],

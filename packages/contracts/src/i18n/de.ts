@@ -29,6 +29,8 @@ export const de = {
     showPassword: 'Passwort anzeigen',
     stepOf: 'Schritt {{step}} von {{total}}',
     percent: '{{value}}\u00a0%',
+    previousPage: 'Vorherige Seite',
+    nextPage: 'Nächste Seite',
   },
 
   layout: {
@@ -1051,8 +1053,6 @@ export const de = {
     keywordSearch: 'Nach Stichwort suchen',
     pageSize: 'Zeilen pro Seite',
     perPage: '{{size}} pro Seite',
-    previousPage: 'Vorherige Seite',
-    nextPage: 'Nächste Seite',
     sortBy: 'Sortieren nach',
     tabs: {
       addProducts: 'Produkte hinzufügen',

@@ -30,6 +30,8 @@ export const en = {
     showPassword: 'Show password',
     stepOf: 'Step {{step}} of {{total}}',
     percent: '{{value}}%',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
   },
 
   layout: {
@@ -1030,8 +1032,6 @@ export const en = {
     keywordSearch: 'Search by keyword',
     pageSize: 'Rows per page',
     perPage: '{{size}} per page',
-    previousPage: 'Previous page',
-    nextPage: 'Next page',
     sortBy: 'Sort by',
     tabs: {
       addProducts: 'Add Products',

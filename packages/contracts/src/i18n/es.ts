@@ -29,6 +29,8 @@ export const es = {
     showPassword: 'Mostrar contraseña',
     stepOf: 'Paso {{step}} de {{total}}',
     percent: '{{value}}\u00a0%',
+    previousPage: 'Página anterior',
+    nextPage: 'Página siguiente',
   },
 
   layout: {
@@ -1044,8 +1046,6 @@ export const es = {
     keywordSearch: 'Buscar por palabra clave',
     pageSize: 'Filas por página',
     perPage: '{{size}} por página',
-    previousPage: 'Página anterior',
-    nextPage: 'Página siguiente',
     sortBy: 'Ordenar por',
     tabs: {
       addProducts: 'Añadir productos',

@@ -29,6 +29,8 @@ export const fr = {
     showPassword: 'Afficher le mot de passe',
     stepOf: 'Étape {{step}} sur {{total}}',
     percent: '{{value}}\u00a0%',
+    previousPage: 'Page précédente',
+    nextPage: 'Page suivante',
   },
 
   layout: {
@@ -1051,8 +1053,6 @@ export const fr = {
     keywordSearch: 'Rechercher par mot-clé',
     pageSize: 'Lignes par page',
     perPage: '{{size}} par page',
-    previousPage: 'Page précédente',
-    nextPage: 'Page suivante',
     sortBy: 'Trier par',
     tabs: {
       addProducts: 'Ajouter des produits',

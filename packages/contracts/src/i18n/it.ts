@@ -29,6 +29,8 @@ export const it = {
     showPassword: 'Mostra password',
     stepOf: 'Passo {{step}} di {{total}}',
     percent: '{{value}}%',
+    previousPage: 'Pagina precedente',
+    nextPage: 'Pagina successiva',
   },
 
   layout: {
@@ -1044,8 +1046,6 @@ export const it = {
     keywordSearch: 'Cerca per parola chiave',
     pageSize: 'Righe per pagina',
     perPage: '{{size}} per pagina',
-    previousPage: 'Pagina precedente',
-    nextPage: 'Pagina successiva',
     sortBy: 'Ordina per',
     tabs: {
       addProducts: 'Aggiungi prodotti',

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Stack, Text, Tooltip } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { ActionIcon, Button, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { isStrongPassword } from '@washboard/contracts';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const rulesId = useId();
   const change = useChangePasswordWithToken(email, token);
 
   const passwordError =
@@ -44,12 +45,16 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
                 withArrow
                 events={{ hover: true, focus: true, touch: true }}
               >
+                {/* A span inside the field's label (a button may not be there): an image named "Password
+                    rules", described by the rules themselves, so a screen reader says them too. */}
                 <ActionIcon
                   component="span"
+                  role="img"
                   variant="transparent"
                   size="xs"
                   c="dimmed"
                   aria-label={t('changePassword.rulesLabel')}
+                  aria-describedby={rulesId}
                   tabIndex={0}
                   display="inline-flex"
                   style={{ verticalAlign: 'middle' }}
@@ -67,6 +72,8 @@ export function ChangePasswordForm({ email, token }: { email: string; token: str
           error={submitted ? passwordError : undefined}
           readOnly={change.isSuccess}
         />
+        {/* Outside the label: the field's name stays "New password". */}
+        <VisuallyHidden id={rulesId}>{t('changePassword.tooltip')}</VisuallyHidden>
         <PasswordField
           label={t('changePassword.confirmPassword')}
           autoComplete="new-password"

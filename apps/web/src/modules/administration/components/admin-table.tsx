@@ -1,21 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import {
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, NativeSelect, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAddressParams } from '../../navigation/use-address-params';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZES } from '@washboard/contracts';
+import { Pagination } from '../../../ui/Pagination';
 
 /** What every administration table's query has: a sort, its order, a page and a page size. */
 type TPaged = { sort: string; order: 'asc' | 'desc'; page: number; size: number };
@@ -144,20 +134,7 @@ export function TableFooter({
           onChange={(e) => onSize(e.currentTarget.value)}
           data={sizes.map((n) => ({ value: String(n), label: t('admin.perPage', { size: n }) }))}
         />
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          size="sm"
-          siblings={1}
-          getControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': t('admin.previousPage') }
-              : control === 'next'
-                ? { 'aria-label': t('admin.nextPage') }
-                : {}
-          }
-        />
+        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" siblings={1} />
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { TCustomer } from '@washboard/contracts';
 import { QueryBoundary } from '../../api/QueryBoundary';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useCustomers } from '../hooks/use-customers';
+import { Pagination } from '../../../ui/Pagination';
 
 type TProps = { onOpen: (customer: TCustomer) => void; updatedAt?: (at: number) => void };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Group, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconDoor,
@@ -28,6 +28,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { useDeviceTranslation } from '../../i18n/device-texts';
 import { usePressButton } from '../hooks/use-front-panel';
 import { stateColor } from './panel-colors';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 /** The display keeps an LCD's look in both colour schemes. */
 const LCD = {
@@ -155,7 +156,7 @@ function Display({ panel }: { panel: TFrontPanel }) {
               {t('demoPanel.cycle', { cycle: t(`cycles.${cycle.type}`), number: cycle.number })}
               {cycle.waiting ? ` · ${t('demoPanel.heating')}` : ''}
             </Text>
-            <Progress value={percent} color="lime" size="sm" aria-label={t(`cycles.${cycle.type}`)} />
+            <ProgressBar value={percent} color="lime" size="sm" label={t(`cycles.${cycle.type}`)} />
           </Stack>
         )}
         {panel.doorOpen && (

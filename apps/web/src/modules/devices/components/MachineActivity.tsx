@@ -1,4 +1,4 @@
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CYCLE_RUNNING_STATE,
@@ -7,6 +7,7 @@ import {
   type TApplianceSummary,
   type TLiveTelemetry,
 } from '@washboard/contracts';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 type TProps = { status: TApplianceSummary['status']; telemetry: TLiveTelemetry | null | undefined };
 
@@ -36,13 +37,7 @@ export function MachineActivity({ status, telemetry }: TProps) {
               {cycle ?? t('common.notAvailable')}
             </Text>
           </Group>
-          <Progress
-            value={progress}
-            size="md"
-            radius="xl"
-            aria-label={t('device.live.cycleProgress')}
-            aria-valuetext={`${Math.round(progress)} %`}
-          />
+          <ProgressBar value={progress} size="md" radius="xl" label={t('device.live.cycleProgress')} />
         </>
       )}
     </Stack>

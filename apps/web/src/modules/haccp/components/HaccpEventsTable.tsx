@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Badge, Center, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Center, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -22,6 +22,7 @@ import { useDeviceTranslation } from '../../i18n/device-texts';
 import { useHeatDoseWriter } from '../hooks/use-heat-dose-writer';
 import { HaccpTable, recordStripe } from './HaccpTable';
 import { useLanguage } from '../../i18n/i18n';
+import { Pagination } from '../../../ui/Pagination';
 
 const PAGE_SIZE = 50;
 

@@ -96,7 +96,7 @@ export function VerificationResult({ v, review }: { v: THaccpVerification; revie
       </Alert>
       {v.breaks.length > 0 && (
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('haccp.verification.breaksTitle')}
           </Title>
           <Table.ScrollContainer minWidth={520}>
@@ -137,7 +137,7 @@ export function VerificationResult({ v, review }: { v: THaccpVerification; revie
         </Stack>
       )}
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('haccp.verification.closeOutsTitle')}
         </Title>
         {v.closeOuts.length === 0 && (

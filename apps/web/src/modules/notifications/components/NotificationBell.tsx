@@ -71,8 +71,9 @@ export function NotificationBell() {
   };
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={6}>
+      {/* The button is the popover's target (it says that it opens a dialog, and whether it is open), not the badge around it. */}
+      <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={6}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -83,8 +84,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="sm" role="dialog" aria-label={t('notifications.title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={700}>{t('notifications.title')}</Text>

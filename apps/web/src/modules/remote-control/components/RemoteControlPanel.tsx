@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notify } from '../../../ui/notify';
 import { IconAlertTriangle, IconDroplet, IconPlayerPlay, IconPlayerStop, IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { LiveValues } from '../../devices/components/LiveValues';
 import { OnlineBadge } from '../../devices/components/OnlineBadge';
 import { useDialog } from '../../../ui/dialog/dialog-context';
 import { useLiveRun, useRemoteCommands } from '../hooks/use-remote-control';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 /** Machine seconds as m:ss. */
 function clock(seconds: number | null | undefined): string {
@@ -214,14 +215,7 @@ function RemoteControls({ appliance, last, commands, onDisconnect }: TControlsPr
                 : ''}
             </Text>
           </Group>
-          <Progress
-            value={progress}
-            size="lg"
-            radius="xl"
-            animated={running}
-            aria-label={t('device.live.cycleProgress')}
-            aria-valuetext={t('common.percent', { value: Math.round(progress) })}
-          />
+          <ProgressBar value={progress} size="lg" radius="xl" animated={running} label={t('device.live.cycleProgress')} />
         </Stack>
         <Text size="xs" c="dimmed">
           {t('remoteControl.liveValues')}

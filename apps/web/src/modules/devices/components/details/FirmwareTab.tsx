@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notify } from '../../../../ui/notify';
 import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isNewerVersion, LATEST_FIRMWARE, type TApplianceDetail } from '@washboa
 import { apiErrorMessage } from '../../../api/api-error-message';
 import { useDialog } from '../../../../ui/dialog/dialog-context';
 import { useCommand } from '../../hooks/use-command';
+import { ProgressBar } from '../../../../ui/ProgressBar';
 
 type TFota = TApplianceDetail['fota'];
 
@@ -85,7 +86,7 @@ export function FirmwareTab({ appliance }: { appliance: TApplianceDetail }) {
             <Group justify="space-between">
               <Text fw={600}>{t('firmware.progress', { percent: perc })}</Text>
             </Group>
-            <Progress value={perc} size="lg" striped animated aria-label={t('firmware.inProgress')} />
+            <ProgressBar value={perc} size="lg" striped animated label={t('firmware.inProgress')} />
             <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />}>
               {t('firmware.doNotTurnOff')}
             </Alert>
