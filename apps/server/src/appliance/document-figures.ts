@@ -102,7 +102,7 @@ export function drawWiringDiagram(pdf: TPdf, text: TText, left: number, width: n
       [xR, mid(row)],
     ]);
   }
-  // Control: power board to control board, and the control board's leftColumn and peers.
+  // Control: power board to control board, and the control board's inputs and peers.
   line(pdf, [
     [xM + colW / 2, rowY(1) + boxH],
     [xM + colW / 2, rowY(4)],
