@@ -134,7 +134,7 @@ describe('the alarm lifecycle in the alarm register', () => {
 
     const machine = await machineNamed('Lavastoviglie notifiche');
     machine.raiseAlarm('OH01');
-    const unread = `${it_.notifications.title}, ${it_.notifications.unread.replace('{{count}}', '1')}`;
+    const unread = `${it_.notifications.title}, ${it_.notifications.unread_one.replace('{{count}}', '1')}`;
     await expect.poll(() => shell.notificationBell().getAttribute('aria-label'), { timeout: 15_000 }).toBe(unread);
     const centre = await shell.openNotifications();
     const item = centre.getByRole('listitem').first();

@@ -957,7 +957,8 @@ export const de = {
 
   notifications: {
     title: 'Benachrichtigungen',
-    unread: '{{count}} ungelesen',
+    unread_one: '{{count}} ungelesen',
+    unread_other: '{{count}} ungelesen',
     empty: 'Keine Benachrichtigungen',
     markAllRead: 'Alle als gelesen markieren',
     markRead: 'Als gelesen markieren',

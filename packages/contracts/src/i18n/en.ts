@@ -937,7 +937,8 @@ export const en = {
 
   notifications: {
     title: 'Notifications',
-    unread: '{{count}} unread',
+    unread_one: '{{count}} unread',
+    unread_other: '{{count}} unread',
     empty: 'No notifications',
     markAllRead: 'Mark all as read',
     markRead: 'Mark as read',

@@ -951,7 +951,8 @@ export const es = {
 
   notifications: {
     title: 'Notificaciones',
-    unread: '{{count}} sin leer',
+    unread_one: '{{count}} sin leer',
+    unread_other: '{{count}} sin leer',
     empty: 'No hay notificaciones',
     markAllRead: 'Marcar todas como leídas',
     markRead: 'Marcar como leída',

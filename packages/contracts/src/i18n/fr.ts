@@ -957,7 +957,8 @@ export const fr = {
 
   notifications: {
     title: 'Notifications',
-    unread: '{{count}} non lues',
+    unread_one: '{{count}} non lue',
+    unread_other: '{{count}} non lues',
     empty: 'Aucune notification',
     markAllRead: 'Tout marquer comme lu',
     markRead: 'Marquer comme lue',

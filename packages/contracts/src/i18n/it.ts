@@ -951,7 +951,8 @@ export const it = {
 
   notifications: {
     title: 'Notifiche',
-    unread: '{{count}} non lette',
+    unread_one: '{{count}} non letta',
+    unread_other: '{{count}} non lette',
     empty: 'Nessuna notifica',
     markAllRead: 'Segna tutte come lette',
     markRead: 'Segna come letta',
