@@ -544,8 +544,10 @@ async function assembleWashboard(
   if (broker.kind === 'embedded') await applianceRepository.markAllOffline();
   await live.start();
   sessions.subscribe((event) => live.sessionChanged(event));
-  events.on('appliancesChanged', ({ brand }) => {
-    live.appliancesChanged(brand).catch((error: unknown) => app.log.error({ err: error }, 'recomputing push sockets failed'));
+  events.on('appliancesChanged', ({ brand, serials }) => {
+    live
+      .appliancesChanged(brand, serials)
+      .catch((error: unknown) => app.log.error({ err: error }, 'recomputing push sockets failed'));
   });
   commands.start();
   await events.start();

@@ -423,7 +423,7 @@ export class ApplianceService {
       const appliance = await this.ofBrand(user.brand, request.serialNumber);
       const serviceCode = await this.serviceCompanyOf(holder);
       await this.transactions.run((t) => this.bind(holder, serviceCode, appliance, request.applianceName, t, user));
-      this.events.emit('appliancesChanged', { brand: user.brand });
+      this.events.emit('appliancesChanged', { brand: user.brand, serials: [request.serialNumber] });
       return;
     }
     const appliance = await this.repository.find(request.serialNumber);
@@ -450,7 +450,7 @@ export class ApplianceService {
         claimingFailedAttempts: 0,
       });
     });
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: [appliance.serialNumber] });
   }
 
   /**
@@ -537,7 +537,7 @@ export class ApplianceService {
       const after = holdOf({ ...appliance, ...release });
       await this.audit.record(user, productEntry('product.unclaim', serial, holder?.email ?? null, holdOf(appliance), after), t);
     });
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: [serial] });
   }
 
   /**

@@ -108,6 +108,6 @@ export class ProductAdministrationService {
     if (outcome === 'missing') throw new AppError('APPLIANCE_NOT_FOUND');
     this.events.emit('deviceRevoked', { serial: serialNumber });
     await this.broker.revokeDevice(serialNumber);
-    this.events.emit('appliancesChanged', { brand: caller.brand });
+    this.events.emit('appliancesChanged', { brand: caller.brand, serials: [serialNumber] });
   }
 }

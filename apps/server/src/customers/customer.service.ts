@@ -98,7 +98,7 @@ export class CustomerService {
   async delete(user: TAuthUser, id: string): Promise<void> {
     await this.managed(user, id);
     await this.repository.delete(id);
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: null });
   }
 
   /**
@@ -113,7 +113,7 @@ export class CustomerService {
     if (!appliance.companyCode || !serving.includes(customer.companyId)) throw new AppError('APPLIANCE_NOT_SERVED');
     if (!(await this.repository.assign(id, serialNumber, appliance.companyCode, user.id)))
       throw new AppError('APPLIANCE_ALREADY_ASSIGNED');
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: [serialNumber] });
     return this.detail(user, id);
   }
 
@@ -121,7 +121,7 @@ export class CustomerService {
   async unassign(user: TAuthUser, id: string, serialNumber: string): Promise<TCustomerDetail> {
     await this.managed(user, id);
     if (!(await this.repository.unassign(id, serialNumber))) throw new AppError('APPLIANCE_NOT_FOUND');
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: [serialNumber] });
     return this.detail(user, id);
   }
 
@@ -135,7 +135,7 @@ export class CustomerService {
     if (!account || account.status === 'DELETED') throw new AppError('USER_NOT_FOUND');
     if (account.role !== 'KITCHEN_MANAGER') throw new AppError('ACCOUNT_NOT_KITCHEN_MANAGER');
     await this.repository.link(id, account.id);
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: null });
     return this.detail(user, id);
   }
 
@@ -143,7 +143,7 @@ export class CustomerService {
   async unlink(user: TAuthUser, id: string, userId: string): Promise<TCustomerDetail> {
     await this.managed(user, id);
     if (!(await this.repository.unlink(id, userId))) throw new AppError('USER_NOT_FOUND');
-    this.events.emit('appliancesChanged', { brand: user.brand });
+    this.events.emit('appliancesChanged', { brand: user.brand, serials: null });
     return this.detail(user, id);
   }
 

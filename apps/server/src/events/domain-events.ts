@@ -10,8 +10,11 @@ export type TDomainEventMap = {
   accessChanged: Record<string, never>;
   /** The live state of these machines changed (`null`: any machine). */
   stateChanged: { serials: string[] | null };
-  /** Machines of the brand were claimed, released, added or deleted: who sees what may differ. */
-  appliancesChanged: { brand: TBrandCode };
+  /**
+   * Machines of the brand were claimed, released, added or deleted: who sees what may differ.
+   * `serials`: the machines concerned, `null` when not known (a customer's accounts or deletion).
+   */
+  appliancesChanged: { brand: TBrandCode; serials: string[] | null };
   /** A product was created (or created again): its device secret may be new. */
   deviceProvisioned: { serial: string };
   /** A product was deleted: its device identity is no more. */

@@ -55,6 +55,34 @@ describe('LiveHub', () => {
     expect(kestrel.got).toEqual([]);
   });
 
+  it('asks to reload only the lists a change of machines concerns', async () => {
+    const sees: Record<string, string[]> = { anna: ['SN-A'], bruno: ['SN-B'], carla: ['SN-C'] };
+    const hub = new LiveHub(inProcessFanout(), async (u) => sees[u.id] ?? []);
+    await hub.start();
+    const [anna, bruno, carla] = [client(user('anna')), client(user('bruno')), client(user('carla'))];
+    await Promise.all([hub.add(anna), hub.add(bruno), hub.add(carla)]);
+    const reloads = () => [anna, bruno, carla].map((c) => c.got.filter((m) => m.type === 'appliances').length);
+
+    // Bruno claimed SN-D: his list gains it, the others' lists are as they were.
+    sees.bruno = ['SN-B', 'SN-D'];
+    await hub.appliancesChanged('LUMINA', ['SN-D']);
+    expect(reloads()).toEqual([0, 1, 0]);
+    hub.publish('LUMINA', telemetry('SN-D'));
+    await settle();
+    expect(bruno.got.at(-1)).toMatchObject({ type: 'telemetry', serialNumber: 'SN-D' });
+    // SN-A was renamed: its list shows it, so Anna reloads although she sees the same machines.
+    await hub.appliancesChanged('LUMINA', ['SN-A']);
+    expect(reloads()).toEqual([1, 1, 0]);
+    // Carla lost SN-C through a change that did not name it (a customer's accounts).
+    sees.carla = [];
+    await hub.appliancesChanged('LUMINA', []);
+    expect(reloads()).toEqual([1, 1, 1]);
+    // Not known which machines: every list of the brand reloads; another brand's change reloads none.
+    await hub.appliancesChanged('LUMINA', null);
+    await hub.appliancesChanged('KESTREL', null);
+    expect(reloads()).toEqual([2, 2, 2]);
+  });
+
   it("closes a socket whose user's rights cannot be recomputed, rather than keep its old ones", async () => {
     let failing = false;
     const hub = new LiveHub(inProcessFanout(), async (u) => {

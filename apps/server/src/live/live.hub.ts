@@ -13,6 +13,12 @@ export type TUserMessage = Extract<TLiveMessage, { type: 'notification' }>;
 /** Routing headers of user messages start with this (serial numbers never do: SERIAL_NUMBER_PATTERN). */
 const TO_USER = '@';
 
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const item of a) if (!b.has(item)) return false;
+  return true;
+}
+
 /** One browser connection of the push channel. */
 export type TLiveClient = {
   user: TAuthUser;
@@ -122,14 +128,20 @@ export class LiveHub {
 
   /**
    * Machines of `brand` were claimed, released, added or deleted (every instance hears it through the
-   * domain events): recompute what this instance's browsers of the brand see, then tell them to reload.
+   * domain events): recompute what this instance's browsers of the brand see, then tell those to
+   * reload whose set of machines changed or who see one of `serials` (its name or holder changed).
+   * `null`: which machines is not known, and every browser of the brand reloads. The others are left
+   * alone: a claim in one kitchen does not reload every open list of the brand.
    */
-  async appliancesChanged(brand: TBrandCode): Promise<void> {
+  async appliancesChanged(brand: TBrandCode, serials: readonly string[] | null): Promise<void> {
     const affected = [...this.clients].filter((c) => c.user.brand === brand);
+    const before = affected.map((c) => c.serials);
     const reloaded = await Promise.all(affected.map((c) => this.reload(c)));
     const data = JSON.stringify({ type: 'appliances' } satisfies TLiveMessage);
     affected.forEach((c, i) => {
-      if (reloaded[i]) c.send(data);
+      const was = before[i] ?? new Set<string>();
+      const told = serials === null || !sameSet(was, c.serials) || serials.some((s) => c.serials.has(s) || was.has(s));
+      if (reloaded[i] && told) c.send(data);
     });
   }
 
