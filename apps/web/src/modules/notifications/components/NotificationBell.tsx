@@ -71,9 +71,8 @@ export function NotificationBell() {
   };
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
-      {/* The button is the popover's target (it says that it opens a dialog, and whether it is open), not the badge around it. */}
-      <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={6}>
-        <Popover.Target>
+      <Popover.Target>
+        <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={6}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -84,8 +83,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Popover.Target>
-      </Indicator>
+        </Indicator>
+      </Popover.Target>
       <Popover.Dropdown p="sm" role="dialog" aria-label={t('notifications.title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={700}>{t('notifications.title')}</Text>
