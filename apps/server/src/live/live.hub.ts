@@ -140,7 +140,7 @@ export class LiveHub {
     const data = JSON.stringify({ type: 'appliances' } satisfies TLiveMessage);
     affected.forEach((c, i) => {
       const was = before[i] ?? new Set<string>();
-      const told = serials === null || !sameSet(was, c.serials) || serials.some((s) => c.serials.has(s) || was.has(s));
+      const told = serials === null || !sameSet(was, c.serials) || serials.some((s) => c.serials.has(s));
       if (reloaded[i] && told) c.send(data);
     });
   }
