@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +59,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  const dropdownId = useId();
   const list = useNotifications();
   const mark = useMarkNotificationsRead();
   const unread = list.data?.unread ?? 0;
@@ -70,7 +71,9 @@ export function NotificationBell() {
     void navigate(`/device/${encodeURIComponent(notification.serialNumber)}`);
   };
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+    // The badge stays the popover's target (the element it is placed by); its roles are the button's,
+    // which opens the dialog and says whether it is open (docs/accessibility.md, "The notification bell").
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal withRoles={false}>
       <Popover.Target>
         <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red" offset={6}>
           <ActionIcon
@@ -79,13 +82,16 @@ export function NotificationBell() {
             size="lg"
             aria-label={label}
             title={label}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            aria-controls={opened ? dropdownId : undefined}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p="sm" role="dialog" aria-label={t('notifications.title')}>
+      <Popover.Dropdown id={dropdownId} p="sm" role="dialog" aria-label={t('notifications.title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={700}>{t('notifications.title')}</Text>
           <Button size="compact-xs" variant="subtle" disabled={unread === 0} onClick={() => mark.mutate(null)}>
