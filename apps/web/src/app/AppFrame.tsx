@@ -1,7 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { RuntimeContext, type TRuntime } from '../modules/runtime/runtime-context';
 import { STORAGE_KEYS } from '../modules/runtime/storage-keys';
 import { usePendingRequests } from '../modules/api/request-tracker';
@@ -32,10 +32,12 @@ function WithDialog({ children }: { children: ReactNode }) {
  * the error screen.
  */
 export function AppFrame({ runtime, basename, children }: { runtime: TRuntime; basename?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const theme = useMemo(() => themeFor(runtime.brand, t('common.close')), [runtime.brand, t]);
   return (
     <RuntimeContext.Provider value={runtime}>
       <MantineProvider
-        theme={themeFor(runtime.brand)}
+        theme={theme}
         cssVariablesResolver={cssVariables}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="auto"

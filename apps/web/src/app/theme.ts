@@ -1,5 +1,7 @@
 import {
   Chip,
+  Drawer,
+  Modal,
   createTheme,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
@@ -52,14 +54,16 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
   );
 
 /**
- * Mantine theme of a brand: its accent colour, the rest shared. Every text meets WCAG AA contrast
+ * Mantine theme of a brand: its accent colour, the rest shared; `closeLabel` names the dialogs' close buttons. Every text meets WCAG AA contrast
  * (4.5:1, checked by axe-core in `bench/companion.ts`) and every control and focus ring 3:1: in
  * the light scheme filled controls use the accent's darkest shade under white text, in the dark
  * scheme its bright shade 5 under black text (so focus rings, borders and chart lines drawn in the
  * accent stay bright on the dark page); other filled colours pick black or white text by luminance;
  * the dimmed, error and tinted texts are darker than Mantine's (see `cssVariables`).
  */
-export function themeFor(brand: TBrand): MantineThemeOverride {
+export function themeFor(brand: TBrand, closeLabel: string): MantineThemeOverride {
+  // Every dialog's and drawer's close button (an ×) is named, in the page's language.
+  const closeButtonProps = { 'aria-label': closeLabel };
   return createTheme({
     primaryColor: brand.primaryColor,
     primaryShade: FILLED_SHADE,
@@ -72,7 +76,11 @@ export function themeFor(brand: TBrand): MantineThemeOverride {
     headings: { fontWeight: '650' },
     // A chip without a variant keeps Mantine's white text on the accent in both schemes; a filled one
     // takes the resolver's text colour.
-    components: { Chip: Chip.extend({ defaultProps: { variant: 'filled' } }) },
+    components: {
+      Chip: Chip.extend({ defaultProps: { variant: 'filled' } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    },
   });
 }
 

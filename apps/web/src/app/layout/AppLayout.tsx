@@ -146,7 +146,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         size={280}
         padding="xs"
         title={<BrandLogo brand={brand.code} title={brand.title} height={26} />}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <div style={{ height: 'calc(100dvh - 80px)' }}>
           <MainMenu items={items} variant="full" onLogout={logout} counts={counts} />
