@@ -33,7 +33,10 @@ function WithDialog({ children }: { children: ReactNode }) {
  */
 export function AppFrame({ runtime, basename, children }: { runtime: TRuntime; basename?: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const theme = useMemo(() => themeFor(runtime.brand, t('common.close')), [runtime.brand, t]);
+  // Rebuilt when the labels change (another language), not at every catalogue part loaded.
+  const close = t('common.close');
+  const closeDialog = t('common.closeDialog');
+  const theme = useMemo(() => themeFor(runtime.brand, { close, closeDialog }), [runtime.brand, close, closeDialog]);
   return (
     <RuntimeContext.Provider value={runtime}>
       <MantineProvider

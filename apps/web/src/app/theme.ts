@@ -1,7 +1,4 @@
 import {
-  Chip,
-  Drawer,
-  Modal,
   createTheme,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
@@ -54,16 +51,15 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
   );
 
 /**
- * Mantine theme of a brand: its accent colour, the rest shared; `closeLabel` names the dialogs' close buttons. Every text meets WCAG AA contrast
- * (4.5:1, checked by axe-core in `bench/companion.ts`) and every control and focus ring 3:1: in
+ * Mantine theme of a brand: its accent colour, the rest shared; `labels` name the close buttons of
+ * dialogs and drawers. Every text meets WCAG AA contrast (4.5:1, checked by axe-core in the e2e
+ * audit and in `bench/companion.ts`) and every control and focus ring 3:1: in
  * the light scheme filled controls use the accent's darkest shade under white text, in the dark
  * scheme its bright shade 5 under black text (so focus rings, borders and chart lines drawn in the
  * accent stay bright on the dark page); other filled colours pick black or white text by luminance;
  * the dimmed, error and tinted texts are darker than Mantine's (see `cssVariables`).
  */
-export function themeFor(brand: TBrand, closeLabel: string): MantineThemeOverride {
-  // Every dialog's and drawer's close button (an ×) is named, in the page's language.
-  const closeButtonProps = { 'aria-label': closeLabel };
+export function themeFor(brand: TBrand, labels: { closeDialog: string; close: string }): MantineThemeOverride {
   return createTheme({
     primaryColor: brand.primaryColor,
     primaryShade: FILLED_SHADE,
@@ -74,12 +70,16 @@ export function themeFor(brand: TBrand, closeLabel: string): MantineThemeOverrid
     defaultRadius: 'md',
     respectReducedMotion: true,
     headings: { fontWeight: '650' },
-    // A chip without a variant keeps Mantine's white text on the accent in both schemes; a filled one
-    // takes the resolver's text colour.
+    // Plain objects, not `Modal.extend(…)`: importing the components here would put the dialogs' code
+    // in the first download of every page (they load with their first use; docs/benchmarks.md).
     components: {
-      Chip: Chip.extend({ defaultProps: { variant: 'filled' } }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      // A chip without a variant keeps Mantine's white text on the accent in both schemes; a filled
+      // one takes the resolver's text colour.
+      Chip: { defaultProps: { variant: 'filled' } },
+      // Every dialog's and drawer's close button (an ×) is named, in the page's language; a dialog's
+      // apart from a "Close" button it may have.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeDialog } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
     },
   });
 }

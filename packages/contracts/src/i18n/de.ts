@@ -10,6 +10,7 @@ export const de = {
     cancel: 'Abbrechen',
     confirm: 'Bestätigen',
     close: 'Schließen',
+    closeDialog: 'Fenster schließen',
     save: 'Speichern',
     back: 'Zurück',
     continue: 'Fortfahren',

@@ -11,6 +11,7 @@ export const en = {
     cancel: 'Cancel',
     confirm: 'Confirm',
     close: 'Close',
+    closeDialog: 'Close the dialog',
     save: 'Save',
     back: 'Back',
     continue: 'Continue',

@@ -10,6 +10,7 @@ export const es = {
     cancel: 'Cancelar',
     confirm: 'Confirmar',
     close: 'Cerrar',
+    closeDialog: 'Cerrar la ventana',
     save: 'Guardar',
     back: 'Atrás',
     continue: 'Continuar',

@@ -10,6 +10,7 @@ export const fr = {
     cancel: 'Annuler',
     confirm: 'Confirmer',
     close: 'Fermer',
+    closeDialog: 'Fermer la fenêtre',
     save: 'Enregistrer',
     back: 'Retour',
     continue: 'Continuer',

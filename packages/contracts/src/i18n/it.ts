@@ -10,6 +10,8 @@ export const it = {
     cancel: 'Annulla',
     confirm: 'Conferma',
     close: 'Chiudi',
+    /** A dialog's × button (beside a text button that may be named like `close`). */
+    closeDialog: 'Chiudi la finestra',
     save: 'Salva',
     back: 'Indietro',
     continue: 'Continua',

@@ -91,7 +91,7 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown id={dropdownId} p="sm" role="dialog" aria-label={t('notifications.title')}>
+      <Popover.Dropdown id={dropdownId} tabIndex={-1} p="sm" role="dialog" aria-label={t('notifications.title')}>
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={700}>{t('notifications.title')}</Text>
           <Button size="compact-xs" variant="subtle" disabled={unread === 0} onClick={() => mark.mutate(null)}>
