@@ -226,9 +226,13 @@ describe('companion: a change made offline to a customer someone saved meanwhile
     await tech.put(`/api/v1/customers/${customer.id}`, { surname: 'Neri', name: 'Enoteca', city: 'Torino' });
     await screen.page.context().setOffline(false);
 
+    // One refused change listed in the queue's panel (its entry offers Drop): the second change
+    // replaced the first. A notice names it too when the second save itself replayed the queue, the
+    // network being back before that save was stored (a slow host).
     const refused = screen.page
       .getByRole('alert')
-      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Neri Enoteca`) });
+      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Neri Enoteca`) })
+      .filter({ has: screen.page.getByRole('button', { name: it_.mobile.offline.drop }) });
     await refused.getByText(it_.apiErrors.CUSTOMER_CHANGED).waitFor();
     expect(await refused.count()).toBe(1);
     const now = await tech.get<{ city: string }>(`/api/v1/customers/${customer.id}`);
