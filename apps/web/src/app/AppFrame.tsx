@@ -34,9 +34,9 @@ function WithDialog({ children }: { children: ReactNode }) {
 export function AppFrame({ runtime, basename, children }: { runtime: TRuntime; basename?: string; children: ReactNode }) {
   const { t } = useTranslation();
   // Rebuilt when the labels change (another language), not at every catalogue part loaded.
-  const close = t('common.close');
   const closeDialog = t('common.closeDialog');
-  const theme = useMemo(() => themeFor(runtime.brand, { close, closeDialog }), [runtime.brand, close, closeDialog]);
+  const closePanel = t('common.closePanel');
+  const theme = useMemo(() => themeFor(runtime.brand, { closeDialog, closePanel }), [runtime.brand, closeDialog, closePanel]);
   return (
     <RuntimeContext.Provider value={runtime}>
       <MantineProvider

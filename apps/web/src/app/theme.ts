@@ -59,7 +59,7 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
  * accent stay bright on the dark page); other filled colours pick black or white text by luminance;
  * the dimmed, error and tinted texts are darker than Mantine's (see `cssVariables`).
  */
-export function themeFor(brand: TBrand, labels: { closeDialog: string; close: string }): MantineThemeOverride {
+export function themeFor(brand: TBrand, labels: { closeDialog: string; closePanel: string }): MantineThemeOverride {
   return createTheme({
     primaryColor: brand.primaryColor,
     primaryShade: FILLED_SHADE,
@@ -76,10 +76,10 @@ export function themeFor(brand: TBrand, labels: { closeDialog: string; close: st
       // A chip without a variant keeps Mantine's white text on the accent in both schemes; a filled
       // one takes the resolver's text colour.
       Chip: { defaultProps: { variant: 'filled' } },
-      // Every dialog's and drawer's close button (an ×) is named, in the page's language; a dialog's
-      // apart from a "Close" button it may have.
+      // Every dialog's and drawer's close button (an ×) is named, in the page's language, apart from
+      // a "Close" button it may have.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeDialog } } },
-      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.closePanel } } },
     },
   });
 }

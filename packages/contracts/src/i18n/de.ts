@@ -11,6 +11,7 @@ export const de = {
     confirm: 'Bestätigen',
     close: 'Schließen',
     closeDialog: 'Fenster schließen',
+    closePanel: 'Bereich schließen',
     save: 'Speichern',
     back: 'Zurück',
     continue: 'Fortfahren',

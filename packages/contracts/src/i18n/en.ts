@@ -12,6 +12,7 @@ export const en = {
     confirm: 'Confirm',
     close: 'Close',
     closeDialog: 'Close the dialog',
+    closePanel: 'Close the panel',
     save: 'Save',
     back: 'Back',
     continue: 'Continue',

@@ -11,6 +11,7 @@ export const es = {
     confirm: 'Confirmar',
     close: 'Cerrar',
     closeDialog: 'Cerrar la ventana',
+    closePanel: 'Cerrar el panel',
     save: 'Guardar',
     back: 'Atrás',
     continue: 'Continuar',

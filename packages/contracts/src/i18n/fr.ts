@@ -11,6 +11,7 @@ export const fr = {
     confirm: 'Confirmer',
     close: 'Fermer',
     closeDialog: 'Fermer la fenêtre',
+    closePanel: 'Fermer le panneau',
     save: 'Enregistrer',
     back: 'Retour',
     continue: 'Continuer',

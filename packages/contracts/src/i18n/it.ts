@@ -12,6 +12,8 @@ export const it = {
     close: 'Chiudi',
     /** A dialog's × button (beside a text button that may be named like `close`). */
     closeDialog: 'Chiudi la finestra',
+    /** A drawer's × button (beside a text button that may be named like `close`). */
+    closePanel: 'Chiudi il pannello',
     save: 'Salva',
     back: 'Indietro',
     continue: 'Continua',
