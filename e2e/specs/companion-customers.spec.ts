@@ -226,14 +226,16 @@ describe('companion: a change made offline to a customer someone saved meanwhile
     await tech.put(`/api/v1/customers/${customer.id}`, { surname: 'Neri', name: 'Enoteca', city: 'Torino' });
     await screen.page.context().setOffline(false);
 
-    // One refused change listed in the queue's panel (its entry offers Drop): the second change
-    // replaced the first. A notice names it too when the second save itself replayed the queue, the
-    // network being back before that save was stored (a slow host).
-    const refused = screen.page
+    // One refused change listed in the queue's panel once it has replayed all it held: the second
+    // change replaced the first. (A notice names it too when the second save itself replayed the
+    // queue, the network being back before that save was stored: a slow host.)
+    const queue = screen.page.getByTestId('offline-queue');
+    const refused = queue
       .getByRole('alert')
-      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Neri Enoteca`) })
-      .filter({ has: screen.page.getByRole('button', { name: it_.mobile.offline.drop }) });
+      .filter({ hasText: it_.mobile.offline.refused.replace('{{label}}', `${text.modify}: Neri Enoteca`) });
     await refused.getByText(it_.apiErrors.CUSTOMER_CHANGED).waitFor();
+    await expect.poll(() => queue.getByRole('status').count()).toBe(0);
+    await expect.poll(() => screen.page.getByTestId('sync-in-progress').count()).toBe(0);
     expect(await refused.count()).toBe(1);
     const now = await tech.get<{ city: string }>(`/api/v1/customers/${customer.id}`);
     expect(now.city).toBe('Torino');
