@@ -80,6 +80,9 @@ export function themeFor(brand: TBrand, labels: { closeDialog: string; closePane
       // a "Close" button it may have.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeDialog } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.closePanel } } },
+      // A menu takes the focus to its first entry when it opens (the WAI-ARIA menu button pattern),
+      // not to the empty placeholder Mantine puts first, whose role a menu may not hold.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     },
   });
 }

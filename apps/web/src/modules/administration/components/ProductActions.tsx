@@ -8,6 +8,7 @@ import { notify } from '../../../ui/notify';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useProductChange } from '../hooks/use-products';
 import { ClaimModal, type TClaimMode } from './ClaimModal';
+import { DANGER_ENTRY } from '../../../ui/danger';
 
 /** A product's actions: claim it for an account, release an account's hold, delete it after a confirmation. */
 export function ProductActions({ product }: { product: TAdminProduct }) {
@@ -51,7 +52,7 @@ export function ProductActions({ product }: { product: TAdminProduct }) {
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
+          <Menu.Item color={DANGER_ENTRY} leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
             {t('admin.products.delete')}
           </Menu.Item>
         </Menu.Dropdown>

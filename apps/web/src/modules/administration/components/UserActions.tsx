@@ -8,6 +8,7 @@ import { notify } from '../../../ui/notify';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useUserChange } from '../hooks/use-accounts';
 import { UserEditModal, type TUserEdit } from './UserEditModal';
+import { DANGER_ENTRY } from '../../../ui/danger';
 
 /**
  * A row's actions: change role, company and administration profiles, activate, delete. None on the
@@ -81,7 +82,7 @@ export function UserActions({ user, caller }: { user: TAdminUser; caller: TUserD
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
+          <Menu.Item color={DANGER_ENTRY} leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
             {t('admin.users.delete')}
           </Menu.Item>
         </Menu.Dropdown>
