@@ -23,7 +23,7 @@ export class DefaultParametersSection {
   }
 
   modelPicker() {
-    return this.page.getByRole('textbox', { name: this.text.model });
+    return this.page.getByRole('combobox', { name: this.text.model });
   }
 
   table() {
