@@ -4,6 +4,7 @@ import {
   defaultVariantColorsResolver,
   isLightColor,
   parseThemeColor,
+  rem,
   type CSSVariablesResolver,
   type MantineTheme,
   type MantineColorsTuple,
@@ -59,6 +60,12 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
  * accent stay bright on the dark page); other filled colours pick black or white text by luminance;
  * the dimmed, error and tinted texts are darker than Mantine's (see `cssVariables`).
  */
+/** A select's or autocomplete's list of options, scrolling itself past Mantine's default height. */
+const SCROLLING_OPTIONS = {
+  defaultProps: { withScrollArea: false },
+  styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
+} as const;
+
 export function themeFor(brand: TBrand, labels: { closeDialog: string; closePanel: string }): MantineThemeOverride {
   return createTheme({
     primaryColor: brand.primaryColor,
@@ -83,6 +90,11 @@ export function themeFor(brand: TBrand, labels: { closeDialog: string; closePane
       // A menu takes the focus to its first entry when it opens (the WAI-ARIA menu button pattern),
       // not to the empty placeholder Mantine puts first, whose role a menu may not hold.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // A long list of options scrolls as the listbox the field controls, whose options the arrow
+      // keys reach from the field: inside Mantine's scroll area, the scrolling region held nothing
+      // the keyboard could reach (axe scrollable-region-focusable; docs/accessibility.md).
+      Select: SCROLLING_OPTIONS,
+      Autocomplete: SCROLLING_OPTIONS,
     },
   });
 }

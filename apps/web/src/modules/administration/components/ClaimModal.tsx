@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Autocomplete, Modal, Stack, Text, rem } from '@mantine/core';
+import { Alert, Autocomplete, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -87,11 +87,6 @@ export function ClaimModal({ mode, product, onClose }: { mode: TClaimMode; produ
             // Unclaiming starts from the owner's address: the list of accounts opens only once the operator types.
             data-autofocus={mode === 'claim' ? true : undefined}
             openOnFocus={mode === 'claim'}
-            // The list of accounts scrolls itself, a listbox the field controls and whose options
-            // the arrow keys reach: in Mantine's scroll area around it, the scrolling region held
-            // nothing the keyboard could reach (axe scrollable-region-focusable, docs/accessibility.md).
-            withScrollArea={false}
-            styles={{ options: { maxHeight: rem(250), overflowY: 'auto' } }}
             autoComplete="off"
             maxLength={254}
           />
