@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Route, WebSocketRoute } from 'playwright-core';
-import { catalogues, deviceTopic } from '@washboard/contracts';
+import { catalogues, deviceTopic, formatTemperature } from '@washboard/contracts';
 import { adminWithMachines } from '../fixtures/admin-suite';
 import { claimedMqttDevice } from '../fixtures/virtual-machine';
 import { DeviceDetailsPage } from '../pom/device-details-page';
@@ -21,20 +21,37 @@ const suite = adminWithMachines();
 async function machine(prefix: string, name: string) {
   const serialNumber = `${prefix}-${Date.now().toString(36)}`.toUpperCase();
   const device = await claimedMqttDevice(suite.admin(), mqttPort, { serialNumber }, name, '515151');
+  const values = (boilerTmp: number) =>
+    device.publishAsync(deviceTopic(serialNumber, 'telemetry'), JSON.stringify({ ts: new Date().toISOString(), boilerTmp }), {
+      qos: 1,
+    });
   const run = () =>
     device.publishAsync(
       deviceTopic(serialNumber, 'status'),
       JSON.stringify({ online: true, systemState: 4, cycleType: 'eco', cycleNumber: 3, ts: new Date().toISOString() }),
       { qos: 1 },
     );
-  return { serialNumber, device, run };
+  return { serialNumber, device, run, values };
 }
 
-/** The pushes the server sent the page, as text; `deliver` decides which the page receives. */
-async function watchPushes(page: Page, deliver: (text: string, ws: WebSocketRoute) => Promise<boolean> | boolean) {
+/**
+ * The pushes the server sent the page, as text; `deliver` decides which the page receives. What the
+ * page sends the server goes on as it is, noted in `told` when given.
+ */
+async function watchPushes(
+  page: Page,
+  deliver: (text: string, ws: WebSocketRoute) => Promise<boolean> | boolean,
+  told?: string[],
+) {
   const seen: string[] = [];
   await page.routeWebSocket(/\/api\/v1\/live/, (ws) => {
     const server = ws.connectToServer();
+    if (told) {
+      ws.onMessage((message) => {
+        told.push(String(message));
+        server.send(message);
+      });
+    }
     server.onMessage(async (message) => {
       const text = String(message);
       seen.push(text);
@@ -74,6 +91,38 @@ describe('pushes and the page', () => {
       await expect.poll(() => state(page)).toBe(it_.machineState.RUN);
     } finally {
       await device.endAsync();
+    }
+  });
+
+  it('sends the page the values of the machines it shows only, and every machine’s status', async () => {
+    const shown = await machine('SHOWN', 'Lavastoviglie mostrata');
+    const other = await machine('OTHER', 'Lavastoviglie altrove');
+    try {
+      const page = await suite.adminPage();
+      const told: string[] = [];
+      const seen = await watchPushes(page, () => true, told);
+      await new DeviceDetailsPage(page).goto(baseUrl, shown.serialNumber);
+      await expect.poll(() => state(page)).toBe(it_.machineState.IDLE);
+      // The administrator may see both machines (and every other file's); the page shows one.
+      await expect.poll(() => told.at(-1)).toBe(JSON.stringify({ type: 'watch', serials: [shown.serialNumber] }));
+
+      await other.values(811);
+      await shown.values(822);
+      await other.run();
+      const boiler = page.getByTestId('live-boilerTmp');
+      await expect.poll(() => boiler.textContent()).toContain(formatTemperature(822, 'metric', { lang: 'it' }));
+      await expect.poll(() => seen.some((t) => t.includes('"status"') && t.includes(other.serialNumber))).toBe(true);
+      expect(seen.filter((t) => t.includes('"telemetry"') && t.includes(other.serialNumber))).toEqual([]);
+
+      // The list of the other machine: its values come as soon as it shows.
+      const devices = new DevicesPage(page);
+      await devices.goto(baseUrl, `?q=${other.serialNumber}`);
+      const card = devices.card('Lavastoviglie altrove');
+      await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.RUN);
+      await other.values(833);
+      await expect.poll(() => card.textContent()).toContain(formatTemperature(833, 'metric', { lang: 'it' }));
+    } finally {
+      await Promise.all([shown.device.endAsync(), other.device.endAsync()]);
     }
   });
 

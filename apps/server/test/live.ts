@@ -1,9 +1,11 @@
 import WebSocket from 'ws';
-import type { TLiveMessage } from '@washboard/contracts';
+import type { TLiveControl, TLiveMessage } from '@washboard/contracts';
 import type { TTestServer } from './harness';
 
 export type TLiveSocket = {
   messages: TLiveMessage[];
+  /** The codes of the errors the server answered messages with. */
+  errors: string[];
   socket: WebSocket;
   /** Settles when the server closes the socket, with its close code and reason. */
   closed: Promise<{ code: number; reason: string }>;
@@ -13,6 +15,7 @@ export type TLiveSocket = {
 export function openLive(server: TTestServer, headers: Record<string, string>, brand = 'LUMINA'): Promise<TLiveSocket> {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/live`);
   const messages: TLiveMessage[] = [];
+  const errors: string[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
   );
@@ -28,9 +31,10 @@ export function openLive(server: TTestServer, headers: Record<string, string>, b
       ),
     );
     socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString()) as TLiveMessage | { type: 'ready' } | { type: 'error' };
-      if (message.type === 'ready') resolve({ messages, socket, closed });
-      else if (message.type !== 'error') messages.push(message as TLiveMessage);
+      const message = JSON.parse(data.toString()) as TLiveMessage | TLiveControl;
+      if (message.type === 'ready') resolve({ messages, errors, socket, closed });
+      else if (message.type === 'error') errors.push(message.code);
+      else messages.push(message);
     });
     void closed.then(({ code }) => reject(new Error(`closed ${code}`)));
   });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApplianceDetail, TApplianceListPage, TLastTelemetry } from '@washboard/contracts';
+import { LIVE_WATCH_MAX, type TApplianceDetail, type TApplianceListPage, type TLastTelemetry } from '@washboard/contracts';
 import { openLive } from '../../test/live';
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, signedInUsers, signIn } from '../../test/accounts';
@@ -274,6 +274,38 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
         cycleType: 'eco',
         cycleNumber: 7,
       });
+      annaLive.socket.close();
+    });
+
+    it('sends the values of the machines the page watches only, and refuses a malformed watch', async () => {
+      const shown = await machineShowing('112358');
+      await claim(anna, { activationCode: '112358', serialNumber: shown.serialNumber });
+      const other = await machineShowing('132134');
+      await claim(anna, { activationCode: '132134', serialNumber: other.serialNumber });
+      const annaLive = await live(anna);
+      const send = (message: unknown) => annaLive.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+      send({ type: 'watch', serials: [shown.serialNumber] });
+      // Each refused, changing nothing: not a list, too many, not a serial number, not JSON.
+      send({ type: 'watch', serials: 'all' });
+      send({ type: 'watch', serials: Array<string>(LIVE_WATCH_MAX + 1).fill(other.serialNumber) });
+      send({ type: 'watch', serials: ['../x'] });
+      send('{"type":"watch"');
+      await eventually(async () => annaLive.errors.length === 4);
+      expect(annaLive.errors).toEqual(Array(4).fill('BAD_MESSAGE'));
+      const ts = new Date().toISOString();
+      await publish(other.client, other.serialNumber, 'telemetry', { ts, boilerTmp: 801 }, 0);
+      await publish(shown.client, shown.serialNumber, 'telemetry', { ts, boilerTmp: 802 }, 0);
+      // The other machine's status still comes: it changes what a page shows until its next read.
+      await publish(other.client, other.serialNumber, 'status', { online: true, systemState: 2, ts });
+      await eventually(async () => annaLive.messages.some((m) => m.type === 'status' && m.serialNumber === other.serialNumber));
+      const values = annaLive.messages.flatMap((m) => (m.type === 'telemetry' ? [[m.serialNumber, m.telemetry.boilerTmp]] : []));
+      expect(values).toEqual([[shown.serialNumber, 802]]);
+      // Watching every machine again (taken once the refusal of what follows it comes back).
+      send({ type: 'watch', serials: null });
+      send({ type: 'hello' });
+      await eventually(async () => annaLive.errors.length === 5);
+      await publish(other.client, other.serialNumber, 'telemetry', { ts: new Date().toISOString(), boilerTmp: 803 }, 0);
+      await eventually(async () => annaLive.messages.some((m) => m.type === 'telemetry' && m.telemetry.boilerTmp === 803));
       annaLive.socket.close();
     });
 

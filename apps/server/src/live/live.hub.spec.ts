@@ -83,6 +83,54 @@ describe('LiveHub', () => {
     expect(reloads()).toEqual([2, 2, 2]);
   });
 
+  it('sends the values of the machines a page watches only, and everything else of every machine', async () => {
+    const sees: Record<string, string[]> = { anna: ['SN-A', 'SN-A2', 'SN-A3'] };
+    const hub = new LiveHub(inProcessFanout(), async (u) => sees[u.id] ?? []);
+    await hub.start();
+    const anna = client(user('anna'));
+    await hub.add(anna);
+    const status = (serialNumber: string): TMachineMessage => ({
+      type: 'status',
+      serialNumber,
+      online: false,
+      systemState: 0,
+      cycleType: null,
+      cycleNumber: null,
+      ts: '2026-11-21T10:00:00.000Z',
+    });
+    const got = async () => {
+      await settle();
+      return anna.got.splice(0).map((m) => `${m.type} ${'serialNumber' in m ? m.serialNumber : ''}`);
+    };
+    // The page shows SN-A and asks for a machine Anna may not see: her rights decide, not the page.
+    hub.watch(anna, ['SN-A', 'SN-B']);
+    for (const serial of ['SN-A', 'SN-A2', 'SN-B']) hub.publish('LUMINA', telemetry(serial));
+    hub.publish('LUMINA', status('SN-A2'));
+    expect(await got()).toEqual(['telemetry SN-A', 'status SN-A2']);
+    // Another page, then one watching everything she may see.
+    hub.watch(anna, ['SN-A2']);
+    for (const serial of ['SN-A', 'SN-A2']) hub.publish('LUMINA', telemetry(serial));
+    expect(await got()).toEqual(['telemetry SN-A2']);
+    hub.watch(anna, null);
+    for (const serial of ['SN-A', 'SN-A2', 'SN-A3', 'SN-B']) hub.publish('LUMINA', telemetry(serial));
+    expect(await got()).toEqual(['telemetry SN-A', 'telemetry SN-A2', 'telemetry SN-A3']);
+    // Watching SN-A3 and losing it: its values stop; given back, they come again, still watched.
+    hub.watch(anna, ['SN-A3']);
+    sees.anna = ['SN-A'];
+    await hub.appliancesChanged('LUMINA', ['SN-A3']);
+    hub.publish('LUMINA', telemetry('SN-A3'));
+    expect(await got()).toEqual(['appliances ']);
+    sees.anna = ['SN-A', 'SN-A3'];
+    await hub.appliancesChanged('LUMINA', ['SN-A3']);
+    hub.publish('LUMINA', telemetry('SN-A3'));
+    expect(await got()).toEqual(['appliances ', 'telemetry SN-A3']);
+    // Gone: nothing more, and no index left behind.
+    hub.remove(anna);
+    hub.watch(anna, ['SN-A']);
+    hub.publish('LUMINA', telemetry('SN-A'));
+    expect(await got()).toEqual([]);
+  });
+
   it("closes a socket whose user's rights cannot be recomputed, rather than keep its old ones", async () => {
     let failing = false;
     const hub = new LiveHub(inProcessFanout(), async (u) => {
@@ -117,6 +165,12 @@ describe('LiveHub', () => {
       pair.a.publish('LUMINA', telemetry('SN-B'));
       for (let i = 0; i < 40 && anna.got.length === 0; i += 1) await settle();
       expect(anna.got).toEqual([telemetry('SN-A')]);
+      // Watching nothing (a page without machines): no values, from any instance.
+      pair.b.watch(anna, []);
+      pair.a.publish('LUMINA', telemetry('SN-A'));
+      pair.a.publish('LUMINA', { type: 'fotaStatus', serialNumber: 'SN-A', perc: 5, inProg: true });
+      for (let i = 0; i < 40 && anna.got.length === 1; i += 1) await settle();
+      expect(anna.got).toEqual([telemetry('SN-A'), { type: 'fotaStatus', serialNumber: 'SN-A', perc: 5, inProg: true }]);
     });
   });
 });

@@ -13,6 +13,15 @@ export type TUserMessage = Extract<TLiveMessage, { type: 'notification' }>;
 /** Routing headers of user messages start with this (serial numbers never do: SERIAL_NUMBER_PATTERN). */
 const TO_USER = '@';
 
+/**
+ * The one kind of machine message delivered only to browsers showing the machine (`watch`): a
+ * machine sends its values every few seconds, so a value missed while a page was not yet watching is
+ * replaced by the next (docs/architecture.md, "Push channel"). Status, alarms and firmware are rare,
+ * and each changes what a page shows until the next read: they reach every browser that may see the
+ * machine.
+ */
+const WATCHED_ONLY = 'telemetry' satisfies TMachineMessage['type'];
+
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;
   for (const item of a) if (!b.has(item)) return false;
@@ -24,6 +33,8 @@ export type TLiveClient = {
   user: TAuthUser;
   /** Serial numbers the user may see now. */
   serials: Set<string>;
+  /** The machines whose values the browser shows (`watch`); none said: every machine it may see. */
+  watching?: ReadonlySet<string>;
   send(data: string): void;
   /** Ends the connection, asking the browser to authenticate again. */
   close(reason: TLiveReauthenticateReason): void;
@@ -36,6 +47,8 @@ export type TLiveClient = {
 export class LiveHub {
   private readonly clients = new Set<TLiveClient>();
   private readonly bySerial = new Map<string, Set<TLiveClient>>();
+  /** The clients each machine's values go to: those that may see it and watch it (or watch everything). */
+  private readonly valuesBySerial = new Map<string, Set<TLiveClient>>();
   /** Each user's sockets on this instance: a message to one user reaches them without a scan. */
   private readonly byUser = new Map<string, Set<TLiveClient>>();
 
@@ -47,10 +60,16 @@ export class LiveHub {
 
   async start(): Promise<void> {
     await this.fanout.subscribe(LIVE_CHANNEL, (payload) => {
-      // `BRAND SERIAL json`: routed by its header, the JSON sent on as it came, serialised once for all.
+      // `BRAND SERIAL TYPE json`: routed by its header, the JSON sent on as it came, serialised once for all.
       const first = payload.indexOf(' ');
       const second = payload.indexOf(' ', first + 1);
-      this.deliver(payload.slice(0, first) as TBrandCode, payload.slice(first + 1, second), payload.slice(second + 1));
+      const third = payload.indexOf(' ', second + 1);
+      this.deliver(
+        payload.slice(0, first) as TBrandCode,
+        payload.slice(first + 1, second),
+        payload.slice(second + 1, third),
+        payload.slice(third + 1),
+      );
     });
   }
 
@@ -75,15 +94,30 @@ export class LiveHub {
   /** Sends `message` to every instance's browsers of the user `userId` of `brand`. */
   publishToUser(brand: TBrandCode, userId: string, message: TUserMessage): void {
     if (this.fanout.kind === 'in-process' && !this.byUser.has(userId)) return;
-    this.fanout.publish(LIVE_CHANNEL, `${brand} ${TO_USER}${userId} ${JSON.stringify(message)}`);
+    this.fanout.publish(LIVE_CHANNEL, `${brand} ${TO_USER}${userId} ${message.type} ${JSON.stringify(message)}`);
   }
 
-  /** Sends `message` about a machine of `brand` to every instance's entitled browsers. */
+  /**
+   * Sends `message` about a machine of `brand` to every instance's entitled browsers: its values
+   * (telemetry) to those watching it, anything else to all that may see it.
+   */
   publish(brand: TBrandCode, message: TMachineMessage): void {
     // In one process nobody else can be watching: a machine no open browser watches costs nothing
     // (most messages on a busy gateway; serialising each was a fortieth of ingestion's time).
-    if (this.fanout.kind === 'in-process' && !this.bySerial.has(message.serialNumber)) return;
-    this.fanout.publish(LIVE_CHANNEL, `${brand} ${message.serialNumber} ${JSON.stringify(message)}`);
+    const targets = message.type === WATCHED_ONLY ? this.valuesBySerial : this.bySerial;
+    if (this.fanout.kind === 'in-process' && !targets.has(message.serialNumber)) return;
+    this.fanout.publish(LIVE_CHANNEL, `${brand} ${message.serialNumber} ${message.type} ${JSON.stringify(message)}`);
+  }
+
+  /**
+   * The machines whose values the browser shows now (`null`: every machine it may see, as before
+   * it first says). Those it may not see are ignored: what it may see is decided by its rights alone.
+   */
+  watch(client: TLiveClient, serials: readonly string[] | null): void {
+    if (!this.clients.has(client)) return;
+    this.indexValues(client, false);
+    client.watching = serials === null ? undefined : new Set(serials);
+    this.indexValues(client, true);
   }
 
   async add(client: TLiveClient): Promise<void> {
@@ -114,16 +148,16 @@ export class LiveHub {
   }
 
   private index(client: TLiveClient, add: boolean): void {
-    for (const serial of client.serials) {
-      let set = this.bySerial.get(serial);
-      if (add) {
-        if (!set) this.bySerial.set(serial, (set = new Set()));
-        set.add(client);
-      } else if (set) {
-        set.delete(client);
-        if (set.size === 0) this.bySerial.delete(serial);
-      }
-    }
+    for (const serial of client.serials) indexed(this.bySerial, serial, client, add);
+    this.indexValues(client, add);
+  }
+
+  /** Indexes the machines whose values go to `client`: it may see them, and watches them. */
+  private indexValues(client: TLiveClient, add: boolean): void {
+    const { serials, watching } = client;
+    // The smaller set walked: a page watches tens of machines of an administrator's thousands.
+    if (!watching) for (const serial of serials) indexed(this.valuesBySerial, serial, client, add);
+    else for (const serial of watching) if (serials.has(serial)) indexed(this.valuesBySerial, serial, client, add);
   }
 
   /**
@@ -160,14 +194,26 @@ export class LiveHub {
     }
   }
 
-  private deliver(brand: TBrandCode, serialNumber: string, data: string): void {
+  private deliver(brand: TBrandCode, serialNumber: string, type: string, data: string): void {
     if (serialNumber.startsWith(TO_USER)) {
       const userId = serialNumber.slice(TO_USER.length);
       for (const c of this.byUser.get(userId) ?? []) if (c.user.brand === brand) c.send(data);
       return;
     }
-    const targets = this.bySerial.get(serialNumber);
+    const targets = (type === WATCHED_ONLY ? this.valuesBySerial : this.bySerial).get(serialNumber);
     if (!targets) return;
     for (const c of targets) if (c.user.brand === brand) c.send(data);
+  }
+}
+
+/** Adds `client` to, or removes it from, the set of `serial` in `index`, dropping a set left empty. */
+function indexed(index: Map<string, Set<TLiveClient>>, serial: string, client: TLiveClient, add: boolean): void {
+  let set = index.get(serial);
+  if (add) {
+    if (!set) index.set(serial, (set = new Set()));
+    set.add(client);
+  } else if (set) {
+    set.delete(client);
+    if (set.size === 0) index.delete(serial);
   }
 }

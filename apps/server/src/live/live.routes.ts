@@ -4,6 +4,7 @@ import {
   LIVE_CLOSE_REAUTHENTICATE,
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_PATH,
+  ZLiveWatch,
   type TLiveControl,
   type TLiveReauthenticateReason,
 } from '@washboard/contracts';
@@ -18,6 +19,8 @@ const AUTH_TIMEOUT_MS = 5_000;
 /**
  * The push channel (WebSocket). Browsers cannot set headers on a WebSocket, and a token in the URL
  * ends up in logs, so the first message authenticates: `{type:"auth", token, brand, subscriptionKey}`.
+ * Then the browser may say which machines its page shows (`{type:"watch", serials}`): their values
+ * (telemetry) reach it, the other machines' not.
  */
 export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, tokens, clients }) => {
   app.get(LIVE_PATH, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (socket) => {
@@ -63,10 +66,26 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
         // A socket lives no longer than the token that opened it: the browser comes back with a fresh one.
         expiry = setTimeout(() => reauthenticate('TOKEN_EXPIRED'), Math.max(0, user.expiresAt - Date.now()));
         await hub.add(client);
-        if (socket.readyState === socket.OPEN) control({ type: 'ready' });
-        else hub.remove(client);
+        if (socket.readyState === socket.OPEN) {
+          socket.on('message', (data: Buffer) => watch(data));
+          control({ type: 'ready' });
+        } else hub.remove(client);
       })();
     });
+    // After `ready`, a browser says which machines its page shows (`watch`); anything else is
+    // refused with an error, changing nothing.
+    const watch = (data: Buffer) => {
+      if (!client) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        message = undefined;
+      }
+      const parsed = ZLiveWatch.safeParse(message);
+      if (parsed.success) hub.watch(client, parsed.data.serials);
+      else control({ type: 'error', code: 'BAD_MESSAGE' });
+    };
     socket.on('close', () => {
       clearTimeout(timer);
       clearTimeout(expiry);

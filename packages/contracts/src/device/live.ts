@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { TAlarmView } from './appliance.schema';
+import { SERIAL_NUMBER_PATTERN } from './protocol';
 import type { TNotification } from '../notifications/notification.schema';
 import type { TCycleType } from './cycles';
 import type { TLiveTelemetry } from './telemetry-fields';
@@ -33,9 +35,26 @@ export type TLiveMessage =
   /** A new entry of the user's notification centre (sent to that user only). */
   | { type: 'notification'; notification: TNotification };
 
-/** Server → browser control messages of the push channel. */
+/** Server → browser control messages of the push channel; `BAD_MESSAGE` answers a message the server refused. */
 export type TLiveControl =
-  { type: 'ready' } | { type: 'error'; code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT' | TLiveReauthenticateReason };
+  { type: 'ready' } | { type: 'error'; code: 'UNAUTHORIZED' | 'AUTH_TIMEOUT' | 'BAD_MESSAGE' | TLiveReauthenticateReason };
+
+/** The most machines a page can watch (`ZLiveWatch`); a page showing more watches every machine. */
+export const LIVE_WATCH_MAX = 1_000;
+
+/**
+ * Browser → server, once the channel is ready and whenever it changes: the machines whose values
+ * (`telemetry`) the page shows, which alone the server then sends it; `null`, or before the first:
+ * every machine the user may see. Every other message still comes for every machine the user may
+ * see (docs/architecture.md, "Push channel").
+ */
+export const ZLiveWatch = z
+  .object({
+    type: z.literal('watch'),
+    serials: z.array(z.string().regex(SERIAL_NUMBER_PATTERN)).max(LIVE_WATCH_MAX).nullable(),
+  })
+  .strict();
+export type TLiveWatch = z.infer<typeof ZLiveWatch>;
 
 /** Why the server asks a browser to authenticate its push channel again (close code 4402). */
 export type TLiveReauthenticateReason = 'TOKEN_EXPIRED' | 'SESSION_CHANGED';

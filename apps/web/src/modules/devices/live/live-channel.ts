@@ -4,6 +4,7 @@ import {
   LIVE_PATH,
   type TLiveControl,
   type TLiveMessage,
+  type TLiveWatch,
 } from '@washboard/contracts';
 import { apiCredentials } from '../../api/api-client';
 import { renewSession } from '../../session/session-keeper';
@@ -37,6 +38,8 @@ let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
 let unwatchSession: (() => void) | undefined;
+/** The machines the screens show, as last told (`watch`), sent again each time the channel is ready; none yet: every machine. */
+let watching: TLiveWatch['serials'] | undefined;
 
 function liveUrl(apiBase: string): string {
   const url = new URL(`${apiBase}${LIVE_PATH}`, window.location.href);
@@ -65,6 +68,12 @@ function backoff(): number {
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
+/** Tells the server which machines' values to send, when the channel is ready. */
+function sendWatch(): void {
+  if (watching === undefined || !ready || socket?.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ type: 'watch', serials: watching } satisfies TLiveWatch));
+}
+
 function handle(ws: WebSocket, data: unknown): void {
   if (typeof data !== 'string') return;
   let message: unknown;
@@ -79,6 +88,7 @@ function handle(ws: WebSocket, data: unknown): void {
     attempt = 0;
     const resumed = everReady;
     everReady = true;
+    sendWatch();
     pushLog.ready();
     for (const listener of readyListeners) listener(resumed);
     return;
@@ -190,5 +200,11 @@ export const liveChannel = {
   },
   isReady(): boolean {
     return ready;
+  },
+  /** The machines whose values (telemetry) the screens show, sorted (`null`: every machine the user may see). */
+  watch(serials: TLiveWatch['serials']): void {
+    if (watching !== undefined && JSON.stringify(watching) === JSON.stringify(serials)) return;
+    watching = serials;
+    sendWatch();
   },
 };

@@ -8,6 +8,7 @@ import { detailWith, lastTelemetryWith, listWith, startsOtherCycle, versionsEndU
 import { liveChannel } from './live-channel';
 import { mergeAlarm, rememberPushedAlarm } from './pushed-alarms';
 import { rememberPushedTelemetry } from './pushed-telemetry';
+import { watchShownMachines } from './shown-machines';
 import { pushLog } from './push-log';
 
 /** The device data pushes write into (the second part of their query keys). */
@@ -79,7 +80,8 @@ export function replayOverLists(client: QueryClient): () => void {
  * Keeps the device data of the react-query cache live: status, telemetry and firmware pushes are
  * written into the loaded pages of the list, the machine's lastTelemetry entry and its details
  * (device-pushes.ts); alarms into its alarm register; a changed set of machines reloads the list
- * from its first page. Each time the channel is ready (opened, or reopened after a drop)
+ * from its first page; the server sends the values of the machines the screens show
+ * (shown-machines.ts). Each time the channel is ready (opened, or reopened after a drop)
  * everything is reloaded, since pushes sent before it were not received; the server pushes a change
  * once stored, and the reads lay over their answers the pushes that overtook them (push-log.ts).
  * Mounted once, in the signed-in shell.
@@ -95,12 +97,14 @@ export function useLiveUpdates(): void {
       });
     });
     const stopLists = replayOverLists(client);
+    const stopWatching = watchShownMachines(client);
     const stopMessages = liveChannel.subscribe((message) => {
       if (message.type === 'appliances') void client.invalidateQueries({ queryKey: deviceKeys.lists });
       else if ('serialNumber' in message) applyMachineMessage(client, message);
     });
     return () => {
       stopMessages();
+      stopWatching();
       stopLists();
       stopReady();
     };
