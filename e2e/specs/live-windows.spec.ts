@@ -34,21 +34,25 @@ async function machine(prefix: string, name: string) {
   return { serialNumber, device, run, values };
 }
 
+/** What the page told the server through the push channel, and a way to tell it more. */
+type TProxy = { told: string[]; toServer?: (text: string) => void };
+
 /**
  * The pushes the server sent the page, as text; `deliver` decides which the page receives. What the
- * page sends the server goes on as it is, noted in `told` when given.
+ * page sends the server goes on as it is, noted in `proxy` when given.
  */
 async function watchPushes(
   page: Page,
   deliver: (text: string, ws: WebSocketRoute) => Promise<boolean> | boolean,
-  told?: string[],
+  proxy?: TProxy,
 ) {
   const seen: string[] = [];
   await page.routeWebSocket(/\/api\/v1\/live/, (ws) => {
     const server = ws.connectToServer();
-    if (told) {
+    if (proxy) {
+      proxy.toServer = (text) => server.send(text);
       ws.onMessage((message) => {
-        told.push(String(message));
+        proxy.told.push(String(message));
         server.send(message);
       });
     }
@@ -99,12 +103,20 @@ describe('pushes and the page', () => {
     const other = await machine('OTHER', 'Lavastoviglie altrove');
     try {
       const page = await suite.adminPage();
-      const told: string[] = [];
-      const seen = await watchPushes(page, () => true, told);
+      const proxy: TProxy = { told: [] };
+      const seen = await watchPushes(page, () => true, proxy);
+      /** Once the server answered a message sent after what the page told it, it has heard that. */
+      const heard = async (serials: string[]) => {
+        await expect.poll(() => proxy.told.at(-1)).toBe(JSON.stringify({ type: 'watch', serials }));
+        const refused = () => seen.filter((t) => t.includes('BAD_MESSAGE')).length;
+        const before = refused();
+        proxy.toServer?.(JSON.stringify({ type: 'heard?' }));
+        await expect.poll(refused).toBe(before + 1);
+      };
       await new DeviceDetailsPage(page).goto(baseUrl, shown.serialNumber);
       await expect.poll(() => state(page)).toBe(it_.machineState.IDLE);
       // The administrator may see both machines (and every other file's); the page shows one.
-      await expect.poll(() => told.at(-1)).toBe(JSON.stringify({ type: 'watch', serials: [shown.serialNumber] }));
+      await heard([shown.serialNumber]);
 
       await other.values(811);
       await shown.values(822);
@@ -119,6 +131,7 @@ describe('pushes and the page', () => {
       await devices.goto(baseUrl, `?q=${other.serialNumber}`);
       const card = devices.card('Lavastoviglie altrove');
       await expect.poll(() => card.getByTestId('machine-state').textContent()).toBe(it_.machineState.RUN);
+      await heard([other.serialNumber]);
       await other.values(833);
       await expect.poll(() => card.textContent()).toContain(formatTemperature(833, 'metric', { lang: 'it' }));
     } finally {

@@ -11,8 +11,16 @@ export type TLiveSocket = {
   closed: Promise<{ code: number; reason: string }>;
 };
 
-/** Opens the push channel with the headers of a signed-in user; resolves once the server says `ready`. */
-export function openLive(server: TTestServer, headers: Record<string, string>, brand = 'LUMINA'): Promise<TLiveSocket> {
+/**
+ * Opens the push channel with the headers of a signed-in user (and `hello`'s members in the first
+ * message, such as the machines shown); resolves once the server says `ready`.
+ */
+export function openLive(
+  server: TTestServer,
+  headers: Record<string, string>,
+  brand = 'LUMINA',
+  hello: Record<string, unknown> = {},
+): Promise<TLiveSocket> {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/live`);
   const messages: TLiveMessage[] = [];
   const errors: string[] = [];
@@ -27,6 +35,7 @@ export function openLive(server: TTestServer, headers: Record<string, string>, b
           token: (headers.authorization ?? '').slice(7),
           brand,
           subscriptionKey: headers['x-subscription-key'],
+          ...hello,
         }),
       ),
     );

@@ -282,9 +282,9 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       await claim(anna, { activationCode: '112358', serialNumber: shown.serialNumber });
       const other = await machineShowing('132134');
       await claim(anna, { activationCode: '132134', serialNumber: other.serialNumber });
-      const annaLive = await live(anna);
+      // The machines shown said with the first message: no other machine's values from the start.
+      const annaLive = await openLive(server, anna, 'LUMINA', { serials: [shown.serialNumber] });
       const send = (message: unknown) => annaLive.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-      send({ type: 'watch', serials: [shown.serialNumber] });
       // Each refused, changing nothing: not a list, too many, not a serial number, not JSON.
       send({ type: 'watch', serials: 'all' });
       send({ type: 'watch', serials: Array<string>(LIVE_WATCH_MAX + 1).fill(other.serialNumber) });
@@ -298,6 +298,9 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       // The other machine's status still comes: it changes what a page shows until its next read.
       await publish(other.client, other.serialNumber, 'status', { online: true, systemState: 2, ts });
       await eventually(async () => annaLive.messages.some((m) => m.type === 'status' && m.serialNumber === other.serialNumber));
+      await eventually(async () =>
+        annaLive.messages.some((m) => m.type === 'telemetry' && m.serialNumber === shown.serialNumber),
+      );
       const values = annaLive.messages.flatMap((m) => (m.type === 'telemetry' ? [[m.serialNumber, m.telemetry.boilerTmp]] : []));
       expect(values).toEqual([[shown.serialNumber, 802]]);
       // Watching every machine again (taken once the refusal of what follows it comes back).
@@ -307,6 +310,15 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
       await publish(other.client, other.serialNumber, 'telemetry', { ts: new Date().toISOString(), boilerTmp: 803 }, 0);
       await eventually(async () => annaLive.messages.some((m) => m.type === 'telemetry' && m.telemetry.boilerTmp === 803));
       annaLive.socket.close();
+    });
+
+    it('refuses machines shown that are no serial numbers in the first message, and closes a socket that says too much', async () => {
+      const refused = await openLive(server, anna, 'LUMINA', { serials: ['../x'] });
+      await eventually(async () => refused.errors.length === 1);
+      expect(refused.errors).toEqual(['BAD_MESSAGE']);
+      // A page says what it shows a few times a second at most.
+      for (let i = 0; i < 50; i += 1) refused.socket.send(JSON.stringify({ type: 'watch', serials: [] }));
+      expect(await refused.closed).toEqual({ code: 1008, reason: 'TOO_MANY_MESSAGES' });
     });
 
     it('pushes firmware progress once stored, and not a report older than the last one', async () => {

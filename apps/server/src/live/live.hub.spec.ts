@@ -124,10 +124,13 @@ describe('LiveHub', () => {
     await hub.appliancesChanged('LUMINA', ['SN-A3']);
     hub.publish('LUMINA', telemetry('SN-A3'));
     expect(await got()).toEqual(['appliances ', 'telemetry SN-A3']);
-    // Gone: nothing more, and no index left behind.
+    // Gone, then a late watch: nothing more of any machine.
     hub.remove(anna);
     hub.watch(anna, ['SN-A']);
-    hub.publish('LUMINA', telemetry('SN-A'));
+    for (const serial of ['SN-A', 'SN-A2', 'SN-A3']) {
+      hub.publish('LUMINA', telemetry(serial));
+      hub.publish('LUMINA', status(serial));
+    }
     expect(await got()).toEqual([]);
   });
 
@@ -165,7 +168,7 @@ describe('LiveHub', () => {
       pair.a.publish('LUMINA', telemetry('SN-B'));
       for (let i = 0; i < 40 && anna.got.length === 0; i += 1) await settle();
       expect(anna.got).toEqual([telemetry('SN-A')]);
-      // Watching nothing (a page without machines): no values, from any instance.
+      // Watching nothing (a page without machines): no values from another instance either.
       pair.b.watch(anna, []);
       pair.a.publish('LUMINA', telemetry('SN-A'));
       pair.a.publish('LUMINA', { type: 'fotaStatus', serialNumber: 'SN-A', perc: 5, inProg: true });

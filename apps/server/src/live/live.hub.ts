@@ -3,7 +3,8 @@ import type { TAuthUser } from '../auth/token.service';
 import type { TSessionEvent } from '../auth/session-events';
 import type { TFanout } from './fanout';
 
-const LIVE_CHANNEL = 'washboard:live';
+/** Renamed with each change of its messages' header, so instances of two versions never misread each other. */
+const LIVE_CHANNEL = 'washboard:live:2';
 
 /** A push message about one machine (the set of machines changing travels as a domain event). */
 export type TMachineMessage = Exclude<TLiveMessage, { type: 'appliances' } | { type: 'notification' }>;
@@ -26,6 +27,12 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;
   for (const item of a) if (!b.has(item)) return false;
   return true;
+}
+
+/** Whether a watch changes nothing: an administrator's "every machine" re-indexes thousands. */
+function sameWatch(watching: ReadonlySet<string> | undefined, serials: readonly string[] | null): boolean {
+  if (!watching || serials === null) return !watching && serials === null;
+  return sameSet(watching, new Set(serials));
 }
 
 /** One browser connection of the push channel. */
@@ -64,6 +71,7 @@ export class LiveHub {
       const first = payload.indexOf(' ');
       const second = payload.indexOf(' ', first + 1);
       const third = payload.indexOf(' ', second + 1);
+      if (first < 0 || second < 0 || third < 0) return;
       this.deliver(
         payload.slice(0, first) as TBrandCode,
         payload.slice(first + 1, second),
@@ -114,7 +122,7 @@ export class LiveHub {
    * it first says). Those it may not see are ignored: what it may see is decided by its rights alone.
    */
   watch(client: TLiveClient, serials: readonly string[] | null): void {
-    if (!this.clients.has(client)) return;
+    if (!this.clients.has(client) || sameWatch(client.watching, serials)) return;
     this.indexValues(client, false);
     client.watching = serials === null ? undefined : new Set(serials);
     this.indexValues(client, true);

@@ -5,6 +5,7 @@ import {
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_PATH,
   ZLiveWatch,
+  ZLiveWatchedSerials,
   type TLiveControl,
   type TLiveReauthenticateReason,
 } from '@washboard/contracts';
@@ -15,12 +16,16 @@ import type { LiveHub, TLiveClient } from './live.hub';
 type TOptions = { hub: LiveHub; tokens: TokenService; clients: Record<string, string> };
 
 const AUTH_TIMEOUT_MS = 5_000;
+/** More messages than this in a second close the socket (a page says what it shows a few times a second at most). */
+const MESSAGES_PER_SECOND = 20;
+/** The close code of a socket that sent too much (RFC 6455: policy violation); the browser opens another. */
+const CLOSE_POLICY_VIOLATION = 1008;
 
 /**
  * The push channel (WebSocket). Browsers cannot set headers on a WebSocket, and a token in the URL
- * ends up in logs, so the first message authenticates: `{type:"auth", token, brand, subscriptionKey}`.
- * Then the browser may say which machines its page shows (`{type:"watch", serials}`): their values
- * (telemetry) reach it, the other machines' not.
+ * ends up in logs, so the first message authenticates: `{type:"auth", token, brand, subscriptionKey,
+ * serials?}`. The browser says which machines its page shows (`serials` there, then `{type:"watch",
+ * serials}` whenever that changes): their values (telemetry) reach it, the other machines' not.
  */
 export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, tokens, clients }) => {
   app.get(LIVE_PATH, { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (socket) => {
@@ -40,7 +45,7 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
     socket.once('message', (raw: Buffer) => {
       clearTimeout(timer);
       void (async () => {
-        let hello: { type?: unknown; token?: unknown; brand?: unknown; subscriptionKey?: unknown };
+        let hello: { type?: unknown; token?: unknown; brand?: unknown; subscriptionKey?: unknown; serials?: unknown };
         try {
           hello = JSON.parse(String(raw)) as typeof hello;
         } catch {
@@ -63,19 +68,30 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
           },
           close: reauthenticate,
         };
+        // What the page shows, from the first message on: a new socket (each reconnect, each token
+        // renewal) never gets every machine's values until its first watch.
+        const shown = hello.serials === undefined ? undefined : ZLiveWatchedSerials.safeParse(hello.serials);
+        if (shown?.success && shown.data !== null) client.watching = new Set(shown.data);
         // A socket lives no longer than the token that opened it: the browser comes back with a fresh one.
         expiry = setTimeout(() => reauthenticate('TOKEN_EXPIRED'), Math.max(0, user.expiresAt - Date.now()));
         await hub.add(client);
         if (socket.readyState === socket.OPEN) {
           socket.on('message', (data: Buffer) => watch(data));
           control({ type: 'ready' });
+          if (shown && !shown.success) control({ type: 'error', code: 'BAD_MESSAGE' });
         } else hub.remove(client);
       })();
     });
     // After `ready`, a browser says which machines its page shows (`watch`); anything else is
     // refused with an error, changing nothing.
+    let second = 0;
+    let messages = 0;
     const watch = (data: Buffer) => {
       if (!client) return;
+      const now = Math.floor(Date.now() / 1000);
+      messages = now === second ? messages + 1 : 1;
+      second = now;
+      if (messages > MESSAGES_PER_SECOND) return socket.close(CLOSE_POLICY_VIOLATION, 'TOO_MANY_MESSAGES');
       let message: unknown;
       try {
         message = JSON.parse(String(data));

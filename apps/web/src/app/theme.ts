@@ -52,6 +52,16 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
   );
 
 /**
+ * A select's or autocomplete's list of options, scrolling itself past Mantine's default height.
+ * Without the scroll area Mantine ignores `maxDropdownHeight` and `floatingHeight`: a list that
+ * needs another height sets `styles.options.maxHeight`.
+ */
+const SCROLLING_OPTIONS = {
+  defaultProps: { withScrollArea: false },
+  styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
+} as const;
+
+/**
  * Mantine theme of a brand: its accent colour, the rest shared; `labels` name the close buttons of
  * dialogs and drawers. Every text meets WCAG AA contrast (4.5:1, checked by axe-core in the e2e
  * audit and in `bench/companion.ts`) and every control and focus ring 3:1: in
@@ -60,12 +70,6 @@ const onFilledColors = (theme: MantineTheme, scheme: keyof typeof FILLED_SHADE) 
  * accent stay bright on the dark page); other filled colours pick black or white text by luminance;
  * the dimmed, error and tinted texts are darker than Mantine's (see `cssVariables`).
  */
-/** A select's or autocomplete's list of options, scrolling itself past Mantine's default height. */
-const SCROLLING_OPTIONS = {
-  defaultProps: { withScrollArea: false },
-  styles: { options: { maxHeight: rem(220), overflowY: 'auto' } },
-} as const;
-
 export function themeFor(brand: TBrand, labels: { closeDialog: string; closePanel: string }): MantineThemeOverride {
   return createTheme({
     primaryColor: brand.primaryColor,

@@ -43,17 +43,13 @@ export type TLiveControl =
 export const LIVE_WATCH_MAX = 1_000;
 
 /**
- * Browser → server, once the channel is ready and whenever it changes: the machines whose values
- * (`telemetry`) the page shows, which alone the server then sends it; `null`, or before the first:
- * every machine the user may see. Every other message still comes for every machine the user may
- * see (docs/architecture.md, "Push channel").
+ * Browser → server, in the first message (`auth`'s `serials`) and whenever it changes: the machines
+ * whose values (`telemetry`) the page shows, which alone the server then sends it; `null`, or never
+ * said: every machine the user may see. Every other message still comes for every machine the user
+ * may see (docs/architecture.md, "Push channel").
  */
-export const ZLiveWatch = z
-  .object({
-    type: z.literal('watch'),
-    serials: z.array(z.string().regex(SERIAL_NUMBER_PATTERN)).max(LIVE_WATCH_MAX).nullable(),
-  })
-  .strict();
+export const ZLiveWatchedSerials = z.array(z.string().regex(SERIAL_NUMBER_PATTERN)).max(LIVE_WATCH_MAX).nullable();
+export const ZLiveWatch = z.object({ type: z.literal('watch'), serials: ZLiveWatchedSerials }).strict();
 export type TLiveWatch = z.infer<typeof ZLiveWatch>;
 
 /** Why the server asks a browser to authenticate its push channel again (close code 4402). */

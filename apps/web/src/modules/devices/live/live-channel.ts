@@ -93,7 +93,9 @@ function handle(ws: WebSocket, data: unknown): void {
     for (const listener of readyListeners) listener(resumed);
     return;
   }
-  if (message.type === 'error') return; // the close that follows says what to do
+  // A refused token or session: the close that follows says what to do. A refused message: none
+  // is sent that the server refuses (shown-machines.ts keeps to serial numbers).
+  if (message.type === 'error') return;
   pushLog.add(message);
   for (const listener of listeners) listener(message);
 }
@@ -109,7 +111,8 @@ function connect(): void {
   ws.onopen = () => {
     // The freshest token at the moment the socket opens, not the one of the attempt.
     const token = apiCredentials().accessToken ?? accessToken;
-    ws.send(JSON.stringify({ type: 'auth', token, brand, subscriptionKey }));
+    // With the machines the screens show, so that the new socket never gets every machine's values.
+    ws.send(JSON.stringify({ type: 'auth', token, brand, subscriptionKey, serials: watching }));
   };
   ws.onmessage = (event: MessageEvent) => handle(ws, event.data);
   ws.onclose = (event: CloseEvent) => {

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InfiniteQueryObserver, QueryClient, QueryObserver, keepPreviousData } from '@tanstack/react-query';
 import { LIVE_WATCH_MAX, type TApplianceListPage, type TApplianceSummary } from '@washboard/contracts';
 import { deviceKeys } from '../hooks/device-keys';
 import { detailKeys } from '../hooks/use-device-details';
-import { shownMachines } from './shown-machines';
+import { liveChannel } from './live-channel';
+import { shownMachines, watchShownMachines } from './shown-machines';
 
 const page = (serials: string[], nextCursor: string | null) =>
   ({
@@ -56,6 +57,27 @@ describe('the machines the screens show (told to the push channel)', () => {
     expect(shownMachines(client.getQueryCache())).toEqual([]);
   });
 
+  it('are those of the list a screen still shows while another search loads, and never an address that is no serial number', async () => {
+    const client = new QueryClient();
+    const answers: Record<string, TApplianceListPage> = { '': page(['SN-1'], null), b: page(['SN-2'], null) };
+    let pending = false;
+    const options = (q: string) => ({
+      queryKey: deviceKeys.list({ q } as never),
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+      placeholderData: keepPreviousData,
+      queryFn: () => (pending ? new Promise<never>(() => {}) : Promise.resolve(answers[q] as TApplianceListPage)),
+    });
+    const observer = new InfiniteQueryObserver(client, options(''));
+    observer.subscribe(() => {});
+    await observer.refetch();
+    onScreen(client, deviceKeys.detail('a.b'));
+    expect(shownMachines(client.getQueryCache())).toEqual(['SN-1']);
+    pending = true;
+    observer.setOptions(options('b'));
+    expect(shownMachines(client.getQueryCache())).toEqual(['SN-1']);
+  });
+
   it('are every machine past the most a page can watch', async () => {
     const client = new QueryClient();
     const serials = Array.from({ length: LIVE_WATCH_MAX + 1 }, (_, i) => `SN-${i}`);
@@ -63,5 +85,34 @@ describe('the machines the screens show (told to the push channel)', () => {
     expect(shownMachines(client.getQueryCache())).toHaveLength(LIVE_WATCH_MAX);
     await listShowing(client, 'more', [serials.slice(LIVE_WATCH_MAX)]);
     expect(shownMachines(client.getQueryCache())).toBeNull();
+  });
+});
+
+describe('telling the push channel', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells the machines shown at once, then once for the changes of one task, before anything is drawn, until stopped', async () => {
+    const told = vi.spyOn(liveChannel, 'watch').mockImplementation(() => {});
+    const client = new QueryClient();
+    const stop = watchShownMachines(client);
+    expect(told.mock.calls).toEqual([[[]]]);
+    const stopDetail = onScreen(client, deviceKeys.detail('SN-9'));
+    const stopLive = onScreen(client, deviceKeys.lastTelemetry('SN-8'));
+    expect(told).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(told.mock.calls.slice(1)).toEqual([[['SN-8', 'SN-9']]]);
+    // A list's page read: told before the next task (the one that would draw it).
+    await listShowing(client, '', [['SN-1']]);
+    expect(told.mock.calls.at(-1)).toEqual([['SN-1', 'SN-8', 'SN-9']]);
+    // A push written into the list changes no machine of it: nothing told.
+    const calls = told.mock.calls.length;
+    client.setQueryData(deviceKeys.list({ q: '' } as never), (list: unknown) => list);
+    await Promise.resolve();
+    expect(told).toHaveBeenCalledTimes(calls);
+    stop();
+    stopDetail();
+    stopLive();
+    await Promise.resolve();
+    expect(told).toHaveBeenCalledTimes(calls);
   });
 });

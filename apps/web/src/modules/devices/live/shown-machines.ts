@@ -1,5 +1,5 @@
 import type { QueryCache, QueryClient } from '@tanstack/react-query';
-import { LIVE_WATCH_MAX } from '@washboard/contracts';
+import { LIVE_WATCH_MAX, SERIAL_NUMBER_PATTERN } from '@washboard/contracts';
 import { deviceKeys } from '../hooks/device-keys';
 import { loadedDevices, type TDeviceListPages } from '../hooks/device-list-pages';
 import { liveChannel } from './live-channel';
@@ -10,17 +10,28 @@ const VALUES = new Set<unknown>([deviceKeys.lastTelemetry('')[1], deviceKeys.det
 
 /**
  * The machines whose values the open screens show, sorted: those of every loaded page of a device
- * list in use, and of each machine's details or live values in use (known from the query's key,
- * so before its first answer). `null` past `LIVE_WATCH_MAX`: every machine the user may see.
+ * list in use — as its screens show it: the list before, while another search loads
+ * (`keepPreviousData`) — and of each machine's details or live values in use (known from the
+ * query's key, so before its first answer; an address that is no serial number names no machine).
+ * `null` past `LIVE_WATCH_MAX`: every machine the user may see.
  */
 export function shownMachines(cache: QueryCache): string[] | null {
   const serials = new Set<string>();
   for (const query of cache.findAll({ queryKey: deviceKeys.all })) {
-    if (query.getObserversCount() === 0) continue;
     const [, kind, serial] = query.queryKey;
-    if (kind === LISTS)
-      for (const item of loadedDevices(query.state.data as TDeviceListPages | undefined)) serials.add(item.serialNumber);
-    else if (VALUES.has(kind) && typeof serial === 'string') serials.add(serial);
+    if (kind === LISTS) {
+      for (const observer of query.observers) {
+        const shown = observer.getCurrentResult().data as TDeviceListPages | undefined;
+        for (const item of loadedDevices(shown)) serials.add(item.serialNumber);
+      }
+    } else if (
+      VALUES.has(kind) &&
+      query.getObserversCount() > 0 &&
+      typeof serial === 'string' &&
+      SERIAL_NUMBER_PATTERN.test(serial)
+    ) {
+      serials.add(serial);
+    }
   }
   return serials.size > LIVE_WATCH_MAX ? null : [...serials].sort();
 }
