@@ -1,4 +1,5 @@
 import type { MqttClient } from 'mqtt';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_WATCH_MAX, type TApplianceDetail, type TApplianceListPage, type TLastTelemetry } from '@washboard/contracts';
 import { openLive } from '../../test/live';
@@ -357,6 +358,18 @@ describe(`appliances: claiming, visibility and live push (${testBroker()})`, () 
     it('refuses a connection without a valid token', async () => {
       const error = await live({ authorization: 'Bearer nope', 'x-subscription-key': 'x' }).catch((e: unknown) => e);
       expect(String(error)).toContain('4401');
+    });
+
+    it('refuses a first message that is no object, and goes on serving others', async () => {
+      for (const first of ['null', '5', '"auth"', '{not json']) {
+        const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/live`);
+        const closed = new Promise<number>((resolve) => socket.on('close', resolve));
+        socket.on('open', () => socket.send(first));
+        expect(await closed).toBe(4401);
+      }
+      const anyone = await live(anna);
+      expect(anyone.errors).toEqual([]);
+      anyone.socket.close();
     });
   });
 });

@@ -45,12 +45,9 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
     socket.once('message', (raw: Buffer) => {
       clearTimeout(timer);
       void (async () => {
-        let hello: { type?: unknown; token?: unknown; brand?: unknown; subscriptionKey?: unknown; serials?: unknown };
-        try {
-          hello = JSON.parse(String(raw)) as typeof hello;
-        } catch {
-          return refuse('UNAUTHORIZED');
-        }
+        const hello = parsed(raw) as
+          { type?: unknown; token?: unknown; brand?: unknown; subscriptionKey?: unknown; serials?: unknown } | undefined;
+        if (typeof hello !== 'object' || hello === null) return refuse('UNAUTHORIZED');
         const user = hello.type === 'auth' ? await callerOf(tokens, clients, hello) : undefined;
         if (!user) return refuse('UNAUTHORIZED');
         // ws keeps the TCP socket as `_socket` (ws 8).
@@ -80,7 +77,12 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
           control({ type: 'ready' });
           if (shown && !shown.success) control({ type: 'error', code: 'BAD_MESSAGE' });
         } else hub.remove(client);
-      })();
+      })().catch((error: unknown) => {
+        // Never an unhandled rejection, which would end the process: this socket ends instead.
+        app.log.error({ err: error }, 'push channel: a connection failed');
+        if (client) hub.remove(client);
+        socket.terminate();
+      });
     });
     // After `ready`, a browser says which machines its page shows (`watch`); anything else is
     // refused with an error, changing nothing.
@@ -92,14 +94,8 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
       messages = now === second ? messages + 1 : 1;
       second = now;
       if (messages > MESSAGES_PER_SECOND) return socket.close(CLOSE_POLICY_VIOLATION, 'TOO_MANY_MESSAGES');
-      let message: unknown;
-      try {
-        message = JSON.parse(String(data));
-      } catch {
-        message = undefined;
-      }
-      const parsed = ZLiveWatch.safeParse(message);
-      if (parsed.success) hub.watch(client, parsed.data.serials);
+      const message = ZLiveWatch.safeParse(parsed(data));
+      if (message.success) hub.watch(client, message.data.serials);
       else control({ type: 'error', code: 'BAD_MESSAGE' });
     };
     socket.on('close', () => {
@@ -109,6 +105,15 @@ export const liveRoutes: FastifyPluginAsync<TOptions> = async (app, { hub, token
     });
   });
 };
+
+/** A socket message's JSON; `undefined` if it is none. */
+function parsed(raw: Buffer): unknown {
+  try {
+    return JSON.parse(String(raw)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Holds a connection's frames until the end of the event-loop turn, then writes them with one
