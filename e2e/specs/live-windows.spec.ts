@@ -105,9 +105,11 @@ describe('pushes and the page', () => {
       const page = await suite.adminPage();
       const proxy: TProxy = { told: [] };
       const seen = await watchPushes(page, () => true, proxy);
+      /** The machines each message told the server of (the first message, `auth`, and each `watch`). */
+      const watched = () => proxy.told.map((text) => JSON.parse(text) as { type: string; serials?: unknown });
       /** Once the server answered a message sent after what the page told it, it has heard that. */
       const heard = async (serials: string[]) => {
-        await expect.poll(() => proxy.told.at(-1)).toBe(JSON.stringify({ type: 'watch', serials }));
+        await expect.poll(() => watched().at(-1)?.serials).toEqual(serials);
         const refused = () => seen.filter((t) => t.includes('BAD_MESSAGE')).length;
         const before = refused();
         proxy.toServer?.(JSON.stringify({ type: 'heard?' }));
@@ -134,6 +136,12 @@ describe('pushes and the page', () => {
       await heard([other.serialNumber]);
       await other.values(833);
       await expect.poll(() => card.textContent()).toContain(formatTemperature(833, 'metric', { lang: 'it' }));
+      // Each watch says something new to its socket: not the set its first message (auth) carried.
+      const told = watched();
+      const repeated = told.filter(
+        (message, i) => message.type === 'watch' && JSON.stringify(message.serials) === JSON.stringify(told[i - 1]?.serials),
+      );
+      expect(repeated).toEqual([]);
     } finally {
       await Promise.all([shown.device.endAsync(), other.device.endAsync()]);
     }

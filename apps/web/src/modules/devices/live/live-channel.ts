@@ -40,6 +40,8 @@ let stopTimer: ReturnType<typeof setTimeout> | undefined;
 let unwatchSession: (() => void) | undefined;
 /** The machines the screens show, as last told (`watch`), sent again each time the channel is ready; none yet: every machine. */
 let watching: TLiveWatch['serials'] | undefined;
+/** What the open socket was last told of them (its `auth` message carries the first), as JSON. */
+let told: string | undefined;
 
 function liveUrl(apiBase: string): string {
   const url = new URL(`${apiBase}${LIVE_PATH}`, window.location.href);
@@ -71,6 +73,9 @@ function backoff(): number {
 /** Tells the server which machines' values to send, when the channel is ready. */
 function sendWatch(): void {
   if (watching === undefined || !ready || socket?.readyState !== WebSocket.OPEN) return;
+  const serials = JSON.stringify(watching);
+  if (serials === told) return;
+  told = serials;
   socket.send(JSON.stringify({ type: 'watch', serials: watching } satisfies TLiveWatch));
 }
 
@@ -112,6 +117,7 @@ function connect(): void {
     // The freshest token at the moment the socket opens, not the one of the attempt.
     const token = apiCredentials().accessToken ?? accessToken;
     // With the machines the screens show, so that the new socket never gets every machine's values.
+    told = watching === undefined ? undefined : JSON.stringify(watching);
     ws.send(JSON.stringify({ type: 'auth', token, brand, subscriptionKey, serials: watching }));
   };
   ws.onmessage = (event: MessageEvent) => handle(ws, event.data);
@@ -206,7 +212,6 @@ export const liveChannel = {
   },
   /** The machines whose values (telemetry) the screens show, sorted (`null`: every machine the user may see). */
   watch(serials: TLiveWatch['serials']): void {
-    if (watching !== undefined && JSON.stringify(watching) === JSON.stringify(serials)) return;
     watching = serials;
     sendWatch();
   },

@@ -51,7 +51,8 @@ export function watchShownMachines(client: QueryClient): () => void {
   };
   tell();
   const stop = cache.subscribe((event) => {
-    // A query gaining or losing a screen, or a list's pages read (a push changes no machine of them).
+    // A query gaining or losing a screen, removed while a screen still held it (a machine given
+    // up: use-device-details.ts), or a list's pages read (a push changes no machine of them).
     const relevant =
       event.type === 'observerAdded' ||
       event.type === 'observerRemoved' ||
