@@ -76,6 +76,14 @@ describe('hostile input', () => {
     expect(JSON.stringify(await details.json())).not.toContain('\\u0000');
   });
 
+  it('refuses an address of most of a megabyte at once, and goes on serving', async () => {
+    // A run of dots made the address pattern backtrack for minutes, the whole server frozen.
+    const email = `a@${'.'.repeat(900_000)}@`;
+    const res = await server.api('/api/v2/account/users', json({ email, password: 'Password1', role: 'KITCHEN_MANAGER' }));
+    await expectRefusedInput(res);
+    expect((await server.api('/healthz')).status).toBe(200);
+  });
+
   it('answers a caller without a token 401 before looking at what it sent', async () => {
     const calls: [string, RequestInit][] = [
       ['/api/v1/appliance/updateAppliance', json({ applianceName: 42 })],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isEmail,
   isStrongPassword,
   personName,
   UNNAMED_PERSON,
@@ -71,5 +72,20 @@ describe('the password rule', () => {
     expect(isStrongPassword('passw0rd')).toBe(false);
     expect(isStrongPassword('PASSW0RD')).toBe(false);
     expect(isStrongPassword('Password')).toBe(false);
+  });
+});
+
+describe('an e-mail address', () => {
+  it('is what it was before the pattern stopped backtracking: every string of up to 7 of a@. x', () => {
+    // The pattern as it was (its time grew with the square of a run of dots), as the reference.
+    const before = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+    const letters = ['a', '@', '.', ' ', 'x'];
+    let strings = [''];
+    for (let length = 1; length <= 7; length += 1) {
+      strings = strings.flatMap((s) => letters.map((c) => s + c));
+      expect(strings.filter((s) => isEmail(s) !== before.test(s))).toEqual([]);
+    }
+    expect(['ann@kitchen.it', 'a@b.co.uk', 'a@..cd', 'a@b..cd'].every(isEmail)).toBe(true);
+    expect(['a@b.c', 'a@.cd', '@b.cd', 'a b@c.de', 'a@b@c.de'].some(isEmail)).toBe(false);
   });
 });
