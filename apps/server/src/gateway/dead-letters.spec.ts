@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washboard/contracts';
 import { testBroker } from '../../test/harness';
 import { ADMIN, signIn, signedInUsers } from '../../test/accounts';
-import { createProduct, deviceSuite, eventually, publish, type TProduct } from '../../test/devices';
+import { createProduct, cycleRecord, deviceSuite, eventually, publish, type TProduct } from '../../test/devices';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 
 // Security audit, issue 11, finding 9: malformed device messages were dropped with only a count.
@@ -73,6 +73,31 @@ describe(`refused device messages (${testBroker()})`, () => {
         return body.telemetry?.boilerTmp === 777 && body;
       });
       expect(stored.telemetry?.boilerTmp).toBe(777);
+    });
+
+    it('refuses what the database cannot store, and stores the messages sent with it', async () => {
+      // Each passed the schemas once and failed the batch it rode in: the broker dropped every
+      // machine of the batch, which sent it all again, and no machine's messages were stored.
+      const product = await createProduct(suite.server, suite.headers);
+      const { client, errors } = await device(product);
+      const serial = product.serialNumber;
+      const ts = new Date().toISOString();
+      const poison = [
+        ['status', { online: true, systemState: 4, cycleType: 'fast', cycleNumber: 2 ** 31 }],
+        ['event', { ...cycleRecord(ts.slice(0, 10), 1), cycleNumber: 2 ** 31 }],
+        ['telemetry', { ts: '0000-01-01T00:00:00Z', boilerTmp: 700 }],
+        ['versions', { fw00: '\udc00', fw02: '1.0', connectivity: '1.0', control: '1.0' }],
+      ] as const;
+      await Promise.all([
+        ...poison.map(([topic, payload]) => publish(client, serial, topic, payload)),
+        publish(client, serial, 'telemetry', { ts, boilerTmp: 778 }),
+      ]);
+      await eventually(async () => errors.length === poison.length);
+      expect(errors.map((e) => [e.topic, e.reason]).sort()).toEqual(
+        poison.map(([topic]) => [deviceTopic(serial, topic), 'INVALID_PAYLOAD']).sort(),
+      );
+      expect((await suite.lastTelemetry(serial)).telemetry?.boilerTmp).toBe(778);
+      expect(client.connected).toBe(true);
     });
 
     it('keeps the first KiB of a long payload and its whole length', async () => {

@@ -32,6 +32,7 @@ import type { DeviceBatcher } from './device-batcher';
 import type { TDeviceIdentity } from './device-identity';
 import type { TPresenceChange } from './presence.repository';
 import { readTelemetry } from './telemetry-reader';
+import { findUnstorable } from '../db/storable-text';
 
 /** What ingestion needs to know of a machine. */
 
@@ -61,6 +62,8 @@ export function hashClaimingCode(serial: string, code: string): string {
 
 /** A NUL character as JSON writes it. */
 const NUL_ESCAPE = Buffer.from('\\u0000');
+/** How JSON writes half of a surrogate pair (the only way one arrives: as UTF-8 it is no character). */
+const SURROGATE_ESCAPES = [Buffer.from('\\ud'), Buffer.from('\\uD')];
 
 /** Longest `detail` kept with a refused message. */
 const DETAIL_MAX = 500;
@@ -122,6 +125,10 @@ export class IngestService {
       message.json = JSON.parse(payload.toString('utf8'));
     } catch {
       return this.refuse(message, 'NOT_JSON');
+    }
+    // A half of a surrogate pair without the other fails a batch's jsonb as a NUL does.
+    if (SURROGATE_ESCAPES.some((escape) => payload.includes(escape)) && findUnstorable(message.json, 'payload')) {
+      return this.refuse(message, 'INVALID_PAYLOAD', 'half of a surrogate pair');
     }
     await this.handle(device, where.topic as TDeviceTopic, message);
     if (!message.refused) this.deps.observe?.ingested(where.topic as TDeviceTopic);

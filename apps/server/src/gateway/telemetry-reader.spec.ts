@@ -23,6 +23,14 @@ const timestamp = fc.oneof(
     '2026-11-23 10:00:00Z',
     '2026-11-23T24:00:00Z',
     '2026-11-23T10:00:00',
+    // The edges of a machine's time: from 1970 (a clock reset) to 9998, year 0 refused by PostgreSQL.
+    '0000-01-01T00:00:00Z',
+    '1969-12-31T23:59:59.999Z',
+    '1970-01-01T00:00:00Z',
+    '1970-01-01T00:30:00+01:00',
+    '9998-12-31T23:59:59Z',
+    '9998-12-31T23:00:00-02:00',
+    '9999-01-01T00:00:00Z',
     '',
   ),
   fc.string(),
@@ -49,6 +57,12 @@ describe('the hot-path telemetry reader', () => {
       }),
       { numRuns: 5_000, seed: 13 },
     );
+  });
+
+  it('refuses a time PostgreSQL cannot store, and one before 1970', () => {
+    for (const ts of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '1970-01-01T00:30:00+01:00', '9999-06-01T00:00:00Z'])
+      expect(readTelemetry({ ts }).success, ts).toBe(false);
+    for (const ts of ['1970-01-01T00:00:00Z', '9998-12-31T23:59:59Z']) expect(readTelemetry({ ts }).success, ts).toBe(true);
   });
 
   it("names zod's issues when it refuses", () => {

@@ -1,5 +1,5 @@
 import { regexes } from 'zod/v4/core';
-import { TELEMETRY_FIELDS, TELEMETRY_KEYS, ZTelemetry, type TTelemetry } from '@washboard/contracts';
+import { isDeviceTime, TELEMETRY_FIELDS, TELEMETRY_KEYS, ZTelemetry, type TTelemetry } from '@washboard/contracts';
 
 /** zod's own pattern for `ZTelemetry.ts` (an ISO 8601 date-time with Z or an offset), so both agree. */
 const TIMESTAMP = regexes.datetime({ offset: true });
@@ -19,7 +19,7 @@ export function readTelemetry(json: unknown): { success: true; data: TTelemetry 
   if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
     const source = json as Record<string, unknown>;
     const ts = source.ts;
-    if (typeof ts === 'string' && TIMESTAMP.test(ts)) {
+    if (typeof ts === 'string' && TIMESTAMP.test(ts) && isDeviceTime(ts)) {
       const data: TTelemetry = { ts };
       let valid = true;
       for (const { key, min, max } of CHECKS) {

@@ -60,12 +60,12 @@ describe('hostile input', () => {
     expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
   };
 
-  it('refuses a NUL character in a body, a query or a path with 400, and stores nothing', async () => {
-    await expectRefusedInput(
-      await server.api(`/api/v1/appliance/updateAppliance?serialNumber=${serial}`, {
-        ...json({ applianceName: 'Line\u00001' }, admin),
-      }),
-    );
+  it('refuses a NUL character or half a surrogate pair in a body, a query or a path with 400, and stores nothing', async () => {
+    for (const applianceName of ['Line\u00001', 'Line\ud8001', 'Line\udc00']) {
+      await expectRefusedInput(
+        await server.api(`/api/v1/appliance/updateAppliance?serialNumber=${serial}`, { ...json({ applianceName }, admin) }),
+      );
+    }
     await expectRefusedInput(await server.api('/api/v1/appliance/unclaim?userEmail=%00', { method: 'POST', headers: admin }));
     await expectRefusedInput(await server.api('/api/v1/appliance/documents/%00/user-manual.pdf', { headers: admin }));
     await expectRefusedInput(await server.api('/api/v2/account/users', json({ email: 'a\u0000@example.com' })));
@@ -73,7 +73,9 @@ describe('hostile input', () => {
       await server.api('/oauth2/token', form({ grant_type: 'password', username: 'a@b.it', password: '\u0000', client_id: 'x' })),
     );
     const details = await server.api(`/api/v1/appliance/getApplianceDetail/${serial}`, { headers: admin });
-    expect(JSON.stringify(await details.json())).not.toContain('\\u0000');
+    const stored = await details.text();
+    expect(stored).not.toContain('\\u0000');
+    expect(stored).not.toMatch(/Line\\ud8|Line\\udc|\uFFFD/i);
   });
 
   it('refuses an address of most of a megabyte at once, and goes on serving', async () => {

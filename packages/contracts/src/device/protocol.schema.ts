@@ -9,8 +9,25 @@ import { UNIT_SYSTEMS } from './units';
 import { BOARD_SERIAL_PATTERN } from './main-board';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 
-/** ISO 8601 timestamp with offset (devices send UTC, `Z`). */
-const ZTimestamp = z.iso.datetime({ offset: true });
+/** The first instant a machine's time may name (a clock reset starts at 1970), and the first it may not. */
+const EARLIEST_DEVICE_TIME = 0;
+const AFTER_LAST_DEVICE_TIME = Date.parse('9999-01-01T00:00:00Z');
+/**
+ * ISO 8601 timestamp with offset (devices send UTC, `Z`), from 1970 to 9998 UTC: PostgreSQL refuses
+ * year 0, and a time out of its range would fail the whole batch the message rode in.
+ */
+const ZTimestamp = z.iso.datetime({ offset: true }).refine(isDeviceTime, 'time out of range');
+
+/** Whether an ISO 8601 date-time (as `ZTimestamp`'s format reads it) is in the range a machine's time may have. */
+export function isDeviceTime(t: string): boolean {
+  // Nearly every time is well inside, and its year says so without parsing (the ingest path's telemetry).
+  const year = t.slice(0, 4);
+  if (year > '1970' && year < '9998') return true;
+  const ms = Date.parse(t);
+  return ms >= EARLIEST_DEVICE_TIME && ms < AFTER_LAST_DEVICE_TIME;
+}
+/** A cycle's number: the column is a 32-bit integer (a larger one would fail the whole batch). */
+const ZCycleNumber = z.int().min(0).max(2_147_483_647);
 const ZId = z.uuid();
 /** An alarm code of the catalogues (`OH01`, `A2`). */
 export const ZAlarmCode = z.string().regex(/^[A-Z]{1,2}\d{1,2}$/);
@@ -25,7 +42,7 @@ export const ZDeviceStatus = z.object({
   online: z.boolean(),
   systemState: z.int().min(0).max(15).optional(),
   cycleType: z.enum(CYCLE_TYPES).nullable().optional(),
-  cycleNumber: z.int().min(0).nullable().optional(),
+  cycleNumber: ZCycleNumber.nullable().optional(),
   /**
    * The front panel refuses cycle selection because a remote control session is active (left out
    * by older firmware and in the last will, which change nothing of it).
@@ -64,7 +81,7 @@ export const ZHaccpEvent = z.discriminatedUnion('kind', [
     id: ZId,
     kind: z.literal('cycle'),
     cycleName: z.enum(CYCLE_TYPES),
-    cycleNumber: z.int().min(0).optional(),
+    cycleNumber: ZCycleNumber.optional(),
     start: ZTimestamp,
     stop: ZTimestamp,
     /** false when the cycle was stopped before its end */
