@@ -91,6 +91,13 @@ export class PipelinedSubscriber {
           return;
       }
     });
+    // A malformed packet leaves the parser lost in the stream: this connection ends, and the next
+    // one starts clean (the broker sends again what was not acknowledged). Without a listener, the
+    // parser's error would end the process.
+    parser.on('error', (error: Error) => {
+      log.warn({ err: error.message }, 'MQTT subscriber got a malformed packet; reconnecting');
+      socket.destroy();
+    });
     socket.on('data', (data: Buffer) => parser.parse(data));
     socket.on('error', (error) => {
       log.warn({ err: error.message }, 'MQTT subscriber connection problem');
