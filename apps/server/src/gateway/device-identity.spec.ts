@@ -10,7 +10,7 @@ const stored = (serialNumber: string): TStoredDevice => ({
 
 /** A machine table of `count` machines that counts the statements asked of it. */
 function table(count: number) {
-  const rows = new Map(Array.from({ length: count }, (_, i) => [`M${i}`, stored(`M${i}`)]));
+  const rows = new Map(Array.from({ length: count }, (_, i) => [`MACH${i}`, stored(`MACH${i}`)]));
   const asked: string[][] = [];
   let failNext = false;
   return {
@@ -41,16 +41,16 @@ describe('DeviceIdentities', () => {
     const db = table(2_500);
     const identities = new DeviceIdentities(db.findMany);
     const answers = await Promise.all([
-      ...Array.from({ length: 2_500 }, (_, i) => identities.authenticate(`M${i}`, `secret-M${i}`)),
-      identities.authenticate('M7', 'wrong'),
+      ...Array.from({ length: 2_500 }, (_, i) => identities.authenticate(`MACH${i}`, `secret-MACH${i}`)),
+      identities.authenticate('MACH7', 'wrong'),
       identities.authenticate('UNKNOWN', 'secret-UNKNOWN'),
     ]);
     expect(answers.slice(0, 2_500).every(Boolean)).toBe(true);
     expect(answers.slice(2_500)).toEqual([false, false]);
-    // 2,501 serials asked (M7 once): three statements of at most 1,000.
+    // 2,501 serials asked (MACH7 once): three statements of at most 1,000.
     expect(db.asked.map((serials) => serials.length)).toEqual([1_000, 1_000, 501]);
     // Known machines are not asked for again; an unknown one is.
-    expect(await identities.identify('M42')).toEqual({ serialNumber: 'M42', brand: 'LUMINA', gamma: 'infinity' });
+    expect(await identities.identify('MACH42')).toEqual({ serialNumber: 'MACH42', brand: 'LUMINA', gamma: 'infinity' });
     expect(await identities.identify('UNKNOWN')).toBeUndefined();
     expect(db.asked.slice(3)).toEqual([['UNKNOWN']]);
   });
@@ -59,9 +59,23 @@ describe('DeviceIdentities', () => {
     const db = table(3);
     const identities = new DeviceIdentities(db.findMany);
     db.failOnce();
-    const failed = await Promise.allSettled([identities.authenticate('M0', 'secret-M0'), identities.identify('M1')]);
+    const failed = await Promise.allSettled([identities.authenticate('MACH0', 'secret-MACH0'), identities.identify('MACH1')]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(await identities.authenticate('M0', 'secret-M0')).toBe(true);
-    expect(db.asked).toEqual([['M0', 'M1'], ['M0']]);
+    expect(await identities.authenticate('MACH0', 'secret-MACH0')).toBe(true);
+    expect(db.asked).toEqual([['MACH0', 'MACH1'], ['MACH0']]);
+  });
+
+  it('answers a name that is no serial number without asking the database', async () => {
+    // A NUL (PostgreSQL stores none) failed the statement, and with it every machine's look-up of that turn.
+    const db = table(3);
+    const identities = new DeviceIdentities(db.findMany);
+    const answers = await Promise.all([
+      identities.authenticate('MACH\u00000', 'x'),
+      identities.authenticate('M0', 'x'),
+      identities.identify('../../etc'),
+      identities.authenticate('MACH1', 'secret-MACH1'),
+    ]);
+    expect(answers).toEqual([false, false, undefined, true]);
+    expect(db.asked).toEqual([['MACH1']]);
   });
 });

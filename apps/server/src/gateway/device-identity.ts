@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TBrandCode, TGamma } from '@washboard/contracts';
+import { SERIAL_NUMBER_PATTERN, type TBrandCode, type TGamma } from '@washboard/contracts';
 import { sameHash, sha256 } from '../auth/secrets';
 
 /** What the gateway knows of a machine: who it is, of which brand and range. */
@@ -76,6 +76,9 @@ export class DeviceIdentities {
   }
 
   private async device(serial: string): Promise<TKnownDevice | undefined> {
+    // Any name a connection gives is asked about: one no product can have (a NUL in it would fail
+    // the shared statement, and every look-up of its turn) is answered here.
+    if (!SERIAL_NUMBER_PATTERN.test(serial)) return undefined;
     const cached = this.known.get(serial);
     if (cached) return cached;
     let lookup = this.lookups.get(serial);
