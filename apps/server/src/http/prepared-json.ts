@@ -5,8 +5,22 @@ import { Negotiator } from '@fastify/accept-negotiator';
 /** Smaller answers go out as they are: gzip saves little on them and costs a call. */
 export const GZIP_MIN_BYTES = 1024;
 
-/** The client's Accept-Encoding against what we send; the answers per header text are kept. */
-const encodings = new Negotiator<'gzip' | 'identity'>({ supportedValues: ['gzip', 'identity'], cache: new Map() });
+/** The most Accept-Encoding texts whose answer is kept: browsers send a handful. */
+export const ENCODINGS_KEPT = 64;
+
+/**
+ * A map that keeps at most `ENCODINGS_KEPT` entries, starting again when full: a caller sending
+ * another header text on every request would otherwise grow it without end.
+ */
+export class BoundedCache<V> extends Map<string, V> {
+  override set(key: string, value: V): this {
+    if (this.size >= ENCODINGS_KEPT && !this.has(key)) this.clear();
+    return super.set(key, value);
+  }
+}
+
+/** The client's Accept-Encoding against what we send; the answers of the header texts seen lately are kept. */
+const encodings = new Negotiator<'gzip' | 'identity'>({ supportedValues: ['gzip', 'identity'], cache: new BoundedCache() });
 
 /** gzip of answers serialised once and kept by a read cache: made on first demand, dropped with the answer. */
 const gzipped = new WeakMap<Buffer, Buffer>();
