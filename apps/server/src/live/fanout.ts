@@ -36,7 +36,15 @@ export async function redisFanout(url: string, log: FastifyBaseLogger): Promise<
   const sub = new Redis(url, options);
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers = new Map<string, (payload: string) => void>();
-  sub.on('message', (channel: string, payload: string) => handlers.get(channel)?.(payload));
+  sub.on('message', (channel: string, payload: string) => {
+    // A message nobody of ours could have sent (anyone who may publish to Redis) is passed over:
+    // thrown here, it would end the process of every instance.
+    try {
+      handlers.get(channel)?.(payload);
+    } catch (error) {
+      log.warn({ err: error, channel }, 'a fan-out message could not be handled; passed over');
+    }
+  });
   for (const client of [pub, sub])
     client.on('error', (error: Error) => log.warn({ err: error.message }, 'redis connection problem'));
   const reconnected = new Set<() => void>();
