@@ -305,6 +305,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('durability drill, PostgreSQL
     expectNothingLost(result);
   }, 90_000);
 
+  it('keeps running while Mosquitto is down, and stores what the machines send once it is back', async () => {
+    const { mosquitto, server, drill, settled } = await setUp();
+    drill.publish();
+    await drill.acknowledged(100);
+    await mosquitto.kill();
+    // The server's connections try again every one to two seconds, each one refused: an error its
+    // MQTT clients once had nobody listening for, which ended the process.
+    await sleep(5_000);
+    expect((await server.api('/healthz')).status).toBe(200);
+    expect((await server.api('/readyz')).status).toBe(503);
+    await mosquitto.restart();
+    await until(async () => (await server.api('/readyz')).status === 200, 20_000, 'the server to reconnect');
+    await until(() => drill.allConnected, 15_000, 'the machines to reconnect');
+    const before = drill.acked.size;
+    await drill.acknowledged(200);
+    const result = await settled();
+    // What the machines sent after the restart is stored (a kill loses the autosave window before it).
+    expect([...drill.acked].slice(before).filter((id) => result.missing.includes(id))).toEqual([]);
+    expect(result.duplicates).toBe(0);
+  }, 90_000);
+
   /**
    * The server killed with SIGKILL, Mosquitto killed with SIGKILL while the server is away, then both
    * started again: what was acknowledged to the machines and lost must stay within the autosave window.
