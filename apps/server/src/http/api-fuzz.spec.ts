@@ -13,8 +13,8 @@ import type { TRouteInfo } from './route-list';
  * and hostile values) by a caller without a token and by each role. Whatever comes in, the server
  * answers no 5xx, only statuses the route documents, each with a body its `schema.response` accepts,
  * and stays up. The routes are read from the running server, so a new route is fuzzed without
- * being named here; only the push channel (WebSocket) and the hidden documentation routes
- * (/docs, /openapi.json: swagger-ui's static files, no input of ours) are left out.
+ * being named here; only the push channel (WebSocket: live/live-fuzz.spec.ts) and the hidden
+ * documentation routes (/docs, /openapi.json: swagger-ui's static files, no input of ours) are left out.
  */
 
 // Fixed: a failure reproduces. Each (caller, route) pair derives its own seed from it, so a new
