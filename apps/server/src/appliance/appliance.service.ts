@@ -502,7 +502,9 @@ export class ApplianceService {
   }
 
   /**
-   * "Delete machine": releases the caller's hold on it (its owner, or its service company). An
+   * "Delete machine": releases the caller's hold on it (its owner, or its service company — the
+   * caller's own or one of its tree); one who sees it without a hold (a kitchen manager linked to a
+   * customer of its service) gets 409 APPLIANCE_NOT_CLAIMED and changes nothing. An
    * administrator (ADMIN or PRODUCTS) may release the hold of another account (`userId`/`userEmail`):
    * its ownership, or its own company's service; 409 APPLIANCE_NOT_CLAIMED when it holds nothing.
    * What an administrator releases (for another account, or an ADMIN's release of both holds) is
@@ -527,7 +529,12 @@ export class ApplianceService {
       appliance = (await this.visible(user, serial)).appliance;
       if (user.role === 'ADMIN') release = { ownerUserId: null, companyCode: null, claimedAt: null };
       else if (appliance.ownerUserId === user.id) release = { ownerUserId: null, claimedAt: null };
-      else release = { companyCode: null };
+      else if (appliance.companyCode !== null && (await this.access.companyCodes(user)).includes(appliance.companyCode)) {
+        release = { companyCode: null };
+      } else {
+        // Seen without a hold of its own (a kitchen manager linked to the service's customer): nothing to release.
+        throw new AppError('APPLIANCE_NOT_CLAIMED');
+      }
     }
     const audited = holder !== undefined || user.role === 'ADMIN';
     await this.transactions.run(async (t) => {

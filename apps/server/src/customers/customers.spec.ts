@@ -259,6 +259,22 @@ describe('customers', () => {
       expect(await devices(tech)).toContain(served);
     });
 
+    it('a linked kitchen manager cannot take the machine from its service: it holds nothing to release', async () => {
+      const customer = await create(tech, { name: 'Trattoria', surname: 'Sul Lago' });
+      const base = `/api/v1/customers/${customer.id}`;
+      const machine = await machineOf('tech@service.test');
+      expect((await call(tech, `${base}/appliances/${machine}`, 'PUT')).status).toBe(200);
+      expect((await call(tech, `${base}/accounts`, 'POST', { email: 'chef@kitchen.test' })).status).toBe(200);
+      expect(await devices(kitchen)).toEqual([machine]);
+
+      const released = await call(kitchen, `/api/v1/appliance/unclaim?serialNumber=${machine}`, 'POST');
+      expect([released.status, await codeOf(released)]).toEqual([409, 'APPLIANCE_NOT_CLAIMED']);
+      // Nothing changed: the service keeps it, and the kitchen manager still sees it through the customer.
+      expect(await devices(tech)).toContain(machine);
+      expect(await devices(kitchen)).toEqual([machine]);
+      expect((await call(tech, base, 'DELETE')).status).toBe(200);
+    });
+
     it('an assignment stops counting once the machine leaves the service company', async () => {
       const customer = await create(tech, { name: 'Grill', surname: 'House' });
       const base = `/api/v1/customers/${customer.id}`;
