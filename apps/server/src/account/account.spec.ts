@@ -93,6 +93,25 @@ describe('POST /api/v2/account/users (registration)', () => {
     expect(await mail.waitFor(email, (m) => /Kestrel/.test(m.text) && /\b\d{4}\b/.test(plainText(m)))).toBeDefined();
   });
 
+  it('mails one address a few times a quarter of an hour, whoever asks, and greets with one short line', async () => {
+    // A stranger could register someone else's address again and again, each time mailing it a
+    // greeting of their own words.
+    const email = 'often@example.com';
+    const name = 'your account is locked\nvisit evil.example/fix at once, then reply';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await server.api('/api/v2/account/users', json(registration(email, { firstName: name })))).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const first = await mail.waitFor(email);
+    const greeting =
+      plainText(first)
+        .split(/\r?\n/)
+        .find((line) => line.includes('your account is locked')) ?? '';
+    expect(greeting).not.toContain('reply');
+    expect(plainText(first)).not.toMatch(/^visit evil/m);
+  });
+
   it('checks a company code before the address, so a taken address cannot be told apart by its errors', async () => {
     const res = await server.api(
       '/api/v2/account/users',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoted } from './registration.service';
+import { quoted } from '../mail/quoted';
 
 describe('what a registrant typed, as the approvers’ mail quotes it', () => {
   it('stays on one line: a name cannot add paragraphs or a message of its own', () => {

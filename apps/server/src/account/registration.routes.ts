@@ -46,6 +46,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<TOptions> = async (
       },
     },
     async (request) => {
+      // Each registration mails the address (a code, or its owner a word that someone tried): a few
+      // a quarter of an hour per address, as the other mails a stranger can ask for.
+      limitMail(request.brand, request.body.email);
       await registration.register(request.brand, request.body);
       return ok;
     },

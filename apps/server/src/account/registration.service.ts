@@ -18,6 +18,7 @@ import { mailAccount } from './account-mail';
 import type { AccountRepository, TUser } from './account.repository';
 import type { SignupCodeRepository } from './signup-code.repository';
 import { appLink, type TLinkBase } from '../http/app-link';
+import { quoted } from '../mail/quoted';
 
 /** A reset link is valid for an hour. */
 const RESET_LINK_MINUTES = 60;
@@ -205,13 +206,4 @@ export class RegistrationService {
     }
     throw new Error('no free signup code');
   }
-}
-
-/** Text a stranger typed, as a mail quotes it: control characters and line breaks gone, cut to `max`. */
-export function quoted(text: string, max: number): string {
-  const line = text
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }

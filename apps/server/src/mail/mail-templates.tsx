@@ -7,6 +7,7 @@ import { translate } from '../i18n/translate';
 import type { TMailAttachment } from '../db/schema/mail';
 import { MailLayout } from './components/MailLayout';
 import { MailLink, MailText, TranslatedBody } from './components/MailParts';
+import { quoted } from './quoted';
 
 export type TMailKind =
   | 'verificationCode'
@@ -19,6 +20,9 @@ export type TMailKind =
   | 'emailTaken'
   | 'alarmReminder'
   | 'alarmEscalation';
+/** The longest first name a greeting shows (names are far shorter; the field allows 100). */
+const GREETING_NAME_MAX = 40;
+
 /** What a mail's text may name besides the greeting's first name. */
 export type TMailValues = {
   code?: string;
@@ -183,7 +187,9 @@ export function renderMail(
   const { brand, lang } = options;
   const t = brandTranslator(brand, lang);
   const params = {
-    firstName: options.firstName,
+    // Account mails greet with the name the registration typed, which a stranger may have typed
+    // for someone else's address: one short line, as other strangers' text is quoted.
+    firstName: quoted(options.firstName, GREETING_NAME_MAX),
     code: options.code ?? '',
     link: options.link ?? '',
     applicant: options.applicant ?? '',
