@@ -74,10 +74,13 @@ describe('parseConfig', () => {
     expect(problems({ BRAND_HOSTS: 'x=ACME' })[0]).toMatch(/^BRAND_HOSTS:/);
   });
 
-  it('refuses demo mode next to a configured administrator: the demo mailbox would show its reset links', () => {
+  it('refuses demo mode in a deployment (an administrator, or production): the demo mailbox would show its reset links', () => {
     const admin = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Adm1n-secret' };
     expect(problems({ ...admin, DEMO: '1' })).toEqual([expect.stringMatching(/^DEMO: .*ADMIN_EMAIL/)]);
     expect(problems({ ...admin, DEMO: '0' })).toEqual([]);
+    // Nor in production, where a reverse proxy on the same host makes every visitor look local.
+    expect(problems({ NODE_ENV: 'production', DEMO: '1' })).toEqual([expect.stringMatching(/^DEMO: .*NODE_ENV=production/)]);
+    expect(problems({ NODE_ENV: 'production', DEMO: '0' })).toEqual([]);
     expect(isDeployment(parseConfig(admin))).toBe(true);
     expect(isDeployment(parseConfig({ NODE_ENV: 'production' }))).toBe(true);
     expect(isDeployment(parseConfig({ NODE_ENV: 'development' }))).toBe(false);

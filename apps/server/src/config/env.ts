@@ -215,8 +215,8 @@ const ZEnv = z
       .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, 'needs at least 8 characters with lower case, upper case and a digit')
       .optional(),
     /**
-     * 1: seed demo accounts, a virtual fleet and /dev/mailbox; 0: never; unset: on an empty database,
-     * unless this is a deployment (ADMIN_EMAIL set or NODE_ENV=production).
+     * 1: seed demo accounts, a virtual fleet and /dev/mailbox; 0: never; unset: on an empty database.
+     * Never in a deployment (ADMIN_EMAIL set or NODE_ENV=production): there 1 refuses to start.
      */
     DEMO: flag,
     /** Days of history the demo seeds per machine on a new database (0: none; the live machines still run). */
@@ -298,6 +298,14 @@ const ZEnv = z
         path: ['DEMO'],
         message: 'demo mode cannot run alongside ADMIN_EMAIL (a deployment): unset DEMO or ADMIN_EMAIL',
       });
+    } else if (env.DEMO === true && env.NODE_ENV === 'production') {
+      // Nor in production: behind a reverse proxy on the same host (nginx's defaults add no forwarding
+      // header) every visitor looks local to the mailbox's check.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message: 'demo mode cannot run with NODE_ENV=production (a deployment): unset DEMO or NODE_ENV',
+      });
     }
   });
 
@@ -310,7 +318,7 @@ export type TConfig = Omit<z.infer<typeof ZEnv>, 'DATA_DIR'> & {
   defaultPorts: { http: boolean; mqtt: boolean };
 };
 
-/** A deployment (an administrator configured, or NODE_ENV=production) runs no demo unless DEMO=1 asks. */
+/** A deployment (an administrator configured, or NODE_ENV=production) never runs the demo: DEMO=1 refuses to start there. */
 export function isDeployment(config: Pick<TConfig, 'ADMIN_EMAIL' | 'NODE_ENV'>): boolean {
   return Boolean(config.ADMIN_EMAIL) || config.NODE_ENV === 'production';
 }
