@@ -150,7 +150,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOptions> = async (
     },
     async (request, reply) => {
       const body = request.body;
-      if (!(body.client_id in clients)) throw new AppError('INVALID_CREDENTIALS');
+      // Its own keys only: `in` took inherited names too (`constructor`).
+      if (!Object.hasOwn(clients, body.client_id)) throw new AppError('INVALID_CREDENTIALS');
       void reply.header('cache-control', 'no-store');
       const remember = body.remember_me === 'true';
       if (body.grant_type === 'refresh_token') {

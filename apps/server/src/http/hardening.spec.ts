@@ -78,6 +78,16 @@ describe('hostile input', () => {
     expect(stored).not.toMatch(/Line\\ud8|Line\\udc|\uFFFD/i);
   });
 
+  it('signs in no client but its own: not one named after a property every object has', async () => {
+    for (const client_id of ['constructor', '__proto__', 'toString']) {
+      const res = await server.api(
+        '/oauth2/token',
+        form({ grant_type: 'password', username: ADMIN.email, password: ADMIN.password, client_id }),
+      );
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([400, 'INVALID_CREDENTIALS']);
+    }
+  });
+
   it('refuses an address of most of a megabyte at once, and goes on serving', async () => {
     // A run of dots made the address pattern backtrack for minutes, the whole server frozen.
     const email = `a@${'.'.repeat(900_000)}@`;
