@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washboard/contracts';
 import { testBroker } from '../../test/harness';
@@ -96,8 +97,54 @@ describe(`refused device messages (${testBroker()})`, () => {
       expect(errors.map((e) => [e.topic, e.reason]).sort()).toEqual(
         poison.map(([topic]) => [deviceTopic(serial, topic), 'INVALID_PAYLOAD']).sort(),
       );
-      expect((await suite.lastTelemetry(serial)).telemetry?.boilerTmp).toBe(778);
+      await eventually(async () => (await suite.lastTelemetry(serial)).telemetry?.boilerTmp === 778);
       expect(client.connected).toBe(true);
+    });
+
+    it('keeps a message the database refuses alone as a dead letter, and stores the ones sent with it', async () => {
+      // A refusal no schema foresaw, made by the database itself: a trigger on one alarm code.
+      const database = suite.server.washboard.database;
+      await database.transaction(async (sql) => {
+        await sql.query(`
+          create function refuse_zz99() returns trigger language plpgsql as $$
+          begin
+            if new.error_code = 'ZZ99' then raise exception 'no ZZ99 here' using errcode = '22023'; end if;
+            return new;
+          end $$`);
+        await sql.query('create trigger refuse_zz99 before insert on alarms for each row execute function refuse_zz99()');
+      });
+      try {
+        const product = await createProduct(suite.server, suite.headers);
+        const { client, errors } = await device(product);
+        const serial = product.serialNumber;
+        const ts = new Date().toISOString();
+        const refused = { id: randomUUID(), errorCode: 'ZZ99', startDate: ts, stopDate: null };
+        const kept = { id: randomUUID(), errorCode: 'OH01', startDate: ts, stopDate: null };
+        await Promise.all([
+          publish(client, serial, 'alarm', refused),
+          publish(client, serial, 'alarm', kept),
+          publish(client, serial, 'telemetry', { ts, boilerTmp: 779 }),
+        ]);
+        await eventually(async () => errors.length === 1);
+        expect(errors[0]).toMatchObject({ topic: deviceTopic(serial, 'alarm'), reason: 'NOT_STORED', id: refused.id });
+        expect(client.connected).toBe(true);
+        // The others, each written again alone, go in (in whatever order their retries were queued).
+        await eventually(async () => (await suite.lastTelemetry(serial)).telemetry?.boilerTmp === 779);
+        const alarms = () =>
+          database.transaction((sql) =>
+            sql.query<{ id: string }>('select id::text as id from alarms where serial_number = $1', [serial]),
+          );
+        await eventually(async () => (await alarms()).rows.length > 0);
+        expect((await alarms()).rows.map((row) => row.id)).toEqual([kept.id]);
+        const [letter] = (await (await deadLetters(`serialNumber=${serial}`)).json()) as TDeadLetter[];
+        expect(letter).toMatchObject({ reason: 'NOT_STORED', payload: JSON.stringify(refused) });
+        expect(letter?.detail).toMatch(/^22023: .*no ZZ99 here/);
+      } finally {
+        await database.transaction(async (sql) => {
+          await sql.query('drop trigger refuse_zz99 on alarms');
+          await sql.query('drop function refuse_zz99()');
+        });
+      }
     });
 
     it('keeps the first KiB of a long payload and its whole length', async () => {

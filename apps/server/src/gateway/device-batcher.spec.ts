@@ -262,6 +262,30 @@ describe('DeviceBatcher', () => {
       expect(batcher.committed.telemetry).toBe(1);
     });
 
+    it('writes an isolated message in a batch of its own, before the open batch and after the one being written', async () => {
+      const { store, batcher } = setUp({ maxDelayMs: 60_000, quietMs: 60_000 });
+      const first = track(batcher.writeTelemetry('ALONE1', telemetry(1)));
+      await batcher.closeBatch();
+      const waiting = track(batcher.writeTelemetry('ALONE1', telemetry(2)));
+      const alone = track(batcher.isolated(() => batcher.writeEvent('ALONE1', event())));
+      const after = track(batcher.writeTelemetry('ALONE1', telemetry(3)));
+      expect(batcher.queued).toBe(2);
+      // One write at a time: the isolated batch goes once the one being written committed.
+      store.at(0).commit();
+      await store.written(2);
+      expect([store.at(1).batch.size, store.at(1).batch.events.length, store.at(1).batch.telemetryRows]).toEqual([1, 1, 0]);
+      store.at(1).fail(new Error('refused alone'));
+      await turn();
+      expect([first.is, alone.is, waiting.is, after.is]).toEqual(['resolved', 'rejected', 'pending', 'pending']);
+      // Then the open batch, with everything else, which the isolated failure did not touch.
+      await batcher.closeBatch();
+      await store.written(3);
+      expect(store.at(2).batch.telemetryRows).toBe(2);
+      store.at(2).commit();
+      await turn();
+      expect([waiting.is, after.is]).toEqual(['resolved', 'resolved']);
+    });
+
     it('writes a batch repeating stored telemetry again, the replay way, before acknowledging it', async () => {
       const { store, batcher } = setUp();
       const message = track(batcher.writeTelemetry('REPLAY1', telemetry(1)));

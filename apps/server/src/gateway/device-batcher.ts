@@ -155,6 +155,10 @@ export type TDeviceBatcherOptions = {
  */
 export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   private batch: TOpenBatch<TRows>;
+  /** The batch `isolated` is filling while its write runs; writes go to the open batch otherwise. */
+  private solo: TOpenBatch<TRows> | undefined;
+  /** Batches of one message each (`isolated`), written before the open batch, in order. */
+  private readonly solos: TOpenBatch<TRows>[] = [];
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private flushing: Promise<void> | undefined;
@@ -186,7 +190,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   }
 
   writeTelemetry(serial: string, t: TLiveTelemetry): Promise<void> {
-    const b = this.batch;
+    const b = this.solo ?? this.batch;
     b.telemetry.add(serial, t);
     b.telemetryRows += 1;
     const before = b.latestTelemetry.get(serial);
@@ -248,6 +252,28 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
     void this.add((b) => b.seen.add(serial));
   }
 
+  /**
+   * Runs `write` (which calls `write*` at once, before any await) with what it writes kept apart: in a
+   * batch of its own, written in a transaction of its own before the open batch. Answers what `write`
+   * answers. For a message whose batch failed on what one of its messages held: written alone, it
+   * either goes in, or its own failure says it was the one (ingest.service.ts).
+   */
+  isolated<T>(write: () => T): T {
+    const b = this.emptyBatch();
+    this.solo = b;
+    let answer: T;
+    try {
+      answer = write();
+    } finally {
+      this.solo = undefined;
+    }
+    if (b.size > 0) {
+      this.solos.push(b);
+      this.flush();
+    }
+    return answer;
+  }
+
   /** Messages waiting in the open batch (the metrics' writer queue depth). */
   get queued(): number {
     return this.batch.size;
@@ -272,7 +298,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
 
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
   async drain(): Promise<void> {
-    while (this.batch.size > 0 || this.flushing) {
+    while (this.batch.size > 0 || this.solos.length > 0 || this.flushing) {
       if (this.flushing) await this.flushing.catch(() => {});
       else this.flush();
     }
@@ -297,13 +323,15 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   }
 
   private add(put: (batch: TOpenBatch<TRows>) => void): Promise<void> {
-    put(this.batch);
-    return this.added(this.batch);
+    const b = this.solo ?? this.batch;
+    put(b);
+    return this.added(b);
   }
 
-  /** Counts a message into the batch `b` (the current one) and answers the batch's outcome. */
+  /** Counts a message into the batch `b` (the open one, or `isolated`'s) and answers the batch's outcome. */
   private added(b: TOpenBatch<TRows>): Promise<void> {
     b.size += 1;
+    if (b !== this.batch) return b.done.promise;
     if (b.size === 1) b.firstAt = performance.now();
     if (b.size >= this.maxBatch) this.immediate ??= setImmediate(() => this.flush());
     else if (!this.timer) this.watch();
@@ -339,10 +367,14 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       clearImmediate(this.immediate);
       this.immediate = undefined;
     }
-    if (this.flushing || this.batch.size === 0) return;
-    const batch = this.batch;
-    this.batch = this.emptyBatch();
-    batch.taken?.resolve();
+    if (this.flushing) return;
+    let batch = this.solos.shift();
+    if (!batch) {
+      if (this.batch.size === 0) return;
+      batch = this.batch;
+      this.batch = this.emptyBatch();
+      batch.taken?.resolve();
+    }
     const heard = serialsOf(batch);
     const written = writtenBy(batch, heard);
     const started = performance.now();
@@ -372,6 +404,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       )
       .finally(() => {
         this.flushing = undefined;
+        if (this.solos.length > 0) return this.flush();
         if (this.batch.size === 0) return;
         // What arrived during the write has waited already: a batch whose first message waited
         // maxDelayMs goes now, not maxDelayMs after the write (each write then paid the delay again);

@@ -55,6 +55,24 @@ export type TIngestDeps = {
   maxMessageBytes?: number;
 };
 
+/**
+ * The database's words when `error` (or its cause) is its refusal of the data itself — SQLSTATE class
+ * 22, data exception, or 23, integrity constraint violation — which the same message would meet
+ * again; undefined for anything else (a lost connection, a shutdown), which is worth trying again.
+ */
+export function dataErrorOf(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    typeof e === 'object' && e !== null && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code))
+      return `${code}: ${typeof message === 'string' ? message : ''}`;
+  }
+  return undefined;
+}
+
 /** One-way hash of a claiming code, bound to its machine. */
 export function hashClaimingCode(serial: string, code: string): string {
   return createHash('sha256').update(`${serial}:${code}`).digest('hex');
@@ -130,8 +148,24 @@ export class IngestService {
     if (SURROGATE_ESCAPES.some((escape) => payload.includes(escape)) && findUnstorable(message.json, 'payload')) {
       return this.refuse(message, 'INVALID_PAYLOAD', 'half of a surrogate pair');
     }
-    await this.handle(device, where.topic as TDeviceTopic, message);
-    if (!message.refused) this.deps.observe?.ingested(where.topic as TDeviceTopic);
+    const kind = where.topic as TDeviceTopic;
+    try {
+      await this.handle(device, kind, message);
+    } catch (error) {
+      // The database refused what a message of the batch held (past every schema): that batch is
+      // gone, and the broker would deliver all of it again, and fail again, for ever. So each of its
+      // messages is written once more alone: the others go in, and the one that fails alone is
+      // kept as a dead letter with the database's reason — acknowledged, never lost silently.
+      if (dataErrorOf(error) === undefined) throw error;
+      try {
+        await this.deps.writer.isolated(() => this.handle(device, kind, message));
+      } catch (again) {
+        const refused = dataErrorOf(again);
+        if (refused === undefined) throw again;
+        return this.refuse(message, 'NOT_STORED', refused);
+      }
+    }
+    if (!message.refused) this.deps.observe?.ingested(kind);
     return message.refused;
   }
 

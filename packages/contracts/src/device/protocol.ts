@@ -39,6 +39,8 @@ export const DEVICE_MESSAGE_REFUSALS = [
   'NOT_JSON',
   'INVALID_PAYLOAD',
   'UNKNOWN_DEVICE',
+  /** Passed its schema, but the database refused it, alone in a transaction (docs/device-protocol.md). */
+  'NOT_STORED',
 ] as const;
 export type TDeviceMessageRefusal = (typeof DEVICE_MESSAGE_REFUSALS)[number];
 
