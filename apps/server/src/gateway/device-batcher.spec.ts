@@ -267,7 +267,7 @@ describe('DeviceBatcher', () => {
       const first = track(batcher.writeTelemetry('ALONE1', telemetry(1)));
       await batcher.closeBatch();
       const waiting = track(batcher.writeTelemetry('ALONE1', telemetry(2)));
-      const alone = track(batcher.isolated(() => batcher.writeEvent('ALONE1', event())));
+      const alone = track(batcher.isolated(1, () => batcher.writeEvent('ALONE1', event())));
       const after = track(batcher.writeTelemetry('ALONE1', telemetry(3)));
       expect(batcher.queued).toBe(2);
       // One write at a time: the isolated batch goes once the one being written committed.
@@ -284,6 +284,32 @@ describe('DeviceBatcher', () => {
       store.at(2).commit();
       await turn();
       expect([waiting.is, after.is]).toEqual(['resolved', 'resolved']);
+    });
+
+    it('writes the messages of a batch refused on its data again alone, in the order they came, before the open batch', async () => {
+      const { store, batcher } = setUp({ maxDelayMs: 0 });
+      const refused = Object.assign(new Error('value out of range'), { code: '22003' });
+      const failed = [batcher.writeStatus('ORDER1', statusOnline(1)), batcher.writeStatus('ORDER1', statusOnline(2))];
+      await store.written(1);
+      // Waiting long enough to go at once, were nothing held back.
+      const later = track(batcher.writeTelemetry('ORDER1', telemetry(3)));
+      store.at(0).fail(refused);
+      // Their retries are queued as each rejection is handled, in whatever order that is.
+      await Promise.allSettled(failed);
+      void batcher.isolated(2, () => batcher.writeStatus('ORDER1', statusOnline(2)));
+      void batcher.isolated(1, () => batcher.writeStatus('ORDER1', statusOnline(1)));
+      await store.written(2);
+      expect(store.at(1).batch.status.get('ORDER1')?.ts).toBe(at(1));
+      store.at(1).commit();
+      await store.written(3);
+      expect(store.at(2).batch.status.get('ORDER1')?.ts).toBe(at(2));
+      expect(later.is).toBe('pending');
+      store.at(2).commit();
+      await store.written(4);
+      expect(store.at(3).batch.telemetryRows).toBe(1);
+      store.at(3).commit();
+      await batcher.drain();
+      expect(later.is).toBe('resolved');
     });
 
     it('writes a batch repeating stored telemetry again, the replay way, before acknowledging it', async () => {

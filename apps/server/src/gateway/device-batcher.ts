@@ -10,6 +10,7 @@ import type {
   TVersions,
 } from '@washboard/contracts';
 import { staleFota } from '@washboard/contracts';
+import { dataErrorOf } from '../db/sql-state';
 import type { TCarrier } from '../haccp/chain/chain';
 import type { TDeadLetterRow } from './dead-letter.repository';
 import type { TPresenceChange } from './presence.repository';
@@ -157,8 +158,14 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   private batch: TOpenBatch<TRows>;
   /** The batch `isolated` is filling while its write runs; writes go to the open batch otherwise. */
   private solo: TOpenBatch<TRows> | undefined;
-  /** Batches of one message each (`isolated`), written before the open batch, in order. */
-  private readonly solos: TOpenBatch<TRows>[] = [];
+  /** Batches of one message each (`isolated`), written before the open batch, in the order of arrival. */
+  private readonly solos: (TOpenBatch<TRows> & { arrival: number })[] = [];
+  /**
+   * A batch failed on its data: the open batch waits until its messages, each written again alone,
+   * have been queued (they are, in the microtasks after the failure), so none of them comes after a
+   * later message of its machine.
+   */
+  private holding = false;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private flushing: Promise<void> | undefined;
@@ -214,7 +221,9 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   /** An alarm's opening or closing; `carrier` when a phone carried it home over the local link. */
   writeAlarm(serial: string, a: TDeviceAlarm, carrier?: TCarrier): Promise<void> {
     return this.add((b) => {
-      const key = `${serial}/${a.id}`;
+      // The id as the database compares it (a UUID, case aside): an opening and a closing in two
+      // cases made one statement touch one row twice (SQLSTATE 21000).
+      const key = `${serial}/${a.id.toLowerCase()}`;
       const before = b.alarms.get(key);
       // Opened and closed in the same batch (a short alarm, or a replay after a reconnect): one row,
       // closed, since one statement cannot insert and then update the same key. A key is one alarm of
@@ -254,12 +263,13 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
 
   /**
    * Runs `write` (which calls `write*` at once, before any await) with what it writes kept apart: in a
-   * batch of its own, written in a transaction of its own before the open batch. Answers what `write`
-   * answers. For a message whose batch failed on what one of its messages held: written alone, it
-   * either goes in, or its own failure says it was the one (ingest.service.ts).
+   * batch of its own, written in a transaction of its own before the open batch, among the others by
+   * `arrival`. Answers what `write` answers. For a message whose batch failed on what one of its
+   * messages held: written alone, it either goes in, or its own failure says it was the one
+   * (ingest.service.ts).
    */
-  isolated<T>(write: () => T): T {
-    const b = this.emptyBatch();
+  isolated<T>(arrival: number, write: () => T): T {
+    const b = { ...this.emptyBatch(), arrival };
     this.solo = b;
     let answer: T;
     try {
@@ -268,7 +278,8 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       this.solo = undefined;
     }
     if (b.size > 0) {
-      this.solos.push(b);
+      const after = this.solos.findIndex((queued) => queued.arrival > arrival);
+      this.solos.splice(after === -1 ? this.solos.length : after, 0, b);
       this.flush();
     }
     return answer;
@@ -300,6 +311,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
   async drain(): Promise<void> {
     while (this.batch.size > 0 || this.solos.length > 0 || this.flushing) {
       if (this.flushing) await this.flushing.catch(() => {});
+      else if (this.holding) await new Promise((resolve) => setImmediate(resolve));
       else this.flush();
     }
   }
@@ -367,8 +379,9 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       clearImmediate(this.immediate);
       this.immediate = undefined;
     }
-    if (this.flushing) return;
-    let batch = this.solos.shift();
+    // Held: the retries of a refused batch are still being queued, to go in the order they came.
+    if (this.flushing || this.holding) return;
+    let batch: TOpenBatch<TRows> | undefined = this.solos.shift();
     if (!batch) {
       if (this.batch.size === 0) return;
       batch = this.batch;
@@ -398,12 +411,27 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
         },
         (error: unknown) => {
           this.onBatch?.('failed', (performance.now() - started) / 1000);
-          this.log.error({ err: error, messages: batch.size }, 'writing device messages failed; they will be delivered again');
+          const refused = dataErrorOf(error) !== undefined;
+          this.log.error(
+            { err: error, messages: batch.size },
+            refused
+              ? 'the database refused a batch; its messages are written again alone'
+              : 'writing device messages failed; they will be delivered again',
+          );
+          if (refused && batch.size > 1) this.holding = true;
           batch.done.reject(error);
         },
       )
       .finally(() => {
         this.flushing = undefined;
+        if (this.holding) {
+          // The messages' retries are queued in this turn's microtasks; the next turn writes them.
+          setImmediate(() => {
+            this.holding = false;
+            this.flush();
+          });
+          return;
+        }
         if (this.solos.length > 0) return this.flush();
         if (this.batch.size === 0) return;
         // What arrived during the write has waited already: a batch whose first message waited

@@ -29,9 +29,11 @@ import {
 import type { TCarrier } from '../haccp/chain/chain';
 import type { TMachineMessage } from '../live/live.hub';
 import type { DeviceBatcher } from './device-batcher';
+import type { TDeadLetterRow } from './dead-letter.repository';
 import type { TDeviceIdentity } from './device-identity';
 import type { TPresenceChange } from './presence.repository';
 import { readTelemetry } from './telemetry-reader';
+import { dataErrorOf } from '../db/sql-state';
 import { findUnstorable } from '../db/storable-text';
 
 /** What ingestion needs to know of a machine. */
@@ -55,24 +57,6 @@ export type TIngestDeps = {
   maxMessageBytes?: number;
 };
 
-/**
- * The database's words when `error` (or its cause) is its refusal of the data itself — SQLSTATE class
- * 22, data exception, or 23, integrity constraint violation — which the same message would meet
- * again; undefined for anything else (a lost connection, a shutdown), which is worth trying again.
- */
-export function dataErrorOf(error: unknown): string | undefined {
-  for (
-    let e = error, depth = 0;
-    typeof e === 'object' && e !== null && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth += 1
-  ) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code))
-      return `${code}: ${typeof message === 'string' ? message : ''}`;
-  }
-  return undefined;
-}
-
 /** One-way hash of a claiming code, bound to its machine. */
 export function hashClaimingCode(serial: string, code: string): string {
   return createHash('sha256').update(`${serial}:${code}`).digest('hex');
@@ -90,6 +74,8 @@ const DETAIL_MAX = 500;
 type TMessage = {
   rawTopic: string;
   payload: Buffer;
+  /** Its place in the order messages arrived: what is written again alone goes in this order. */
+  arrival: number;
   serial?: string;
   device?: TDeviceIdentity;
   json?: unknown;
@@ -129,7 +115,7 @@ export class IngestService {
 
   async receive(topic: string, payload: Buffer): Promise<void> {
     this.counts.received += 1;
-    const message: TMessage = { rawTopic: topic, payload };
+    const message: TMessage = { rawTopic: topic, payload, arrival: this.counts.received };
     const where = parseDeviceTopic(topic);
     message.serial = where?.serial;
     if (!where || (CLOUD_TOPICS as readonly string[]).includes(where.topic)) return this.refuse(message, 'UNKNOWN_TOPIC');
@@ -158,7 +144,7 @@ export class IngestService {
       // kept as a dead letter with the database's reason — acknowledged, never lost silently.
       if (dataErrorOf(error) === undefined) throw error;
       try {
-        await this.deps.writer.isolated(() => this.handle(device, kind, message));
+        await this.deps.writer.isolated(message.arrival, () => this.handle(device, kind, message));
       } catch (again) {
         const refused = dataErrorOf(again);
         if (refused === undefined) throw again;
@@ -352,7 +338,7 @@ export class IngestService {
         this.deps.log.debug({ err, serialNumber: device.serialNumber }, 'could not send the error answer');
       });
     }
-    return this.deps.writer.writeDeadLetter({
+    const row: TDeadLetterRow = {
       serialNumber: message.serial ?? null,
       brand: device?.brand ?? null,
       topic: rawTopic.slice(0, 200),
@@ -360,6 +346,12 @@ export class IngestService {
       payloadBytes: payload.length,
       reason,
       detail: detail === undefined ? null : detail.slice(0, DETAIL_MAX),
+    };
+    const { writer } = this.deps;
+    // In a batch the database refused for another message's data, the dead letter goes again alone.
+    return writer.writeDeadLetter(row).catch((error: unknown) => {
+      if (dataErrorOf(error) === undefined) throw error;
+      return writer.isolated(message.arrival, () => writer.writeDeadLetter(row));
     });
   }
 }

@@ -141,7 +141,8 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
             kind: 'parameter',
             start: `${DAY}T06:10:00.000001-05:30`,
             stop: `${DAY}T11:40:00.000999-05:30`,
-            parameterName: 'rinse\ud800Target',
+            // Beyond the Basic Multilingual Plane (a surrogate pair); half of one is refused (dead-letters.spec.ts).
+            parameterName: 'rinse\ud83d\udca7Target',
             oldValue: 0.1,
             newValue: 1e21,
           },
@@ -156,7 +157,7 @@ describe(`HACCP hash chain (${testBroker()})`, () => {
       );
       expect(stored).toEqual([
         { id: id.toLowerCase(), stop: '06:00:00.123000', parameter_name: null },
-        { id: parameterId, stop: '17:10:00.000000', parameter_name: 'rinse\ufffdTarget' },
+        { id: parameterId, stop: '17:10:00.000000', parameter_name: 'rinse\ud83d\udca7Target' },
       ]);
     });
 
