@@ -309,7 +309,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
 
   /** Writes what is pending now and waits for it (used at shutdown and by tests). */
   async drain(): Promise<void> {
-    while (this.batch.size > 0 || this.solos.length > 0 || this.flushing) {
+    while (this.batch.size > 0 || this.solos.length > 0 || this.flushing || this.holding) {
       if (this.flushing) await this.flushing.catch(() => {});
       else if (this.holding) await new Promise((resolve) => setImmediate(resolve));
       else this.flush();
@@ -418,7 +418,8 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
               ? 'the database refused a batch; its messages are written again alone'
               : 'writing device messages failed; they will be delivered again',
           );
-          if (refused && batch.size > 1) this.holding = true;
+          // Even a batch of one: its retry (which may go in, after a race) must not come after newer messages.
+          if (refused) this.holding = true;
           batch.done.reject(error);
         },
       )

@@ -331,7 +331,8 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     await inOrder([telemetry, status, revived, touched, upserted, ready]);
     let alarmsChained: TChainItem[] = [];
     if (upserted) {
-      const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id, carrier })));
+      // By the id as stored (a UUID comes back in lower case), as for events below.
+      const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id.toLowerCase(), carrier })));
       const stored = await upserted;
       alarmsChained = alarmItems(stored, carriers);
       const opened = stored

@@ -134,7 +134,8 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
     it("stores records carried home with their own ids and times, chained late with the carrier's name", async () => {
       const product = await heldBy(TECH);
       const made = [cycle(1), cycle(2)];
-      const alarm = { id: randomUUID(), errorCode: 'OH01', startDate: `${DAY}T06:01:30.000Z`, stopDate: null };
+      // An id in capitals, as firmware may write it: the carrier is still named (stored, it is lower case).
+      const alarm = { id: randomUUID().toUpperCase(), errorCode: 'OH01', startDate: `${DAY}T06:01:30.000Z`, stopDate: null };
       const res = await carry(
         product.serialNumber,
         logOf([...made.map((payload) => ({ topic: 'event' as const, payload })), { topic: 'alarm', payload: alarm }]),
@@ -157,7 +158,7 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       const alarms = (await alarmsRes.json()) as TAlarmView[];
       expect(alarms).toHaveLength(1);
       expect(alarms[0]).toMatchObject({
-        id: alarm.id,
+        id: alarm.id.toLowerCase(),
         startDate: alarm.startDate,
         chain: { late: true, carriedBy: 'Anna Rossi' },
       });
