@@ -312,6 +312,31 @@ describe('DeviceBatcher', () => {
       expect(later.is).toBe('resolved');
     });
 
+    it('holds the open batch after a refused batch of one message too, and drains through the hold', async () => {
+      const { store, batcher } = setUp({ maxDelayMs: 0 });
+      const refused = Object.assign(new Error('duplicate key'), { code: '23505' });
+      const failed = batcher.writeStatus('HOLD1', statusOnline(1));
+      await store.written(1);
+      const later = track(batcher.writeStatus('HOLD1', statusOnline(2)));
+      store.at(0).fail(refused);
+      // Its retry (which may go in: a race's refusal) is queued a few steps after the rejection, as the
+      // ingest service's is (its write's own handlers, then receive's await and catch).
+      const retried = failed.catch(async () => {
+        for (let step = 0; step < 4; step += 1) await Promise.resolve();
+        void batcher.isolated(1, () => batcher.writeStatus('HOLD1', statusOnline(1)));
+      });
+      await retried;
+      const drained = batcher.drain();
+      await store.written(2);
+      expect(store.at(1).batch.status.get('HOLD1')?.ts).toBe(at(1));
+      store.at(1).commit();
+      await store.written(3);
+      expect(store.at(2).batch.status.get('HOLD1')?.ts).toBe(at(2));
+      store.at(2).commit();
+      await drained;
+      expect(later.is).toBe('resolved');
+    });
+
     it('writes a batch repeating stored telemetry again, the replay way, before acknowledging it', async () => {
       const { store, batcher } = setUp();
       const message = track(batcher.writeTelemetry('REPLAY1', telemetry(1)));
