@@ -83,9 +83,10 @@ export class AppShell {
     return this.page.getByRole('dialog', { name: this.text.notifications.title });
   }
 
-  async openNotifications() {
-    await this.notificationBell().click();
-    await this.notificationCentre().waitFor();
+  /** Opens the centre; `timeout` for a page that may still be busy with its first load. */
+  async openNotifications(timeout?: number) {
+    await this.notificationBell().click({ timeout });
+    await this.notificationCentre().waitFor({ timeout });
     return this.notificationCentre();
   }
 
