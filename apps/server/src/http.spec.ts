@@ -31,6 +31,17 @@ describe('X-Brand on API calls', () => {
     }
   });
 
+  it('answers the signing keys without X-Brand, but not a path that only begins like an exempt one', async () => {
+    const keys = await server.api('/oauth2/jwks?fresh=1', { brand: null });
+    expect(keys.status).toBe(200);
+    expect(((await keys.json()) as { keys: unknown[] }).keys.length).toBeGreaterThan(0);
+    for (const path of ['/oauth2/jwksx', '/api/v1/livestock', '/api/v1/unsubscribed']) {
+      const res = await server.api(path, { brand: null });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('BRAND_REQUIRED');
+    }
+  });
+
   it('lets a branded call through to routing', async () => {
     const res = await server.api('/api/v1/no-such-call');
     expect(res.status).toBe(404);

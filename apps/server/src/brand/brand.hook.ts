@@ -12,10 +12,19 @@ declare module 'fastify' {
 /** Paths whose calls must carry `X-Brand` (the API and the token endpoint). */
 const BRANDED = /^\/(api|oauth2)(\/|$)/;
 /**
- * A notification mail's unsubscribe link, opened by a browser or posted by a mail client (RFC 8058),
- * neither of which sends `X-Brand`: its signed token names the account, and so the brand.
+ * Paths among those whose callers cannot send `X-Brand`, matched whole (the query aside): the
+ * public signing keys, read by any token's verifier; the push channel, whose brand comes in its
+ * first message (browsers cannot set WebSocket headers); a notification mail's unsubscribe link,
+ * opened by a browser or posted by a mail client (RFC 8058), whose signed token names the account,
+ * and so the brand.
  */
-const UNSUBSCRIBE = /^\/api\/v1\/unsubscribe(\?|$)/;
+const UNBRANDED: ReadonlySet<string> = new Set(['/oauth2/jwks', LIVE_PATH, '/api/v1/unsubscribe']);
+
+/** The URL's path, without its query. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /** Refuses API calls without a known `X-Brand` (upper case, as the spec sends it). */
 export function registerBrandHook(app: FastifyInstance): void {
@@ -28,15 +37,7 @@ export function registerBrandHook(app: FastifyInstance): void {
 
 /** Sets the call's brand; the error to answer with when it has none or an unknown one. */
 function brandError(request: FastifyRequest): AppError | undefined {
-  // The push channel's brand comes in its first message: browsers cannot set WebSocket headers.
-  if (
-    !BRANDED.test(request.url) ||
-    request.url.startsWith('/oauth2/jwks') ||
-    request.url.startsWith(LIVE_PATH) ||
-    UNSUBSCRIBE.test(request.url)
-  ) {
-    return undefined;
-  }
+  if (!BRANDED.test(request.url) || UNBRANDED.has(pathOf(request.url))) return undefined;
   const header = request.headers[BRAND_HEADER];
   if (typeof header !== 'string' || header === '') return new AppError('BRAND_REQUIRED');
   if (!isBrandCode(header)) return new AppError('BRAND_UNKNOWN');
