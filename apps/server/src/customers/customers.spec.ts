@@ -259,13 +259,22 @@ describe('customers', () => {
       expect(await devices(tech)).toContain(served);
     });
 
-    it('a linked kitchen manager cannot take the machine from its service: it holds nothing to release', async () => {
-      const customer = await create(tech, { name: 'Trattoria', surname: 'Sul Lago' });
+    /**
+     * A customer of the service's, named so, with a machine of the service's and the kitchen manager
+     * linked: who sees the machine through it. Answers the customer's path and the machine.
+     */
+    async function linkedMachine(name: string, surname: string): Promise<{ base: string; machine: string }> {
+      const customer = await create(tech, { name, surname });
       const base = `/api/v1/customers/${customer.id}`;
       const machine = await machineOf('tech@service.test');
       expect((await call(tech, `${base}/appliances/${machine}`, 'PUT')).status).toBe(200);
       expect((await call(tech, `${base}/accounts`, 'POST', { email: 'chef@kitchen.test' })).status).toBe(200);
       expect(await devices(kitchen)).toEqual([machine]);
+      return { base, machine };
+    }
+
+    it('a linked kitchen manager cannot take the machine from its service: it holds nothing to release', async () => {
+      const { base, machine } = await linkedMachine('Trattoria', 'Sul Lago');
 
       const released = await call(kitchen, `/api/v1/appliance/unclaim?serialNumber=${machine}`, 'POST');
       expect([released.status, await codeOf(released)]).toEqual([409, 'APPLIANCE_NOT_CLAIMED']);
@@ -276,12 +285,7 @@ describe('customers', () => {
     });
 
     it('an assignment stops counting once the machine leaves the service company', async () => {
-      const customer = await create(tech, { name: 'Grill', surname: 'House' });
-      const base = `/api/v1/customers/${customer.id}`;
-      const machine = await machineOf('tech@service.test');
-      expect((await call(tech, `${base}/appliances/${machine}`, 'PUT')).status).toBe(200);
-      expect((await call(tech, `${base}/accounts`, 'POST', { email: 'chef@kitchen.test' })).status).toBe(200);
-      expect(await devices(kitchen)).toEqual([machine]);
+      const { base, machine } = await linkedMachine('Grill', 'House');
       expect((await call(tech, `/api/v1/appliance/unclaim?serialNumber=${machine}`, 'POST')).status).toBe(200);
       expect(await devices(kitchen)).toEqual([]);
 
