@@ -62,6 +62,8 @@ export function hashClaimingCode(serial: string, code: string): string {
   return createHash('sha256').update(`${serial}:${code}`).digest('hex');
 }
 
+/** How JSON writes a character by its code: the only way a NUL or half a surrogate pair comes as text. */
+const UNICODE_ESCAPE = Buffer.from('\\u');
 /** A NUL character as JSON writes it. */
 const NUL_ESCAPE = Buffer.from('\\u0000');
 /** How JSON writes half of a surrogate pair (the only way one arrives: as UTF-8 it is no character). */
@@ -124,14 +126,18 @@ export class IngestService {
     message.device = device;
     if (payload.length > (this.deps.maxMessageBytes ?? Infinity)) return this.refuse(message, 'PAYLOAD_TOO_LARGE');
     // PostgreSQL stores no NUL character in text or jsonb: one would fail the whole batch it rode in.
-    if (payload.includes(0) || payload.includes(NUL_ESCAPE)) return this.refuse(message, 'INVALID_PAYLOAD', 'NUL character');
+    // Escapes are looked for in detail only in a payload that has one (a machine's usually has none).
+    const escaped = payload.includes(UNICODE_ESCAPE);
+    if (payload.includes(0) || (escaped && payload.includes(NUL_ESCAPE))) {
+      return this.refuse(message, 'INVALID_PAYLOAD', 'NUL character');
+    }
     try {
       message.json = JSON.parse(payload.toString('utf8'));
     } catch {
       return this.refuse(message, 'NOT_JSON');
     }
     // A half of a surrogate pair without the other fails a batch's jsonb as a NUL does.
-    if (SURROGATE_ESCAPES.some((escape) => payload.includes(escape)) && findUnstorable(message.json, 'payload')) {
+    if (escaped && SURROGATE_ESCAPES.some((escape) => payload.includes(escape)) && findUnstorable(message.json, 'payload')) {
       return this.refuse(message, 'INVALID_PAYLOAD', 'half of a surrogate pair');
     }
     const kind = where.topic as TDeviceTopic;
