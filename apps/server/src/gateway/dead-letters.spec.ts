@@ -4,6 +4,7 @@ import { deviceTopic, type TDeadLetter, type TDeviceMessageError } from '@washbo
 import { testBroker } from '../../test/harness';
 import { ADMIN, signIn, signedInUsers } from '../../test/accounts';
 import { createProduct, cycleRecord, deviceSuite, eventually, publish, type TProduct } from '../../test/devices';
+import { whileAlarmCodeRefused } from '../../test/refused-alarm-code';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
 
 // Security audit, issue 11, finding 9: malformed device messages were dropped with only a count.
@@ -104,16 +105,7 @@ describe(`refused device messages (${testBroker()})`, () => {
     it('keeps a message the database refuses alone as a dead letter, and stores the ones sent with it', async () => {
       // A refusal no schema foresaw, made by the database itself: a trigger on one alarm code.
       const database = suite.server.washboard.database;
-      await database.transaction(async (sql) => {
-        await sql.query(`
-          create function refuse_zz99() returns trigger language plpgsql as $$
-          begin
-            if new.error_code = 'ZZ99' then raise exception 'no ZZ99 here' using errcode = '22023'; end if;
-            return new;
-          end $$`);
-        await sql.query('create trigger refuse_zz99 before insert on alarms for each row execute function refuse_zz99()');
-      });
-      try {
+      await whileAlarmCodeRefused(database, 'ZZ99', async () => {
         const product = await createProduct(suite.server, suite.headers);
         const { client, errors } = await device(product);
         const serial = product.serialNumber;
@@ -139,12 +131,7 @@ describe(`refused device messages (${testBroker()})`, () => {
         const [letter] = (await (await deadLetters(`serialNumber=${serial}`)).json()) as TDeadLetter[];
         expect(letter).toMatchObject({ reason: 'NOT_STORED', payload: JSON.stringify(refused) });
         expect(letter?.detail).toMatch(/^22023: .*no ZZ99 here/);
-      } finally {
-        await database.transaction(async (sql) => {
-          await sql.query('drop trigger refuse_zz99 on alarms');
-          await sql.query('drop function refuse_zz99()');
-        });
-      }
+      });
     });
 
     it('keeps the first KiB of a long payload and its whole length', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   CLOUD_TOPICS,
   DEAD_LETTER_EXCERPT_BYTES,
+  deviceTopic,
   ZClaimingCode,
   ZCommandResult,
   ZDeviceAlarm,
@@ -106,6 +107,8 @@ export class IngestService {
   /** Counters for operations and tests. */
   readonly counts = { received: 0, malformed: 0, unknownDevice: 0 };
   private lastWarning = 0;
+  /** Messages and carried records numbered as they arrive (`TMessage.arrival`). */
+  private arrived = 0;
   private unreported = 0;
   /**
    * The last firmware report of each machine that sent one: a report older than it is not stored
@@ -117,7 +120,7 @@ export class IngestService {
 
   async receive(topic: string, payload: Buffer): Promise<void> {
     this.counts.received += 1;
-    const message: TMessage = { rawTopic: topic, payload, arrival: this.counts.received };
+    const message: TMessage = { rawTopic: topic, payload, arrival: this.nextArrival() };
     const where = parseDeviceTopic(topic);
     message.serial = where?.serial;
     if (!where || (CLOUD_TOPICS as readonly string[]).includes(where.topic)) return this.refuse(message, 'UNKNOWN_TOPIC');
@@ -179,18 +182,66 @@ export class IngestService {
    * read already with their topics' schemas: stored as the machine's own messages are — once by id,
    * with their own times — and chained late with who carried them. They are not the machine
    * speaking: its last-seen time and online state stay, and nothing is pushed live. Resolves once
-   * committed.
+   * committed, with the numbers of the records the database refused: as a machine's message, a
+   * record whose batch failed on its data is written again alone, and one refused alone is kept as
+   * a dead letter `NOT_STORED` naming its carrier — so one such record neither fails the upload for
+   * ever (the phone would send it again and again) nor takes the others with it.
    */
-  async carried(serial: string, records: readonly TLinkRecord[], carrier: TCarrier): Promise<void> {
+  async carried(serial: string, records: readonly TLinkRecord[], carrier: TCarrier): Promise<number[]> {
     const { writer, observe } = this.deps;
-    await Promise.all(
-      records.map((r) => {
-        observe?.ingested(r.topic);
-        return r.topic === 'event'
-          ? writer.writeEvent(serial, r.payload, carrier)
-          : writer.writeAlarm(serial, r.payload, carrier);
+    const write = (r: TLinkRecord) =>
+      r.topic === 'event' ? writer.writeEvent(serial, r.payload, carrier) : writer.writeAlarm(serial, r.payload, carrier);
+    const refused = await Promise.all(
+      records.map(async (r) => {
+        // Numbered as they come, before the first await: a retry alone goes in this order.
+        const arrival = this.nextArrival();
+        try {
+          await write(r);
+          observe?.ingested(r.topic);
+          return undefined;
+        } catch (error) {
+          if (dataErrorOf(error) === undefined) throw error;
+        }
+        try {
+          await writer.isolated(arrival, () => write(r));
+          observe?.ingested(r.topic);
+          return undefined;
+        } catch (again) {
+          const reason = dataErrorOf(again);
+          if (reason === undefined) throw again;
+          await this.keepCarried(serial, r, carrier, reason, arrival);
+          return r.n;
+        }
       }),
     );
+    return refused.filter((n) => n !== undefined);
+  }
+
+  /** A carried record the database refused alone, kept as a dead letter (the machine is not told: it did not send it). */
+  private async keepCarried(serial: string, r: TLinkRecord, carrier: TCarrier, reason: string, arrival: number): Promise<void> {
+    this.deps.observe?.refused('NOT_STORED');
+    this.counts.malformed += 1;
+    this.deps.log.warn({ serialNumber: serial, topic: r.topic, n: r.n, reason }, 'carried record not stored');
+    const payload = Buffer.from(JSON.stringify(r.payload));
+    const device = await this.deps.identify(serial);
+    await this.keep(
+      {
+        serialNumber: serial,
+        brand: device?.brand ?? null,
+        topic: deviceTopic(serial, r.topic),
+        payload: excerpt(payload),
+        payloadBytes: payload.length,
+        reason: 'NOT_STORED',
+        detail: `${reason} (carried home by ${carrier.name}, ${carrier.userId})`.slice(0, DETAIL_MAX),
+      },
+      arrival,
+    );
+  }
+
+  /** The next number in the order messages and carried records arrive. */
+  private nextArrival(): number {
+    this.arrived += 1;
+    return this.arrived;
   }
 
   /** The broker heard from the machine without a message to store (a PINGREQ): it is connected. */
@@ -353,11 +404,15 @@ export class IngestService {
       reason,
       detail: detail === undefined ? null : detail.slice(0, DETAIL_MAX),
     };
+    return this.keep(row, message.arrival);
+  }
+
+  /** Stores a dead letter; in a batch the database refused for another message's data, again alone. */
+  private keep(row: TDeadLetterRow, arrival: number): Promise<void> {
     const { writer } = this.deps;
-    // In a batch the database refused for another message's data, the dead letter goes again alone.
     return writer.writeDeadLetter(row).catch((error: unknown) => {
       if (dataErrorOf(error) === undefined) throw error;
-      return writer.isolated(message.arrival, () => writer.writeDeadLetter(row));
+      return writer.isolated(arrival, () => writer.writeDeadLetter(row));
     });
   }
 }

@@ -1,4 +1,10 @@
-import { canUseLocalLink, personName, type TBrokerCredentialsResponse, type TLinkRecord } from '@washboard/contracts';
+import {
+  canUseLocalLink,
+  personName,
+  type TBrokerCredentialsResponse,
+  type TCarriedRecordsResponse,
+  type TLinkRecord,
+} from '@washboard/contracts';
 import type { AccountRepository } from '../account/account.repository';
 import type { ApplianceRepository } from '../appliance/appliance.repository';
 import { productEntry, type ApplianceService } from '../appliance/appliance.service';
@@ -12,7 +18,7 @@ import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
 import type { TCarrier } from '../haccp/chain/chain';
 
 /** Hands records carried home to the gateway's ingestion (`IngestService.carried`). */
-export type TCarriedIngest = (serial: string, records: readonly TLinkRecord[], carrier: TCarrier) => Promise<void>;
+export type TCarriedIngest = (serial: string, records: readonly TLinkRecord[], carrier: TCarrier) => Promise<number[]>;
 
 /** The local link's calls refuse a kitchen manager (403): commissioning and carrying records are the service's. */
 function requireLinkRole(user: TAuthUser): void {
@@ -67,15 +73,16 @@ export class LocalLinkService {
    * Stores HACCP records a phone read from the machine over the link, through the gateway's own
    * ingestion: each once by its id (what the machine uploads itself later, or uploaded before,
    * stores nothing twice), with its own times, chained late with the carrier's name. For a service
-   * user who sees the machine (404 otherwise; a kitchen manager 403). Resolves once stored.
+   * user who sees the machine (404 otherwise; a kitchen manager 403). Resolves once stored, with the
+   * numbers of the records the database refused (kept as dead letters; `IngestService.carried`).
    */
-  async carryHome(user: TAuthUser, serial: string, records: readonly TLinkRecord[]): Promise<{ received: number }> {
+  async carryHome(user: TAuthUser, serial: string, records: readonly TLinkRecord[]): Promise<TCarriedRecordsResponse> {
     requireLinkRole(user);
     await this.appliances.visible(user, serial);
     // The name goes into the chain and onto inspectors' pages: never the e-mail address (personName).
     const account = await this.accounts.findById(user.id);
-    await this.ingest(serial, records, { userId: user.id, name: personName(account ?? undefined) });
-    return { received: records.length };
+    const notStored = await this.ingest(serial, records, { userId: user.id, name: personName(account ?? undefined) });
+    return { received: records.length - notStored.length, notStored };
   }
 
   /** Whether `user` sees the machine (its visibility check, without the 404). */

@@ -4,6 +4,7 @@ import {
   catalogues,
   type TAlarmView,
   type TBrokerCredentialsResponse,
+  type TDeadLetter,
   type THaccpEventView,
   type THaccpVerification,
   type TLinkRecord,
@@ -11,6 +12,7 @@ import {
 import { startTestServer, testBroker, type TTestServer } from '../../test/harness';
 import { ADMIN, json, newCompany, signedInUsers, signIn, staffMember } from '../../test/accounts';
 import { connectDevice, createProduct, cycleRecord, eventually, publish, type TProduct } from '../../test/devices';
+import { whileAlarmCodeRefused } from '../../test/refused-alarm-code';
 
 type THeaders = Record<string, string>;
 
@@ -141,7 +143,7 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         logOf([...made.map((payload) => ({ topic: 'event' as const, payload })), { topic: 'alarm', payload: alarm }]),
       );
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ received: 3 });
+      expect(await res.json()).toEqual({ received: 3, notStored: [] });
 
       const stored = await events(product.serialNumber);
       expect(stored.map((e) => e.id).sort()).toEqual(made.map((e) => e.id).sort());
@@ -216,6 +218,49 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       expect((await carry(product.serialNumber, logOf([{ topic: 'event', payload: delivered }]))).status).toBe(200);
       const [event] = await events(product.serialNumber);
       expect(event?.chain).toMatchObject({ late: false, carriedBy: null });
+    });
+
+    it('keeps a record the database refuses as a dead letter naming its carrier, stores the others, and takes it later', async () => {
+      const product = await heldBy(TECH);
+      const serial = product.serialNumber;
+      const made = cycle(40);
+      const alarm = (errorCode: string, minute: number) => ({
+        id: randomUUID(),
+        errorCode,
+        startDate: `${DAY}T06:${minute}:00.000Z`,
+        stopDate: null,
+      });
+      const refused = alarm('ZZ99', 41);
+      const kept = alarm('OH01', 42);
+      const page = logOf(
+        [
+          { topic: 'event', payload: made },
+          { topic: 'alarm', payload: refused },
+          { topic: 'alarm', payload: kept },
+        ],
+        7,
+      );
+      const database = server.washboard.database;
+      await whileAlarmCodeRefused(database, 'ZZ99', async () => {
+        // Before, the whole upload failed (500) each time the phone sent it, the good records with it.
+        const res = await carry(serial, page);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ received: 2, notStored: [8] });
+      });
+      expect((await events(serial)).map((e) => e.id)).toEqual([made.id]);
+      const alarmIds = async () =>
+        (await sql<{ id: string }>('select id::text as id from alarms where serial_number = $1', [serial])).map((r) => r.id);
+      expect(await alarmIds()).toEqual([kept.id]);
+      const letters = await server.api(`/api/v1/appliance/dead-letters?serialNumber=${serial}`, { headers: admin });
+      const [letter] = (await letters.json()) as TDeadLetter[];
+      expect(letter).toMatchObject({ topic: `wb/v1/${serial}/alarm`, reason: 'NOT_STORED', payload: JSON.stringify(refused) });
+      expect(letter?.detail).toMatch(/^22023: .*no ZZ99 here.*carried home by Anna Rossi/);
+
+      // Once the cause is mended, the same page carried again stores it, and nothing twice.
+      const again = await carry(serial, page);
+      expect(await again.json()).toEqual({ received: 3, notStored: [] });
+      expect((await alarmIds()).sort()).toEqual([refused.id, kept.id].sort());
+      expect(await events(serial)).toHaveLength(1);
     });
 
     it('refuses a kitchen manager (403), a machine the caller does not see (404), and a record its schema refuses (400)', async () => {

@@ -31,8 +31,14 @@ export const ZCarriedRecordsRequest = z
 export type TCarriedRecordsRequest = z.infer<typeof ZCarriedRecordsRequest>;
 
 /**
- * The upload's records are in the machine's HACCP record: each stored once by its id, whether it
- * came now or before (from the machine itself, or another phone).
+ * The upload's records are in the machine's HACCP record — each stored once by its id, whether it
+ * came now or before (from the machine itself, or another phone) — except those the database
+ * refused, kept aside for the administrators (the dead-letter store, `NOT_STORED`).
  */
-export const ZCarriedRecordsResponse = z.object({ received: z.int().min(0) }).meta({ id: 'CarriedRecordsAnswer' });
+export const ZCarriedRecordsResponse = z
+  .object({
+    received: z.int().min(0).describe('Records in the machine’s HACCP record'),
+    notStored: z.array(z.int().min(0)).describe('The numbers (`n`) of the records the database refused, kept as dead letters'),
+  })
+  .meta({ id: 'CarriedRecordsAnswer' });
 export type TCarriedRecordsResponse = z.infer<typeof ZCarriedRecordsResponse>;
