@@ -168,7 +168,7 @@ describe('the alarm lifecycle in the alarm register', () => {
       // The click, too: in CI (2026-12-07) the renderer, still busy with the list behind, answered
       // the click after Playwright's 10 s had run out.
       const newest = (await shell.openNotifications(loaded.timeout)).getByRole('listitem').first();
-      expect(await newest.textContent()).toContain(alarmOn);
+      expect(await newest.textContent(loaded)).toContain(alarmOn);
     };
     const dark = await adminPage({}, { 'wb.colorScheme': 'dark' });
     await dark.goto(`${baseUrl}/devices`);

@@ -657,7 +657,7 @@ async function assembleWashboard(
       events,
       transactions,
       audit,
-      (serial, records, carrier) => ingest.carried(serial, records, carrier),
+      (machine, records, carrier) => ingest.carried(machine, records, carrier),
     ),
     boards,
     temperatureHistory: new TemperatureHistoryService(appliances, temperatureHistory),

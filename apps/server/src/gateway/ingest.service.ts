@@ -70,6 +70,9 @@ const NUL_ESCAPE = Buffer.from('\\u0000');
 /** How JSON writes half of a surrogate pair (the only way one arrives: as UTF-8 it is no character). */
 const SURROGATE_ESCAPES = [Buffer.from('\\ud'), Buffer.from('\\uD')];
 
+/** The machine whose records a phone carried home, of the caller's brand (the dead letters' brand). */
+export type TCarriedMachine = { serial: string; brand: TBrandCode };
+
 /** Longest `detail` kept with a refused message. */
 const DETAIL_MAX = 500;
 
@@ -187,7 +190,8 @@ export class IngestService {
    * a dead letter `NOT_STORED` naming its carrier — so one such record neither fails the upload for
    * ever (the phone would send it again and again) nor takes the others with it.
    */
-  async carried(serial: string, records: readonly TLinkRecord[], carrier: TCarrier): Promise<number[]> {
+  async carried(machine: TCarriedMachine, records: readonly TLinkRecord[], carrier: TCarrier): Promise<number[]> {
+    const { serial } = machine;
     const { writer, observe } = this.deps;
     const write = (r: TLinkRecord) =>
       r.topic === 'event' ? writer.writeEvent(serial, r.payload, carrier) : writer.writeAlarm(serial, r.payload, carrier);
@@ -209,7 +213,7 @@ export class IngestService {
         } catch (again) {
           const reason = dataErrorOf(again);
           if (reason === undefined) throw again;
-          await this.keepCarried(serial, r, carrier, reason, arrival);
+          await this.keepCarried(machine, r, carrier, reason, arrival);
           return r.n;
         }
       }),
@@ -218,16 +222,21 @@ export class IngestService {
   }
 
   /** A carried record the database refused alone, kept as a dead letter (the machine is not told: it did not send it). */
-  private async keepCarried(serial: string, r: TLinkRecord, carrier: TCarrier, reason: string, arrival: number): Promise<void> {
+  private async keepCarried(
+    { serial, brand }: TCarriedMachine,
+    r: TLinkRecord,
+    carrier: TCarrier,
+    reason: string,
+    arrival: number,
+  ): Promise<void> {
     this.deps.observe?.refused('NOT_STORED');
     this.counts.malformed += 1;
     this.deps.log.warn({ serialNumber: serial, topic: r.topic, n: r.n, reason }, 'carried record not stored');
     const payload = Buffer.from(JSON.stringify(r.payload));
-    const device = await this.deps.identify(serial);
     await this.keep(
       {
         serialNumber: serial,
-        brand: device?.brand ?? null,
+        brand,
         topic: deviceTopic(serial, r.topic),
         payload: excerpt(payload),
         payloadBytes: payload.length,

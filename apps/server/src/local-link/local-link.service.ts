@@ -16,9 +16,10 @@ import type { DomainEvents } from '../events/domain-events';
 import type { TBroker } from '../gateway/broker';
 import { hashDeviceSecret, newDeviceSecret } from '../gateway/device-identity';
 import type { TCarrier } from '../haccp/chain/chain';
+import type { TCarriedMachine } from '../gateway/ingest.service';
 
 /** Hands records carried home to the gateway's ingestion (`IngestService.carried`). */
-export type TCarriedIngest = (serial: string, records: readonly TLinkRecord[], carrier: TCarrier) => Promise<number[]>;
+export type TCarriedIngest = (machine: TCarriedMachine, records: readonly TLinkRecord[], carrier: TCarrier) => Promise<number[]>;
 
 /** The local link's calls refuse a kitchen manager (403): commissioning and carrying records are the service's. */
 function requireLinkRole(user: TAuthUser): void {
@@ -81,7 +82,8 @@ export class LocalLinkService {
     await this.appliances.visible(user, serial);
     // The name goes into the chain and onto inspectors' pages: never the e-mail address (personName).
     const account = await this.accounts.findById(user.id);
-    const notStored = await this.ingest(serial, records, { userId: user.id, name: personName(account ?? undefined) });
+    const carrier = { userId: user.id, name: personName(account ?? undefined) };
+    const notStored = await this.ingest({ serial, brand: user.brand }, records, carrier);
     return { received: records.length - notStored.length, notStored };
   }
 

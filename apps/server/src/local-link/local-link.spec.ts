@@ -255,6 +255,13 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       const [letter] = (await letters.json()) as TDeadLetter[];
       expect(letter).toMatchObject({ topic: `wb/v1/${serial}/alarm`, reason: 'NOT_STORED', payload: JSON.stringify(refused) });
       expect(letter?.detail).toMatch(/^22023: .*no ZZ99 here.*carried home by Anna Rossi/);
+      // Of the caller's brand: another brand's administrators do not see it.
+      const other = (await signIn(server, ADMIN.email, ADMIN.password, 'KESTREL')).headers;
+      const theirs = await server.api(`/api/v1/appliance/dead-letters?serialNumber=${serial}`, {
+        headers: other,
+        brand: 'KESTREL',
+      });
+      expect(await theirs.json()).toEqual([]);
 
       // Once the cause is mended, the same page carried again stores it, and nothing twice.
       const again = await carry(serial, page);
