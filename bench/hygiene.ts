@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TLinkRecord, TTemperatureHistory } from '@washboard/contracts';
+import type { TBrandCode, TLinkRecord, TTemperatureHistory } from '@washboard/contracts';
 import { createWashboard } from '../apps/server/src/app';
 import { TemperatureHistoryRepository } from '../apps/server/src/device/temperature-history.repository';
 import { scratchPostgres, testConfig, testServerOf, type TTestServer } from '../apps/server/test/harness';
@@ -198,8 +198,12 @@ async function verifyYear(engine: TEngine): Promise<TResult> {
       }
     }
     const carrier = { userId: carrierRow.id, name: 'Bench Carrier' };
+    const [machine] = await sql<{ brand: TBrandCode }>('select brand from appliances where serial_number = $1', [serial]);
+    if (!machine) throw new Error('no machine');
     const seeded = performance.now();
-    for (let i = 0; i < records.length; i += 500) await washboard.ingest.carried(serial, records.slice(i, i + 500), carrier);
+    for (let i = 0; i < records.length; i += 500) {
+      await washboard.ingest.carried({ serial, brand: machine.brand }, records.slice(i, i + 500), carrier);
+    }
     const seedMs = performance.now() - seeded;
     const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
     const url = `/api/v1/event-hub-listener/event/${serial}/haccp/verification?startDate=${day(-364)}&stopDate=${day(0)}`;
