@@ -147,22 +147,8 @@ export class IngestService {
       return this.refuse(message, 'INVALID_PAYLOAD', 'half of a surrogate pair');
     }
     const kind = where.topic as TDeviceTopic;
-    try {
-      await this.handle(device, kind, message);
-    } catch (error) {
-      // The database refused what a message of the batch held (past every schema): that batch is
-      // gone, and the broker would deliver all of it again, and fail again, for ever. So each of its
-      // messages is written once more alone: the others go in, and the one that fails alone is
-      // kept as a dead letter with the database's reason — acknowledged, never lost silently.
-      if (dataErrorOf(error) === undefined) throw error;
-      try {
-        await this.deps.writer.isolated(message.arrival, () => this.handle(device, kind, message));
-      } catch (again) {
-        const refused = dataErrorOf(again);
-        if (refused === undefined) throw again;
-        return this.refuse(message, 'NOT_STORED', refused);
-      }
-    }
+    const refused = await this.storedAlone(message.arrival, () => this.handle(device, kind, message));
+    if (refused !== undefined) return this.refuse(message, 'NOT_STORED', refused);
     if (!message.refused) this.deps.observe?.ingested(kind);
     return message.refused;
   }
@@ -199,26 +185,41 @@ export class IngestService {
       records.map(async (r) => {
         // Numbered as they come, before the first await: a retry alone goes in this order.
         const arrival = this.nextArrival();
-        try {
-          await write(r);
+        const reason = await this.storedAlone(arrival, () => write(r));
+        if (reason === undefined) {
           observe?.ingested(r.topic);
           return undefined;
-        } catch (error) {
-          if (dataErrorOf(error) === undefined) throw error;
         }
-        try {
-          await writer.isolated(arrival, () => write(r));
-          observe?.ingested(r.topic);
-          return undefined;
-        } catch (again) {
-          const reason = dataErrorOf(again);
-          if (reason === undefined) throw again;
-          await this.keepCarried(machine, r, carrier, reason, arrival);
-          return r.n;
-        }
+        await this.keepCarried(machine, r, carrier, reason, arrival);
+        return r.n;
       }),
     );
     return refused.filter((n) => n !== undefined);
+  }
+
+  /**
+   * Runs `write` (which calls the writer at once, before any await). If the database refused its
+   * batch for what a message of it held (past every schema), that batch is gone, and its senders
+   * would send all of it again, and fail again, for ever: so `write` runs once more alone
+   * (`DeviceBatcher.isolated`, by `arrival`), and the others of the batch go in. Answers the
+   * database's reason when refused alone too (the caller keeps a dead letter: acknowledged, never
+   * lost silently), else undefined once stored; any other failure is thrown.
+   */
+  private async storedAlone(arrival: number, write: () => Promise<unknown>): Promise<string | undefined> {
+    try {
+      await write();
+      return undefined;
+    } catch (error) {
+      if (dataErrorOf(error) === undefined) throw error;
+    }
+    try {
+      await this.deps.writer.isolated(arrival, write);
+      return undefined;
+    } catch (again) {
+      const reason = dataErrorOf(again);
+      if (reason === undefined) throw again;
+      return reason;
+    }
   }
 
   /** A carried record the database refused alone, kept as a dead letter (the machine is not told: it did not send it). */
