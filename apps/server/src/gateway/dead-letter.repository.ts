@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { TBrandCode, TDeviceMessageRefusal } from '@washboard/contracts';
+import { DEAD_LETTER_EXCERPT_BYTES, type TBrandCode, type TDeviceMessageRefusal } from '@washboard/contracts';
 import type { TDb, TSqlRunner } from '../db/database';
 import { deviceDeadLetters } from '../db/schema/index';
 
@@ -13,6 +13,14 @@ export type TDeadLetterRow = {
   reason: TDeviceMessageRefusal;
   detail: string | null;
 };
+
+/** Longest `detail` kept with a refused message. */
+export const DEAD_LETTER_DETAIL_MAX = 500;
+
+/** The first bytes of a payload as text that PostgreSQL can store (no NUL). */
+export function deadLetterExcerpt(payload: Buffer): string {
+  return payload.subarray(0, DEAD_LETTER_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
+}
 
 /** Inserts the refused messages of one writer batch (one statement, inside the batch's transaction). */
 export async function insertDeadLetters(sql: TSqlRunner, rows: readonly TDeadLetterRow[]): Promise<void> {

@@ -134,6 +134,45 @@ describe(`refused device messages (${testBroker()})`, () => {
       });
     });
 
+    it('keeps a record the machine sent again under the same id with other content, in its batch or later', async () => {
+      const product = await createProduct(suite.server, suite.headers);
+      const { client } = await device(product);
+      const serial = product.serialNumber;
+      const first = cycleRecord('2026-11-10', 5);
+      const other = (completed: boolean, cycleNumber: number) => ({ ...first, completed, cycleNumber });
+      // Sent together (one batch), and once more after the first was stored: firmware reusing an id.
+      await Promise.all([
+        publish(client, serial, 'event', first),
+        publish(client, serial, 'event', other(false, 5)),
+        publish(client, serial, 'event', first),
+      ]);
+      await publish(client, serial, 'event', other(true, 6));
+      const conflicts = await eventually(async () => {
+        const rows = ((await (await deadLetters(`serialNumber=${serial}`)).json()) as TDeadLetter[]).filter(
+          (l) => l.reason === 'CONFLICTING_RECORD',
+        );
+        return rows.length === 2 && rows;
+      });
+      const held = `id ${first.id} is held by the machine's own record; this one, sent by the machine, differs`;
+      expect(conflicts.map((l) => l.detail)).toEqual([held, held]);
+      expect(conflicts.map((l) => JSON.parse(l.payload) as { completed: boolean; cycleNumber: number })).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ completed: false, cycleNumber: 5 }),
+          expect.objectContaining({ completed: true, cycleNumber: 6 }),
+        ]),
+      );
+      // The first stays the record, as it was.
+      const [stored] = await suite.server.washboard.database
+        .transaction((q) =>
+          q.query<{ completed: boolean; cycle_number: number }>(
+            'select completed, cycle_number from haccp_events where serial_number = $1',
+            [serial],
+          ),
+        )
+        .then((r) => r.rows);
+      expect(stored).toEqual({ completed: true, cycle_number: 5 });
+    });
+
     it('keeps the first KiB of a long payload and its whole length', async () => {
       const product = await createProduct(suite.server, suite.headers);
       const { client, errors } = await device(product);

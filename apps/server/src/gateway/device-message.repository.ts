@@ -20,8 +20,16 @@ import {
   type TTelemetryRows,
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
+import { keepConflictingAlarms, keepConflictingEvents, type TArrived } from './conflicting-records';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
-import type { TAlarmRow, TCarrier, TChainItem, TEventRow, TJson } from '../haccp/chain/chain';
+import {
+  eventRecordJson,
+  type TAlarmRow,
+  type TCarrier,
+  type TChainItem,
+  type TEventRow,
+  type TJson,
+} from '../haccp/chain/chain';
 import {
   alarmColumnsSql,
   alarmItems,
@@ -155,8 +163,16 @@ type TPreparedEvents = {
     plan: TBatchPlan;
     /** The machines with alarms in the batch; those of them heard are planned with their alarms in `insertEvents`. */
     withAlarms: ReadonlySet<string>;
+    /**
+     * The events as they arrived, in the order of the parameters' rows, then those whose id came
+     * again later in the batch: each one not stored is compared with the record that holds its id
+     * (`keepConflictingEvents`).
+     */
+    arrived: TArrivedEvent[];
   };
 };
+
+type TArrivedEvent = TArrived<THaccpEvent> & { id: string; recordJson: string };
 
 /** An alarm a batch stored for the first time: one opening; `open` false when it also closed in the batch. */
 export type TOpenedAlarm = { serialNumber: string; brand: TBrandCode; alarmId: string; errorCode: string; open: boolean };
@@ -345,6 +361,13 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
           open: a.stop_date === null,
         }));
       if (opened.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, opened);
+      // An alarm found stored before: a closing, a repeat, or other content under a held id.
+      const first = new Set(stored.filter((a) => a.opened).map((a) => carriedKey(a.serial_number, a.id)));
+      const held = alarms.flatMap(({ serial, a, carrier }) => {
+        const id = a.id.toLowerCase();
+        return first.has(carriedKey(serial, id)) ? [] : [{ serial, record: a, carrier, id }];
+      });
+      if (held.length > 0) await keepConflictingAlarms(sql, held);
     }
     if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
     // Then, together again, what is left.
@@ -459,14 +482,24 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     heard: ReadonlySet<string>,
     alarms: readonly { serial: string }[],
   ): TPreparedEvents {
-    const seen = new Set<string>();
-    const once = rows.flatMap((r) => {
+    // The first of an id in the batch is stored, or the machine's own where a phone carried the same
+    // id home in this batch too: the others are compared with it once stored (`insertEvents`).
+    const seen = new Map<string, number>();
+    const again: TBatch['events'] = [];
+    const once: (ReturnType<typeof storedEvent> & TBatch['events'][number])[] = [];
+    for (const r of rows) {
       const s = storedEvent(r.serial, r.e);
       const key = carriedKey(r.serial, s.row.id);
-      if (seen.has(key)) return [];
-      seen.add(key);
-      return [{ ...s, e: r.e }];
-    });
+      const at = seen.get(key);
+      const before = at === undefined ? undefined : once[at];
+      if (at === undefined) {
+        seen.set(key, once.length);
+        once.push({ ...s, ...r });
+      } else if (before?.carrier && !r.carrier) {
+        again.push(before);
+        once[at] = { ...s, ...r };
+      } else again.push(r);
+    }
     const params = [
       once.map((s) => s.row.serial_number),
       once.map((s) => s.row.id),
@@ -494,7 +527,18 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const withAlarms = new Set(alarms.map((a) => a.serial));
     const withoutAlarms = withAlarms.size > 0 ? new Set([...heard].filter((serial) => !withAlarms.has(serial))) : heard;
     const plan = planBatch(this.chainHeads, items, [], withoutAlarms);
-    return { params, chain: { items, carried: carriers.size > 0, plan, withAlarms } };
+    const arrived: TArrivedEvent[] = once.map(({ row, e, carrier }, i) => ({
+      serial: row.serial_number,
+      record: e,
+      carrier,
+      id: row.id,
+      recordJson: (items[i] as TChainItem).recordJson,
+    }));
+    for (const { serial, e, carrier } of again) {
+      const { row } = storedEvent(serial, e);
+      arrived.push({ serial, record: e, carrier, id: row.id, recordJson: eventRecordJson(row) });
+    }
+    return { params, chain: { items, carried: carriers.size > 0, plan, withAlarms, arrived } };
   }
 
   /**
@@ -561,6 +605,13 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       if (r.id === null) moved.add(r.serial_number);
       else stored.add(carriedKey(r.serial_number, r.id));
     }
+    // What the batch did not store: a repeat, or a record of other content under a held id.
+    // Rare (a QoS 1 repeat, an overlapping transfer), so one round trip more then.
+    const held =
+      stored.size < chain.arrived.length
+        ? chain.arrived.filter((r, i) => i >= items.length || !stored.has(carriedKey(r.serial, r.id)))
+        : [];
+    if (held.length > 0) await keepConflictingEvents(sql, held);
     return settleBatch(sql, this.chainHeads, plan, items, alarms, moved, stored);
   }
 

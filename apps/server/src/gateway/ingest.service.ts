@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   CLOUD_TOPICS,
-  DEAD_LETTER_EXCERPT_BYTES,
   deviceTopic,
   ZClaimingCode,
   ZCommandResult,
@@ -30,7 +29,7 @@ import {
 import type { TCarrier } from '../haccp/chain/chain';
 import type { TMachineMessage } from '../live/live.hub';
 import type { DeviceBatcher } from './device-batcher';
-import type { TDeadLetterRow } from './dead-letter.repository';
+import { DEAD_LETTER_DETAIL_MAX, deadLetterExcerpt, type TDeadLetterRow } from './dead-letter.repository';
 import type { TDeviceIdentity } from './device-identity';
 import type { TPresenceChange } from './presence.repository';
 import { readTelemetry } from './telemetry-reader';
@@ -73,9 +72,6 @@ const SURROGATE_ESCAPES = [Buffer.from('\\ud'), Buffer.from('\\uD')];
 /** The machine whose records a phone carried home, of the caller's brand (the dead letters' brand). */
 export type TCarriedMachine = { serial: string; brand: TBrandCode };
 
-/** Longest `detail` kept with a refused message. */
-const DETAIL_MAX = 500;
-
 /** One message being handled: where it came from, and its refusal once it has one. */
 type TMessage = {
   rawTopic: string;
@@ -93,11 +89,6 @@ function messageId(json: unknown): string | undefined {
   if (typeof json !== 'object' || json === null || !('id' in json)) return undefined;
   const { id } = json;
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
-}
-
-/** The first bytes of a payload as text that PostgreSQL can store (no NUL). */
-function excerpt(payload: Buffer): string {
-  return payload.subarray(0, DEAD_LETTER_EXCERPT_BYTES).toString('utf8').replaceAll('\u0000', '\uFFFD');
 }
 
 /**
@@ -239,10 +230,10 @@ export class IngestService {
         serialNumber: serial,
         brand,
         topic: deviceTopic(serial, r.topic),
-        payload: excerpt(payload),
+        payload: deadLetterExcerpt(payload),
         payloadBytes: payload.length,
         reason: 'NOT_STORED',
-        detail: `${reason} (carried home by ${carrier.name}, ${carrier.userId})`.slice(0, DETAIL_MAX),
+        detail: `${reason} (carried home by ${carrier.name}, ${carrier.userId})`.slice(0, DEAD_LETTER_DETAIL_MAX),
       },
       arrival,
     );
@@ -409,10 +400,10 @@ export class IngestService {
       serialNumber: message.serial ?? null,
       brand: device?.brand ?? null,
       topic: rawTopic.slice(0, 200),
-      payload: excerpt(payload),
+      payload: deadLetterExcerpt(payload),
       payloadBytes: payload.length,
       reason,
-      detail: detail === undefined ? null : detail.slice(0, DETAIL_MAX),
+      detail: detail === undefined ? null : detail.slice(0, DEAD_LETTER_DETAIL_MAX),
     };
     return this.keep(row, message.arrival);
   }

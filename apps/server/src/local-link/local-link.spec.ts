@@ -71,6 +71,20 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       (client) => client.endAsync(true).then(() => true),
       () => false,
     );
+  /** Sends `payloads` as the machine and waits until their batch was written (the machine is then seen). */
+  const fromMachine = async (product: TProduct, payloads: { topic: 'event' | 'alarm'; payload: unknown }[]) => {
+    await sql('update appliance_states set last_seen_at = null where serial_number = $1', [product.serialNumber]);
+    const device = await connectDevice(server, product);
+    for (const { topic, payload } of payloads) await publish(device, product.serialNumber, topic, payload);
+    await device.endAsync(true);
+    await eventually(async () => {
+      const [row] = await sql<{ seen: boolean }>(
+        'select last_seen_at is not null as seen from appliance_states where serial_number = $1',
+        [product.serialNumber],
+      );
+      return row?.seen;
+    });
+  };
   const events = async (serial: string, headers: THeaders = tech) => {
     const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/events?${RANGE}`, { headers });
     expect(res.status).toBe(200);
@@ -189,18 +203,10 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       expect((await carry(product.serialNumber, log)).status).toBe(200);
       // A transfer resumed with an overlap, then the machine back online with its outbox.
       expect((await carry(product.serialNumber, log.slice(1))).status).toBe(200);
-      const device = await connectDevice(server, product);
-      await publish(device, product.serialNumber, 'event', first);
-      await publish(device, product.serialNumber, 'event', second);
-      await device.endAsync(true);
-      // Stored by then: the batch that carried the machine's messages also saw it.
-      await eventually(async () => {
-        const [row] = await sql<{ seen: boolean }>(
-          'select last_seen_at is not null as seen from appliance_states where serial_number = $1',
-          [product.serialNumber],
-        );
-        return row?.seen;
-      });
+      await fromMachine(product, [
+        { topic: 'event', payload: first },
+        { topic: 'event', payload: second },
+      ]);
       expect((await events(product.serialNumber)).map((e) => e.id).sort()).toEqual([first.id, second.id].sort());
       const [count] = await sql<{ n: number }>('select count(*)::int as n from haccp_chain_entries where serial_number = $1', [
         product.serialNumber,
@@ -268,6 +274,107 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
       expect(await again.json()).toEqual({ received: 3, notStored: [] });
       expect((await alarmIds()).sort()).toEqual([refused.id, kept.id].sort());
       expect(await events(serial)).toHaveLength(1);
+    });
+
+    describe("a record of other content under an id the machine's record holds", () => {
+      const conflicts = async (serial: string) => {
+        const res = await server.api(`/api/v1/appliance/dead-letters?serialNumber=${serial}`, { headers: admin });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as TDeadLetter[]).filter((l) => l.reason === 'CONFLICTING_RECORD');
+      };
+      const verified = async (serial: string) => {
+        const res = await server.api(`/api/v1/event-hub-listener/event/${serial}/haccp/verification?${RECEIVED}`, {
+          headers: tech,
+        });
+        return ((await res.json()) as THaccpVerification).verified;
+      };
+
+      it("keeps the machine's own record as a dead letter when a phone carried other content home first", async () => {
+        const product = await heldBy(TECH);
+        const serial = product.serialNumber;
+        const genuine = cycle(50);
+        // What the phone delivered under the machine's id: a rinse hot enough, where the machine's was not.
+        const carriedVersion = { ...genuine, measurements: { ...genuine.measurements, rinseMaxTmp: 850 } };
+        const repeated = cycle(51);
+        expect(
+          (
+            await carry(
+              serial,
+              logOf([
+                { topic: 'event', payload: carriedVersion },
+                { topic: 'event', payload: repeated },
+              ]),
+            )
+          ).status,
+        ).toBe(200);
+        // The machine back online: its version of the first, and the second as the phone carried it.
+        await fromMachine(product, [
+          { topic: 'event', payload: { ...genuine, measurements: { ...genuine.measurements, rinseMaxTmp: 790 } } },
+          { topic: 'event', payload: repeated },
+        ]);
+        // Before, the machine's version was dropped without a trace; the carried one stays, chained.
+        const [stored] = (await events(serial)).filter((e) => e.id === genuine.id);
+        expect(stored?.measurements).toMatchObject({ rinseMaxTmp: 850 });
+        expect(stored?.chain).toMatchObject({ carriedBy: 'Anna Rossi' });
+        const letters = await conflicts(serial);
+        expect(letters).toHaveLength(1);
+        expect(letters[0]).toMatchObject({ topic: `wb/v1/${serial}/event`, reason: 'CONFLICTING_RECORD' });
+        expect(JSON.parse(letters[0]?.payload ?? '{}')).toMatchObject({ id: genuine.id, measurements: { rinseMaxTmp: 790 } });
+        expect(letters[0]?.detail).toBe(
+          `id ${genuine.id} is held by the record carried home by Anna Rossi; this one, sent by the machine, differs`,
+        );
+        expect(await verified(serial)).toBe(true);
+      });
+
+      it('keeps a carried record as a dead letter naming its carrier when the machine had sent other content', async () => {
+        const product = await heldBy(TECH);
+        const serial = product.serialNumber;
+        const made = cycle(52);
+        await fromMachine(product, [{ topic: 'event', payload: made }]);
+        const forged = { ...made, completed: false };
+        const res = await carry(serial, logOf([{ topic: 'event', payload: forged }]));
+        expect(res.status).toBe(200);
+        const [stored] = await events(serial);
+        expect(stored).toMatchObject({ id: made.id, completed: true, chain: { carriedBy: null } });
+        const [letter] = await conflicts(serial);
+        expect(letter?.detail).toMatch(
+          new RegExp(
+            `^id ${made.id} is held by the machine's own record; this one, carried home by Anna Rossi \\([0-9a-f-]{36}\\), differs$`,
+          ),
+        );
+        // The same content again, carried or sent, is no conflict.
+        expect((await carry(serial, logOf([{ topic: 'event', payload: made }]))).status).toBe(200);
+        await fromMachine(product, [{ topic: 'event', payload: made }]);
+        expect(await conflicts(serial)).toHaveLength(1);
+      });
+
+      it("keeps an alarm whose code or end differs from the one held, and none for the alarm's own closing", async () => {
+        const product = await heldBy(TECH);
+        const serial = product.serialNumber;
+        const opening = { id: randomUUID(), errorCode: 'OH01', startDate: `${DAY}T07:00:00.000Z`, stopDate: null };
+        const closing = { ...opening, stopDate: `${DAY}T07:05:00.000Z` };
+        expect((await carry(serial, logOf([{ topic: 'alarm', payload: opening }]))).status).toBe(200);
+        // The machine's own opening and closing of the same alarm: no conflict.
+        await fromMachine(product, [{ topic: 'alarm', payload: opening }]);
+        await fromMachine(product, [{ topic: 'alarm', payload: closing }]);
+        expect(await conflicts(serial)).toEqual([]);
+        // Another code under its id, then another end.
+        await fromMachine(product, [{ topic: 'alarm', payload: { ...opening, errorCode: 'OH02' } }]);
+        await carry(serial, logOf([{ topic: 'alarm', payload: { ...closing, stopDate: `${DAY}T07:09:00.000Z` } }], 1));
+        const details = (await conflicts(serial)).map((l) => l.detail ?? '');
+        expect(details).toHaveLength(2);
+        expect(details).toContain(
+          `id ${opening.id} is held by the record carried home by Anna Rossi; this one, sent by the machine, differs`,
+        );
+        const closedBy = `id ${opening.id} is held by the machine's own record; this one, carried home by Anna Rossi (`;
+        expect(details.filter((d) => d.startsWith(closedBy))).toHaveLength(1);
+        const [alarm] = await sql<{ error_code: string; stop: string }>(
+          `select error_code, to_char(stop_date at time zone 'UTC', 'HH24:MI') as stop from alarms where serial_number = $1`,
+          [serial],
+        );
+        expect(alarm).toEqual({ error_code: 'OH01', stop: '07:05' });
+        expect(await verified(serial)).toBe(true);
+      });
     });
 
     it('refuses a kitchen manager (403), a machine the caller does not see (404), and a record its schema refuses (400)', async () => {

@@ -41,6 +41,11 @@ export const DEVICE_MESSAGE_REFUSALS = [
   'UNKNOWN_DEVICE',
   /** Passed its schema, but the database refused it, alone in a transaction (docs/device-protocol.md). */
   'NOT_STORED',
+  /**
+   * A HACCP record whose id its machine's record already holds with other content — stored before
+   * from the machine or carried home by a phone: kept here, the one stored stays (docs/device-protocol.md).
+   */
+  'CONFLICTING_RECORD',
 ] as const;
 export type TDeviceMessageRefusal = (typeof DEVICE_MESSAGE_REFUSALS)[number];
 

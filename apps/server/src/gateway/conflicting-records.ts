@@ -1,0 +1,133 @@
+import { deviceTopic, type TBrandCode, type TDeviceAlarm, type THaccpEvent } from '@washboard/contracts';
+import type { TSqlRunner } from '../db/database';
+import {
+  alarmCloseRecord,
+  alarmRecord,
+  canonicalJson,
+  eventRecordJson,
+  type TAlarmRow,
+  type TCarrier,
+  type TEventRow,
+} from '../haccp/chain/chain';
+import { alarmColumnsSql, carriedKey, coveredColumnsSql, EVENT_COLUMNS } from '../haccp/chain/chain.repository';
+import { DEAD_LETTER_DETAIL_MAX, deadLetterExcerpt, insertDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
+
+/**
+ * A HACCP record that arrived in a batch without being stored: its id was held already, by a record
+ * the machine sent before, one a phone carried home (docs/local-link.md), or one earlier in the
+ * batch. The same content again (a QoS 1 repeat, an overlapping transfer) is no loss; other content
+ * under the same id would be, silently, so it is kept as a dead letter `CONFLICTING_RECORD`
+ * (docs/device-protocol.md): the record stored stays as it was, chained, and an administrator sees
+ * the other one, who delivered each, and the machine's id.
+ */
+export type TArrived<T> = { serial: string; record: T; carrier?: TCarrier };
+
+type TStoredBy = { serial_number: string; brand: TBrandCode };
+
+/** Who delivered a record, as a dead letter's detail names them. */
+function deliveredBy(carrier: { name: string; userId: string } | undefined): string {
+  return carrier ? `carried home by ${carrier.name} (${carrier.userId})` : 'sent by the machine';
+}
+
+function heldBy(carrierName: string | null): string {
+  return carrierName === null ? "the machine's own record" : `the record carried home by ${carrierName}`;
+}
+
+function conflictLetter(
+  topic: 'event' | 'alarm',
+  arrived: TArrived<unknown> & { id: string },
+  stored: TStoredBy,
+  held: string,
+): TDeadLetterRow {
+  const payload = Buffer.from(JSON.stringify(arrived.record));
+  return {
+    serialNumber: arrived.serial,
+    brand: stored.brand,
+    topic: deviceTopic(arrived.serial, topic),
+    payload: deadLetterExcerpt(payload),
+    payloadBytes: payload.length,
+    reason: 'CONFLICTING_RECORD',
+    detail: `id ${arrived.id} is held by ${held}; this one, ${deliveredBy(arrived.carrier)}, differs`.slice(
+      0,
+      DEAD_LETTER_DETAIL_MAX,
+    ),
+  };
+}
+
+/**
+ * Keeps as dead letters the records of `arrived` whose stored record (`rows`, by machine and id)
+ * differs: `differs` answers who holds the id then (`heldBy`), else undefined.
+ */
+async function keepDiffering<A extends TArrived<unknown> & { id: string }, R extends TStoredBy & { id: string }>(
+  sql: TSqlRunner,
+  topic: 'event' | 'alarm',
+  arrived: readonly A[],
+  rows: readonly R[],
+  differs: (arrived: A, stored: R) => string | undefined,
+): Promise<void> {
+  const stored = new Map(rows.map((row) => [carriedKey(row.serial_number, row.id), row]));
+  const letters = arrived.flatMap((r) => {
+    const row = stored.get(carriedKey(r.serial, r.id));
+    const held = row && differs(r, row);
+    return row && held ? [conflictLetter(topic, r, row, held)] : [];
+  });
+  if (letters.length > 0) await insertDeadLetters(sql, letters);
+}
+
+/**
+ * Keeps as dead letters the HACCP events of `arrived` (each with the canonical JSON its chain entry
+ * would cover, `eventRecordJson`) whose id the machine's record holds with other content. One read,
+ * and one insert when some differ; called only for events a batch did not store.
+ */
+export async function keepConflictingEvents(
+  sql: TSqlRunner,
+  arrived: readonly (TArrived<THaccpEvent> & { id: string; recordJson: string })[],
+): Promise<void> {
+  const { rows } = await sql.query<TEventRow & TStoredBy & { carrier_name: string | null }>(
+    `select h.serial_number, ${coveredColumnsSql(EVENT_COLUMNS, 'h')}, h.carrier_name, a.brand
+     from unnest($1::text[], $2::uuid[]) as v(serial_number, id)
+     join haccp_events h on h.serial_number = v.serial_number and h.id = v.id
+     join appliances a on a.serial_number = h.serial_number`,
+    [arrived.map((r) => r.serial), arrived.map((r) => r.id)],
+  );
+  await keepDiffering(sql, 'event', arrived, rows, (r, row) =>
+    eventRecordJson(row) === r.recordJson ? undefined : heldBy(row.carrier_name),
+  );
+}
+
+/**
+ * The same for alarms' openings and closings that found their alarm stored before (`arrived`, the
+ * id as stored: lower case): one whose opening (code, start) differs from the stored opening, or
+ * whose closing differs from a closing stored already.
+ */
+export async function keepConflictingAlarms(
+  sql: TSqlRunner,
+  arrived: readonly (TArrived<TDeviceAlarm> & { id: string })[],
+): Promise<void> {
+  const { rows } = await sql.query<TAlarmRow & TStoredBy & { opened_by: string | null; closed_by: string | null }>(
+    `select al.serial_number, ${alarmColumnsSql('al')}, a.brand,
+       (select c.carrier_name from haccp_chain c
+        where c.serial_number = al.serial_number and c.record_id = al.id and c.kind = 'alarm') as opened_by,
+       (select c.carrier_name from haccp_chain c
+        where c.serial_number = al.serial_number and c.record_id = al.id and c.kind = 'alarmClose') as closed_by
+     from unnest($1::text[], $2::uuid[]) as v(serial_number, id)
+     join alarms al on al.serial_number = v.serial_number and al.id = v.id
+     join appliances a on a.serial_number = al.serial_number`,
+    [arrived.map((r) => r.serial), arrived.map((r) => r.id)],
+  );
+  await keepDiffering(sql, 'alarm', arrived, rows, (r, row) => {
+    const sent: TAlarmRow = {
+      id: r.id,
+      error_code: r.record.errorCode,
+      start_date: r.record.startDate,
+      stop_date: r.record.stopDate ?? null,
+    };
+    const opening = canonicalJson(alarmRecord(sent)) !== canonicalJson(alarmRecord(row));
+    const closing =
+      sent.stop_date !== null &&
+      row.stop_date !== null &&
+      canonicalJson(alarmCloseRecord(sent)) !== canonicalJson(alarmCloseRecord(row));
+    if (!opening && !closing) return undefined;
+    return heldBy(opening ? row.opened_by : row.closed_by);
+  });
+}
