@@ -10,7 +10,7 @@ import {
   type TEventRow,
 } from '../haccp/chain/chain';
 import { alarmColumnsSql, carriedKey, coveredColumnsSql, EVENT_COLUMNS } from '../haccp/chain/chain.repository';
-import { DEAD_LETTER_DETAIL_MAX, deadLetterExcerpt, insertDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
+import { DEAD_LETTER_DETAIL_MAX, deadLetterExcerpt, type TDeadLetterRow } from './dead-letter.repository';
 
 /**
  * A HACCP record that arrived in a batch without being stored: its id was held already, by a record
@@ -29,8 +29,13 @@ function deliveredBy(carrier: { name: string; userId: string } | undefined): str
   return carrier ? `carried home by ${carrier.name} (${carrier.userId})` : 'sent by the machine';
 }
 
+/**
+ * Who delivered the record holding an id, as its chain entry says: `carrierName` '' for the machine,
+ * null when it has no entry (stored before chaining, or its entry folded away by retention).
+ */
 function heldBy(carrierName: string | null): string {
-  return carrierName === null ? "the machine's own record" : `the record carried home by ${carrierName}`;
+  if (carrierName === null) return 'the record stored';
+  return carrierName === '' ? "the machine's own record" : `the record carried home by ${carrierName}`;
 }
 
 function conflictLetter(
@@ -55,67 +60,67 @@ function conflictLetter(
 }
 
 /**
- * Keeps as dead letters the records of `arrived` whose stored record (`rows`, by machine and id)
+ * The dead letters of the records of `arrived` whose stored record (`rows`, by machine and id)
  * differs: `differs` answers who holds the id then (`heldBy`), else undefined.
  */
-async function keepDiffering<A extends TArrived<unknown> & { id: string }, R extends TStoredBy & { id: string }>(
-  sql: TSqlRunner,
+function differing<A extends TArrived<unknown> & { id: string }, R extends TStoredBy & { id: string }>(
   topic: 'event' | 'alarm',
   arrived: readonly A[],
   rows: readonly R[],
   differs: (arrived: A, stored: R) => string | undefined,
-): Promise<void> {
+): TDeadLetterRow[] {
   const stored = new Map(rows.map((row) => [carriedKey(row.serial_number, row.id), row]));
-  const letters = arrived.flatMap((r) => {
+  return arrived.flatMap((r) => {
     const row = stored.get(carriedKey(r.serial, r.id));
     const held = row && differs(r, row);
     return row && held ? [conflictLetter(topic, r, row, held)] : [];
   });
-  if (letters.length > 0) await insertDeadLetters(sql, letters);
 }
 
 /**
- * Keeps as dead letters the HACCP events of `arrived` (each with the canonical JSON its chain entry
- * would cover, `eventRecordJson`) whose id the machine's record holds with other content. One read,
- * and one insert when some differ; called only for events a batch did not store.
+ * The dead letters of the HACCP events of `arrived` (each with the canonical JSON its chain entry
+ * would cover, `eventRecordJson`) whose id the machine's record holds with other content: one read,
+ * for events a batch did not store, once the batch has chained what it stored (so that the holder's
+ * carrier is known).
  */
-export async function keepConflictingEvents(
+export async function conflictingEvents(
   sql: TSqlRunner,
   arrived: readonly (TArrived<THaccpEvent> & { id: string; recordJson: string })[],
-): Promise<void> {
+): Promise<TDeadLetterRow[]> {
   const { rows } = await sql.query<TEventRow & TStoredBy & { carrier_name: string | null }>(
-    `select h.serial_number, ${coveredColumnsSql(EVENT_COLUMNS, 'h')}, h.carrier_name, a.brand
+    `select h.serial_number, ${coveredColumnsSql(EVENT_COLUMNS, 'h')}, a.brand,
+       case when h.chain_seq is not null then coalesce(h.carrier_name, '') end as carrier_name
      from unnest($1::text[], $2::uuid[]) as v(serial_number, id)
      join haccp_events h on h.serial_number = v.serial_number and h.id = v.id
      join appliances a on a.serial_number = h.serial_number`,
     [arrived.map((r) => r.serial), arrived.map((r) => r.id)],
   );
-  await keepDiffering(sql, 'event', arrived, rows, (r, row) =>
+  return differing('event', arrived, rows, (r, row) =>
     eventRecordJson(row) === r.recordJson ? undefined : heldBy(row.carrier_name),
   );
 }
 
 /**
- * The same for alarms' openings and closings that found their alarm stored before (`arrived`, the
- * id as stored: lower case): one whose opening (code, start) differs from the stored opening, or
- * whose closing differs from a closing stored already.
+ * The same for alarms' openings and closings that changed nothing of their alarm (`arrived`, the id
+ * as stored: lower case): one whose opening (code, start) differs from the stored opening, or whose
+ * closing differs from a closing stored already.
  */
-export async function keepConflictingAlarms(
+export async function conflictingAlarms(
   sql: TSqlRunner,
   arrived: readonly (TArrived<TDeviceAlarm> & { id: string })[],
-): Promise<void> {
+): Promise<TDeadLetterRow[]> {
   const { rows } = await sql.query<TAlarmRow & TStoredBy & { opened_by: string | null; closed_by: string | null }>(
     `select al.serial_number, ${alarmColumnsSql('al')}, a.brand,
-       (select c.carrier_name from haccp_chain c
+       (select coalesce(c.carrier_name, '') from haccp_chain c
         where c.serial_number = al.serial_number and c.record_id = al.id and c.kind = 'alarm') as opened_by,
-       (select c.carrier_name from haccp_chain c
+       (select coalesce(c.carrier_name, '') from haccp_chain c
         where c.serial_number = al.serial_number and c.record_id = al.id and c.kind = 'alarmClose') as closed_by
      from unnest($1::text[], $2::uuid[]) as v(serial_number, id)
      join alarms al on al.serial_number = v.serial_number and al.id = v.id
      join appliances a on a.serial_number = al.serial_number`,
     [arrived.map((r) => r.serial), arrived.map((r) => r.id)],
   );
-  await keepDiffering(sql, 'alarm', arrived, rows, (r, row) => {
+  return differing('alarm', arrived, rows, (r, row) => {
     const sent: TAlarmRow = {
       id: r.id,
       error_code: r.record.errorCode,

@@ -138,6 +138,18 @@ describe(`refused device messages (${testBroker()})`, () => {
       const product = await createProduct(suite.server, suite.headers);
       const { client } = await device(product);
       const serial = product.serialNumber;
+      /** The two conflicts on `topic`'s topic, once both are kept. */
+      const conflicts = (topic: 'event' | 'alarm') =>
+        eventually(async () => {
+          const rows = ((await (await deadLetters(`serialNumber=${serial}`)).json()) as TDeadLetter[]).filter(
+            (l) => l.reason === 'CONFLICTING_RECORD' && l.topic === deviceTopic(serial, topic),
+          );
+          return rows.length === 2 && rows;
+        });
+      const rows = <R extends Record<string, unknown>>(text: string) =>
+        suite.server.washboard.database.transaction((q) => q.query<R>(text, [serial])).then((r) => r.rows);
+      const held = (id: string) => `id ${id} is held by the machine's own record; this one, sent by the machine, differs`;
+
       const first = cycleRecord('2026-11-10', 5);
       const other = (completed: boolean, cycleNumber: number) => ({ ...first, completed, cycleNumber });
       // Sent together (one batch), and once more after the first was stored: firmware reusing an id.
@@ -147,30 +159,30 @@ describe(`refused device messages (${testBroker()})`, () => {
         publish(client, serial, 'event', first),
       ]);
       await publish(client, serial, 'event', other(true, 6));
-      const conflicts = await eventually(async () => {
-        const rows = ((await (await deadLetters(`serialNumber=${serial}`)).json()) as TDeadLetter[]).filter(
-          (l) => l.reason === 'CONFLICTING_RECORD',
-        );
-        return rows.length === 2 && rows;
-      });
-      const held = `id ${first.id} is held by the machine's own record; this one, sent by the machine, differs`;
-      expect(conflicts.map((l) => l.detail)).toEqual([held, held]);
-      expect(conflicts.map((l) => JSON.parse(l.payload) as { completed: boolean; cycleNumber: number })).toEqual(
+      const events = await conflicts('event');
+      expect(events.map((l) => l.detail)).toEqual([held(first.id), held(first.id)]);
+      expect(events.map((l) => JSON.parse(l.payload) as { completed: boolean; cycleNumber: number })).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ completed: false, cycleNumber: 5 }),
           expect.objectContaining({ completed: true, cycleNumber: 6 }),
         ]),
       );
       // The first stays the record, as it was.
-      const [stored] = await suite.server.washboard.database
-        .transaction((q) =>
-          q.query<{ completed: boolean; cycle_number: number }>(
-            'select completed, cycle_number from haccp_events where serial_number = $1',
-            [serial],
-          ),
-        )
-        .then((r) => r.rows);
-      expect(stored).toEqual({ completed: true, cycle_number: 5 });
+      expect(await rows('select completed, cycle_number from haccp_events where serial_number = $1')).toEqual([
+        { completed: true, cycle_number: 5 },
+      ]);
+
+      // An alarm too, sent together with another code under its id (and an end), then with another start.
+      const alarm = { id: randomUUID(), errorCode: 'OH01', startDate: '2026-11-10T07:00:00.000Z', stopDate: null };
+      await Promise.all([
+        publish(client, serial, 'alarm', alarm),
+        publish(client, serial, 'alarm', { ...alarm, errorCode: 'OH02', stopDate: '2026-11-10T07:01:00.000Z' }),
+      ]);
+      await publish(client, serial, 'alarm', { ...alarm, startDate: '2026-11-10T06:59:00.000Z' });
+      expect((await conflicts('alarm')).map((l) => l.detail)).toEqual([held(alarm.id), held(alarm.id)]);
+      expect(await rows('select error_code, stop_date is null as open from alarms where serial_number = $1')).toEqual([
+        { error_code: 'OH01', open: true },
+      ]);
     });
 
     it('keeps the first KiB of a long payload and its whole length', async () => {

@@ -53,6 +53,11 @@ export type TDeviceBatch<TRows extends TTelemetryRows = TTelemetryRows> = {
   events: { serial: string; e: THaccpEvent; carrier?: TCarrier }[];
   /** By machine and alarm id: an opening and a closing of one alarm are already one row. */
   alarms: Map<string, { serial: string; a: TDeviceAlarm; carrier?: TCarrier }>;
+  /**
+   * Messages of an alarm of `alarms` that disagree with it (another code, start or end): not merged,
+   * but compared with the alarm once stored (a dead letter `CONFLICTING_RECORD`).
+   */
+  alarmsAside: { serial: string; a: TDeviceAlarm; carrier?: TCarrier }[];
   columns: Map<string, TStateColumns>;
   stats: { serial: string; s: TDeviceStats }[];
   deadLetters: TDeadLetterRow[];
@@ -82,6 +87,16 @@ export class TelemetryReplay extends Error {
 }
 
 /** A settled-once promise shared by every message of one batch. */
+/** Two messages of one alarm agree: the same code and start, and the same end where both have one. */
+function sameAlarm(x: TDeviceAlarm, y: TDeviceAlarm): boolean {
+  const time = (value: string) => Date.parse(value);
+  return (
+    x.errorCode === y.errorCode &&
+    time(x.startDate) === time(y.startDate) &&
+    (x.stopDate === null || y.stopDate === null || time(x.stopDate) === time(y.stopDate))
+  );
+}
+
 type TOutcome = { promise: Promise<void>; resolve(): void; reject(error: unknown): void };
 
 function outcome(): TOutcome {
@@ -225,6 +240,16 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       // cases made one statement touch one row twice (SQLSTATE 21000).
       const key = `${serial}/${a.id.toLowerCase()}`;
       const before = b.alarms.get(key);
+      const sent = carrier ? { serial, a, carrier } : { serial, a };
+      if (before && !sameAlarm(before.a, a)) {
+        // Two messages of one alarm that disagree: the machine's own is stored (else the first), and
+        // the other is set aside, never merged into it.
+        if (before.carrier && !carrier) {
+          b.alarmsAside.push(before);
+          b.alarms.set(key, sent);
+        } else b.alarmsAside.push(sent);
+        return;
+      }
       // Opened and closed in the same batch (a short alarm, or a replay after a reconnect): one row,
       // closed, since one statement cannot insert and then update the same key. A key is one alarm of
       // one machine (an alarm id, a UUID, has no '/'), so the batch holds each alarm once — carried
@@ -324,6 +349,7 @@ export class DeviceBatcher<TRows extends TTelemetryRows = TTelemetryRows> {
       status: new Map(),
       events: [],
       alarms: new Map(),
+      alarmsAside: [],
       columns: new Map(),
       stats: [],
       deadLetters: [],

@@ -20,7 +20,7 @@ import {
   type TTelemetryRows,
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
-import { keepConflictingAlarms, keepConflictingEvents, type TArrived } from './conflicting-records';
+import { conflictingAlarms, conflictingEvents, type TArrived } from './conflicting-records';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 import {
   eventRecordJson,
@@ -166,13 +166,14 @@ type TPreparedEvents = {
     /**
      * The events as they arrived, in the order of the parameters' rows, then those whose id came
      * again later in the batch: each one not stored is compared with the record that holds its id
-     * (`keepConflictingEvents`).
+     * (`conflictingEvents`).
      */
     arrived: TArrivedEvent[];
   };
 };
 
 type TArrivedEvent = TArrived<THaccpEvent> & { id: string; recordJson: string };
+type THeldAlarm = TArrived<TDeviceAlarm> & { id: string };
 
 /** An alarm a batch stored for the first time: one opening; `open` false when it also closed in the batch. */
 export type TOpenedAlarm = { serialNumber: string; brand: TBrandCode; alarmId: string; errorCode: string; open: boolean };
@@ -346,6 +347,13 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         : undefined;
     await inOrder([telemetry, status, revived, touched, upserted, ready]);
     let alarmsChained: TChainItem[] = [];
+    // Records the batch did not store, compared with the records holding their ids once it chained.
+    const heldAlarms: THeldAlarm[] = b.alarmsAside.map(({ serial, a, carrier }) => ({
+      serial,
+      record: a,
+      carrier,
+      id: a.id.toLowerCase(),
+    }));
     if (upserted) {
       // By the id as stored (a UUID comes back in lower case), as for events below.
       const carriers = carriersOf(alarms.map(({ serial, a, carrier }) => ({ serial, id: a.id.toLowerCase(), carrier })));
@@ -361,13 +369,13 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
           open: a.stop_date === null,
         }));
       if (opened.length > 0 && this.alarmsOpened) await this.alarmsOpened(sql, opened);
-      // An alarm found stored before: a closing, a repeat, or other content under a held id.
-      const first = new Set(stored.filter((a) => a.opened).map((a) => carriedKey(a.serial_number, a.id)));
-      const held = alarms.flatMap(({ serial, a, carrier }) => {
+      // An alarm that changed nothing: a repeat, or other content under a held id (the upsert opens
+      // or closes only an alarm of the same code and start).
+      const changed = new Set(stored.map((a) => carriedKey(a.serial_number, a.id)));
+      for (const { serial, a, carrier } of alarms) {
         const id = a.id.toLowerCase();
-        return first.has(carriedKey(serial, id)) ? [] : [{ serial, record: a, carrier, id }];
-      });
-      if (held.length > 0) await keepConflictingAlarms(sql, held);
+        if (!changed.has(carriedKey(serial, id))) heldAlarms.push({ serial, record: a, carrier, id });
+      }
     }
     if (b.columns.size > 0) await this.updateColumns(sql, b.columns);
     // Then, together again, what is left.
@@ -393,8 +401,16 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const prepared = await ready;
     const events = prepared ? this.insertEvents(sql, prepared, heard, alarmsChained) : undefined;
     await inOrder([stats, threshold, deadLetters, events]);
-    const chained = events ? await events : alarmsChained;
+    const { chained, held } = events ? await events : { chained: alarmsChained, held: [] };
     if (chaining && chained.length > 0) await appendToChain(sql, chained, this.chainHeads);
+    // Rare (a QoS 1 repeat, an overlapping transfer), so a round trip more then.
+    if (held.length > 0 || heldAlarms.length > 0) {
+      const letters = [
+        ...(held.length > 0 ? await conflictingEvents(sql, held) : []),
+        ...(heldAlarms.length > 0 ? await conflictingAlarms(sql, heldAlarms) : []),
+      ];
+      if (letters.length > 0) await this.keepDeadLetters(sql, letters);
+    }
     return (await revived) ?? [];
   }
 
@@ -553,13 +569,14 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     { params, chain }: TPreparedEvents,
     heard: ReadonlySet<string>,
     alarms: TChainItem[],
-  ): Promise<TChainItem[]> {
+  ): Promise<{ chained: TChainItem[]; held: TArrivedEvent[] }> {
     if (!chain) {
       await sql.query(
         `insert into haccp_events (${EVENT_COLUMNS}) select * from unnest(${EVENT_INSERT_ARRAYS}) on conflict do nothing`,
         params,
       );
-      return alarms;
+      // Unchained (the benchmark only): the insert answers nothing, so nothing is compared.
+      return { chained: alarms, held: [] };
     }
     const { items, carried } = chain;
     const later = [...chain.withAlarms].filter((serial) => heard.has(serial));
@@ -606,20 +623,19 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       else stored.add(carriedKey(r.serial_number, r.id));
     }
     // What the batch did not store: a repeat, or a record of other content under a held id.
-    // Rare (a QoS 1 repeat, an overlapping transfer), so one round trip more then.
     const held =
       stored.size < chain.arrived.length
         ? chain.arrived.filter((r, i) => i >= items.length || !stored.has(carriedKey(r.serial, r.id)))
         : [];
-    if (held.length > 0) await keepConflictingEvents(sql, held);
-    return settleBatch(sql, this.chainHeads, plan, items, alarms, moved, stored);
+    return { chained: await settleBatch(sql, this.chainHeads, plan, items, alarms, moved, stored), held };
   }
 
   /**
    * Stores the alarms; answers those it stored for the first time (`opened`, from `xmax = 0`:
    * inserted, not updated — each one opening, even one that closed within the same batch) and those
    * it closed now, each with the brand of its machine. A closing is kept once: a repeated or a
-   * second closing changes nothing.
+   * second closing changes nothing, nor does one of another code or start than the alarm stored
+   * (`conflictingAlarms` keeps it as a dead letter).
    */
   private async upsertAlarms(
     sql: TSqlRunner,
@@ -631,6 +647,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
          select * from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::timestamptz[])
          on conflict (serial_number, id) do update set stop_date = excluded.stop_date
            where alarms.stop_date is null and excluded.stop_date is not null
+             and alarms.error_code = excluded.error_code and alarms.start_date = excluded.start_date
          returning serial_number, ${alarmColumnsSql('alarms')}, xmax = 0 as opened)
        select s.*, a.brand from stored s join appliances a on a.serial_number = s.serial_number`,
       [
