@@ -1534,6 +1534,11 @@ export const de = {
           'Die Bluetooth-Verbindung ist nach {{count, number}} Aufzeichnung abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
         interrupted_other:
           'Die Bluetooth-Verbindung ist nach {{count, number}} Aufzeichnungen abgebrochen. Verbinden Sie neu, um dort fortzufahren.',
+        notStored_one:
+          'Der Server konnte {{count, number}} Aufzeichnung dieses Uploads nicht speichern; sie wird für die Administratoren aufbewahrt. Später erneut versuchen oder verwerfen.',
+        notStored_other:
+          'Der Server konnte {{count, number}} Aufzeichnungen dieses Uploads nicht speichern; sie werden für die Administratoren aufbewahrt. Später erneut versuchen oder verwerfen.',
+        partlyStored: 'Einige konnten nicht gespeichert werden: siehe „Nicht gespeichert“ oben.',
         resume: 'Neu verbinden und fortfahren',
       },
       board: {

@@ -1507,6 +1507,11 @@ export const en = {
         label: 'Records of {{serialNumber}} ({{first}}–{{last}})',
         interrupted_one: 'The Bluetooth connection was lost after {{count, number}} record. Reconnect to go on from there.',
         interrupted_other: 'The Bluetooth connection was lost after {{count, number}} records. Reconnect to go on from there.',
+        notStored_one:
+          'The server could not store {{count, number}} record of this upload; it is kept for the administrators. Try again later, or drop it.',
+        notStored_other:
+          'The server could not store {{count, number}} records of this upload; they are kept for the administrators. Try again later, or drop it.',
+        partlyStored: 'Some of them could not be stored: see “Not saved” above.',
         resume: 'Reconnect and resume',
       },
       board: {

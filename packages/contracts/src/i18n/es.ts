@@ -1527,6 +1527,11 @@ export const es = {
           'La conexión Bluetooth se perdió tras {{count, number}} registro. Vuelve a conectar para seguir desde ahí.',
         interrupted_other:
           'La conexión Bluetooth se perdió tras {{count, number}} registros. Vuelve a conectar para seguir desde ahí.',
+        notStored_one:
+          'El servidor no pudo guardar {{count, number}} registro de este envío; se conserva para los administradores. Vuelve a intentarlo más tarde o descártalo.',
+        notStored_other:
+          'El servidor no pudo guardar {{count, number}} registros de este envío; se conservan para los administradores. Vuelve a intentarlo más tarde o descártalo.',
+        partlyStored: 'Algunos no se pudieron guardar: consulta «No guardado» arriba.',
         resume: 'Volver a conectar y seguir',
       },
       board: {

@@ -1534,6 +1534,11 @@ export const fr = {
           'La connexion Bluetooth a été perdue après {{count, number}} enregistrement. Reconnectez pour reprendre à partir de là.',
         interrupted_other:
           'La connexion Bluetooth a été perdue après {{count, number}} enregistrements. Reconnectez pour reprendre à partir de là.',
+        notStored_one:
+          "Le serveur n'a pas pu enregistrer {{count, number}} enregistrement de cet envoi ; il est conservé pour les administrateurs. Réessayez plus tard ou supprimez-le.",
+        notStored_other:
+          "Le serveur n'a pas pu enregistrer {{count, number}} enregistrements de cet envoi ; ils sont conservés pour les administrateurs. Réessayez plus tard ou supprimez-le.",
+        partlyStored: "Certains n'ont pas pu être enregistrés : voir « Non enregistré » ci-dessus.",
         resume: 'Reconnecter et reprendre',
       },
       board: {

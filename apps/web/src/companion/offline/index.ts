@@ -18,8 +18,10 @@
  *   Changes go out in the order they were made, when the browser comes back online and at start;
  *   <OfflineQueueStatus/> (in the layout) lists what waits and what was refused, with retry and drop.
  */
+import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import { apiFetch, isNetworkError } from '../../modules/api/api-client';
+import { recordsNotStored } from '../../modules/local-link/api/local-link-api';
 import { sessionStore, useUserData } from '../../modules/session/session-store';
 import { createMutationQueue, type TQueueState } from './mutation-queue';
 import { idbQueueStorage } from './queue-storage';
@@ -39,6 +41,11 @@ export const offlineQueue = createMutationQueue({
   isOnline: () => navigator.onLine && sessionStore.tokens() !== undefined,
   onSent: (mutation) => {
     for (const queryKey of mutation.invalidates ?? []) void companionQueryClient.invalidateQueries({ queryKey });
+  },
+  // A page of records carried home of which the server could not store some: set aside, said why.
+  partlyRefused: ({ path }, answer) => {
+    const count = recordsNotStored(path, answer);
+    return count > 0 ? i18next.t('mobile.link.records.notStored', { count }) : undefined;
   },
 });
 

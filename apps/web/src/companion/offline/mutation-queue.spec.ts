@@ -132,6 +132,47 @@ describe('offline mutation queue', () => {
     expect(queue.state()).toMatchObject({ pending: [], failed: [] });
   });
 
+  it('sets aside a change the server took only in part, with its message, sent at once or on replay', async () => {
+    const sent: string[] = [];
+    const reloaded: string[] = [];
+    let online = true;
+    const queue = createMutationQueue({
+      storage: idbQueueStorage('q-partly'),
+      send: async ({ path }) => {
+        if (!online) throw new Unreachable('offline');
+        sent.push(path);
+        return { notStored: path.endsWith('/2') || path.endsWith('/4') ? [7] : [] };
+      },
+      isUnreachable: (error) => error instanceof Unreachable,
+      owner: () => 'user-1',
+      isOnline: () => online,
+      onSent: ({ path }) => reloaded.push(path),
+      partlyRefused: (_request, answer) =>
+        (answer as { notStored: number[] }).notStored.length > 0 ? 'one record not stored' : undefined,
+    });
+    const upload = (n: number): TQueuedRequest => ({
+      method: 'POST',
+      path: `/api/v1/pages/${n}`,
+      body: { n },
+      label: `page ${n}`,
+    });
+    expect(await queue.submit(upload(1))).toBe('sent');
+    expect(await queue.submit(upload(2))).toBe('failed');
+    online = false;
+    expect(await queue.submit(upload(3))).toBe('queued');
+    expect(await queue.submit(upload(4))).toBe('queued');
+    online = true;
+    await queue.replay();
+    expect(sent).toEqual(['/api/v1/pages/1', '/api/v1/pages/2', '/api/v1/pages/3', '/api/v1/pages/4']);
+    // What the server took, even in part, is shown again; the pages it took only in part wait for a retry or a drop.
+    expect(reloaded).toEqual(sent);
+    expect(queue.state().pending).toEqual([]);
+    expect(queue.state().failed.map((m) => [m.label, m.message])).toEqual([
+      ['page 2', 'one record not stored'],
+      ['page 4', 'one record not stored'],
+    ]);
+  });
+
   it('shows a dropped change gone only once the queue without it is stored, so leaving the page does not bring it back', async () => {
     const stored = idbQueueStorage('q-dropped-stored');
     // While `held`, a save waits for the test, as a slow IndexedDB write would.

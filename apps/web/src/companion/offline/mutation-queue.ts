@@ -49,6 +49,12 @@ export type TQueueOptions = {
   isOnline: () => boolean;
   /** After a request went through (the app reloads its `invalidates` keys). */
   onSent?: (mutation: TQueuedMutation) => void;
+  /**
+   * What of a request the server took but answered as partly refused (a page of records carried home
+   * of which some could not be stored): a message for the user, and the request is set aside as
+   * refused, to try again or drop; undefined when all of it went in.
+   */
+  partlyRefused?: (request: TQueuedRequest, answer: unknown) => string | undefined;
 };
 
 export type TSubmitOutcome = 'sent' | 'queued' | 'failed';
@@ -57,8 +63,9 @@ export type TMutationQueue = {
   /**
    * Sends the change now when online and nothing waits before it; otherwise keeps it for later.
    * 'sent': the server took it. 'queued': it waits for the network. 'failed': it was replayed behind
-   * earlier changes and refused; it is in `failed`. A refusal of a change sent at once throws the
-   * sender's error (the form that made it shows it), and nothing is kept.
+   * earlier changes and refused, or the server answered it as partly refused (`partlyRefused`); it is
+   * in `failed`. A refusal of a change sent at once throws the sender's error (the form that made it
+   * shows it), and nothing is kept.
    */
   submit(request: TQueuedRequest): Promise<TSubmitOutcome>;
   /** Sends what waits, in order; resolves when done or when the network failed again. */
@@ -140,18 +147,22 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
         const owner = options.owner();
         const next = state.pending.find((m) => m.owner === owner);
         if (!next || !options.isOnline()) return;
+        let refused: string | undefined;
+        let took = false;
         try {
-          await options.send(next);
+          const answer = await options.send(next);
+          took = true;
+          refused = options.partlyRefused?.(next, answer);
         } catch (error) {
           if (options.isUnreachable(error)) return;
-          await set({
-            pending: state.pending.filter((m) => m.id !== next.id),
-            failed: [...state.failed, { ...next, failedAt: Date.now(), message: errorMessage(error) }],
-          });
-          continue;
+          refused = errorMessage(error);
         }
-        await set({ pending: state.pending.filter((m) => m.id !== next.id) });
-        options.onSent?.(next);
+        await set({
+          pending: state.pending.filter((m) => m.id !== next.id),
+          ...(refused === undefined ? {} : { failed: [...state.failed, { ...next, failedAt: Date.now(), message: refused }] }),
+        });
+        // What the server took, even in part, changed what it shows.
+        if (took) options.onSent?.(next);
       }
     } finally {
       await set({ replaying: false }, false);
@@ -179,12 +190,18 @@ export function createMutationQueue(options: TQueueOptions): TMutationQueue {
       const mutation: TQueuedMutation = { ...request, id: crypto.randomUUID(), owner, queuedAt: Date.now() };
       const waiting = state.pending.some((m) => m.owner === owner);
       if (options.isOnline() && !waiting && !running) {
+        let took: { answer: unknown } | undefined;
         try {
-          await options.send(request);
-          options.onSent?.(mutation);
-          return 'sent';
+          took = { answer: await options.send(request) };
         } catch (error) {
           if (!options.isUnreachable(error)) throw error;
+        }
+        if (took) {
+          options.onSent?.(mutation);
+          const refused = options.partlyRefused?.(request, took.answer);
+          if (refused === undefined) return 'sent';
+          await set({ failed: [...state.failed, { ...mutation, failedAt: Date.now(), message: refused }] });
+          return 'failed';
         }
       }
       // A PUT writes the whole record: a later one of the same record replaces the one still waiting,

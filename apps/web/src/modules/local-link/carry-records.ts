@@ -27,8 +27,11 @@ export type TCarryOptions = {
   onProgress?: (read: number) => void;
 };
 
-/** What one carrying read: how many records, and whether some wait on the phone for a network. */
-export type TCarried = { read: number; queued: boolean };
+/**
+ * What one carrying read: how many records, whether some wait on the phone for a network, and
+ * whether the server could not store some (their page is set aside in the offline queue, said why).
+ */
+export type TCarried = { read: number; queued: boolean; refused: boolean };
 
 /** A refusal of the machine to a records page (UNKNOWN_RECORD is dealt with here). */
 export class RecordsRefused extends Error {
@@ -49,7 +52,7 @@ export class RecordsRefused extends Error {
  */
 export async function carryRecords(serialNumber: string, options: TCarryOptions): Promise<TCarried> {
   let after = await options.cursors.get(serialNumber).catch(() => null);
-  const carried: TCarried = { read: 0, queued: false };
+  const carried: TCarried = { read: 0, queued: false, refused: false };
   for (;;) {
     const link = localLinks.link(serialNumber);
     if (!link) throw new DOMException('The machine is not connected', 'NetworkError');
@@ -72,7 +75,8 @@ export async function carryRecords(serialNumber: string, options: TCarryOptions)
         label: options.label(first.n, last.n),
         invalidates: [[...deviceKeys.all, 'haccp']],
       });
-      if (outcome !== 'sent') carried.queued = true;
+      if (outcome === 'queued') carried.queued = true;
+      if (outcome === 'failed') carried.refused = true;
       after = last.n;
       carried.read += records.length;
       await options.cursors.set(serialNumber, after).catch(() => undefined);

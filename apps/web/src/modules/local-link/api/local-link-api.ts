@@ -1,4 +1,4 @@
-import type { TBrokerCredentialsResponse, TMainBoardStatus } from '@washboard/contracts';
+import type { TBrokerCredentialsResponse, TCarriedRecordsResponse, TMainBoardStatus } from '@washboard/contracts';
 import { apiFetch } from '../../api/api-client';
 
 const base = (serialNumber: string) => `/api/v1/local-link/${encodeURIComponent(serialNumber)}`;
@@ -15,6 +15,18 @@ export function issueBrokerCredentials(serialNumber: string): Promise<TBrokerCre
 /** Where the records carried home from a machine are uploaded (through the offline queue). */
 export function carriedRecordsPath(serialNumber: string): string {
   return `${base(serialNumber)}/records`;
+}
+
+const CARRIED_RECORDS_PATH = /^\/api\/v1\/local-link\/[^/]+\/records$/;
+
+/**
+ * How many records of an upload to `path` the server answered as not stored (`notStored`: refused
+ * by the database, kept as dead letters for the administrators); 0 for any other request.
+ */
+export function recordsNotStored(path: string, answer: unknown): number {
+  if (!CARRIED_RECORDS_PATH.test(path) || typeof answer !== 'object' || answer === null) return 0;
+  const { notStored } = answer as Partial<TCarriedRecordsResponse>;
+  return Array.isArray(notStored) ? notStored.length : 0;
 }
 
 const mainBoard = (serialNumber: string) => `/api/v1/appliance/${encodeURIComponent(serialNumber)}/main-board`;

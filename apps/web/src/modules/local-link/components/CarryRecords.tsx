@@ -24,6 +24,7 @@ export function CarryRecords({ serialNumber, submit, cursors }: TProps) {
   const [phase, setPhase] = useState<TPhase>('ready');
   const [read, setRead] = useState(0);
   const [queued, setQueued] = useState(false);
+  const [refused, setRefused] = useState(false);
   const [failure, setFailure] = useState<string>();
   // Records read and kept by this carrying, over every attempt (a connection may drop midway).
   const total = useRef(0);
@@ -43,6 +44,7 @@ export function CarryRecords({ serialNumber, submit, cursors }: TProps) {
         },
       });
       if (carried.queued) setQueued(true);
+      if (carried.refused) setRefused(true);
       setPhase('done');
     } catch (error) {
       // What was read and kept stays kept (the cursor says up to where): a dropped connection
@@ -56,9 +58,12 @@ export function CarryRecords({ serialNumber, submit, cursors }: TProps) {
   if (phase === 'done') {
     return (
       <Stack gap="sm">
-        <Alert color="teal" role="status">
+        <Alert color={refused ? 'yellow' : 'teal'} role="status">
           <Text size="sm">{read > 0 ? t('mobile.link.records.done', { count: read }) : t('mobile.link.records.none')}</Text>
-          {read > 0 && <Text size="sm">{t(queued ? 'mobile.link.records.queued' : 'mobile.link.records.uploaded')}</Text>}
+          {read > 0 && (queued || !refused) && (
+            <Text size="sm">{t(queued ? 'mobile.link.records.queued' : 'mobile.link.records.uploaded')}</Text>
+          )}
+          {refused && <Text size="sm">{t('mobile.link.records.partlyStored')}</Text>}
         </Alert>
       </Stack>
     );
