@@ -1535,9 +1535,9 @@ export const fr = {
         interrupted_other:
           'La connexion Bluetooth a été perdue après {{count, number}} enregistrements. Reconnectez pour reprendre à partir de là.',
         notStored_one:
-          "Le serveur n'a pas pu enregistrer {{count, number}} enregistrement de cet envoi ; il est conservé pour les administrateurs. Réessayez plus tard ou supprimez-le.",
+          "Le serveur n'a pas pu conserver {{count, number}} enregistrement de cet envoi ; il est gardé pour les administrateurs. Réessayez plus tard ou abandonnez-le.",
         notStored_other:
-          "Le serveur n'a pas pu enregistrer {{count, number}} enregistrements de cet envoi ; ils sont conservés pour les administrateurs. Réessayez plus tard ou supprimez-le.",
+          "Le serveur n'a pas pu conserver {{count, number}} enregistrements de cet envoi ; ils sont gardés pour les administrateurs. Réessayez plus tard ou abandonnez-le.",
         partlyStored: "Certains n'ont pas pu être enregistrés : voir « Non enregistré » ci-dessus.",
         resume: 'Reconnecter et reprendre',
       },

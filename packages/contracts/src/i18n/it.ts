@@ -1530,9 +1530,9 @@ export const it = {
         interrupted_other:
           'Il collegamento Bluetooth si è interrotto dopo {{count, number}} registrazioni. Ricollega per continuare da lì.',
         notStored_one:
-          'Il server non ha potuto memorizzare {{count, number}} registrazione di questo invio; è conservata per gli amministratori. Riprova più tardi o eliminalo.',
+          'Il server non ha potuto memorizzare {{count, number}} registrazione di questo invio; è conservata per gli amministratori. Riprova più tardi o scartalo.',
         notStored_other:
-          'Il server non ha potuto memorizzare {{count, number}} registrazioni di questo invio; sono conservate per gli amministratori. Riprova più tardi o eliminalo.',
+          'Il server non ha potuto memorizzare {{count, number}} registrazioni di questo invio; sono conservate per gli amministratori. Riprova più tardi o scartalo.',
         partlyStored: 'Alcune non sono state memorizzate: vedi «Non salvato» qui sopra.',
         resume: 'Ricollega e riprendi',
       },

@@ -12,8 +12,9 @@
  *       label: t('mobile.customers.modify') + ': ' + name,   // shown while it waits, or when refused
  *       invalidates: [['customers']],                        // query keys to reload once sent
  *     });
- *     // 'sent' (done), 'queued' (waits for the network; say so), 'failed' (refused after waiting:
- *     // listed by <OfflineQueueStatus/>). A refusal when sent at once throws ApiError as apiFetch does.
+ *     // 'sent' (done), 'queued' (waits for the network; say so), 'failed' (refused after waiting, or
+ *     // taken only in part — `partlyRefused` below: listed by <OfflineQueueStatus/>). A refusal when
+ *     // sent at once throws ApiError as apiFetch does.
  *
  *   Changes go out in the order they were made, when the browser comes back online and at start;
  *   <OfflineQueueStatus/> (in the layout) lists what waits and what was refused, with retry and drop.
