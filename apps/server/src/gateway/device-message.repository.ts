@@ -164,11 +164,12 @@ type TPreparedEvents = {
     /** The machines with alarms in the batch; those of them heard are planned with their alarms in `insertEvents`. */
     withAlarms: ReadonlySet<string>;
     /**
-     * The events as they arrived, in the order of the parameters' rows, then those whose id came
-     * again later in the batch: each one not stored is compared with the record that holds its id
-     * (`conflictingEvents`).
+     * The events as they arrived, in the order of the parameters' rows (`once`), and those whose id
+     * came again later in the batch (`again`): each one not stored is compared with the record that
+     * holds its id (`conflictingEvents`).
      */
-    arrived: TArrivedEvent[];
+    once: readonly TBatch['events'][number][];
+    again: readonly TBatch['events'][number][];
   };
 };
 
@@ -543,18 +544,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     const withAlarms = new Set(alarms.map((a) => a.serial));
     const withoutAlarms = withAlarms.size > 0 ? new Set([...heard].filter((serial) => !withAlarms.has(serial))) : heard;
     const plan = planBatch(this.chainHeads, items, [], withoutAlarms);
-    const arrived: TArrivedEvent[] = once.map(({ row, e, carrier }, i) => ({
-      serial: row.serial_number,
-      record: e,
-      carrier,
-      id: row.id,
-      recordJson: (items[i] as TChainItem).recordJson,
-    }));
-    for (const { serial, e, carrier } of again) {
-      const { row } = storedEvent(serial, e);
-      arrived.push({ serial, record: e, carrier, id: row.id, recordJson: eventRecordJson(row) });
-    }
-    return { params, chain: { items, carried: carriers.size > 0, plan, withAlarms, arrived } };
+    return { params, chain: { items, carried: carriers.size > 0, plan, withAlarms, once, again } };
   }
 
   /**
@@ -622,11 +612,19 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       if (r.id === null) moved.add(r.serial_number);
       else stored.add(carriedKey(r.serial_number, r.id));
     }
-    // What the batch did not store: a repeat, or a record of other content under a held id.
-    const held =
-      stored.size < chain.arrived.length
-        ? chain.arrived.filter((r, i) => i >= items.length || !stored.has(carriedKey(r.serial, r.id)))
-        : [];
+    // What the batch did not store: a repeat, or a record of other content under a held id (made
+    // only then: most batches store every event once).
+    const held: TArrivedEvent[] = [];
+    if (stored.size < items.length) {
+      chain.once.forEach(({ serial, e, carrier }, i) => {
+        const { recordId, recordJson } = items[i] as TChainItem;
+        if (!stored.has(carriedKey(serial, recordId))) held.push({ serial, record: e, carrier, id: recordId, recordJson });
+      });
+    }
+    for (const { serial, e, carrier } of chain.again) {
+      const { row } = storedEvent(serial, e);
+      held.push({ serial, record: e, carrier, id: row.id, recordJson: eventRecordJson(row) });
+    }
     return { chained: await settleBatch(sql, this.chainHeads, plan, items, alarms, moved, stored), held };
   }
 
