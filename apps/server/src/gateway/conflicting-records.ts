@@ -136,3 +136,27 @@ export async function conflictingAlarms(
     return heldBy(opening ? row.opened_by : row.closed_by);
   });
 }
+
+/**
+ * `letters` without those kept already, or twice among them: the same conflict delivered again (a
+ * QoS 1 repeat, a page carried home again or retried from the phone's queue) is one dead letter.
+ */
+export async function notKeptBefore(sql: TSqlRunner, letters: readonly TDeadLetterRow[]): Promise<TDeadLetterRow[]> {
+  const keyOf = (l: Pick<TDeadLetterRow, 'serialNumber' | 'topic' | 'payload' | 'detail'>) =>
+    JSON.stringify([l.serialNumber, l.topic, l.payload, l.detail]);
+  const machines = [...new Map(letters.map((l) => [`${l.brand}/${l.serialNumber}`, l])).values()];
+  const { rows } = await sql.query<{ serialNumber: string; topic: string; payload: string; detail: string | null }>(
+    `select d.serial_number as "serialNumber", d.topic, d.payload, d.detail
+     from unnest($1::text[], $2::text[]) as v(brand, serial_number)
+     join device_dead_letters d on d.brand = v.brand and d.serial_number = v.serial_number
+     where d.reason = 'CONFLICTING_RECORD'`,
+    [machines.map((l) => l.brand), machines.map((l) => l.serialNumber)],
+  );
+  const kept = new Set(rows.map(keyOf));
+  return letters.filter((l) => {
+    const key = keyOf(l);
+    if (kept.has(key)) return false;
+    kept.add(key);
+    return true;
+  });
+}

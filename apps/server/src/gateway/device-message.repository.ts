@@ -20,7 +20,7 @@ import {
   type TTelemetryRows,
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
-import { conflictingAlarms, conflictingEvents, type TArrived } from './conflicting-records';
+import { conflictingAlarms, conflictingEvents, notKeptBefore, type TArrived } from './conflicting-records';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 import {
   eventRecordJson,
@@ -410,7 +410,8 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
         ...(held.length > 0 ? await conflictingEvents(sql, held) : []),
         ...(heldAlarms.length > 0 ? await conflictingAlarms(sql, heldAlarms) : []),
       ];
-      if (letters.length > 0) await this.keepDeadLetters(sql, letters);
+      const fresh = letters.length > 0 ? await notKeptBefore(sql, letters) : [];
+      if (fresh.length > 0) await this.keepDeadLetters(sql, fresh);
     }
     return (await revived) ?? [];
   }

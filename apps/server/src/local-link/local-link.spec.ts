@@ -350,9 +350,10 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
             `^id ${made.id} is held by the machine's own record; this one, carried home by Anna Rossi \\([0-9a-f-]{36}\\), differs$`,
           ),
         );
-        // The same content again, carried or sent, is no conflict.
+        // The same content again, carried or sent, is no conflict; the same conflict again is kept once.
         expect((await carry(serial, logOf([{ topic: 'event', payload: made }]))).status).toBe(200);
         await fromMachine(product, [{ topic: 'event', payload: made }]);
+        expect((await carry(serial, logOf([{ topic: 'event', payload: forged }]))).status).toBe(200);
         expect(await conflicts(serial)).toHaveLength(1);
       });
 
