@@ -521,6 +521,12 @@ async function assembleWashboard(
       }
     },
     thresholdData: (sql, serials) => thresholds.batchWritten(sql, serials),
+    conflictsKept: (letters) => {
+      for (const { serialNumber, topic, reason, detail } of letters) {
+        metrics.refused.inc({ reason });
+        app.log.warn({ serialNumber, topic, reason, detail }, 'HACCP record of other content under a held id kept aside');
+      }
+    },
   });
   const writer = new DeviceBatcher(deviceMessages, app.log, {
     onCommit: stateChanged,

@@ -19,7 +19,7 @@ import {
   type TStatusUpdate,
   type TTelemetryRows,
 } from './device-batcher';
-import { insertDeadLetters, pruneDeadLetters } from './dead-letter.repository';
+import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
 import { conflictingAlarms, conflictingEvents, notKeptBefore, type TArrived } from './conflicting-records';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 import {
@@ -195,6 +195,11 @@ export type TDeviceMessageRepositoryOptions = {
    * check, docs/notifications.md): what must commit with them is written through `sql`.
    */
   thresholdData?: (sql: TSqlRunner, serials: string[]) => Promise<void>;
+  /**
+   * After a batch committed that kept records of other content under held ids as dead letters
+   * (`CONFLICTING_RECORD`): counted and logged by the caller, as the refusals ingestion makes.
+   */
+  conflictsKept?: (letters: readonly TDeadLetterRow[]) => void;
   /** Only in the ingestion benchmark's comparison (`chainSwitchForBenchmark`, app.ts); else always on. */
   chain?: TChainSwitch;
 };
@@ -291,6 +296,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
   /** Refused messages stored since the store was last pruned (by this process). */
   private deadLettersSincePrune = 0;
   private readonly alarmsOpened: TDeviceMessageRepositoryOptions['alarmsOpened'];
+  private readonly conflictsKept: TDeviceMessageRepositoryOptions['conflictsKept'];
   private readonly thresholdData: TDeviceMessageRepositoryOptions['thresholdData'];
   private readonly chain: TChainSwitch;
   /** The chain heads this writer last wrote: its machines' chains continue without a lock round trip. */
@@ -303,6 +309,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     this.deadLetterCapacity = options.deadLetterCapacity ?? DEAD_LETTER_CAPACITY;
     this.deadLetterPruneEvery = options.deadLetterPruneEvery ?? 500;
     this.alarmsOpened = options.alarmsOpened;
+    this.conflictsKept = options.conflictsKept;
     this.thresholdData = options.thresholdData;
     this.chain = options.chain ?? { on: true };
   }
@@ -311,11 +318,23 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     return new TelemetryCopy();
   }
 
-  write(batch: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
-    return this.database.transaction((sql) => this.writeBatch(sql, batch, heard, replay));
+  async write(batch: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
+    const conflicts: TDeadLetterRow[] = [];
+    const changes = await this.database.transaction((sql) => {
+      conflicts.length = 0;
+      return this.writeBatch(sql, batch, heard, replay, conflicts);
+    });
+    if (conflicts.length > 0) this.conflictsKept?.(conflicts);
+    return changes;
   }
 
-  private async writeBatch(sql: TSqlRunner, b: TBatch, heard: ReadonlySet<string>, replay: boolean): Promise<TPresenceChange[]> {
+  private async writeBatch(
+    sql: TSqlRunner,
+    b: TBatch,
+    heard: ReadonlySet<string>,
+    replay: boolean,
+    conflicts: TDeadLetterRow[],
+  ): Promise<TPresenceChange[]> {
     // Statements that need no answer before the next are sent together and run in the order sent:
     // first telemetry, status, who spoke (connected: last seen now, and online again unless its
     // status said otherwise) and the alarms.
@@ -412,6 +431,7 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
       ];
       const fresh = letters.length > 0 ? await notKeptBefore(sql, letters) : [];
       if (fresh.length > 0) await this.keepDeadLetters(sql, fresh);
+      conflicts.push(...fresh);
     }
     return (await revived) ?? [];
   }

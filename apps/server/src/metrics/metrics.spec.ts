@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TTestServer } from '../../test/harness';
 import { ADMIN, signIn } from '../../test/accounts';
-import { connectDevice, createProduct, eventually, publish } from '../../test/devices';
+import { connectDevice, createProduct, cycleRecord, eventually, publish } from '../../test/devices';
 import { openLive } from '../../test/live';
 import { startMailCatcher, type TMailCatcher } from '../../test/mail-catcher';
 import { freePort } from '../../test/ports';
@@ -58,6 +58,10 @@ describe('GET /metrics (Prometheus)', () => {
     open.push(device);
     await publish(device, product.serialNumber, 'telemetry', { ts: new Date().toISOString(), boilerTmp: 700 }, 1);
     await publish(device, product.serialNumber, 'alarm', { id: 'no-code' });
+    // A HACCP record, then another under its id: kept aside, and counted as such.
+    const record = cycleRecord('2026-11-10', 1);
+    await publish(device, product.serialNumber, 'event', record);
+    await publish(device, product.serialNumber, 'event', { ...record, completed: false });
     const live = await openLive(server, headers);
     const offline = await createProduct(server, headers);
     const command = await server.api(`/api/v1/event-hub-listener/event/${offline.serialNumber}/cycle`, {
@@ -71,7 +75,8 @@ describe('GET /metrics (Prometheus)', () => {
 
     const text = await eventually(async () => {
       const t = await scrape();
-      return (sample(t, 'washboard_mail_total{outcome="sent"}') ?? 0) >= 1 && t;
+      const conflicts = sample(t, 'washboard_device_messages_refused_total{reason="CONFLICTING_RECORD"}') ?? 0;
+      return (sample(t, 'washboard_mail_total{outcome="sent"}') ?? 0) >= 1 && conflicts >= 1 && t;
     });
     expect(sample(text, 'washboard_device_messages_ingested_total{topic="telemetry"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'washboard_device_messages_refused_total{reason="INVALID_PAYLOAD"}')).toBeGreaterThanOrEqual(1);
