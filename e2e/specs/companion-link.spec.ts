@@ -277,6 +277,33 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'companion-link-haccp-alarm-late.png') });
   });
 
+  it('shows on the HACCP page another version of a record the machine sent after a phone carried other content', async () => {
+    const machine = await claimedVirtualMachine(admin, mqttPort, 'Lavastoviglie cucina');
+    machines.push(machine);
+    await admin.post('/api/v1/appliance/claim', { serialNumber: machine.serial, userEmail: TECH });
+    machine.disconnect();
+    machine.startCycle('glasses');
+    machine.advance(400);
+    const [made] = machine.records.after(null, 10)?.records ?? [];
+    const cycle = made?.payload as { id: string; measurements: { rinseMaxTmp: number } };
+    // A phone delivers the record first, with a hotter rinse than the machine measured.
+    const forged = { ...cycle, measurements: { ...cycle.measurements, rinseMaxTmp: cycle.measurements.rinseMaxTmp + 40 } };
+    await tech.post(`/api/v1/local-link/${machine.serial}/records`, { records: [{ n: 0, topic: 'event', payload: forged }] });
+    // The machine, back online, sends its own: kept aside, and shown with the record.
+    await machine.connect();
+    await expect.poll(() => machine.outboxSize, { timeout: 15_000 }).toBe(0);
+
+    const { page } = await phone([]);
+    await page.goto(`${baseUrl}/app/device/${encodeURIComponent(machine.serial)}/haccp`);
+    const marker = page.locator('[data-delivery="other-versions"]');
+    await marker.getByText(it_.haccp.delivery.otherVersions_one).waitFor();
+    expect(await marker.innerText()).toContain(it_.haccp.delivery.fromMachine.split(',')[0]);
+    expect(await marker.count()).toBe(1);
+    await expectNoRawKeys(page);
+    await marker.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'companion-link-haccp-other-version.png') });
+  });
+
   it('reads well in dark', async () => {
     const machine = await boxedMachine();
     const { page, bridge, link } = await phone([machine], { dark: true });

@@ -38,6 +38,24 @@ function heldBy(carrierName: string | null): string {
   return carrierName === '' ? "the machine's own record" : `the record carried home by ${carrierName}`;
 }
 
+/** A record kept aside: its dead letter (operators) and its other version (beside the HACCP record). */
+export type TConflict = {
+  letter: TDeadLetterRow;
+  version: { serial: string; kind: 'event' | 'alarm'; id: string; record: unknown; carrier?: TCarrier };
+};
+
+function conflictOf(
+  topic: 'event' | 'alarm',
+  arrived: TArrived<unknown> & { id: string },
+  stored: TStoredBy,
+  held: string,
+): TConflict {
+  return {
+    letter: conflictLetter(topic, arrived, stored, held),
+    version: { serial: arrived.serial, kind: topic, id: arrived.id, record: arrived.record, carrier: arrived.carrier },
+  };
+}
+
 function conflictLetter(
   topic: 'event' | 'alarm',
   arrived: TArrived<unknown> & { id: string },
@@ -68,12 +86,12 @@ function differing<A extends TArrived<unknown> & { id: string }, R extends TStor
   arrived: readonly A[],
   rows: readonly R[],
   differs: (arrived: A, stored: R) => string | undefined,
-): TDeadLetterRow[] {
+): TConflict[] {
   const stored = new Map(rows.map((row) => [carriedKey(row.serial_number, row.id), row]));
   return arrived.flatMap((r) => {
     const row = stored.get(carriedKey(r.serial, r.id));
     const held = row && differs(r, row);
-    return row && held ? [conflictLetter(topic, r, row, held)] : [];
+    return row && held ? [conflictOf(topic, r, row, held)] : [];
   });
 }
 
@@ -86,7 +104,7 @@ function differing<A extends TArrived<unknown> & { id: string }, R extends TStor
 export async function conflictingEvents(
   sql: TSqlRunner,
   arrived: readonly (TArrived<THaccpEvent> & { id: string; recordJson: string })[],
-): Promise<TDeadLetterRow[]> {
+): Promise<TConflict[]> {
   const { rows } = await sql.query<TEventRow & TStoredBy & { carrier_name: string | null }>(
     `select h.serial_number, ${coveredColumnsSql(EVENT_COLUMNS, 'h')}, a.brand,
        case when h.chain_seq is not null then coalesce(h.carrier_name, '') end as carrier_name
@@ -108,7 +126,7 @@ export async function conflictingEvents(
 export async function conflictingAlarms(
   sql: TSqlRunner,
   arrived: readonly (TArrived<TDeviceAlarm> & { id: string })[],
-): Promise<TDeadLetterRow[]> {
+): Promise<TConflict[]> {
   const { rows } = await sql.query<TAlarmRow & TStoredBy & { opened_by: string | null; closed_by: string | null }>(
     `select al.serial_number, ${alarmColumnsSql('al')}, a.brand,
        (select coalesce(c.carrier_name, '') from haccp_chain c
@@ -138,13 +156,13 @@ export async function conflictingAlarms(
 }
 
 /**
- * `letters` without those kept already, or twice among them: the same conflict delivered again (a
- * QoS 1 repeat, a page carried home again or retried from the phone's queue) is one dead letter.
+ * `conflicts` without those kept already, or twice among them: the same conflict delivered again (a
+ * QoS 1 repeat, a page carried home again or retried from the phone's queue) is kept once.
  */
-export async function notKeptBefore(sql: TSqlRunner, letters: readonly TDeadLetterRow[]): Promise<TDeadLetterRow[]> {
+export async function notKeptBefore(sql: TSqlRunner, conflicts: readonly TConflict[]): Promise<TConflict[]> {
   const keyOf = (l: Pick<TDeadLetterRow, 'serialNumber' | 'topic' | 'payload' | 'detail'>) =>
     JSON.stringify([l.serialNumber, l.topic, l.payload, l.detail]);
-  const machines = [...new Map(letters.map((l) => [`${l.brand}/${l.serialNumber}`, l])).values()];
+  const machines = [...new Map(conflicts.map(({ letter }) => [`${letter.brand}/${letter.serialNumber}`, letter])).values()];
   const { rows } = await sql.query<{ serialNumber: string; topic: string; payload: string; detail: string | null }>(
     `select d.serial_number as "serialNumber", d.topic, d.payload, d.detail
      from unnest($1::text[], $2::text[]) as v(brand, serial_number)
@@ -153,10 +171,27 @@ export async function notKeptBefore(sql: TSqlRunner, letters: readonly TDeadLett
     [machines.map((l) => l.brand), machines.map((l) => l.serialNumber)],
   );
   const kept = new Set(rows.map(keyOf));
-  return letters.filter((l) => {
-    const key = keyOf(l);
+  return conflicts.filter(({ letter }) => {
+    const key = keyOf(letter);
     if (kept.has(key)) return false;
     kept.add(key);
     return true;
   });
+}
+
+/** Keeps the other versions of `conflicts` beside the records whose ids they came under. */
+export async function keepOtherVersions(sql: TSqlRunner, conflicts: readonly TConflict[]): Promise<void> {
+  const versions = conflicts.map((c) => c.version);
+  await sql.query(
+    `insert into haccp_other_versions (serial_number, record_kind, record_id, record, carried_by, carrier_name)
+     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[], $5::uuid[], $6::text[])`,
+    [
+      versions.map((v) => v.serial),
+      versions.map((v) => v.kind),
+      versions.map((v) => v.id),
+      versions.map((v) => JSON.stringify(v.record)),
+      versions.map((v) => v.carrier?.userId ?? null),
+      versions.map((v) => v.carrier?.name ?? null),
+    ],
+  );
 }

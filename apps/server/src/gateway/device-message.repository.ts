@@ -20,7 +20,7 @@ import {
   type TTelemetryRows,
 } from './device-batcher';
 import { insertDeadLetters, pruneDeadLetters, type TDeadLetterRow } from './dead-letter.repository';
-import { conflictingAlarms, conflictingEvents, notKeptBefore, type TArrived } from './conflicting-records';
+import { conflictingAlarms, conflictingEvents, keepOtherVersions, notKeptBefore, type TArrived } from './conflicting-records';
 import { reviveSpeaking, touchLastSeen, type TPresenceChange } from './presence.repository';
 import {
   eventRecordJson,
@@ -425,13 +425,21 @@ export class DeviceMessageRepository implements TDeviceStore<TelemetryCopy> {
     if (chaining && chained.length > 0) await appendToChain(sql, chained, this.chainHeads);
     // Rare (a QoS 1 repeat, an overlapping transfer), so a round trip more then.
     if (held.length > 0 || heldAlarms.length > 0) {
-      const letters = [
+      const found = [
         ...(held.length > 0 ? await conflictingEvents(sql, held) : []),
         ...(heldAlarms.length > 0 ? await conflictingAlarms(sql, heldAlarms) : []),
       ];
-      const fresh = letters.length > 0 ? await notKeptBefore(sql, letters) : [];
-      if (fresh.length > 0) await this.keepDeadLetters(sql, fresh);
-      conflicts.push(...fresh);
+      const fresh = found.length > 0 ? await notKeptBefore(sql, found) : [];
+      if (fresh.length > 0) {
+        await inOrder([
+          this.keepDeadLetters(
+            sql,
+            fresh.map((c) => c.letter),
+          ),
+          keepOtherVersions(sql, fresh),
+        ]);
+        conflicts.push(...fresh.map((c) => c.letter));
+      }
     }
     return (await revived) ?? [];
   }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../db/database';
-import { alarms, haccpChain, haccpCorrections, haccpEvents } from '../db/schema/index';
+import { alarms, haccpChain, haccpCorrections, haccpEvents, haccpOtherVersions } from '../db/schema/index';
 import { selectAlarmViews } from '../alarm/alarm.repository';
 
 /** The alarms of a machine that were active at any moment of [from, to]. */
@@ -61,6 +61,22 @@ export class HaccpRepository {
         ),
       )
       .orderBy(asc(haccpCorrections.createdAt), asc(haccpCorrections.id));
+  }
+
+  /**
+   * The other versions kept aside of the machine's records (events or alarms: `kind`), oldest
+   * first: read for the whole machine, since they are rare (docs/device-protocol.md).
+   */
+  async otherVersions(serialNumber: string, kind: 'event' | 'alarm') {
+    return this.db
+      .select({
+        recordId: haccpOtherVersions.recordId,
+        carrierName: haccpOtherVersions.carrierName,
+        receivedAt: haccpOtherVersions.receivedAt,
+      })
+      .from(haccpOtherVersions)
+      .where(and(eq(haccpOtherVersions.serialNumber, serialNumber), eq(haccpOtherVersions.recordKind, kind)))
+      .orderBy(asc(haccpOtherVersions.receivedAt), asc(haccpOtherVersions.id));
   }
 
   /** Alarms that were active at any moment of [from, to]. */

@@ -9,6 +9,7 @@ import {
   type THaccpAlarmView,
   type TBrandCode,
   type THaccpEventView,
+  type TOtherVersion,
   type TRecordCorrection,
   type THaccpExportQuery,
   type THygieneRule,
@@ -100,6 +101,7 @@ function toEventView(
   rule: THygieneRule,
   foodCode: TFoodCodeClass,
   corrections: TRecordCorrection[],
+  otherVersions: TOtherVersion[],
 ): THaccpEventView {
   const hygiene = hygieneVerdict(e, rule);
   const judged = hygiene.verdict !== 'notApplicable';
@@ -126,7 +128,18 @@ function toEventView(
         ? { seq: e.chainSeq, hash: e.chainHash, late: e.chainLate === true, carriedBy: e.chainCarrier }
         : null,
     corrections,
+    otherVersions,
   };
+}
+
+/** Other versions by the record whose id they came under, each record's oldest first. */
+function versionsByRecord(rows: readonly { recordId: string; carrierName: string | null; receivedAt: Date }[]) {
+  const grouped = new Map<string, TOtherVersion[]>();
+  for (const v of rows) {
+    const view = { carriedBy: v.carrierName, receivedAt: v.receivedAt.toISOString() };
+    grouped.set(v.recordId, [...(grouped.get(v.recordId) ?? []), view]);
+  }
+  return grouped;
 }
 
 /** Corrections by the record they point at, each record's in the order read (oldest first). */
@@ -188,7 +201,8 @@ export class HaccpService {
         rows.map((e) => e.id),
       ),
     );
-    return rows.map((e) => toEventView(e, rule, foodCode, corrections.get(e.id) ?? []));
+    const versions = versionsByRecord(await this.repository.otherVersions(serial, 'event'));
+    return rows.map((e) => toEventView(e, rule, foodCode, corrections.get(e.id) ?? [], versions.get(e.id) ?? []));
   }
 
   /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
@@ -201,6 +215,7 @@ export class HaccpService {
       hygieneRuleFor(appliance.type),
       foodCodeClassFor(appliance.type),
       byRecord(await this.repository.corrections(serial, 'event', [id])).get(id) ?? [],
+      versionsByRecord(await this.repository.otherVersions(serial, 'event')).get(id) ?? [],
     );
   }
 
@@ -348,6 +363,11 @@ export class HaccpService {
         rows.map((a) => a.id),
       ),
     );
-    return rows.map((a) => ({ ...toAlarmView(a), corrections: corrections.get(a.id) ?? [] }));
+    const versions = versionsByRecord(await this.repository.otherVersions(serial, 'alarm'));
+    return rows.map((a) => ({
+      ...toAlarmView(a),
+      corrections: corrections.get(a.id) ?? [],
+      otherVersions: versions.get(a.id) ?? [],
+    }));
   }
 }

@@ -5,6 +5,7 @@ import {
   type TAlarmView,
   type TBrokerCredentialsResponse,
   type TDeadLetter,
+  type THaccpAlarmView,
   type THaccpEventView,
   type THaccpVerification,
   type TLinkRecord,
@@ -324,6 +325,9 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         const [stored] = (await events(serial)).filter((e) => e.id === genuine.id);
         expect(stored?.measurements).toMatchObject({ rinseMaxTmp: 850 });
         expect(stored?.chain).toMatchObject({ carriedBy: 'Anna Rossi' });
+        // Whoever sees the record sees that the machine delivered another version of it.
+        expect(stored?.otherVersions).toEqual([{ carriedBy: null, receivedAt: expect.any(String) }]);
+        expect((await events(serial)).find((e) => e.id === repeated.id)?.otherVersions).toEqual([]);
         const letters = await conflicts(serial);
         expect(letters).toHaveLength(1);
         expect(letters[0]).toMatchObject({ topic: `wb/v1/${serial}/event`, reason: 'CONFLICTING_RECORD' });
@@ -344,6 +348,7 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         expect(res.status).toBe(200);
         const [stored] = await events(serial);
         expect(stored).toMatchObject({ id: made.id, completed: true, chain: { carriedBy: null } });
+        expect(stored?.otherVersions).toEqual([{ carriedBy: 'Anna Rossi', receivedAt: expect.any(String) }]);
         const [letter] = await conflicts(serial);
         expect(letter?.detail).toMatch(
           new RegExp(
@@ -355,6 +360,7 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         await fromMachine(product, [{ topic: 'event', payload: made }]);
         expect((await carry(serial, logOf([{ topic: 'event', payload: forged }]))).status).toBe(200);
         expect(await conflicts(serial)).toHaveLength(1);
+        expect((await events(serial))[0]?.otherVersions).toHaveLength(1);
       });
 
       it("keeps an alarm whose code or end differs from the one held, never closing it, and none for the alarm's own closing", async () => {
@@ -391,6 +397,10 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         );
         expect(await alarm()).toEqual({ error_code: 'OH01', stop: '07:05' });
         expect(await verified(serial)).toBe(true);
+        // The HACCP alarms list shows both other versions with the alarm, oldest first.
+        const listed = await server.api(`/api/v1/event-hub-listener/event/${serial}/alarms?${RANGE}`, { headers: tech });
+        const [shown] = (await listed.json()) as THaccpAlarmView[];
+        expect(shown?.otherVersions.map((v) => v.carriedBy)).toEqual([null, 'Anna Rossi']);
       });
     });
 

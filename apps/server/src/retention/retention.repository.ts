@@ -72,6 +72,23 @@ export class RetentionRepository {
   }
 
   /**
+   * Deletes up to `limit` other versions of HACCP records (docs/device-protocol.md,
+   * `CONFLICTING_RECORD`) received before `before`: they go with the records of their time.
+   */
+  deleteOtherVersionsBefore(before: Date, limit: number): Promise<number> {
+    return this.deleteIdsBefore('haccp_other_versions', 'received_at', before, limit);
+  }
+
+  /** Deletes up to `limit` rows of `table` (keyed by `id`) whose `column` is before `before`; answers how many. */
+  private async deleteIdsBefore(table: string, column: string, before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from ${sql.identifier(table)} where id in (
+        select id from ${sql.identifier(table)} where ${sql.identifier(column)} < ${before.toISOString()}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
+  }
+
+  /**
    * A record leaves only after its chain entries did (`pruneChainBefore`; `unchained` says it has
    * none left): verification never meets an entry whose record is gone because of its age.
    */
@@ -174,12 +191,8 @@ export class RetentionRepository {
   }
 
   /** Deletes up to `limit` offline stretches that ended before `before` (open ones stay); answers how many. */
-  async deleteOfflinePeriodsBefore(before: Date, limit: number): Promise<number> {
-    const result = await this.db.execute(sql`
-      delete from appliance_offline_periods where id in (
-        select id from appliance_offline_periods where online_at < ${before.toISOString()}::timestamptz limit ${limit})
-      returning 1`);
-    return rowsOf(result).length;
+  deleteOfflinePeriodsBefore(before: Date, limit: number): Promise<number> {
+    return this.deleteIdsBefore('appliance_offline_periods', 'online_at', before, limit);
   }
 
   /**

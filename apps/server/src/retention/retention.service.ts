@@ -33,6 +33,8 @@ export type TPurgeOutcome = {
   haccpChain: number;
   haccpEvents: number;
   alarms: number;
+  /** Other versions of HACCP records kept aside, received before the HACCP retention. */
+  otherVersions: number;
   jobs: number;
   mailQueues: number;
   notifications: number;
@@ -89,6 +91,7 @@ export class RetentionService {
     const haccpChain = await drain((limit) => this.repository.pruneChainBefore(haccpCutoff, limit));
     const haccpEvents = await drain((limit) => this.repository.deleteHaccpEventsBefore(haccpCutoff, limit));
     const alarms = await drain((limit) => this.repository.deleteAlarmsBefore(haccpCutoff, limit));
+    const otherVersions = await drain((limit) => this.repository.deleteOtherVersionsBefore(haccpCutoff, limit));
     const jobs = await drain((limit) =>
       this.repository.deleteCompletedJobsBefore(new Date(now.getTime() - COMPLETED_JOB_DAYS * DAY_MS), limit),
     );
@@ -119,6 +122,7 @@ export class RetentionService {
       droppedPartitions,
       haccpChain,
       haccpEvents,
+      otherVersions,
       alarms,
       jobs,
       mailQueues,

@@ -140,6 +140,12 @@ describe('telemetry partitions and retention', () => {
       await alarm('00000000-0000-4000-8000-000000000012', at(3 * YEAR_MS), at(3 * YEAR_MS - DAY_MS), at(3 * YEAR_MS));
       // Still open after 3 years: kept.
       await alarm('00000000-0000-4000-8000-000000000013', at(3 * YEAR_MS), null, at(3 * YEAR_MS));
+      // Other versions kept aside go with the records of their time.
+      const otherVersion = async (id: string, receivedAt: string) =>
+        db.execute(sql`insert into haccp_other_versions (serial_number, record_kind, record_id, record, received_at)
+          values (${SERIAL}, 'event', ${id}, '{}', ${receivedAt})`);
+      await otherVersion('00000000-0000-4000-8000-000000000002', at(700 * DAY_MS));
+      await otherVersion('00000000-0000-4000-8000-000000000003', at(3 * YEAR_MS));
 
       // Jobs: completed ones a week old go, a recent one and failed ones stay (for the ADMIN).
       const job = async (kind: string, state: string, finishedAgo: number) =>
@@ -237,6 +243,11 @@ describe('telemetry partitions and retention', () => {
         '00000000-0000-4000-8000-000000000002',
         '00000000-0000-4000-8000-000000000004',
       ]);
+      const versionsLeft = await rows<{ id: string }>(
+        db,
+        sql`select record_id as id from haccp_other_versions order by record_id`,
+      );
+      expect(versionsLeft.map((r) => r.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
       const alarmsLeft = await rows<{ id: string }>(db, sql`select id from alarms where serial_number = ${SERIAL} order by id`);
       expect(alarmsLeft.map((r) => r.id)).toEqual([
         '00000000-0000-4000-8000-000000000011',

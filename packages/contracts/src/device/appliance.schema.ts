@@ -263,6 +263,16 @@ export const ZRecordCorrection = z
 export type TRecordCorrection = z.infer<typeof ZRecordCorrection>;
 
 /**
+ * Another version of a HACCP record: delivered under the record's id with other content, kept aside,
+ * never in its place (docs/device-protocol.md, `CONFLICTING_RECORD`) — who delivered it (the name of
+ * whoever carried it home over the local link; null: the machine) and when it came.
+ */
+export const ZOtherVersion = z
+  .object({ carriedBy: z.string().nullable(), receivedAt: z.iso.datetime() })
+  .meta({ id: 'OtherVersion' });
+export type TOtherVersion = z.infer<typeof ZOtherVersion>;
+
+/**
  * A HACCP record's place in its machine's hash chain (docs/hygiene.md, "Tamper-evident record"):
  * `late` when the machine had buffered it, `carriedBy` the name of whoever carried it home from the
  * machine over the local link (docs/local-link.md; null: the machine delivered it).
@@ -305,6 +315,8 @@ export const ZHaccpEventView = z
     chain: ZChainPlace.nullable(),
     /** Corrections pointing at it, oldest first: the record itself is never edited. */
     corrections: z.array(ZRecordCorrection),
+    /** Other versions delivered under its id and kept aside, oldest first. */
+    otherVersions: z.array(ZOtherVersion),
   })
   .meta({ id: 'HaccpEvent' });
 export type THaccpEventView = z.infer<typeof ZHaccpEventView>;
@@ -360,7 +372,11 @@ export const ZAlarmView = z
 export type TAlarmView = z.infer<typeof ZAlarmView>;
 
 /** An alarm on the HACCP screen: as everywhere, with the corrections pointing at it, oldest first. */
-export const ZHaccpAlarmView = ZAlarmView.extend({ corrections: z.array(ZRecordCorrection) }).meta({ id: 'HaccpAlarm' });
+export const ZHaccpAlarmView = ZAlarmView.extend({
+  corrections: z.array(ZRecordCorrection),
+  /** Other versions of its opening or closing delivered under its id and kept aside, oldest first. */
+  otherVersions: z.array(ZOtherVersion),
+}).meta({ id: 'HaccpAlarm' });
 export type THaccpAlarmView = z.infer<typeof ZHaccpAlarmView>;
 
 /** …/alarms/{id}/acknowledge and …/assign: the machine and the alarm (the device-made id). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAMMAS } from '../appliance/gamma';
 import { BRAND_CODES } from '../brand/brands';
 import { UNIT_SYSTEMS } from './units';
-import { ZChainPlace, ZHaccpEventView, ZRecordCorrection, ZSerialParams } from './appliance.schema';
+import { ZChainPlace, ZHaccpEventView, ZOtherVersion, ZRecordCorrection, ZSerialParams } from './appliance.schema';
 import { ZHaccpVerification } from './haccp-chain.schema';
 import {
   INSPECTOR_LINK_DEFAULT_DAYS,
@@ -96,6 +96,8 @@ export const ZInspectionAlarm = z
     chain: ZChainPlace.nullable(),
     /** Corrections pointing at it, oldest first (as on the events). */
     corrections: z.array(ZRecordCorrection),
+    /** Other versions delivered under its id and kept aside (as on the events). */
+    otherVersions: z.array(ZOtherVersion),
   })
   .meta({ id: 'InspectionAlarm' });
 export type TInspectionAlarm = z.infer<typeof ZInspectionAlarm>;

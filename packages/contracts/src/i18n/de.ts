@@ -722,6 +722,10 @@ export const de = {
     delivery: {
       late: 'Verspätet geliefert',
       carriedBy: 'Mitgenommen von {{name}}',
+      otherVersions_one: 'Eine andere Fassung erhalten',
+      otherVersions_other: '{{count, number}} andere Fassungen erhalten',
+      fromMachine: 'Von der Maschine, {{date}}',
+      carriedHome: 'Mitgenommen von {{name}}, {{date}}',
     },
     period: 'Zeitraum',
     from: 'Von',

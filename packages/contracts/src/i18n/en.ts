@@ -703,6 +703,10 @@ export const en = {
     delivery: {
       late: 'Delivered late',
       carriedBy: 'Carried home by {{name}}',
+      otherVersions_one: 'Another version received',
+      otherVersions_other: '{{count, number}} other versions received',
+      fromMachine: 'From the machine, {{date}}',
+      carriedHome: 'Carried home by {{name}}, {{date}}',
     },
     period: 'Period',
     from: 'From',

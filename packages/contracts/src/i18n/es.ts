@@ -715,6 +715,10 @@ export const es = {
     delivery: {
       late: 'Entregado con retraso',
       carriedBy: 'Llevado por {{name}}',
+      otherVersions_one: 'Recibida otra versión',
+      otherVersions_other: 'Recibidas otras {{count, number}} versiones',
+      fromMachine: 'De la máquina, {{date}}',
+      carriedHome: 'Llevada por {{name}}, {{date}}',
     },
     period: 'Periodo',
     from: 'Desde',

@@ -719,6 +719,10 @@ export const fr = {
     delivery: {
       late: 'Livré en retard',
       carriedBy: 'Rapporté par {{name}}',
+      otherVersions_one: 'Une autre version reçue',
+      otherVersions_other: '{{count, number}} autres versions reçues',
+      fromMachine: 'De la machine, {{date}}',
+      carriedHome: 'Rapportée par {{name}}, {{date}}',
     },
     period: 'Période',
     from: 'Du',

@@ -716,6 +716,10 @@ export const it = {
     delivery: {
       late: 'Consegnata in ritardo',
       carriedBy: 'Portata a casa da {{name}}',
+      otherVersions_one: 'Ricevuta un’altra versione',
+      otherVersions_other: 'Ricevute altre {{count, number}} versioni',
+      fromMachine: 'Dalla macchina, {{date}}',
+      carriedHome: 'Portata a casa da {{name}}, {{date}}',
     },
     period: 'Periodo',
     from: 'Dal',

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appliances } from './appliances';
 import { users } from './users';
 
@@ -123,4 +123,28 @@ export const haccpCorrections = pgTable(
     primaryKey({ columns: [t.serialNumber, t.id] }),
     index('haccp_corrections_target_idx').on(t.serialNumber, t.correctsId),
   ],
+);
+
+/**
+ * Another version of a HACCP record: delivered under the id of a record the machine's record holds,
+ * with other content (docs/device-protocol.md, `CONFLICTING_RECORD`). Kept beside the record, never
+ * in its place, and shown with it to whoever sees the record, an inspector too; who carried it home
+ * over the local link (null: the machine sent it). Retention removes it with the records of its time.
+ */
+export const haccpOtherVersions = pgTable(
+  'haccp_other_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => appliances.serialNumber, { onDelete: 'cascade' }),
+    recordKind: text('record_kind').$type<'event' | 'alarm'>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    /** The version as it came (its schema's form). */
+    record: jsonb('record').notNull(),
+    carriedBy: uuid('carried_by'),
+    carrierName: text('carrier_name'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('haccp_other_versions_record_idx').on(t.serialNumber, t.recordId)],
 );

@@ -5,6 +5,7 @@ import type {
   THaccpEventView,
   TInspectionAlarm,
   TInspectionVerification,
+  TOtherVersion,
   TRecordCorrection,
 } from '@washboard/contracts';
 
@@ -37,7 +38,12 @@ export function inspectionEvent(e: THaccpEventView): THaccpEventView {
     checks: e.checks.map(({ rule, value, limit, met }) => ({ rule, value, limit, met })),
     chain: e.chain && { seq: e.chain.seq, hash: e.chain.hash, late: e.chain.late, carriedBy: e.chain.carriedBy },
     corrections: e.corrections.map(inspectionCorrection),
+    otherVersions: e.otherVersions.map(inspectionVersion),
   };
+}
+
+function inspectionVersion({ carriedBy, receivedAt }: TOtherVersion): TOtherVersion {
+  return { carriedBy, receivedAt };
 }
 
 function inspectionCorrection({ id, note, authorName, createdAt }: TRecordCorrection): TRecordCorrection {
@@ -59,6 +65,7 @@ export function inspectionAlarm(a: THaccpAlarmView): TInspectionAlarm {
     acknowledgement: ack && { at: ack.at, note: ack.note, by: ack.by && { name: ack.by.name } },
     chain: a.chain,
     corrections: a.corrections.map(inspectionCorrection),
+    otherVersions: a.otherVersions.map(inspectionVersion),
   };
 }
 

@@ -352,6 +352,8 @@ describe(`inspector links (${testBroker()})`, () => {
               createdAt: expect.any(String) as string,
             },
           ],
+          // No other version of it came.
+          otherVersions: [],
         },
       ]);
       expect(view.verification).toMatchObject({ serialNumber: serial, verified: true, breaks: [], breaksOutsidePeriod: 0 });

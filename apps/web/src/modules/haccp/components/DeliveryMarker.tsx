@@ -1,23 +1,54 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TChainPlace } from '@washboard/contracts';
+import { formatDate, type TChainPlace, type TOtherVersion } from '@washboard/contracts';
+import { useLanguage } from '../../i18n/i18n';
+
+type TProps = {
+  chain: TChainPlace | null;
+  /** Other versions delivered under the record's id and kept aside (docs/device-protocol.md). */
+  otherVersions: readonly TOtherVersion[];
+  timeZone: string;
+};
 
 /**
  * A HACCP record the machine delivered late (it had buffered it), and who carried it home over
- * Bluetooth (docs/local-link.md); nothing for a record delivered on time. Events and alarms alike.
+ * Bluetooth (docs/local-link.md); other versions of it that came under its id, from the machine or a
+ * phone, and were kept aside; nothing for a record delivered on time, once. Events and alarms alike.
  */
-export function DeliveryMarker({ chain }: { chain: TChainPlace | null }) {
+export function DeliveryMarker({ chain, otherVersions, timeZone }: TProps) {
   const { t } = useTranslation();
-  if (!chain?.late) return null;
+  const lang = useLanguage();
+  if (!chain?.late && otherVersions.length === 0) return null;
   return (
-    <Stack gap={2} align="flex-start" data-delivery="late">
-      <Badge color="orange" variant="light" size="sm">
-        {t('haccp.delivery.late')}
-      </Badge>
-      {chain.carriedBy && (
-        <Text size="xs" c="dimmed">
-          {t('haccp.delivery.carriedBy', { name: chain.carriedBy })}
-        </Text>
+    <Stack gap={2} align="flex-start">
+      {chain?.late && (
+        <Stack gap={2} align="flex-start" data-delivery="late">
+          <Badge color="orange" variant="light" size="sm">
+            {t('haccp.delivery.late')}
+          </Badge>
+          {chain.carriedBy && (
+            <Text size="xs" c="dimmed">
+              {t('haccp.delivery.carriedBy', { name: chain.carriedBy })}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {otherVersions.length > 0 && (
+        <Stack gap={2} align="flex-start" data-delivery="other-versions">
+          <Badge color="red" variant="light" size="sm">
+            {t('haccp.delivery.otherVersions', { count: otherVersions.length })}
+          </Badge>
+          {otherVersions.map((v) => {
+            const date = formatDate(v.receivedAt, 'long', lang, timeZone);
+            return (
+              <Text key={`${v.receivedAt}/${v.carriedBy ?? ''}`} size="xs" c="dimmed">
+                {v.carriedBy === null
+                  ? t('haccp.delivery.fromMachine', { date })
+                  : t('haccp.delivery.carriedHome', { name: v.carriedBy, date })}
+              </Text>
+            );
+          })}
+        </Stack>
       )}
     </Stack>
   );

@@ -84,7 +84,7 @@ export function HaccpAlarmsTable({
                 </Text>
               </Group>
               <Text size="sm">{row.description}</Text>
-              <DeliveryMarker chain={row.alarm.chain} />
+              <DeliveryMarker chain={row.alarm.chain} otherVersions={row.alarm.otherVersions} timeZone={timeZone} />
               <Text size="xs" c="dimmed">
                 {t('haccp.columns.start')}: {row.start}
               </Text>
@@ -134,7 +134,7 @@ export function HaccpAlarmsTable({
             <Table.Td>
               <Stack gap={4} align="flex-start">
                 {row.description}
-                <DeliveryMarker chain={row.alarm.chain} />
+                <DeliveryMarker chain={row.alarm.chain} otherVersions={row.alarm.otherVersions} timeZone={timeZone} />
               </Stack>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.start}</Table.Td>

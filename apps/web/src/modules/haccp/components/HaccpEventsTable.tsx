@@ -209,7 +209,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, gamma, timeZone, on
                 <Text size="xs" c="dimmed">
                   {type(e)}
                 </Text>
-                <DeliveryMarker chain={e.chain} />
+                <DeliveryMarker chain={e.chain} otherVersions={e.otherVersions} timeZone={timeZone} />
                 {e.parameterName && parameter(e)}
                 <CorrectionNotes corrections={e.corrections} timeZone={timeZone} />
                 {correctButton(e)}
@@ -249,7 +249,7 @@ export function HaccpEventsTable({ events, rule, unitSystem, gamma, timeZone, on
                   <Stack gap={4} align="flex-start">
                     {type(e)}
                     {e.parameterName && parameter(e)}
-                    <DeliveryMarker chain={e.chain} />
+                    <DeliveryMarker chain={e.chain} otherVersions={e.otherVersions} timeZone={timeZone} />
                   </Stack>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} {...measured(e, 'wash')}>
