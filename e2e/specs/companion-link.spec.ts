@@ -291,7 +291,12 @@ describe('companion: the local link over Bluetooth (390 × 844)', () => {
     await tech.post(`/api/v1/local-link/${machine.serial}/records`, { records: [{ n: 0, topic: 'event', payload: forged }] });
     // The machine, back online, sends its own: kept aside, and shown with the record.
     await machine.connect();
-    await expect.poll(() => machine.outboxSize, { timeout: 15_000 }).toBe(0);
+    const day = new Date().toISOString().slice(0, 10);
+    const stored = () =>
+      tech.get<THaccpEventView[]>(
+        `/api/v1/event-hub-listener/event/${machine.serial}/events?startDate=${day}T00:00:00.000Z&stopDate=${day}T23:59:59.999Z`,
+      );
+    await expect.poll(async () => (await stored())[0]?.otherVersions.length, { timeout: 15_000 }).toBe(1);
 
     const { page } = await phone([]);
     await page.goto(`${baseUrl}/app/device/${encodeURIComponent(machine.serial)}/haccp`);

@@ -179,12 +179,16 @@ export async function notKeptBefore(sql: TSqlRunner, conflicts: readonly TConfli
   });
 }
 
-/** Keeps the other versions of `conflicts` beside the records whose ids they came under. */
+/**
+ * Keeps the other versions of `conflicts` beside the records whose ids they came under, each once
+ * (`haccp_other_versions_once_idx`: a repeat after its dead letter was pruned adds nothing).
+ */
 export async function keepOtherVersions(sql: TSqlRunner, conflicts: readonly TConflict[]): Promise<void> {
   const versions = conflicts.map((c) => c.version);
   await sql.query(
     `insert into haccp_other_versions (serial_number, record_kind, record_id, record, carried_by, carrier_name)
-     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[], $5::uuid[], $6::text[])`,
+     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::jsonb[], $5::uuid[], $6::text[])
+     on conflict do nothing`,
     [
       versions.map((v) => v.serial),
       versions.map((v) => v.kind),

@@ -64,10 +64,11 @@ export class HaccpRepository {
   }
 
   /**
-   * The other versions kept aside of the machine's records (events or alarms: `kind`), oldest
-   * first: read for the whole machine, since they are rare (docs/device-protocol.md).
+   * The other versions kept aside of these records of the machine (events or alarms: `kind`; docs/device-protocol.md),
+   * oldest first.
    */
-  async otherVersions(serialNumber: string, kind: 'event' | 'alarm') {
+  async otherVersions(serialNumber: string, kind: 'event' | 'alarm', ids: readonly string[]) {
+    if (ids.length === 0) return [];
     return this.db
       .select({
         recordId: haccpOtherVersions.recordId,
@@ -75,7 +76,13 @@ export class HaccpRepository {
         receivedAt: haccpOtherVersions.receivedAt,
       })
       .from(haccpOtherVersions)
-      .where(and(eq(haccpOtherVersions.serialNumber, serialNumber), eq(haccpOtherVersions.recordKind, kind)))
+      .where(
+        and(
+          eq(haccpOtherVersions.serialNumber, serialNumber),
+          eq(haccpOtherVersions.recordKind, kind),
+          inArray(haccpOtherVersions.recordId, [...ids]),
+        ),
+      )
       .orderBy(asc(haccpOtherVersions.receivedAt), asc(haccpOtherVersions.id));
   }
 

@@ -137,7 +137,9 @@ function versionsByRecord(rows: readonly { recordId: string; carrierName: string
   const grouped = new Map<string, TOtherVersion[]>();
   for (const v of rows) {
     const view = { carriedBy: v.carrierName, receivedAt: v.receivedAt.toISOString() };
-    grouped.set(v.recordId, [...(grouped.get(v.recordId) ?? []), view]);
+    const list = grouped.get(v.recordId);
+    if (list) list.push(view);
+    else grouped.set(v.recordId, [view]);
   }
   return grouped;
 }
@@ -201,7 +203,13 @@ export class HaccpService {
         rows.map((e) => e.id),
       ),
     );
-    const versions = versionsByRecord(await this.repository.otherVersions(serial, 'event'));
+    const versions = versionsByRecord(
+      await this.repository.otherVersions(
+        serial,
+        'event',
+        rows.map((e) => e.id),
+      ),
+    );
     return rows.map((e) => toEventView(e, rule, foodCode, corrections.get(e.id) ?? [], versions.get(e.id) ?? []));
   }
 
@@ -215,7 +223,7 @@ export class HaccpService {
       hygieneRuleFor(appliance.type),
       foodCodeClassFor(appliance.type),
       byRecord(await this.repository.corrections(serial, 'event', [id])).get(id) ?? [],
-      versionsByRecord(await this.repository.otherVersions(serial, 'event')).get(id) ?? [],
+      versionsByRecord(await this.repository.otherVersions(serial, 'event', [id])).get(id) ?? [],
     );
   }
 
@@ -363,7 +371,13 @@ export class HaccpService {
         rows.map((a) => a.id),
       ),
     );
-    const versions = versionsByRecord(await this.repository.otherVersions(serial, 'alarm'));
+    const versions = versionsByRecord(
+      await this.repository.otherVersions(
+        serial,
+        'alarm',
+        rows.map((a) => a.id),
+      ),
+    );
     return rows.map((a) => ({
       ...toAlarmView(a),
       corrections: corrections.get(a.id) ?? [],

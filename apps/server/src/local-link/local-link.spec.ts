@@ -361,6 +361,11 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         expect((await carry(serial, logOf([{ topic: 'event', payload: forged }]))).status).toBe(200);
         expect(await conflicts(serial)).toHaveLength(1);
         expect((await events(serial))[0]?.otherVersions).toHaveLength(1);
+        // Its dead letter pruned from the store, the same version again is still one version of the record.
+        await sql('delete from device_dead_letters where serial_number = $1', [serial]);
+        const again = await carry(serial, logOf([{ topic: 'event', payload: forged }]));
+        expect(await again.json()).toEqual({ received: 1, notStored: [] });
+        expect((await events(serial))[0]?.otherVersions).toHaveLength(1);
       });
 
       it("keeps an alarm whose code or end differs from the one held, never closing it, and none for the alarm's own closing", async () => {

@@ -73,17 +73,18 @@ export class RetentionRepository {
 
   /**
    * Deletes up to `limit` other versions of HACCP records (docs/device-protocol.md,
-   * `CONFLICTING_RECORD`) received before `before`: they go with the records of their time.
+   * `CONFLICTING_RECORD`) received before `before` whose record is gone: they stay as long as it does.
    */
-  deleteOtherVersionsBefore(before: Date, limit: number): Promise<number> {
-    return this.deleteIdsBefore('haccp_other_versions', 'received_at', before, limit);
-  }
-
-  /** Deletes up to `limit` rows of `table` (keyed by `id`) whose `column` is before `before`; answers how many. */
-  private async deleteIdsBefore(table: string, column: string, before: Date, limit: number): Promise<number> {
+  async deleteOtherVersionsBefore(before: Date, limit: number): Promise<number> {
     const result = await this.db.execute(sql`
-      delete from ${sql.identifier(table)} where id in (
-        select id from ${sql.identifier(table)} where ${sql.identifier(column)} < ${before.toISOString()}::timestamptz limit ${limit})
+      delete from haccp_other_versions where id in (
+        select v.id from haccp_other_versions v
+        where v.received_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from haccp_events e
+            where v.record_kind = 'event' and e.serial_number = v.serial_number and e.id = v.record_id)
+          and not exists (select 1 from alarms a
+            where v.record_kind = 'alarm' and a.serial_number = v.serial_number and a.id = v.record_id)
+        limit ${limit})
       returning 1`);
     return rowsOf(result).length;
   }
@@ -191,8 +192,12 @@ export class RetentionRepository {
   }
 
   /** Deletes up to `limit` offline stretches that ended before `before` (open ones stay); answers how many. */
-  deleteOfflinePeriodsBefore(before: Date, limit: number): Promise<number> {
-    return this.deleteIdsBefore('appliance_offline_periods', 'online_at', before, limit);
+  async deleteOfflinePeriodsBefore(before: Date, limit: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      delete from appliance_offline_periods where id in (
+        select id from appliance_offline_periods where online_at < ${before.toISOString()}::timestamptz limit ${limit})
+      returning 1`);
+    return rowsOf(result).length;
   }
 
   /**

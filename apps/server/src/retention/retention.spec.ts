@@ -146,6 +146,8 @@ describe('telemetry partitions and retention', () => {
           values (${SERIAL}, 'event', ${id}, '{}', ${receivedAt})`);
       await otherVersion('00000000-0000-4000-8000-000000000002', at(700 * DAY_MS));
       await otherVersion('00000000-0000-4000-8000-000000000003', at(3 * YEAR_MS));
+      // As old, but its record stays (it arrived recently): so does the version.
+      await otherVersion('00000000-0000-4000-8000-000000000004', at(3 * YEAR_MS));
 
       // Jobs: completed ones a week old go, a recent one and failed ones stay (for the ADMIN).
       const job = async (kind: string, state: string, finishedAgo: number) =>
@@ -247,7 +249,10 @@ describe('telemetry partitions and retention', () => {
         db,
         sql`select record_id as id from haccp_other_versions order by record_id`,
       );
-      expect(versionsLeft.map((r) => r.id)).toEqual(['00000000-0000-4000-8000-000000000002']);
+      expect(versionsLeft.map((r) => r.id)).toEqual([
+        '00000000-0000-4000-8000-000000000002',
+        '00000000-0000-4000-8000-000000000004',
+      ]);
       const alarmsLeft = await rows<{ id: string }>(db, sql`select id from alarms where serial_number = ${SERIAL} order by id`);
       expect(alarmsLeft.map((r) => r.id)).toEqual([
         '00000000-0000-4000-8000-000000000011',

@@ -1,4 +1,18 @@
-import { bigint, bigserial, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { appliances } from './appliances';
 import { users } from './users';
 
@@ -146,5 +160,18 @@ export const haccpOtherVersions = pgTable(
     carrierName: text('carrier_name'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('haccp_other_versions_record_idx').on(t.serialNumber, t.recordId)],
+  (t) => [
+    index('haccp_other_versions_record_idx').on(t.serialNumber, t.recordId),
+    /**
+     * One version once, whoever delivers it again (a QoS 1 repeat, a page carried home again or
+     * retried from the phone's queue, two instances at once): inserted `on conflict do nothing`.
+     */
+    uniqueIndex('haccp_other_versions_once_idx').on(
+      t.serialNumber,
+      t.recordKind,
+      t.recordId,
+      sql`md5((${sql.identifier('record')})::text)`,
+      sql`coalesce(${sql.identifier('carried_by')}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
 );

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, type TChainPlace, type TOtherVersion } from '@washboard/contracts';
 import { useLanguage } from '../../i18n/i18n';
 
+/** Other versions named one by one, the oldest; the badge says how many there are in all. */
+const SHOWN_VERSIONS = 3;
+
 type TProps = {
   chain: TChainPlace | null;
   /** Other versions delivered under the record's id and kept aside (docs/device-protocol.md). */
@@ -38,10 +41,11 @@ export function DeliveryMarker({ chain, otherVersions, timeZone }: TProps) {
           <Badge color="red" variant="light" size="sm">
             {t('haccp.delivery.otherVersions', { count: otherVersions.length })}
           </Badge>
-          {otherVersions.map((v) => {
+          {otherVersions.slice(0, SHOWN_VERSIONS).map((v, i) => {
             const date = formatDate(v.receivedAt, 'long', lang, timeZone);
             return (
-              <Text key={`${v.receivedAt}/${v.carriedBy ?? ''}`} size="xs" c="dimmed">
+              // In the order received, never reordered: the place is the key.
+              <Text key={i} size="xs" c="dimmed">
                 {v.carriedBy === null
                   ? t('haccp.delivery.fromMachine', { date })
                   : t('haccp.delivery.carriedHome', { name: v.carriedBy, date })}
