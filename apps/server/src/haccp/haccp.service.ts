@@ -132,28 +132,35 @@ function toEventView(
   };
 }
 
-/** Other versions by the record whose id they came under, each record's oldest first. */
-function versionsByRecord(rows: readonly { recordId: string; carrierName: string | null; receivedAt: Date }[]) {
-  const grouped = new Map<string, TOtherVersion[]>();
-  for (const v of rows) {
-    const view = { carriedBy: v.carrierName, receivedAt: v.receivedAt.toISOString() };
-    const list = grouped.get(v.recordId);
-    if (list) list.push(view);
-    else grouped.set(v.recordId, [view]);
+/** `rows` grouped by the record each belongs to (`recordOf`), as `view` makes them, each record's in the order read. */
+function groupedByRecord<R, V>(rows: readonly R[], recordOf: (row: R) => string, view: (row: R) => V): Map<string, V[]> {
+  const grouped = new Map<string, V[]>();
+  for (const row of rows) {
+    const list = grouped.get(recordOf(row));
+    if (list) list.push(view(row));
+    else grouped.set(recordOf(row), [view(row)]);
   }
   return grouped;
 }
 
+/** Other versions by the record whose id they came under, each record's oldest first. */
+function versionsByRecord(
+  rows: readonly { recordId: string; carrierName: string | null; receivedAt: Date }[],
+): Map<string, TOtherVersion[]> {
+  return groupedByRecord(
+    rows,
+    (v) => v.recordId,
+    (v) => ({ carriedBy: v.carrierName, receivedAt: v.receivedAt.toISOString() }),
+  );
+}
+
 /** Corrections by the record they point at, each record's in the order read (oldest first). */
 function byRecord(corrections: readonly TCorrectionRow[]): Map<string, TRecordCorrection[]> {
-  const grouped = new Map<string, TRecordCorrection[]>();
-  for (const c of corrections) {
-    const view = { id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() };
-    const list = grouped.get(c.correctsId);
-    if (list) list.push(view);
-    else grouped.set(c.correctsId, [view]);
-  }
-  return grouped;
+  return groupedByRecord(
+    corrections,
+    (c) => c.correctsId,
+    (c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() }),
+  );
 }
 
 /** The dashboard's verification page of a machine's HACCP record over a period (UTC days), in the machine's brand. */
