@@ -61,8 +61,11 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       newValue: null,
       chainSeq: i + 1,
       chainHash: (i + 1).toString(16).padStart(64, '0'),
-      // Now and then a correction, printed under its row.
+      // Now and then a correction, a late delivery or another version, printed under its row.
       corrections: i % 500 === 0 ? [correction(at)] : [],
+      chainLate: i % 300 === 0,
+      chainCarrier: i % 600 === 0 ? 'Luca Bianchi' : null,
+      otherVersions: i % 1000 === 0 ? [{ carriedBy: null, receivedAt: new Date(at + 3_600_000).toISOString() }] : [],
     };
   });
   const alarms = Array.from({ length: ALARMS }, (_, i): THaccpReportAlarm => {
@@ -75,6 +78,9 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       acknowledgedAt: i % 2 === 0 ? new Date(at + 60_000) : null,
       acknowledgedByName: i % 2 === 0 ? 'Maria Rossi' : null,
       corrections: i % 100 === 0 ? [correction(at)] : [],
+      chainLate: i % 50 === 0,
+      chainCarrier: null,
+      otherVersions: [],
     };
   });
   return { events, alarms };

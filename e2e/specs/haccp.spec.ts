@@ -144,9 +144,10 @@ describe('HACCP', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(csvLines[0]).toMatch(/^kind,cycle_name,start,stop,.*,chain_seq,chain_hash$/);
+    expect(csvLines[0]).toMatch(/^kind,cycle_name,start,stop,.*,chain_seq,chain_hash,late,carried_by,other_versions$/);
     expect(csvLines.filter((line) => /^cycle,.*,fail,rinse,/.test(line))).toHaveLength(1);
-    expect(csvLines.slice(1).every((line) => /,\d+,[0-9a-f]{64}$/.test(line))).toBe(true);
+    // Every record chained; none carried home, none with another version.
+    expect(csvLines.slice(1).every((line) => /,\d+,[0-9a-f]{64},(true|false),,$/.test(line))).toBe(true);
 
     // The machine's raw telemetry of the same period, a column per value with its unit.
     const telemetryCsv = await haccp.export('telemetryCsv');

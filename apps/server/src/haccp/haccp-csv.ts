@@ -1,7 +1,13 @@
-import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TRecordCorrection } from '@washboard/contracts';
+import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TLanguage, type TRecordCorrection } from '@washboard/contracts';
 import { csvRow } from '../http/csv';
 import { translate } from '../i18n/translate';
-import { formatters, parameterLabel, type THaccpReportContext, type THaccpReportEvent } from './haccp-report';
+import {
+  formatters,
+  parameterLabel,
+  type THaccpReportContext,
+  type THaccpReportDelivery,
+  type THaccpReportEvent,
+} from './haccp-report';
 
 /** The CSV events report's columns, in order (stable names: the file is read by programs). */
 export const EVENTS_CSV_HEADER = [
@@ -23,6 +29,9 @@ export const EVENTS_CSV_HEADER = [
   'corrections',
   'chain_seq',
   'chain_hash',
+  'late',
+  'carried_by',
+  'other_versions',
 ];
 
 /**
@@ -33,6 +42,25 @@ export function correctionsCell(corrections: readonly TRecordCorrection[]): stri
   if (corrections.length === 0) return undefined;
   // A note's own line breaks become spaces: one line is one correction.
   return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${c.note.replace(/\s*[\r\n]+\s*/g, ' ')}`).join('\n');
+}
+
+/**
+ * How a record came, as three fields: `late` (true when the machine had buffered it; empty for a
+ * record older than the chain), who carried it home, and the other versions received under its id,
+ * oldest first, one per line: from the machine or carried home by whom, and when (ISO 8601 UTC), in
+ * the report's language. Each empty when there is nothing to say.
+ */
+export function deliveryCells(lang: TLanguage, record: THaccpReportDelivery): (string | undefined)[] {
+  const versions = record.otherVersions.map((v) =>
+    v.carriedBy === null
+      ? translate(lang, 'haccp.delivery.fromMachine', { date: v.receivedAt })
+      : translate(lang, 'haccp.delivery.carriedHome', { name: v.carriedBy, date: v.receivedAt }),
+  );
+  return [
+    record.chainLate === null ? undefined : String(record.chainLate),
+    record.chainCarrier ?? undefined,
+    versions.length === 0 ? undefined : versions.join('\n'),
+  ];
 }
 
 /**
@@ -70,6 +98,7 @@ export function eventsCsv(ctx: THaccpReportContext, events: readonly THaccpRepor
       correctionsCell(e.corrections),
       e.chainSeq ?? undefined,
       e.chainHash ?? undefined,
+      ...deliveryCells(ctx.lang, e),
     ]);
   });
   // A byte-order mark: spreadsheet programs then read the file as UTF-8.

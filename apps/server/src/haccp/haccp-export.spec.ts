@@ -285,23 +285,25 @@ describe(`HACCP reports (${testBroker()})`, () => {
     it('writes every record with its verdict, heat dose and place and hash in the chain, for programs', async () => {
       const lines = await csvLines(period);
       expect(lines[0]).toBe(
-        'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,corrections,chain_seq,chain_hash',
+        'kind,cycle_name,start,stop,completed,parameter,old_value,new_value,wash_temperature,rinse_temperature,temperature_unit,verdict,failures,hue,a0,corrections,chain_seq,chain_hash,late,carried_by,other_versions',
       );
       // The parameter change at 05:00, the 60 cycles from 06:00, then two parameter changes at 20:00.
       expect(lines).toHaveLength(64);
       expect(lines[1]).toMatch(
-        /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,,\d+,[0-9a-f]{64}$/,
+        /^parameter,[^,]+,2026-11-10T05:00:00\.000Z,2026-11-10T05:00:00\.000Z,,[^,]+,85 °C,82 °C,,,°C,notApplicable,,,,,\d+,[0-9a-f]{64},true,,$/,
       );
       expect(lines[2]).toMatch(
-        /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,,\d+,[0-9a-f]{64}$/,
+        /^cycle,[^,]+,2026-11-10T06:00:00\.000Z,2026-11-10T06:02:30\.000Z,true,,,,61\.5,84\.8,°C,pass,,[\d.]+,[\d.]+,,\d+,[0-9a-f]{64},false,,$/,
       );
       // Cycle 7: the weak rinse fails the rule; cycle 12 did not complete and has no trace.
-      expect(lines[8]).toMatch(/^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,1809,2\.4,,\d+,[0-9a-f]{64}$/);
+      expect(lines[8]).toMatch(
+        /^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,1809,2\.4,,\d+,[0-9a-f]{64},false,,$/,
+      );
       expect(lines[13]).toMatch(
-        /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,,\d+,[0-9a-f]{64}$/,
+        /^cycle,[^,]+,2026-11-10T07:50:00\.000Z,2026-11-10T07:52:30\.000Z,false,.*,fail,notCompleted,,,,\d+,[0-9a-f]{64},false,,$/,
       );
       // Each record has its own place in the chain.
-      const seqs = lines.slice(1).map((line) => line.split(',').at(-2));
+      const seqs = lines.slice(1).map((line) => line.split(',').at(-5));
       expect(new Set(seqs).size).toBe(63);
       expect(lines[62]).toMatch(
         /^parameter,,2026-11-10T20:00:00\.000Z,2026-11-10T20:00:00\.000Z,,S40 · [^,]+,Cold water,Hot water,/,
@@ -326,7 +328,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
       // The CSV: the record's own values unchanged, the correction (when, who, what) before its chain place.
       const lines = await csvLines(period);
       expect(lines[8]).toMatch(/^cycle,[^,]+,2026-11-10T07:00:00\.000Z,.*,78\.5,°C,fail,rinse,/);
-      expect(lines[8]).toMatch(new RegExp(`,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z [^,]+: ${note},\\d+,[0-9a-f]{64}$`));
+      expect(lines[8]).toMatch(new RegExp(`,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z [^,]+: ${note},\\d+,[0-9a-f]{64},false,,$`));
       expect(lines.filter((line) => line.includes(note))).toHaveLength(1);
       // The PDF: under the failed row, in the reader's time zone, the row itself as reported.
       const res = await server.api(`${base()}/events/export?${period}&timeZone=UTC`, {
@@ -347,13 +349,9 @@ describe(`HACCP reports (${testBroker()})`, () => {
       }
       const again = await server.api(`${base()}/events/export.csv?${period}`, { headers: { ...anna, 'accept-language': 'en' } });
       const cell = (await again.text()).split('\r\n').find((line) => line.includes(note)) ?? '';
-      expect(cell.split('\n').map((line) => line.replace(/^.*?Z [^:]+: /, '').replace(/"?,\d+,[0-9a-f]{64}$/, ''))).toEqual([
-        note,
-        'Second check: still 84.0 °C',
-        'Third check',
-        'Fourth check',
-        'Fifth check',
-      ]);
+      expect(
+        cell.split('\n').map((line) => line.replace(/^.*?Z [^:]+: /, '').replace(/"?,\d+,[0-9a-f]{64},false,,$/, '')),
+      ).toEqual([note, 'Second check: still 84.0 °C', 'Third check', 'Fourth check', 'Fifth check']);
       const capped = await server.api(`${base()}/events/export?${period}&timeZone=UTC`, {
         headers: { ...anna, 'accept-language': 'en' },
       });
@@ -411,7 +409,7 @@ describe(`HACCP reports (${testBroker()})`, () => {
         .split('\r\n');
       expect(lines[0]).toBe(
         'error_code,description,start,stop,severity,acknowledged_by,acknowledged_at,acknowledgement_note,assigned_to,' +
-          'corrections,chain_seq,chain_hash,close_chain_seq,close_chain_hash',
+          'corrections,chain_seq,chain_hash,close_chain_seq,close_chain_hash,late,carried_by,other_versions',
       );
       expect(lines).toHaveLength(3);
       // With the places and hashes of each alarm's opening and closing in the machine's chain, as stored.
@@ -427,10 +425,11 @@ describe(`HACCP reports (${testBroker()})`, () => {
         const e = chained.find((c) => c.code === code && c.kind === kind);
         return `${e?.seq},${e?.hash}`;
       };
+      // Both alarms came after the day's last events (20:30): each entry says it was delivered late.
       expect(lines[1]).toMatch(/^OH01,.*,2026-11-10T08:00:00\.000Z,2026-11-10T08:05:00\.000Z,high,,,,,/);
-      expect(lines[1]?.endsWith(`,${entry('OH01', 'alarm')},${entry('OH01', 'alarmClose')}`)).toBe(true);
+      expect(lines[1]?.endsWith(`,${entry('OH01', 'alarm')},${entry('OH01', 'alarmClose')},true,,`)).toBe(true);
       expect(lines[2]).toMatch(/^W03,.*,2026-11-10T09:00:00\.000Z,,low,Anna Rossi,\d{4}-\d{2}-\d{2}T[\d:.]+Z,,,/);
-      expect(lines[2]?.endsWith(`,${entry('W03', 'alarm')},,`)).toBe(true);
+      expect(lines[2]?.endsWith(`,${entry('W03', 'alarm')},,,true,,`)).toBe(true);
       expect(chained).toHaveLength(3);
     });
 

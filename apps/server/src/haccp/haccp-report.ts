@@ -23,6 +23,7 @@ import {
   type THygieneFailure,
   type THygieneRule,
   type TLanguage,
+  type TOtherVersion,
   type TRecordCorrection,
   type TUnitSystem,
   UNIT_SYMBOLS,
@@ -54,8 +55,20 @@ export type THaccpReportEvent = {
   /** Its place in the machine's hash chain (null: stored before chaining existed). */
   chainSeq: number | null;
   chainHash: string | null;
+} & THaccpReportDelivery;
+
+/**
+ * What both reports print under a record besides its cells: its corrections, and how it was
+ * delivered — late, carried home by whom — and the other versions that came under its id.
+ */
+export type THaccpReportDelivery = {
   /** The corrections pointing at it, oldest first (docs/hygiene.md, "Corrections"). */
   corrections: readonly TRecordCorrection[];
+  /** Its entry's `late` and carrier (null: stored before chaining existed). */
+  chainLate: boolean | null;
+  chainCarrier: string | null;
+  /** Other versions delivered under its id and kept aside, oldest first (docs/device-protocol.md). */
+  otherVersions: readonly TOtherVersion[];
 };
 
 export type THaccpReportAlarm = {
@@ -65,9 +78,7 @@ export type THaccpReportAlarm = {
   /** Who acknowledged it (null: a deleted account) and when; no time: not acknowledged. */
   acknowledgedAt: Date | null;
   acknowledgedByName: string | null;
-  /** The corrections pointing at it, oldest first. */
-  corrections: readonly TRecordCorrection[];
-};
+} & THaccpReportDelivery;
 
 /** Everything the reports print besides the rows. */
 export type THaccpReportContext = {
@@ -96,9 +107,11 @@ const COLOR = {
   medium: '#b45309',
   /** A correction under its record (the screens' blue bar). */
   correction: '#1864ab',
+  /** Other versions of a record (the screens' red badge). */
+  otherVersions: '#c81e1e',
 };
 
-/** The corrections printed under a row at most: a row, note included, must fit on a page. */
+/** The corrections, and the other versions, printed under a row at most: a row, notes included, must fit on a page. */
 const PRINTED_CORRECTIONS = 3;
 
 /**
@@ -115,6 +128,42 @@ function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRe
   const more = corrections.length - PRINTED_CORRECTIONS;
   if (more > 0) lines.push(t('haccp.pdf.moreCorrections', { count: more }));
   return { text: lines.join('\n'), color: COLOR.correction };
+}
+
+/**
+ * How a record came, as the screens mark it: "Delivered late" (and who carried it home) when the
+ * machine had buffered it; then, in red, the other versions received under its id — from the machine
+ * or carried home by whom, and when (the oldest PRINTED_CORRECTIONS, then how many more). Nothing for
+ * a record delivered on time, once.
+ */
+function deliveryNotes(t: TTranslate, f: TFormatters, record: THaccpReportDelivery): TCell[] {
+  const notes: TCell[] = [];
+  if (record.chainLate) {
+    const carried = record.chainCarrier === null ? '' : ` · ${t('haccp.delivery.carriedBy', { name: record.chainCarrier })}`;
+    notes.push({ text: `${t('haccp.delivery.late')}${carried}`, color: COLOR.medium });
+  }
+  const versions = record.otherVersions;
+  if (versions.length > 0) {
+    const lines = [t('haccp.delivery.otherVersions', { count: versions.length })];
+    for (const v of versions.slice(0, PRINTED_CORRECTIONS)) {
+      const date = f.dateTime(new Date(v.receivedAt));
+      lines.push(
+        v.carriedBy === null
+          ? t('haccp.delivery.fromMachine', { date })
+          : t('haccp.delivery.carriedHome', { name: v.carriedBy, date }),
+      );
+    }
+    const more = versions.length - PRINTED_CORRECTIONS;
+    if (more > 0) lines.push(t('haccp.pdf.moreVersions', { count: more }));
+    notes.push({ text: lines.join('\n'), color: COLOR.otherVersions });
+  }
+  return notes;
+}
+
+/** Everything printed under a record's cells: its corrections, then how it was delivered. */
+function recordNotes(t: TTranslate, f: TFormatters, record: THaccpReportDelivery): TCell[] {
+  const correction = correctionNote(t, f, record.corrections);
+  return [...(correction ? [correction] : []), ...deliveryNotes(t, f, record)];
 }
 
 /** Accent colours and marks of apps/web/src/ui/brand/*.svg (viewBox units, 40 high). */
@@ -415,7 +464,7 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
         const key = e.parameterName ?? '';
         return {
           tint: fail ? COLOR.failFill : undefined,
-          note: correctionNote(t, f, e.corrections),
+          notes: recordNotes(t, f, e),
           cells: [
             { text: e.cycleName ? (cycleNames.get(e.cycleName) ?? e.cycleName) : '–' },
             { text: f.dateTime(e.start) },
@@ -487,7 +536,7 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
       row: (a) => {
         const severity = alarmByCode(a.errorCode)?.severity;
         return {
-          note: correctionNote(t, f, a.corrections),
+          notes: recordNotes(t, f, a),
           cells: [
             { text: a.errorCode, bold: true },
             { text: texts.alarms[a.errorCode] ?? a.errorCode },

@@ -112,8 +112,7 @@ export class HaccpRepository {
         parameterName: haccpEvents.parameterName,
         oldValue: haccpEvents.oldValue,
         newValue: haccpEvents.newValue,
-        chainSeq: haccpEvents.chainSeq,
-        chainHash: haccpEvents.chainHash,
+        ...chainColumns,
       })
       .from(haccpEvents)
       .where(
@@ -128,7 +127,6 @@ export class HaccpRepository {
       .limit(limit);
   }
 
-  /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
   /** The chain entries of these alarms of the machine: each one's opening and, once it ended, its closing. */
   async alarmEntries(serialNumber: string, ids: readonly string[]) {
     if (ids.length === 0) return [];
@@ -144,6 +142,7 @@ export class HaccpRepository {
       );
   }
 
+  /** One page of the alarms of a report (active at any moment of [from, to]), oldest first, after `after`. */
   async alarmsForReport(serialNumber: string, from: Date, to: Date, limit: number, after?: { start: Date; id: string }) {
     return selectAlarmViews(this.db)
       .where(

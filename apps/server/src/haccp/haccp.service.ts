@@ -28,7 +28,7 @@ import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink, type TLinkBase } from '../http/app-link';
-import { correctionsCell, eventsCsv } from './haccp-csv';
+import { correctionsCell, deliveryCells, eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
   chainSeq: number | null;
@@ -88,6 +88,9 @@ const ALARMS_CSV_HEADER = [
   'chain_hash',
   'close_chain_seq',
   'close_chain_hash',
+  'late',
+  'carried_by',
+  'other_versions',
 ];
 
 /** The CSV alarms report and the name it is downloaded under. */
@@ -319,6 +322,7 @@ export class HaccpService {
         opened?.hash,
         closed?.seq,
         closed?.hash,
+        ...deliveryCells(lang, a),
       ]);
     });
     // A byte-order mark: spreadsheet programs then read the file as UTF-8.
@@ -326,37 +330,43 @@ export class HaccpService {
     return { fileName: `haccp-alarms_${serial}_${days}.csv`, csv };
   }
 
-  /** The exports' events of the period, read page by page, each with its corrections. */
+  /** The exports' events of the period, read page by page, each with its corrections and other versions. */
   private async reportEvents(serial: string, period: { from: Date; to: Date }) {
     const rows = await allPages(
       (after) => this.repository.eventsForReport(serial, period.from, period.to, REPORT_PAGE_ROWS, after),
       (e) => e.start,
     );
-    return this.withCorrections(serial, 'event', rows);
+    return this.withAnnotations(serial, 'event', rows);
   }
 
-  /** The exports' alarms of the period, read page by page, each with its corrections. */
+  /** The exports' alarms of the period, read page by page, each with its corrections and other versions. */
   private async reportAlarms(serial: string, period: { from: Date; to: Date }) {
     const rows = await allPages(
       (after) => this.repository.alarmsForReport(serial, period.from, period.to, REPORT_PAGE_ROWS, after),
       (a) => a.startDate,
     );
-    return this.withCorrections(serial, 'alarm', rows);
+    return this.withAnnotations(serial, 'alarm', rows);
   }
 
-  /** The exports' records, each with the corrections pointing at it (read a page of records at a time). */
-  private async withCorrections<T extends { id: string }>(
+  /**
+   * The exports' records, each with the corrections pointing at it and the other versions received
+   * under its id (read a page of records at a time).
+   */
+  private async withAnnotations<T extends { id: string }>(
     serial: string,
     kind: 'event' | 'alarm',
     rows: T[],
-  ): Promise<(T & { corrections: TRecordCorrection[] })[]> {
+  ): Promise<(T & { corrections: TRecordCorrection[]; otherVersions: TOtherVersion[] })[]> {
     const corrections: TCorrectionRow[] = [];
+    const versions: Awaited<ReturnType<HaccpRepository['otherVersions']>> = [];
     for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
       const ids = rows.slice(i, i + REPORT_PAGE_ROWS).map((r) => r.id);
       corrections.push(...(await this.repository.corrections(serial, kind, ids)));
+      versions.push(...(await this.repository.otherVersions(serial, kind, ids)));
     }
-    const grouped = byRecord(corrections);
-    return rows.map((r) => ({ ...r, corrections: grouped.get(r.id) ?? [] }));
+    const correctionsOf = byRecord(corrections);
+    const versionsOf = versionsByRecord(versions);
+    return rows.map((r) => ({ ...r, corrections: correctionsOf.get(r.id) ?? [], otherVersions: versionsOf.get(r.id) ?? [] }));
   }
 
   /** The alarms active at any moment of the range, newest first. */

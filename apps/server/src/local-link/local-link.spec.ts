@@ -14,6 +14,7 @@ import { startTestServer, testBroker, type TTestServer } from '../../test/harnes
 import { ADMIN, json, newCompany, signedInUsers, signIn, staffMember } from '../../test/accounts';
 import { connectDevice, createProduct, cycleRecord, eventually, publish, type TProduct } from '../../test/devices';
 import { whileAlarmCodeRefused } from '../../test/refused-alarm-code';
+import { pdfText } from '../../test/pdf-text';
 
 type THeaders = Record<string, string>;
 
@@ -336,6 +337,26 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
           `id ${genuine.id} is held by the record carried home by Anna Rossi; this one, sent by the machine, differs`,
         );
         expect(await verified(serial)).toBe(true);
+        // The exports say it as well: the CSV in columns of their own, the PDF under the record's row.
+        const exported = (format: string) =>
+          server.api(
+            `/api/v1/event-hub-listener/event/${serial}/events/${format}?startDate=${DAY}&stopDate=${DAY}&timeZone=UTC`,
+            {
+              headers: { ...tech, 'accept-language': 'en' },
+            },
+          );
+        const csv = (await (await exported('export.csv')).text()).split('\r\n');
+        expect(csv[0]).toMatch(/,chain_seq,chain_hash,late,carried_by,other_versions$/);
+        const received = (stored?.otherVersions[0]?.receivedAt ?? '').replace(/\./g, '\\.');
+        expect(csv.find((line) => line.includes('T06:50:00.000Z'))).toMatch(
+          new RegExp(`,[0-9a-f]{64},true,Anna Rossi,"From the machine, ${received}"$`),
+        );
+        expect(csv.find((line) => line.includes('T06:51:00.000Z'))).toMatch(/,[0-9a-f]{64},true,Anna Rossi,$/);
+        const pdf = pdfText(Buffer.from(await (await exported('export')).arrayBuffer()));
+        expect(pdf).toMatch(
+          /Delivered late · Carried home by Anna Rossi\s+Another version received\s+From the machine, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/,
+        );
+        expect(pdf.match(/Another version received/g)).toHaveLength(1);
       });
 
       it('keeps a carried record as a dead letter naming its carrier when the machine had sent other content', async () => {
@@ -406,6 +427,14 @@ describe(`POST /api/v1/local-link/… (${testBroker()})`, () => {
         const listed = await server.api(`/api/v1/event-hub-listener/event/${serial}/alarms?${RANGE}`, { headers: tech });
         const [shown] = (await listed.json()) as THaccpAlarmView[];
         expect(shown?.otherVersions.map((v) => v.carriedBy)).toEqual([null, 'Anna Rossi']);
+        // The alarms' exports list them too, oldest first.
+        const query = `startDate=${DAY}&stopDate=${DAY}&timeZone=UTC`;
+        const headers = { ...tech, 'accept-language': 'en' };
+        const csv = await server.api(`/api/v1/event-hub-listener/event/${serial}/alarms/export.csv?${query}`, { headers });
+        const [, line] = (await csv.text()).split('\r\n', 2);
+        expect(line).toMatch(
+          /,true,Anna Rossi,"From the machine, [\d-]+T[\d:.]+Z\nCarried home by Anna Rossi, [\d-]+T[\d:.]+Z"$/,
+        );
       });
     });
 

@@ -21,10 +21,11 @@ export type TCell = { text: string; color?: string; bold?: boolean; wrap?: boole
 /** A column: its title and its width relative to the others; `wrap` wraps its long cells. */
 export type TColumn = { title: string; width: number; wrap?: boolean };
 /**
- * One item of the table as cells, with the fill of its row (else the striping) and optionally a note
- * across the whole table under its cells (wrapped, on the same page as they are).
+ * One item of the table as cells, with the fill of its row (else the striping) and optionally notes
+ * across the whole table under its cells, each with a bar of its colour (wrapped, on the same page as
+ * they are).
  */
-export type TRow = { cells: TCell[]; tint?: string; note?: TCell };
+export type TRow = { cells: TCell[]; tint?: string; notes?: readonly TCell[] };
 
 /** A row ready to draw: the texts cut to fit (or wrapped), the height of its cells and its whole height. */
 type TPreparedRow = {
@@ -34,7 +35,8 @@ type TPreparedRow = {
   cellsHeight: number;
   height: number;
   tint?: string;
-  note?: TCell;
+  /** The notes under the cells, each with its height. */
+  notes: { cell: TCell; height: number }[];
 };
 
 /**
@@ -110,8 +112,8 @@ class TableWriter {
     return `${cut.trimEnd()}…`;
   }
 
-  /** Measures a row: which cells print on one line (cut to fit), which wrap, and its height with its note. */
-  prepare({ cells, tint, note }: TRow): TPreparedRow {
+  /** Measures a row: which cells print on one line (cut to fit), which wrap, and its height with its notes. */
+  prepare({ cells, tint, notes = [] }: TRow): TPreparedRow {
     const texts: string[] = [];
     const wraps: boolean[] = [];
     let height = ROW_HEIGHT;
@@ -126,10 +128,12 @@ class TableWriter {
         height = Math.max(height, this.pdf.heightOfString(cell.text, { width: w }) + 7);
       }
     });
-    if (!note) return { cells, texts, wraps, cellsHeight: height, height, tint };
-    this.pdf.font(note.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(BODY_SIZE);
-    const noteHeight = this.pdf.heightOfString(note.text, { width: this.width - 12 }) + 6;
-    return { cells, texts, wraps, cellsHeight: height, height: height + noteHeight, tint, note };
+    const measured = notes.map((cell) => {
+      this.pdf.font(cell.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(BODY_SIZE);
+      return { cell, height: this.pdf.heightOfString(cell.text, { width: this.width - 12 }) + 6 };
+    });
+    const notesHeight = measured.reduce((sum, n) => sum + n.height, 0);
+    return { cells, texts, wraps, cellsHeight: height, height: height + notesHeight, tint, notes: measured };
   }
 
   /**
@@ -205,15 +209,17 @@ class TableWriter {
       else pdf.text(row.texts[i] ?? '', x + 3, this.y + 4, { lineBreak: false });
       x += w;
     });
-    if (row.note) {
-      // Under the cells, set in from the table's edge with a bar, as the screens show a correction.
-      const top = this.y + row.cellsHeight - 2;
-      pdf.rect(this.left + 3, top, 1.5, row.height - row.cellsHeight - 2).fill(row.note.color ?? PDF_COLOR.text);
+    // Under the cells, set in from the table's edge with a bar, as the screens show a correction.
+    let top = this.y + row.cellsHeight - 2;
+    for (const { cell, height } of row.notes) {
+      const color = cell.color ?? PDF_COLOR.text;
+      pdf.rect(this.left + 3, top, 1.5, height - 2).fill(color);
       pdf
-        .font(row.note.bold ? PDF_FONT.bold : PDF_FONT.regular)
+        .font(cell.bold ? PDF_FONT.bold : PDF_FONT.regular)
         .fontSize(BODY_SIZE)
-        .fillColor(row.note.color ?? PDF_COLOR.text)
-        .text(row.note.text, this.left + 9, top, { width: this.width - 12 });
+        .fillColor(color)
+        .text(cell.text, this.left + 9, top, { width: this.width - 12 });
+      top += height;
     }
     this.y += row.height;
     this.rule(0.3);

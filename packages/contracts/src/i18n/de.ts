@@ -903,6 +903,8 @@ export const de = {
       verify: 'Prüfen: {{url}}',
       moreCorrections_one: '… und {{count}} weitere Korrektur: alle stehen in der HACCP-Ansicht und im CSV-Export',
       moreCorrections_other: '… und {{count}} weitere Korrekturen: alle stehen in der HACCP-Ansicht und im CSV-Export',
+      moreVersions_one: '… und {{count}} weitere Fassung: alle stehen im CSV-Export',
+      moreVersions_other: '… und {{count}} weitere Fassungen: alle stehen im CSV-Export',
     },
   },
 

@@ -883,6 +883,8 @@ export const en = {
       verify: 'Verify: {{url}}',
       moreCorrections_one: '… and {{count}} more correction: all are on the HACCP screen and in the CSV export',
       moreCorrections_other: '… and {{count}} more corrections: all are on the HACCP screen and in the CSV export',
+      moreVersions_one: '… and {{count}} more version: all are in the CSV export',
+      moreVersions_other: '… and {{count}} more versions: all are in the CSV export',
     },
   },
 

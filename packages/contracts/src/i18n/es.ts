@@ -896,6 +896,8 @@ export const es = {
       verify: 'Verificar: {{url}}',
       moreCorrections_one: '… y {{count}} corrección más: todas están en la pantalla HACCP y en la exportación CSV',
       moreCorrections_other: '… y {{count}} correcciones más: todas están en la pantalla HACCP y en la exportación CSV',
+      moreVersions_one: '… y {{count}} versión más: todas están en la exportación CSV',
+      moreVersions_other: '… y {{count}} versiones más: todas están en la exportación CSV',
     },
   },
 

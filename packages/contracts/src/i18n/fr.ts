@@ -902,6 +902,8 @@ export const fr = {
       verify: 'Vérifier : {{url}}',
       moreCorrections_one: '… et {{count}} autre correction : toutes figurent à l’écran HACCP et dans l’export CSV',
       moreCorrections_other: '… et {{count}} autres corrections : toutes figurent à l’écran HACCP et dans l’export CSV',
+      moreVersions_one: '… et {{count}} autre version : toutes figurent dans l’export CSV',
+      moreVersions_other: '… et {{count}} autres versions : toutes figurent dans l’export CSV',
     },
   },
 

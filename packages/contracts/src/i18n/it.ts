@@ -898,6 +898,8 @@ export const it = {
       verify: 'Verifica: {{url}}',
       moreCorrections_one: '… e {{count}} altra correzione: tutte sono nella schermata HACCP e nell’esportazione CSV',
       moreCorrections_other: '… e altre {{count}} correzioni: tutte sono nella schermata HACCP e nell’esportazione CSV',
+      moreVersions_one: '… e {{count}} altra versione: tutte sono nell’esportazione CSV',
+      moreVersions_other: '… e altre {{count}} versioni: tutte sono nell’esportazione CSV',
     },
   },
 
