@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { Download, Page, Response } from 'playwright-core';
 import { catalogues, type TLanguage } from '@washboard/contracts';
 
 /** An inspector link's page (/inspect/{token}): one machine's HACCP record, read-only, without an account. */
@@ -48,6 +48,21 @@ export class InspectionPage {
   /** The verdict of the record's verification above the tables. */
   verdict() {
     return this.page.locator('[data-verified]');
+  }
+
+  /** Clicks one of the files to keep (the events report as PDF, …) and answers the download it starts. */
+  async export(report: 'events' | 'alarms' | 'eventsCsv' | 'alarmsCsv'): Promise<Download> {
+    const names = {
+      events: this.text.haccp.exportEvents,
+      alarms: this.text.haccp.exportAlarms,
+      eventsCsv: this.text.haccp.exportEventsCsv,
+      alarmsCsv: this.text.haccp.exportAlarmsCsv,
+    };
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: names[report] }).click(),
+    ]);
+    return download;
   }
 
   /** The page of a link that does not open. */

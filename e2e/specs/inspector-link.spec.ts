@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -142,12 +144,37 @@ describe('inspector link', () => {
         getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-green-light-color'),
       ]);
     expect(colour).toBe(green);
-    // Read-only and nowhere else to go: no link, no menu, no button but the tabs' and the page's own settings.
+    // Read-only and nowhere else to go: no link, no menu, no button but the tabs', the page's own
+    // settings and the four files to keep.
     expect(await inspector.getByRole('link').count()).toBe(0);
     expect(await inspector.getByRole('navigation').count()).toBe(0);
-    expect(await inspector.getByRole('button').count()).toBe(1);
+    expect(await inspector.getByRole('button').count()).toBe(5);
     await expectNoRawKeys(inspector);
     await screenshot(inspector, 'inspector-page-de');
+    // The inspector keeps the events report: this machine and period, in German, leading back to the link.
+    const report = await inspection.export('events');
+    expect(report.suggestedFilename()).toMatch(
+      new RegExp(`^haccp-events_${serialNumber}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+    );
+    const reportFile = path.join(ARTIFACTS, 'inspector-events.pdf');
+    await report.saveAs(reportFile);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      reportFile,
+      path.join(ARTIFACTS, 'inspector-events-pdf'),
+    ]);
+    const reportText = execFileSync('pdftotext', ['-layout', reportFile, '-'], { encoding: 'utf8' });
+    expect(reportText).toContain(de.haccp.pdf.eventsTitle);
+    expect(reportText).toContain(serialNumber);
+    expect(reportText).toContain(CORRECTION);
+    expect(reportText.replace(/\s+/g, '')).toContain(new URL(url).pathname);
     // The tabs stay where they were clicked, whatever the height of what they show.
     const tabsAt = async () => (await inspector.getByRole('tablist').boundingBox())?.y;
     const eventsTabsAt = await tabsAt();
@@ -180,7 +207,11 @@ describe('inspector link', () => {
     const card = links.card(LABEL);
     await expect.poll(() => card.locator('[data-openings]').getAttribute('data-openings')).toBe('2');
     await card.getByRole('button', { name: it_.haccp.inspectorLinks.showOpenings }).click();
-    await expect.poll(() => card.getByRole('row').count()).toBe(3);
+    // The two openings and the report downloaded, which is listed but not counted as an opening.
+    await expect.poll(() => card.getByRole('row').count()).toBe(4);
+    expect(await card.locator('[data-download]').innerText()).toBe(
+      it_.haccp.inspectorLinks.openingResults.downloads['events-pdf'],
+    );
     await screenshot(page, 'inspector-links-tab-it');
     await links.revoke(LABEL);
     await card.getByText(it_.haccp.inspectorLinks.statuses.revoked, { exact: true }).waitFor();
@@ -203,7 +234,7 @@ describe('inspector link', () => {
     await expect.poll(() => tried.getAttribute('data-refused-openings')).toBe('1');
     expect(await tried.innerText()).toContain(it_.haccp.inspectorLinks.refusedOpenings_one.split('{{count}}')[0]?.trim());
     await links.card(LABEL).getByRole('button', { name: it_.haccp.inspectorLinks.showOpenings }).click();
-    await expect.poll(() => links.card(LABEL).getByRole('row').count()).toBe(4);
+    await expect.poll(() => links.card(LABEL).getByRole('row').count()).toBe(5);
     expect(await links.card(LABEL).locator('[data-refused]').innerText()).toBe(it_.haccp.inspectorLinks.openingResults.revoked);
     await expectNoRawKeys(page);
     await screenshot(page, 'inspector-links-tab-refused-it');

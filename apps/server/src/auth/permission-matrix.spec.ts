@@ -100,6 +100,7 @@ describe('docs/permissions.md, permission matrix', () => {
     'GET /.well-known/haccp-keys': () => ({ path: '/.well-known/haccp-keys' }),
     // Shaped as a token is (43 base64url characters), so the call reaches the lookup.
     'GET /api/v1/inspect/{token}': () => ({ path: `/api/v1/inspect/${'x'.repeat(43)}` }),
+    'GET /api/v1/inspect/{token}/exports/{file}': () => ({ path: `/api/v1/inspect/${'x'.repeat(43)}/exports/events-pdf` }),
     'GET /app/manifest.webmanifest': () => ({ path: '/app/manifest.webmanifest' }),
     'POST /api/v2/account/users': () => ({
       path: '/api/v2/account/users',

@@ -8,6 +8,23 @@ import { languageFromHeader } from '../i18n/translate';
 
 type TOptions = { haccp: HaccpService };
 
+/** A PDF report as a download in `lang`, never cached. */
+export const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('content-language', lang)
+    .header('cache-control', 'no-store')
+    .send(file.pdf);
+
+/** A CSV export as a download, never cached. */
+export const sendCsv = (reply: FastifyReply, file: THaccpCsvFile) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'no-store')
+    .send(file.csv);
+
 /**
  * /api/v1/event-hub-listener/event/{serialNumber}/events|alarms…: the HACCP events and alarms of a
  * machine, as JSON and as PDF reports (device-areas §7).
@@ -48,13 +65,6 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
     // A Buffer is sent as it is: no serializer runs on it.
     response: { 200: z.any().describe('the PDF file'), ...deviceDataErrors },
   };
-  const sendPdf = (reply: FastifyReply, file: THaccpReportFile, lang: string) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
-      .header('content-language', lang)
-      .header('cache-control', 'no-store')
-      .send(file.pdf);
 
   app.get(
     '/event/:serialNumber/events/export',
@@ -88,12 +98,6 @@ export const haccpRoutes: FastifyPluginAsyncZod<TOptions> = async (app, { haccp 
       response: { 200: z.string().describe('the CSV file'), ...deviceDataErrors },
     },
   });
-  const sendCsv = (reply: FastifyReply, file: THaccpCsvFile) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
-      .header('cache-control', 'no-store')
-      .send(file.csv);
 
   app.get(
     '/event/:serialNumber/events/export.csv',

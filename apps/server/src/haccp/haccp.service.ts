@@ -15,6 +15,10 @@ import {
   type THygieneRule,
   type TFoodCodeClass,
   type TLanguage,
+  type TGamma,
+  type TInspectionExport,
+  type TUnitSystem,
+  inspectorPagePath,
   machineUnitSystem,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
@@ -27,7 +31,7 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
-import { machineLink, type TLinkBase } from '../http/app-link';
+import { appLink, machineLink, type TLinkBase } from '../http/app-link';
 import { correctionsCell, deliveryCells, eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
@@ -182,6 +186,54 @@ export function verificationUrl(
   );
 }
 
+/** A machine as the reports print it, read by a caller that checked access already. */
+export type TReportMachine = {
+  serialNumber: string;
+  brand: TBrandCode;
+  applianceName: string | null;
+  modelNumber: string;
+  gamma: TGamma;
+  type: string;
+  /** Its last parameters: S47 sets its unit system. */
+  parameters: Record<string, number> | null;
+};
+
+/** A report's context and the days its file name carries. */
+type TReport = { context: THaccpReportContext; days: string };
+
+/**
+ * What a report prints besides its rows: the machine, the period, the language, the unit system
+ * asked for (else the machine's own, S47), the time zone of the times (UTC unless a known one is
+ * asked for) and where its QR code leads.
+ */
+function contextOf(
+  machine: TReportMachine,
+  period: { from: Date; to: Date },
+  options: { lang: TLanguage; unitSystem: TUnitSystem | undefined; timeZone: string | undefined; verificationUrl: string },
+): TReport {
+  const context: THaccpReportContext = {
+    lang: options.lang,
+    brand: machine.brand,
+    unitSystem: options.unitSystem ?? machineUnitSystem(machine.parameters),
+    timeZone: timeZoneOrUtc(options.timeZone),
+    machine: {
+      name: machine.applianceName ?? machine.serialNumber,
+      serialNumber: machine.serialNumber,
+      modelNumber: machine.modelNumber,
+      rangeName: BRANDS[machine.brand].rangeNames[machine.gamma],
+      gamma: machine.gamma,
+      type: machine.type,
+    },
+    ...period,
+    createdAt: new Date(),
+    rule: hygieneRuleFor(machine.type),
+    foodCodeClass: foodCodeClassFor(machine.type),
+    verificationUrl: options.verificationUrl,
+  };
+  const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
+  return { context, days };
+}
+
 /** The HACCP records of one machine (events, alarms) and their PDF reports, each after the visibility check. */
 export class HaccpService {
   constructor(
@@ -238,64 +290,98 @@ export class HaccpService {
   }
 
   /**
-   * What both reports print besides their rows: the machine, the period, the caller's language, the
-   * unit system asked for (else the machine's own, S47) and the time zone of the times.
+   * What both reports print besides their rows, for a caller who sees the machine: the period asked
+   * for, the caller's language, the unit system asked for (else the machine's own, S47) and the time
+   * zone of the times; the QR code leads to the dashboard's verification page.
    */
   private async reportContext(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage) {
     const period = reportPeriod(query);
     const { appliance, state } = await this.appliances.visible(user, serial);
-    const context: THaccpReportContext = {
+    return contextOf({ ...appliance, parameters: state.parameters }, period, {
       lang,
-      brand: appliance.brand,
-      unitSystem: query.unitSystem ?? machineUnitSystem(state.parameters),
-      timeZone: timeZoneOrUtc(query.timeZone),
-      machine: {
-        name: appliance.applianceName ?? appliance.serialNumber,
-        serialNumber: appliance.serialNumber,
-        modelNumber: appliance.modelNumber,
-        rangeName: BRANDS[appliance.brand].rangeNames[appliance.gamma],
-        gamma: appliance.gamma,
-        type: appliance.type,
-      },
-      ...period,
-      createdAt: new Date(),
-      rule: hygieneRuleFor(appliance.type),
-      foodCodeClass: foodCodeClassFor(appliance.type),
+      unitSystem: query.unitSystem,
+      timeZone: query.timeZone,
       verificationUrl: verificationUrl(this.links, appliance, period.from, period.to),
-    };
-    const days = `${period.from.toISOString().slice(0, 10)}_${period.to.toISOString().slice(0, 10)}`;
-    return { context, days };
+    });
   }
 
   /** The HACCP events report (PDF) of the period, with the hygiene verdict of every cycle. */
   async eventsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
-    const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.reportEvents(serial, context);
-    return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
+    return this.eventsPdfOf(await this.reportContext(user, serial, query, lang));
   }
 
   /** The HACCP events of the period as CSV, with their verdicts, heat doses and chain hashes (haccp-csv.ts). */
   async eventsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
-    const { context, days } = await this.reportContext(user, serial, query, lang);
-    const rows = await this.reportEvents(serial, context);
-    return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
+    return this.eventsCsvOf(await this.reportContext(user, serial, query, lang));
   }
 
   /** The HACCP alarms report (PDF) of the period, with the severity of every alarm. */
   async alarmsReport(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpReportFile> {
-    const { context, days } = await this.reportContext(user, serial, query, lang);
+    return this.alarmsPdfOf(await this.reportContext(user, serial, query, lang));
+  }
+
+  /** The HACCP alarms report as CSV (`alarmsCsvOf`), for a caller who sees the machine. */
+  async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
+    return this.alarmsCsvOf(await this.reportContext(user, serial, query, lang), true);
+  }
+
+  /**
+   * One file of what an inspector link shares (docs/hygiene.md, "Inspector links"), for a caller that
+   * checked the link: its machine and period, in the machine's units, in `lang` and `timeZone`. Each
+   * page's QR code leads back to the link's page, the inspector's way to the verification; the alarms
+   * CSV leaves out whom an alarm is assigned to, as the link's page does.
+   */
+  async inspectionExport(
+    machine: TReportMachine,
+    link: { token: string; startDate: string; stopDate: string },
+    file: TInspectionExport,
+    options: { lang: TLanguage; timeZone: string | undefined },
+  ): Promise<{ pdf: THaccpReportFile } | { csv: THaccpCsvFile }> {
+    const period = reportPeriod(link);
+    const report = contextOf(machine, period, {
+      ...options,
+      unitSystem: undefined,
+      verificationUrl: appLink(this.links, machine.brand, inspectorPagePath(link.token)),
+    });
+    switch (file) {
+      case 'events-pdf':
+        return { pdf: await this.eventsPdfOf(report) };
+      case 'alarms-pdf':
+        return { pdf: await this.alarmsPdfOf(report) };
+      case 'events-csv':
+        return { csv: await this.eventsCsvOf(report) };
+      case 'alarms-csv':
+        return { csv: await this.alarmsCsvOf(report, false) };
+    }
+  }
+
+  private async eventsPdfOf({ context, days }: TReport): Promise<THaccpReportFile> {
+    const serial = context.machine.serialNumber;
+    const rows = await this.reportEvents(serial, context);
+    return { fileName: `haccp-events_${serial}_${days}.pdf`, pdf: await renderEventsReport(context, rows) };
+  }
+
+  private async eventsCsvOf({ context, days }: TReport): Promise<THaccpCsvFile> {
+    const serial = context.machine.serialNumber;
+    const rows = await this.reportEvents(serial, context);
+    return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
+  }
+
+  private async alarmsPdfOf({ context, days }: TReport): Promise<THaccpReportFile> {
+    const serial = context.machine.serialNumber;
     const rows = await this.reportAlarms(serial, context);
     return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
   }
 
   /**
    * The HACCP alarms report as CSV (stable column names, times in ISO 8601 UTC, the description in
-   * `lang`): every alarm of the period with its severity and lifecycle — who acknowledged it, when,
-   * the note, and whom it is assigned to — and the places and hashes of its opening and closing in
-   * the machine's chain.
+   * the report's language): every alarm of the period with its severity and lifecycle — who
+   * acknowledged it, when, the note, and (`withAssignee`) whom it is assigned to — the places and
+   * hashes of its opening and closing in the machine's chain, and how it came.
    */
-  async alarmsCsv(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage): Promise<THaccpCsvFile> {
-    const { context, days } = await this.reportContext(user, serial, query, lang);
+  private async alarmsCsvOf({ context, days }: TReport, withAssignee: boolean): Promise<THaccpCsvFile> {
+    const serial = context.machine.serialNumber;
+    const lang = context.lang;
     const rows = await this.reportAlarms(serial, context);
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     // Each alarm's opening and closing entries in the machine's chain, to hold a copy against the verification.
@@ -316,7 +402,7 @@ export class HaccpService {
         a.acknowledgedByName,
         a.acknowledgedAt?.toISOString(),
         a.acknowledgementNote,
-        a.assignedToName,
+        withAssignee ? a.assignedToName : undefined,
         correctionsCell(a.corrections),
         opened?.seq,
         opened?.hash,

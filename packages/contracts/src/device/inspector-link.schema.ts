@@ -11,6 +11,7 @@ import {
   INSPECTOR_LINK_REFUSALS,
   INSPECTOR_LINK_STATUSES,
   INSPECTOR_TOKEN_PATTERN,
+  INSPECTION_EXPORTS,
 } from './inspector-link';
 
 /**
@@ -69,6 +70,8 @@ export const ZInspectorLinkOpening = z
     userAgent: z.string().nullable(),
     /** Null when the record was shown; else why it was refused (the link's status then). */
     refused: z.enum(INSPECTOR_LINK_REFUSALS).nullable(),
+    /** The file asked for, when the opening was a download rather than the page. */
+    download: z.enum(INSPECTION_EXPORTS).nullable(),
   })
   .meta({ id: 'InspectorLinkOpening' });
 export type TInspectorLinkOpening = z.infer<typeof ZInspectorLinkOpening>;
@@ -81,6 +84,12 @@ export const ZInspectorLinkParams = ZSerialParams.extend({ id: z.uuid() });
  * it is made in, so that anything else is refused (400) before the database is asked.
  */
 export const ZInspectionParams = z.object({ token: z.string().regex(INSPECTOR_TOKEN_PATTERN) });
+
+/** GET /api/v1/inspect/{token}/exports/{file}: the link's token and which file. */
+export const ZInspectionExportParams = ZInspectionParams.extend({ file: z.enum(INSPECTION_EXPORTS) });
+
+/** The time zone a download writes its times in (an IANA name; else UTC): its period and units are the link's. */
+export const ZInspectionExportQuery = z.object({ timeZone: z.string().max(64).optional() });
 
 /** An alarm as the inspector sees it: what happened, when, and who acknowledged it with which note. */
 export const ZInspectionAlarm = z

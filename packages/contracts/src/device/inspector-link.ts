@@ -25,6 +25,13 @@ export const INSPECTOR_LINK_REFUSALS = ['revoked', 'expired'] as const satisfies
 export type TInspectorLinkRefusal = (typeof INSPECTOR_LINK_REFUSALS)[number];
 
 /**
+ * What an inspector may keep of the record the link shows (docs/hygiene.md, "Inspector links"): the
+ * two HACCP reports as PDF and the same records as CSV, of the link's machine and period.
+ */
+export const INSPECTION_EXPORTS = ['events-pdf', 'alarms-pdf', 'events-csv', 'alarms-csv'] as const;
+export type TInspectionExport = (typeof INSPECTION_EXPORTS)[number];
+
+/**
  * The last day a new link's period may reach: today (UTC, as the periods are). A link shares records
  * that exist; a day still to come would show whatever the machine records later, for whoever holds
  * the machine then.

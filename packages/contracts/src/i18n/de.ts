@@ -880,6 +880,12 @@ export const de = {
         shown: 'Aufzeichnung angezeigt',
         revoked: 'Abgelehnt: widerrufen',
         expired: 'Abgelehnt: abgelaufen',
+        downloads: {
+          'events-pdf': 'Ereignisbericht heruntergeladen (PDF)',
+          'alarms-pdf': 'Alarmbericht heruntergeladen (PDF)',
+          'events-csv': 'Ereignisse heruntergeladen (CSV)',
+          'alarms-csv': 'Alarme heruntergeladen (CSV)',
+        },
       },
       revoke: 'Widerrufen',
       revokeConfirm: 'Diesen Link widerrufen? Wer ihn hat, kann ihn dann nicht mehr öffnen.',

@@ -860,6 +860,12 @@ export const en = {
         shown: 'Record shown',
         revoked: 'Refused: revoked',
         expired: 'Refused: expired',
+        downloads: {
+          'events-pdf': 'Events report downloaded (PDF)',
+          'alarms-pdf': 'Alarms report downloaded (PDF)',
+          'events-csv': 'Events downloaded (CSV)',
+          'alarms-csv': 'Alarms downloaded (CSV)',
+        },
       },
       revoke: 'Revoke',
       revokeConfirm: 'Revoke this link? Whoever holds it can no longer open it.',

@@ -873,6 +873,12 @@ export const es = {
         shown: 'Registro mostrado',
         revoked: 'Rechazado: revocado',
         expired: 'Rechazado: caducado',
+        downloads: {
+          'events-pdf': 'Informe de eventos descargado (PDF)',
+          'alarms-pdf': 'Informe de alarmas descargado (PDF)',
+          'events-csv': 'Eventos descargados (CSV)',
+          'alarms-csv': 'Alarmas descargadas (CSV)',
+        },
       },
       revoke: 'Revocar',
       revokeConfirm: '¿Revocar este enlace? Quien lo tenga ya no podrá abrirlo.',

@@ -879,6 +879,12 @@ export const fr = {
         shown: 'Enregistrement affiché',
         revoked: 'Refusé : révoqué',
         expired: 'Refusé : expiré',
+        downloads: {
+          'events-pdf': 'Rapport des événements téléchargé (PDF)',
+          'alarms-pdf': 'Rapport des alarmes téléchargé (PDF)',
+          'events-csv': 'Événements téléchargés (CSV)',
+          'alarms-csv': 'Alarmes téléchargées (CSV)',
+        },
       },
       revoke: 'Révoquer',
       revokeConfirm: 'Révoquer ce lien ? La personne qui le détient ne pourra plus l’ouvrir.',

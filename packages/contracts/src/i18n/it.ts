@@ -875,6 +875,12 @@ export const it = {
         shown: 'Registro mostrato',
         revoked: 'Rifiutato: revocato',
         expired: 'Rifiutato: scaduto',
+        downloads: {
+          'events-pdf': 'Report eventi scaricato (PDF)',
+          'alarms-pdf': 'Report allarmi scaricato (PDF)',
+          'events-csv': 'Eventi scaricati (CSV)',
+          'alarms-csv': 'Allarmi scaricati (CSV)',
+        },
       },
       revoke: 'Revoca',
       revokeConfirm: 'Revocare questo link? Chi lo possiede non potrà più aprirlo.',

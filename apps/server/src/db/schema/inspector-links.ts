@@ -1,4 +1,4 @@
-import type { TInspectorLinkRefusal } from '@washboard/contracts';
+import type { TInspectionExport, TInspectorLinkRefusal } from '@washboard/contracts';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appliances } from './appliances';
 import { users } from './users';
@@ -59,6 +59,8 @@ export const haccpInspectorLinkOpenings = pgTable(
     network: text('network'),
     userAgent: text('user_agent'),
     refused: text('refused').$type<TInspectorLinkRefusal>(),
+    /** The file downloaded, when the opening was a download rather than the page. */
+    download: text('download').$type<TInspectionExport>(),
   },
   (t) => [index('haccp_inspector_link_openings_link_idx').on(t.linkId, t.openedAt)],
 );

@@ -1,5 +1,11 @@
 import { and, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import { personName, type TBrandCode, type TGamma, type TInspectorLinkRefusal } from '@washboard/contracts';
+import {
+  personName,
+  type TBrandCode,
+  type TGamma,
+  type TInspectionExport,
+  type TInspectorLinkRefusal,
+} from '@washboard/contracts';
 import type { TDb } from '../../db/database';
 import type { TTransaction } from '../../db/transaction';
 import { appliances, applianceStates, haccpInspectorLinkOpenings, haccpInspectorLinks, users } from '../../db/schema/index';
@@ -32,7 +38,8 @@ async function nameOf(db: TDb, userId: string): Promise<string> {
   return personName(user);
 }
 
-const shown = sql`${haccpInspectorLinkOpenings.refused} is null`;
+// A download is kept as an opening of its own, listed with them but not counted as the page shown.
+const shown = sql`${haccpInspectorLinkOpenings.refused} is null and ${haccpInspectorLinkOpenings.download} is null`;
 const refused = sql`${haccpInspectorLinkOpenings.refused} is not null`;
 const withOpenings = {
   ...getTableColumns(haccpInspectorLinks),
@@ -220,10 +227,18 @@ export class InspectorLinkRepository {
     return row ? { ...row.link, machine: row.machine, parameters: row.parameters } : undefined;
   }
 
-  /** Records that the link was opened: shown, or `refused` because it was revoked or had expired. */
+  /**
+   * Records that the link was opened: shown, or `refused` because it was revoked or had expired; a
+   * download names its file.
+   */
   async recordOpening(
     linkId: string,
-    visitor: { network: string | null; userAgent: string | null; refused: TInspectorLinkRefusal | null },
+    visitor: {
+      network: string | null;
+      userAgent: string | null;
+      refused: TInspectorLinkRefusal | null;
+      download: TInspectionExport | null;
+    },
   ): Promise<void> {
     await this.db.insert(haccpInspectorLinkOpenings).values({ linkId, ...visitor });
   }
@@ -236,6 +251,7 @@ export class InspectorLinkRepository {
         network: haccpInspectorLinkOpenings.network,
         userAgent: haccpInspectorLinkOpenings.userAgent,
         refused: haccpInspectorLinkOpenings.refused,
+        download: haccpInspectorLinkOpenings.download,
       })
       .from(haccpInspectorLinkOpenings)
       .where(eq(haccpInspectorLinkOpenings.linkId, linkId))

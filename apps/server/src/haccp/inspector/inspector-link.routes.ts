@@ -3,6 +3,8 @@ import { clientNetwork } from '../../http/client-network';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZErrorResponse,
+  ZInspectionExportParams,
+  ZInspectionExportQuery,
   ZInspectionParams,
   ZInspectionView,
   ZInspectorLinkCreated,
@@ -14,6 +16,8 @@ import {
 import type { TLimit } from '../../http/rate-limit';
 import { deviceDataErrors, deviceDataRead, rateLimitedError } from '../../http/route-schema';
 import type { InspectorLinkService } from './inspector-link.service';
+import { sendCsv, sendPdf } from '../haccp.routes';
+import { languageFromHeader } from '../../i18n/translate';
 
 type TOptions = { inspectorLinks: InspectorLinkService };
 
@@ -103,6 +107,42 @@ export const inspectionRoutes: FastifyPluginAsyncZod<TOptions & { limit: TLimit 
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
+    },
+  );
+
+  // The files an inspector may keep: a report is many times the work of the page, so fewer a minute.
+  app.get(
+    '/api/v1/inspect/:token/exports/:file',
+    {
+      config: {
+        rateLimit: { ...limit(10, '1 minute').rateLimit, keyGenerator: (request) => clientNetwork(request.ip) ?? request.ip },
+      },
+      schema: {
+        tags: ['device data'],
+        summary:
+          "The link's HACCP events or alarms as a PDF report (application/pdf) or CSV (text/csv), in Accept-Language (download logged)",
+        params: ZInspectionExportParams,
+        querystring: ZInspectionExportQuery,
+        produces: ['application/pdf', 'text/csv'],
+        // A Buffer or the CSV text is sent as it is: no serializer runs on it.
+        response: {
+          200: z.any().describe('the PDF or CSV file'),
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+          410: ZErrorResponse,
+          ...rateLimitedError,
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('x-robots-tag', 'noindex, nofollow');
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const made = await inspectorLinks.download(request.brand, request.params.token, request.params.file, visitor, {
+        lang,
+        timeZone: request.query.timeZone,
+      });
+      return 'pdf' in made ? sendPdf(reply, made.pdf, lang) : sendCsv(reply, made.csv);
     },
   );
 };

@@ -5,7 +5,9 @@ import {
   inspectorPagePath,
   lastShareableDay,
   type TBrandCode,
+  type TInspectionExport,
   type TInspectionView,
+  type TLanguage,
   type TInspectorLinkCreated,
   type TInspectorLinkOpening,
   type TInspectorLinkRequest,
@@ -22,9 +24,9 @@ import { randomToken, sha256 } from '../../auth/secrets';
 import { rangeBoundary } from '../../http/date-range';
 import { clientNetwork } from '../../http/client-network';
 import { checkPeriodSpan } from '../report-period';
-import type { HaccpService } from '../haccp.service';
+import type { HaccpService, THaccpCsvFile, THaccpReportFile } from '../haccp.service';
 import type { HaccpChainService } from '../chain/haccp-chain.service';
-import type { InspectorLinkRepository, TInspectorLinkRow } from './inspector-link.repository';
+import type { InspectorLinkRepository, TInspectorLinkRow, TInspectorLinkTarget } from './inspector-link.repository';
 import { inspectionAlarm, inspectionEvent, inspectionVerification } from './inspection-view';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +35,17 @@ const USER_AGENT_MAX_LENGTH = 300;
 
 /** Who opened a link: the client's address (as Fastify reads it, TRUST_PROXY applied) and browser. */
 export type TVisitor = { ip: string | undefined; userAgent: string | undefined };
+
+/** What an opening keeps of its visitor: the network, the browser (cut), and the file of a download. */
+type TSeen = { network: string | null; userAgent: string | null; download: TInspectionExport | null };
+
+function seenOf(visitor: TVisitor, download: TInspectionExport | null): TSeen {
+  return {
+    network: clientNetwork(visitor.ip),
+    userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+    download,
+  };
+}
 
 function statusOf(link: { revokedAt: Date | null; releasedAt: Date | null; expiresAt: Date }, now: Date): TInspectorLinkStatus {
   if (link.revokedAt) return 'revoked';
@@ -175,23 +188,32 @@ export class InspectorLinkService {
   }
 
   /**
-   * What the link with `token` shows, opened by `visitor` without an account: the machine, the HACCP
-   * events with verdicts and heat doses, the alarms and the verification of the record over its
-   * period (problems outside it counted, not named), each copied from an allow-list
-   * (inspection-view.ts). Unknown (or another brand's, or its machine deleted): 404; revoked or
-   * expired: 410. Each opening of a known link is kept (time, network, browser), a refused one with why.
+   * The working link with `token`, of a machine of `brand`. Unknown (or another brand's, or its
+   * machine deleted): 404; revoked or expired: 410, the refused opening kept (time, network, browser,
+   * and the file asked for when it was a download) — unless the machine changed hands since: nobody
+   * sees a released link's openings any more.
    */
-  async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
+  private async working(brand: TBrandCode, token: string, seen: TSeen): Promise<TInspectorLinkTarget> {
     const link = await this.repository.byToken(brand, sha256(token));
     if (!link) throw new AppError('INSPECTOR_LINK_NOT_FOUND');
     const status = statusOf(link, new Date());
-    const seen = { network: clientNetwork(visitor.ip), userAgent: visitor.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null };
     if (status !== 'active') {
-      // Tried after it stopped working: kept, so its owner sees a link gone astray still being used —
-      // unless the machine changed hands since: nobody sees a released link's openings any more.
+      // Tried after it stopped working: kept, so its owner sees a link gone astray still being used.
       if (!link.releasedAt) await this.repository.recordOpening(link.id, { ...seen, refused: status });
       throw new AppError(status === 'revoked' ? 'INSPECTOR_LINK_REVOKED' : 'INSPECTOR_LINK_EXPIRED');
     }
+    return link;
+  }
+
+  /**
+   * What the link with `token` shows, opened by `visitor` without an account: the machine, the HACCP
+   * events with verdicts and heat doses, the alarms and the verification of the record over its
+   * period (problems outside it counted, not named), each copied from an allow-list
+   * (inspection-view.ts). Refused as `working` says; each opening of a known link is kept.
+   */
+  async open(brand: TBrandCode, token: string, visitor: TVisitor): Promise<TInspectionView> {
+    const seen = seenOf(visitor, null);
+    const link = await this.working(brand, token, seen);
     const serial = link.serialNumber;
     const from = rangeBoundary(link.startDate, false);
     const to = rangeBoundary(link.stopDate, true);
@@ -218,5 +240,25 @@ export class InspectorLinkService {
       alarms: alarms.map(inspectionAlarm),
       verification: inspectionVerification(verification),
     };
+  }
+
+  /**
+   * One file of what the link shares — the events or alarms report as PDF, or the same as CSV — in
+   * `lang`, times in `timeZone`; refused as `working` says. Each download is kept with the link's
+   * openings, naming its file.
+   */
+  async download(
+    brand: TBrandCode,
+    token: string,
+    file: TInspectionExport,
+    visitor: TVisitor,
+    options: { lang: TLanguage; timeZone: string | undefined },
+  ): Promise<{ pdf: THaccpReportFile } | { csv: THaccpCsvFile }> {
+    const seen = seenOf(visitor, file);
+    const link = await this.working(brand, token, seen);
+    const machine = { ...link.machine, serialNumber: link.serialNumber, parameters: link.parameters };
+    const made = await this.haccp.inspectionExport(machine, { ...link, token }, file, options);
+    await this.repository.recordOpening(link.id, { ...seen, refused: null });
+    return made;
   }
 }

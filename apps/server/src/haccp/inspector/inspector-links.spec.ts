@@ -16,6 +16,7 @@ import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } fr
 import { connectDevice, createProduct, eventually, publish } from '../../../test/devices';
 import { redactUrl } from '../../logger';
 import { clientNetwork } from '../../http/client-network';
+import { pdfText } from '../../../test/pdf-text';
 
 type THeaders = Record<string, string>;
 type TError = { code: string; message: string };
@@ -483,6 +484,108 @@ describe(`inspector links (${testBroker()})`, () => {
     });
   });
 
+  describe('GET /api/v1/inspect/{token}/exports/{file}', () => {
+    const download = (token: string, file: string, headers: Record<string, string> = {}) =>
+      server.api(`/api/v1/inspect/${encodeURIComponent(token)}/exports/${file}?timeZone=UTC`, {
+        headers: { 'accept-language': 'en', ...headers },
+      });
+    const csvLines = async (res: Response) =>
+      (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+
+    it("lets the inspector keep the link's record as PDF and CSV, that machine and period only, logging each download", async () => {
+      const link = await created(owner, { label: 'Dr. Bianchi' });
+      // Assigned work is the kitchen's own: the owner's CSV names the assignee, the inspector's does not.
+      const people = (await (
+        await server.api(`/api/v1/event-hub-listener/event/${serial}/alarms/assignees`, { headers: owner })
+      ).json()) as { id: string; name: string }[];
+      const assignee = people.find((p) => p.name === 'Anna Rossi');
+      const assigned = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/alarms/${openAlarm.id}/assign`,
+        json({ userId: assignee?.id }, owner),
+      );
+      expect(assigned.status, await assigned.clone().text()).toBe(200);
+
+      const events = await download(link.token, 'events-csv', { 'user-agent': 'Inspector/1.0' });
+      expect(events.status, await events.clone().text()).toBe(200);
+      expect(events.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(events.headers.get('cache-control')).toBe('no-store');
+      expect(events.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(events.headers.get('content-disposition')).toBe(
+        `attachment; filename="haccp-events_${serial}_${PERIOD.startDate}_${PERIOD.stopDate}.csv"`,
+      );
+      const eventLines = await csvLines(events);
+      // The two cycles of the period, oldest first; not the one of five days ago, nor the other machine's.
+      expect(eventLines).toHaveLength(3);
+      expect(eventLines.slice(1).map((line) => line.split(',')[2])).toEqual([inPeriod[0]?.start, inPeriod[1]?.start]);
+      expect(eventLines[1]).toContain(CORRECTION_NOTE);
+
+      const alarms = await download(link.token, 'alarms-csv');
+      const alarmLines = await csvLines(alarms);
+      expect(alarmLines).toHaveLength(2);
+      expect(alarmLines[1]).toMatch(/^W03,.*,Olga Ferri,[\d-]+T[\d:.]+Z,Detergent can replaced,,/);
+      const owners = await server.api(
+        `/api/v1/event-hub-listener/event/${serial}/alarms/export.csv?${new URLSearchParams(PERIOD)}`,
+        { headers: owner },
+      );
+      expect(await owners.text()).toContain(',Detergent can replaced,Anna Rossi,');
+
+      const report = await download(link.token, 'events-pdf', { 'accept-language': 'de' });
+      expect(report.status).toBe(200);
+      expect(report.headers.get('content-type')).toBe('application/pdf');
+      expect(report.headers.get('content-language')).toBe('de');
+      const text = pdfText(Buffer.from(await report.arrayBuffer()));
+      expect(text).toContain('HACCP-Bericht');
+      expect(text).toContain(serial);
+      expect(text).toContain(CORRECTION_NOTE);
+      // Each page's QR code and address lead back to the link: the inspector's way to the verification.
+      expect(text.replace(/\s+/g, '')).toContain(`/inspect/${link.token}`);
+      const alarmReport = await download(link.token, 'alarms-pdf');
+      expect(alarmReport.status).toBe(200);
+      expect(pdfText(Buffer.from(await alarmReport.arrayBuffer()))).toContain('W03');
+
+      // Every download is kept with the link's openings, naming its file; none counts as the page shown.
+      const listed = ((await (await server.api(at(serial), { headers: owner })).json()) as TInspectorLinkView[]).find(
+        (l) => l.id === link.id,
+      );
+      expect(listed).toMatchObject({ openings: 0, refusedOpenings: 0 });
+      const openings = (await (
+        await server.api(at(serial, `/${link.id}/openings`), { headers: owner })
+      ).json()) as TInspectorLinkOpening[];
+      expect(openings.map((o) => [o.download, o.refused])).toEqual([
+        ['alarms-pdf', null],
+        ['events-pdf', null],
+        ['alarms-csv', null],
+        ['events-csv', null],
+      ]);
+      expect(openings[3]).toMatchObject({ network: '127.0.0.0/24', userAgent: 'Inspector/1.0' });
+    });
+
+    it('refuses a revoked link (410, keeping the try with its file), an unknown one (404) and an unknown file (400)', async () => {
+      const link = await created(owner);
+      expect((await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: owner })).status).toBe(200);
+      const gone = await download(link.token, 'events-pdf', { 'accept-language': 'fr' });
+      expect(gone.status).toBe(410);
+      expect(await gone.json()).toEqual({
+        code: 'INSPECTOR_LINK_REVOKED',
+        message: catalogues.fr.apiErrors.INSPECTOR_LINK_REVOKED,
+      });
+      const openings = (await (
+        await server.api(at(serial, `/${link.id}/openings`), { headers: owner })
+      ).json()) as TInspectorLinkOpening[];
+      expect(openings.map((o) => [o.download, o.refused])).toEqual([['events-pdf', 'revoked']]);
+      const before = await openingCount();
+      expect((await download('x'.repeat(43), 'events-pdf')).status).toBe(404);
+      const other = await created(owner);
+      const wrong = await download(other.token, 'telemetry-csv');
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as TError).code).toBe('VALIDATION_FAILED');
+      expect(await openingCount()).toBe(before);
+    });
+  });
+
   describe('POST …/haccp/inspector-links/{id}/revoke', () => {
     it('revokes at once: the link answers 410, the list says who revoked it; a second revoke changes nothing', async () => {
       const link = await created(owner);
@@ -711,6 +814,9 @@ describe(`inspector links (${testBroker()})`, () => {
     it('writes no token of a link into a log line', () => {
       expect(redactUrl('/inspect/AbC_12-x?brand=KESTREL')).toBe('/inspect/[redacted]?brand=KESTREL');
       expect(redactUrl('/api/v1/inspect/AbC_12-x')).toBe('/api/v1/inspect/[redacted]');
+      expect(redactUrl('/api/v1/inspect/AbC_12-x/exports/events-pdf?timeZone=UTC')).toBe(
+        '/api/v1/inspect/[redacted]/exports/events-pdf?timeZone=UTC',
+      );
     });
   });
 });

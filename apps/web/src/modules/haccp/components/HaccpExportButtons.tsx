@@ -15,33 +15,50 @@ const LABELS: Record<THaccpReport, `haccp.export${'Events' | 'Alarms' | 'EventsC
 const CSV: ReadonlySet<THaccpReport> = new Set(['eventsCsv', 'alarmsCsv', 'telemetryCsv']);
 
 /**
- * The exports of the period: events (with the hygiene verdicts) and alarms (with severity and who
- * acknowledged them) as PDF, both as CSV (the events with their chain hashes), and the raw
- * telemetry as CSV (a period of more than 31 days is refused with the server's reason).
+ * A row of export buttons, one per report: the one running shows it, the others wait for it; a
+ * failure is told with the server's reason.
  */
-export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
+export function ExportButtons<R extends THaccpReport>({
+  reports,
+  running,
+  start,
+}: {
+  reports: readonly R[];
+  running: R | null;
+  start: (report: R, onError: (error: Error) => void) => void;
+}) {
   const { t } = useTranslation();
-  const exporter = useHaccpExport(serialNumber);
-  const running = exporter.isPending ? exporter.variables.report : null;
-  const start = (report: THaccpReport) =>
-    exporter.mutate(
-      { report, period },
-      { onError: (error) => notify({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') }) },
-    );
+  const onError = (error: Error) => notify({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') });
   return (
     <Group gap="sm" wrap="wrap">
-      {(['events', 'alarms', 'eventsCsv', 'alarmsCsv', 'telemetryCsv'] as const).map((report) => (
+      {reports.map((report) => (
         <Button
           key={report}
           variant="light"
           leftSection={CSV.has(report) ? <IconFileTypeCsv size={18} aria-hidden /> : <IconFileTypePdf size={18} aria-hidden />}
           loading={running === report}
           disabled={running !== null && running !== report}
-          onClick={() => start(report)}
+          onClick={() => start(report, onError)}
         >
           {t(LABELS[report])}
         </Button>
       ))}
     </Group>
+  );
+}
+
+/**
+ * The exports of the period: events (with the hygiene verdicts) and alarms (with severity and who
+ * acknowledged them) as PDF, both as CSV (the events with their chain hashes), and the raw
+ * telemetry as CSV (a period of more than 31 days is refused with the server's reason).
+ */
+export function HaccpExportButtons({ serialNumber, period }: { serialNumber: string; period: THaccpPeriod }) {
+  const exporter = useHaccpExport(serialNumber);
+  return (
+    <ExportButtons
+      reports={['events', 'alarms', 'eventsCsv', 'alarmsCsv', 'telemetryCsv'] as const}
+      running={exporter.isPending ? exporter.variables.report : null}
+      start={(report, onError) => exporter.mutate({ report, period }, { onError })}
+    />
   );
 }

@@ -7,7 +7,9 @@ import { Loading } from '../../../ui/Loading';
 import { apiErrorMessage } from '../../api/api-error-message';
 import { useLanguage } from '../../i18n/i18n';
 import { useRuntime } from '../../runtime/runtime-context';
-import { useInspection } from '../hooks/use-inspector-links';
+import { useInspection, useInspectionExport } from '../hooks/use-inspector-links';
+import { INSPECTION_FILES, type TInspectionReport } from '../api/inspector-link-api';
+import { ExportButtons } from './HaccpExportButtons';
 import { usePeriodText } from '../hooks/use-period-text';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
@@ -43,8 +45,22 @@ function Unavailable({ error }: { error: unknown }) {
   );
 }
 
-/** The record itself: the machine, the period, the verdict of the verification, then the tables. */
-function InspectionRecord({ view }: { view: TInspectionView }) {
+/** The files the inspector may keep of what the link shows: the two reports as PDF, both as CSV. */
+function InspectionDownloads({ token, view }: { token: string; view: TInspectionView }) {
+  const exporter = useInspectionExport(token, view);
+  return (
+    <ExportButtons
+      reports={INSPECTION_REPORTS}
+      running={exporter.isPending ? exporter.variables : null}
+      start={(report, onError) => exporter.mutate(report, { onError })}
+    />
+  );
+}
+
+const INSPECTION_REPORTS = Object.keys(INSPECTION_FILES) as TInspectionReport[];
+
+/** The record itself: the machine, the period, the verdict of the verification, the files to keep, then the tables. */
+function InspectionRecord({ token, view }: { token: string; view: TInspectionView }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const periodText = usePeriodText();
@@ -83,6 +99,7 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
         )}
       </Alert>
       <HaccpRuleText type={view.machine.type} unitSystem={view.unitSystem} />
+      <InspectionDownloads token={token} view={view} />
       <Tabs defaultValue="events" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="events">{t('haccp.tabs.events')}</Tabs.Tab>
@@ -114,7 +131,8 @@ function InspectionRecord({ view }: { view: TInspectionView }) {
 /**
  * What an inspector link shows, read-only and without an account (docs/hygiene.md, "Inspector
  * links"): one machine's HACCP events with their verdicts and heat doses, its alarms and the
- * verification of its record over the link's period — nothing else, and no way anywhere else.
+ * verification of its record over the link's period, and the same as PDF and CSV files to keep —
+ * nothing else, and no way anywhere else.
  */
 export function Inspection({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -125,5 +143,5 @@ export function Inspection({ token }: { token: string }) {
   }, [t, brand.title]);
   if (inspection.isPending) return <Loading />;
   if (inspection.isError) return <Unavailable error={inspection.error} />;
-  return <InspectionRecord view={inspection.data} />;
+  return <InspectionRecord token={token} view={inspection.data} />;
 }

@@ -14,7 +14,7 @@ import { browserTimeZone } from '../../../ui/browser-time-zone';
 
 const STATUS_COLORS: Record<TInspectorLinkStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 
-/** Who opened a link, when, from which network and with which browser, and whether it was refused. */
+/** Who opened a link, when, from which network and with which browser: the page shown, a file downloaded, or refused. */
 function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -34,15 +34,23 @@ function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }
             </Table.Thead>
             <Table.Tbody>
               {rows.map((o) => (
-                <Table.Tr key={`${o.openedAt}-${o.userAgent ?? ''}`}>
+                <Table.Tr key={`${o.openedAt}-${o.download ?? ''}-${o.userAgent ?? ''}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.openedAt, 'long', lang, browserTimeZone())}</Table.Td>
                   <Table.Td ff="monospace">{o.network ?? '–'}</Table.Td>
                   <Table.Td>
                     <Text size="xs">{o.userAgent ?? '–'}</Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-refused={o.refused ?? undefined}>
+                  <Table.Td
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-refused={o.refused ?? undefined}
+                    data-download={o.download ?? undefined}
+                  >
                     <Text size="sm" c={o.refused ? 'orange' : undefined} fw={o.refused ? 600 : undefined}>
-                      {t(`haccp.inspectorLinks.openingResults.${o.refused ?? 'shown'}`)}
+                      {o.refused
+                        ? t(`haccp.inspectorLinks.openingResults.${o.refused}`)
+                        : o.download
+                          ? t(`haccp.inspectorLinks.openingResults.downloads.${o.download}`)
+                          : t('haccp.inspectorLinks.openingResults.shown')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInspectorLinkRequest } from '@washboard/contracts';
+import type { TInspectionView, TInspectorLinkRequest } from '@washboard/contracts';
+import { saveFile } from '../../../ui/save-file';
 import { deviceKeys } from '../../devices/hooks/device-keys';
 import {
   createInspectorLink,
   fetchInspection,
+  fetchInspectionExport,
   fetchInspectorLinkOpenings,
   fetchInspectorLinks,
   revokeInspectorLink,
+  type TInspectionReport,
 } from '../api/inspector-link-api';
 
 /** Query keys of a machine's inspector links, under the device keys so a reconnect reloads them too. */
@@ -41,4 +44,15 @@ export function useInspectorLinkChange(serialNumber: string) {
 /** What an inspector link shows; a refused link (404, 410) is not asked again. */
 export function useInspection(token: string) {
   return useQuery({ queryKey: ['inspection', token], queryFn: () => fetchInspection(token), retry: false });
+}
+
+/** Downloads one file of what the link shares, with times in the browser's time zone. */
+export function useInspectionExport(token: string, view: TInspectionView) {
+  return useMutation({
+    mutationFn: async (report: TInspectionReport) => {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+      const { blob, fileName } = await fetchInspectionExport(token, view, report, timeZone);
+      saveFile(blob, fileName);
+    },
+  });
 }

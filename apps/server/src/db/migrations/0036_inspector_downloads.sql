@@ -1,0 +1,1 @@
+ALTER TABLE "haccp_inspector_link_openings" ADD COLUMN "download" text;
