@@ -78,6 +78,8 @@ function year(): { events: THaccpReportEvent[]; alarms: THaccpReportAlarm[] } {
       acknowledgedAt: i % 2 === 0 ? new Date(at + 60_000) : null,
       acknowledgedByName: i % 2 === 0 ? 'Maria Rossi' : null,
       corrections: i % 100 === 0 ? [correction(at)] : [],
+      chainSeq: CYCLES + i + 1,
+      chainHash: (CYCLES + i + 1).toString(16).padStart(64, '0'),
       chainLate: i % 50 === 0,
       chainCarrier: null,
       otherVersions: [],

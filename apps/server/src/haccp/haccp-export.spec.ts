@@ -376,8 +376,20 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(text).toMatch(/W03\s+.*Ancora attivo\s+Bassa/);
       expect(text).toContain('Allarmi: 2');
       expect(text).toContain('Pagina 1 di 1');
-      // The verification's address, and no claim about the rows' places in the chain, which it does not print.
+      // The verification's address, and the page's place in the chain: its first and last alarm's opening.
       expect(text).toMatch(new RegExp(`Verifica: http\\S+/device/${serial}/haccp/verification`));
+      const { rows: openings } = await server.washboard.database.transaction((sql) =>
+        sql.query<{ seq: string; hash: string }>(
+          `select c.seq::text as seq, c.hash from haccp_chain c join alarms a on a.serial_number = c.serial_number and a.id = c.record_id
+           where c.serial_number = $1 and c.kind = 'alarm' order by a.start_date`,
+          [serial],
+        ),
+      );
+      const [first, last] = openings;
+      expect(openings).toHaveLength(2);
+      expect(text).toContain(
+        `Catena di hash: n. ${first?.seq} ${first?.hash.slice(0, 8)} … n. ${last?.seq} ${last?.hash.slice(0, 8)}`,
+      );
       expect(text).not.toContain(catalogues.it.haccp.pdf.chainNone);
     });
 

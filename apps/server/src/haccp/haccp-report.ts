@@ -78,6 +78,9 @@ export type THaccpReportAlarm = {
   /** Who acknowledged it (null: a deleted account) and when; no time: not acknowledged. */
   acknowledgedAt: Date | null;
   acknowledgedByName: string | null;
+  /** Its opening's place in the machine's hash chain (null: stored before chaining existed). */
+  chainSeq: number | null;
+  chainHash: string | null;
 } & THaccpReportDelivery;
 
 /** Everything the reports print besides the rows. */
@@ -362,9 +365,12 @@ function qrModules(text: string): boolean[][] {
  * A page's place in the hash chain: the first and last chained records of the page (in the
  * report's order), each by its position and the first 8 hex digits of its hash.
  */
-function chainLineOf(lang: TLanguage, events: readonly THaccpReportEvent[]): (first: number, last: number) => string {
+function chainLineOf(
+  lang: TLanguage,
+  records: readonly { chainSeq: number | null; chainHash: string | null }[],
+): (first: number, last: number) => string {
   return (first, last) => {
-    const chained = events.slice(Math.max(first, 0), last + 1).filter((e) => e.chainSeq !== null && e.chainHash !== null);
+    const chained = records.slice(Math.max(first, 0), last + 1).filter((e) => e.chainSeq !== null && e.chainHash !== null);
     const a = chained[0];
     const b = chained[chained.length - 1];
     if (first < 0 || !a || !b) return translate(lang, 'haccp.pdf.chainNone');
@@ -531,7 +537,7 @@ export function renderAlarmsReport(ctx: THaccpReportContext, alarms: readonly TH
       startY,
       columns,
       items: alarms,
-      chrome: pageChrome(ctx, title),
+      chrome: pageChrome(ctx, title, chainLineOf(ctx.lang, alarms)),
       empty: t('haccp.noAlarms'),
       row: (a) => {
         const severity = alarmByCode(a.errorCode)?.severity;
