@@ -151,7 +151,8 @@ describe('inspector link', () => {
     expect(await inspector.getByRole('button').count()).toBe(5);
     await expectNoRawKeys(inspector);
     await screenshot(inspector, 'inspector-page-de');
-    // The inspector keeps the events report: this machine and period, in German, leading back to the link.
+    // The inspector keeps the events report: this machine and period, in German, its QR code leading
+    // to the dashboard's verification page as the owner's copy does, never to the link.
     const report = await inspection.export('events');
     expect(report.suggestedFilename()).toMatch(
       new RegExp(`^haccp-events_${serialNumber}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
@@ -174,7 +175,8 @@ describe('inspector link', () => {
     expect(reportText).toContain(de.haccp.pdf.eventsTitle);
     expect(reportText).toContain(serialNumber);
     expect(reportText).toContain(CORRECTION);
-    expect(reportText.replace(/\s+/g, '')).toContain(new URL(url).pathname);
+    expect(reportText).toContain(`/device/${serialNumber}/haccp/verification`);
+    expect(reportText.replace(/\s+/g, '')).not.toContain(new URL(url).pathname);
     // The tabs stay where they were clicked, whatever the height of what they show.
     const tabsAt = async () => (await inspector.getByRole('tablist').boundingBox())?.y;
     const eventsTabsAt = await tabsAt();

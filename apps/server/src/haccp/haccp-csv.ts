@@ -1,4 +1,4 @@
-import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TLanguage, type TRecordCorrection } from '@washboard/contracts';
+import { CYCLE_TYPES, hygieneVerdict, UNIT_SYMBOLS, type TRecordCorrection } from '@washboard/contracts';
 import { csvRow } from '../http/csv';
 import { translate } from '../i18n/translate';
 import {
@@ -45,17 +45,14 @@ export function correctionsCell(corrections: readonly TRecordCorrection[]): stri
 }
 
 /**
- * How a record came, as three fields: `late` (true when the machine had buffered it; empty for a
- * record older than the chain), who carried it home, and the other versions received under its id,
- * oldest first, one per line: from the machine or carried home by whom, and when (ISO 8601 UTC), in
- * the report's language. Each empty when there is nothing to say.
+ * How a record came, as three fields: `late` (true when the machine had buffered it or a phone
+ * carried it home; empty for a record without an entry), who carried it home, and the other versions
+ * received under its id, oldest first, one per line as the corrections are written: the time (ISO
+ * 8601 UTC), then the name of whoever carried it home — nothing after the time for one the machine
+ * sent. Each empty when there is nothing to say.
  */
-export function deliveryCells(lang: TLanguage, record: THaccpReportDelivery): (string | undefined)[] {
-  const versions = record.otherVersions.map((v) =>
-    v.carriedBy === null
-      ? translate(lang, 'haccp.delivery.fromMachine', { date: v.receivedAt })
-      : translate(lang, 'haccp.delivery.carriedHome', { name: v.carriedBy, date: v.receivedAt }),
-  );
+export function deliveryCells(record: THaccpReportDelivery): (string | undefined)[] {
+  const versions = record.otherVersions.map((v) => (v.carriedBy === null ? v.receivedAt : `${v.receivedAt} ${v.carriedBy}`));
   return [
     record.chainLate === null ? undefined : String(record.chainLate),
     record.chainCarrier ?? undefined,
@@ -98,7 +95,7 @@ export function eventsCsv(ctx: THaccpReportContext, events: readonly THaccpRepor
       correctionsCell(e.corrections),
       e.chainSeq ?? undefined,
       e.chainHash ?? undefined,
-      ...deliveryCells(ctx.lang, e),
+      ...deliveryCells(e),
     ]);
   });
   // A byte-order mark: spreadsheet programs then read the file as UTF-8.

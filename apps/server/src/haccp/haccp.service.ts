@@ -18,7 +18,6 @@ import {
   type TGamma,
   type TInspectionExport,
   type TUnitSystem,
-  inspectorPagePath,
   machineUnitSystem,
 } from '@washboard/contracts';
 import { AppError } from '../errors';
@@ -31,7 +30,7 @@ import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
 import { reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
-import { appLink, machineLink, type TLinkBase } from '../http/app-link';
+import { machineLink, type TLinkBase } from '../http/app-link';
 import { correctionsCell, deliveryCells, eventsCsv } from './haccp-csv';
 
 type THaccpEventRow = typeof haccpEvents.$inferSelect & {
@@ -327,13 +326,14 @@ export class HaccpService {
 
   /**
    * One file of what an inspector link shares (docs/hygiene.md, "Inspector links"), for a caller that
-   * checked the link: its machine and period, in the machine's units, in `lang` and `timeZone`. Each
-   * page's QR code leads back to the link's page, the inspector's way to the verification; the alarms
-   * CSV leaves out whom an alarm is assigned to, as the link's page does.
+   * checked the link: its machine and period, in the machine's units, in `lang` and `timeZone`. The
+   * same document the owner side would hand over: its QR code leads to the dashboard's verification
+   * page, never to the link (a filed copy must not be a key to the record); the alarms CSV leaves out
+   * whom an alarm is assigned to, as the link's page does.
    */
   async inspectionExport(
     machine: TReportMachine,
-    link: { token: string; startDate: string; stopDate: string },
+    link: { startDate: string; stopDate: string },
     file: TInspectionExport,
     options: { lang: TLanguage; timeZone: string | undefined },
   ): Promise<{ pdf: THaccpReportFile } | { csv: THaccpCsvFile }> {
@@ -341,7 +341,7 @@ export class HaccpService {
     const report = contextOf(machine, period, {
       ...options,
       unitSystem: undefined,
-      verificationUrl: appLink(this.links, machine.brand, inspectorPagePath(link.token)),
+      verificationUrl: verificationUrl(this.links, machine, period.from, period.to),
     });
     switch (file) {
       case 'events-pdf':
@@ -408,7 +408,7 @@ export class HaccpService {
         opened?.hash,
         closed?.seq,
         closed?.hash,
-        ...deliveryCells(lang, a),
+        ...deliveryCells(a),
       ]);
     });
     // A byte-order mark: spreadsheet programs then read the file as UTF-8.

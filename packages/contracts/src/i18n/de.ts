@@ -931,6 +931,7 @@ export const de = {
       '{{count}} Problem betrifft Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Es ist hier nicht aufgeführt, zählt aber für die Prüfung.',
     breaksOutsidePeriod_other:
       '{{count}} Probleme betreffen Einträge außerhalb dieses Zeitraums, die zu seiner Prüfung nachgerechnet wurden: Sie sind hier nicht aufgeführt, zählen aber für die Prüfung.',
+    downloads: 'Eine Kopie behalten',
     unavailable: 'Dieser Link lässt sich nicht öffnen',
   },
 

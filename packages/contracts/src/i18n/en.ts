@@ -911,6 +911,7 @@ export const en = {
       '{{count}} problem lies outside this period, in records checked to verify it: it is not listed here, but it counts against the verification.',
     breaksOutsidePeriod_other:
       '{{count}} problems lie outside this period, in records checked to verify it: they are not listed here, but they count against the verification.',
+    downloads: 'Keep a copy',
     unavailable: 'This link cannot be opened',
   },
 

@@ -924,6 +924,7 @@ export const es = {
       '{{count}} problema afecta a registros fuera de este periodo, comprobados para verificarlo: no se muestra aquí, pero cuenta en la verificación.',
     breaksOutsidePeriod_other:
       '{{count}} problemas afectan a registros fuera de este periodo, comprobados para verificarlo: no se muestran aquí, pero cuentan en la verificación.',
+    downloads: 'Guardar una copia',
     unavailable: 'No se puede abrir este enlace',
   },
 

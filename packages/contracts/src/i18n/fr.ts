@@ -930,6 +930,7 @@ export const fr = {
       '{{count}} problème concerne des enregistrements hors de cette période, contrôlés pour la vérifier : il n’est pas listé ici, mais il compte dans la vérification.',
     breaksOutsidePeriod_other:
       '{{count}} problèmes concernent des enregistrements hors de cette période, contrôlés pour la vérifier : ils ne sont pas listés ici, mais ils comptent dans la vérification.',
+    downloads: 'Conserver une copie',
     unavailable: 'Ce lien ne peut pas être ouvert',
   },
 

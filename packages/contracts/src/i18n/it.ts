@@ -926,6 +926,7 @@ export const it = {
       '{{count}} problema riguarda registrazioni fuori da questo periodo, controllate per verificarlo: non è elencato qui, ma conta nella verifica.',
     breaksOutsidePeriod_other:
       '{{count}} problemi riguardano registrazioni fuori da questo periodo, controllate per verificarlo: non sono elencati qui, ma contano nella verifica.',
+    downloads: 'Conserva una copia',
     unavailable: 'Questo link non si può aprire',
   },
 

@@ -18,6 +18,7 @@ import { deviceDataErrors, deviceDataRead, rateLimitedError } from '../../http/r
 import type { InspectorLinkService } from './inspector-link.service';
 import { sendCsv, sendPdf } from '../haccp.routes';
 import { languageFromHeader } from '../../i18n/translate';
+import { sha256 } from '../../auth/secrets';
 
 type TOptions = { inspectorLinks: InspectorLinkService };
 
@@ -110,12 +111,16 @@ export const inspectionRoutes: FastifyPluginAsyncZod<TOptions & { limit: TLimit 
     },
   );
 
-  // The files an inspector may keep: a report is many times the work of the page, so fewer a minute.
+  // The files an inspector may keep: a report is many times the work of the page, so fewer a minute,
+  // counted per link (its token's hash: never the token itself), from however many networks.
   app.get(
     '/api/v1/inspect/:token/exports/:file',
     {
       config: {
-        rateLimit: { ...limit(10, '1 minute').rateLimit, keyGenerator: (request) => clientNetwork(request.ip) ?? request.ip },
+        rateLimit: {
+          ...limit(10, '1 minute').rateLimit,
+          keyGenerator: (request) => `inspect-export:${sha256(String((request.params as { token?: unknown }).token))}`,
+        },
       },
       schema: {
         tags: ['device data'],
@@ -135,7 +140,8 @@ export const inspectionRoutes: FastifyPluginAsyncZod<TOptions & { limit: TLimit 
       },
     },
     async (request, reply) => {
-      void reply.header('x-robots-tag', 'noindex, nofollow');
+      // Refusals too: a 404 or 410 must not be kept by a cache on the way.
+      void reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       const lang = languageFromHeader(request.headers['accept-language']);
       const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
       const made = await inspectorLinks.download(request.brand, request.params.token, request.params.file, visitor, {

@@ -257,7 +257,7 @@ export class InspectorLinkService {
     const seen = seenOf(visitor, file);
     const link = await this.working(brand, token, seen);
     const machine = { ...link.machine, serialNumber: link.serialNumber, parameters: link.parameters };
-    const made = await this.haccp.inspectionExport(machine, { ...link, token }, file, options);
+    const made = await this.haccp.inspectionExport(machine, link, file, options);
     await this.repository.recordOpening(link.id, { ...seen, refused: null });
     return made;
   }

@@ -517,6 +517,31 @@ describe(`inspector links (${testBroker()})`, () => {
         `attachment; filename="haccp-events_${serial}_${PERIOD.startDate}_${PERIOD.stopDate}.csv"`,
       );
       const eventLines = await csvLines(events);
+      // The owner side's columns, named here one by one: a column added to the exports is shown to
+      // inspectors only once it is added to this list.
+      expect(eventLines[0]?.split(',')).toEqual([
+        'kind',
+        'cycle_name',
+        'start',
+        'stop',
+        'completed',
+        'parameter',
+        'old_value',
+        'new_value',
+        'wash_temperature',
+        'rinse_temperature',
+        'temperature_unit',
+        'verdict',
+        'failures',
+        'hue',
+        'a0',
+        'corrections',
+        'chain_seq',
+        'chain_hash',
+        'late',
+        'carried_by',
+        'other_versions',
+      ]);
       // The two cycles of the period, oldest first; not the one of five days ago, nor the other machine's.
       expect(eventLines).toHaveLength(3);
       expect(eventLines.slice(1).map((line) => line.split(',')[2])).toEqual([inPeriod[0]?.start, inPeriod[1]?.start]);
@@ -524,6 +549,25 @@ describe(`inspector links (${testBroker()})`, () => {
 
       const alarms = await download(link.token, 'alarms-csv');
       const alarmLines = await csvLines(alarms);
+      expect(alarmLines[0]?.split(',')).toEqual([
+        'error_code',
+        'description',
+        'start',
+        'stop',
+        'severity',
+        'acknowledged_by',
+        'acknowledged_at',
+        'acknowledgement_note',
+        'assigned_to',
+        'corrections',
+        'chain_seq',
+        'chain_hash',
+        'close_chain_seq',
+        'close_chain_hash',
+        'late',
+        'carried_by',
+        'other_versions',
+      ]);
       expect(alarmLines).toHaveLength(2);
       expect(alarmLines[1]).toMatch(/^W03,.*,Olga Ferri,[\d-]+T[\d:.]+Z,Detergent can replaced,,/);
       const owners = await server.api(
@@ -540,8 +584,10 @@ describe(`inspector links (${testBroker()})`, () => {
       expect(text).toContain('HACCP-Bericht');
       expect(text).toContain(serial);
       expect(text).toContain(CORRECTION_NOTE);
-      // Each page's QR code and address lead back to the link: the inspector's way to the verification.
-      expect(text.replace(/\s+/g, '')).toContain(`/inspect/${link.token}`);
+      // The document the owner side would hand over: its QR code and address lead to the dashboard's
+      // verification page, never to the link — a filed copy is no key to the record.
+      expect(text).toMatch(new RegExp(`http\\S+/device/${serial}/haccp/verification`));
+      expect(text.replace(/\s+/g, '')).not.toContain(link.token);
       const alarmReport = await download(link.token, 'alarms-pdf');
       expect(alarmReport.status).toBe(200);
       expect(pdfText(Buffer.from(await alarmReport.arrayBuffer()))).toContain('W03');
@@ -568,6 +614,7 @@ describe(`inspector links (${testBroker()})`, () => {
       expect((await server.api(at(serial, `/${link.id}/revoke`), { method: 'POST', headers: owner })).status).toBe(200);
       const gone = await download(link.token, 'events-pdf', { 'accept-language': 'fr' });
       expect(gone.status).toBe(410);
+      expect(gone.headers.get('cache-control')).toBe('no-store');
       expect(await gone.json()).toEqual({
         code: 'INSPECTOR_LINK_REVOKED',
         message: catalogues.fr.apiErrors.INSPECTOR_LINK_REVOKED,
@@ -846,5 +893,13 @@ describe('GET /api/v1/inspect/{token} at the production rate limit', () => {
     for (let i = 1; i <= 60; i += 1) expect((await from(`203.0.113.${i}`)).status).toBe(404);
     expect((await from('203.0.113.200')).status).toBe(429);
     expect((await from('198.51.100.7')).status).toBe(404);
+  });
+
+  it("counts a link's downloads together, from whatever network: 10 a minute, then 429; another link its own", async () => {
+    const download = (token: string, address: string) =>
+      server.api(`/api/v1/inspect/${token}/exports/events-csv`, { headers: { 'x-forwarded-for': address } });
+    for (let i = 1; i <= 10; i += 1) expect((await download('z'.repeat(43), `198.51.${i}.7`)).status).toBe(404);
+    expect((await download('z'.repeat(43), '2001:db8::1')).status).toBe(429);
+    expect((await download('w'.repeat(43), '2001:db8::1')).status).toBe(404);
   });
 });

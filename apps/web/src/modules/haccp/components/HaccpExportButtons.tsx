@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { useId } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notify } from '../../../ui/notify';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,15 +23,19 @@ export function ExportButtons<R extends THaccpReport>({
   reports,
   running,
   start,
+  label,
 }: {
   reports: readonly R[];
   running: R | null;
   start: (report: R, onError: (error: Error) => void) => void;
+  /** The row's name, written above it and naming its group for assistive technology. */
+  label?: string;
 }) {
   const { t } = useTranslation();
+  const labelId = useId();
   const onError = (error: Error) => notify({ color: 'red', message: error.message || t('apiErrors.EXPORT_FAILED') });
-  return (
-    <Group gap="sm" wrap="wrap">
+  const buttons = (
+    <Group gap="sm" wrap="wrap" role={label ? 'group' : undefined} aria-labelledby={label ? labelId : undefined}>
       {reports.map((report) => (
         <Button
           key={report}
@@ -44,6 +49,15 @@ export function ExportButtons<R extends THaccpReport>({
         </Button>
       ))}
     </Group>
+  );
+  if (!label) return buttons;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600} id={labelId}>
+        {label}
+      </Text>
+      {buttons}
+    </Stack>
   );
 }
 

@@ -47,9 +47,11 @@ function Unavailable({ error }: { error: unknown }) {
 
 /** The files the inspector may keep of what the link shows: the two reports as PDF, both as CSV. */
 function InspectionDownloads({ token, view }: { token: string; view: TInspectionView }) {
+  const { t } = useTranslation();
   const exporter = useInspectionExport(token, view);
   return (
     <ExportButtons
+      label={t('inspection.downloads')}
       reports={INSPECTION_REPORTS}
       running={exporter.isPending ? exporter.variables : null}
       start={(report, onError) => exporter.mutate(report, { onError })}

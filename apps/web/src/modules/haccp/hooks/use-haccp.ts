@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { THaccpCorrectionRequest } from '@washboard/contracts';
 import { deviceKeys } from '../../devices/hooks/device-keys';
 import { saveFile } from '../../../ui/save-file';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 import {
   addHaccpCorrection,
   fetchHaccpAlarms,
@@ -54,8 +55,7 @@ export function useHaccpAlarms(serialNumber: string, period: THaccpPeriod) {
 export function useHaccpExport(serialNumber: string) {
   return useMutation({
     mutationFn: async ({ report, period }: { report: THaccpReport; period: THaccpPeriod }) => {
-      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, timeZone);
+      const { blob, fileName } = await fetchHaccpReport(serialNumber, report, period, browserTimeZone());
       saveFile(blob, fileName);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TInspectionView, TInspectorLinkRequest } from '@washboard/contracts';
 import { saveFile } from '../../../ui/save-file';
+import { browserTimeZone } from '../../../ui/browser-time-zone';
 import { deviceKeys } from '../../devices/hooks/device-keys';
 import {
   createInspectorLink,
@@ -50,8 +51,7 @@ export function useInspection(token: string) {
 export function useInspectionExport(token: string, view: TInspectionView) {
   return useMutation({
     mutationFn: async (report: TInspectionReport) => {
-      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-      const { blob, fileName } = await fetchInspectionExport(token, view, report, timeZone);
+      const { blob, fileName } = await fetchInspectionExport(token, view, report, browserTimeZone());
       saveFile(blob, fileName);
     },
   });
