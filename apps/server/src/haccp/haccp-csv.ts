@@ -3,6 +3,7 @@ import { csvRow } from '../http/csv';
 import { translate } from '../i18n/translate';
 import {
   formatters,
+  oneLine,
   parameterLabel,
   type THaccpReportContext,
   type THaccpReportDelivery,
@@ -40,8 +41,7 @@ export const EVENTS_CSV_HEADER = [
  */
 export function correctionsCell(corrections: readonly TRecordCorrection[]): string | undefined {
   if (corrections.length === 0) return undefined;
-  // A note's own line breaks become spaces: one line is one correction.
-  return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${c.note.replace(/\s*[\r\n]+\s*/g, ' ')}`).join('\n');
+  return corrections.map((c) => `${c.createdAt} ${c.authorName}: ${oneLine(c.note)}`).join('\n');
 }
 
 /**

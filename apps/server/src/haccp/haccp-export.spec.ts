@@ -360,6 +360,27 @@ describe(`HACCP reports (${testBroker()})`, () => {
       expect(cappedText).not.toContain('Fourth check');
       expect(cappedText).toContain('… and 2 more corrections: all are on the HACCP screen and in the CSV export');
     });
+
+    it('prints a note of many lines on one, so that its row never outgrows the page', async () => {
+      const listed = await server.api(`${base()}/events?${period}`, { headers: anna });
+      const first = ((await listed.json()) as { id: string; start: string }[]).find((e) => e.start === `${DAY}T06:00:00.000Z`);
+      const note = 'Checked.\n'.repeat(110).trim();
+      const added = await server.api(
+        `${base()}/haccp/corrections`,
+        json({ correctsKind: 'event', correctsId: first?.id, note }, admin),
+      );
+      expect(added.status, await added.clone().text()).toBe(201);
+      const res = await server.api(`${base()}/events/export?${period}&timeZone=UTC`, {
+        headers: { ...anna, 'accept-language': 'en' },
+      });
+      const text = pdfText(Buffer.from(await res.arrayBuffer()));
+      expect(text).toContain('Checked. Checked. Checked.');
+      // Every page the document has carries its header and "Page n of m": none was added by a row
+      // running over the page's end.
+      const pages = text.split('\f').filter((page) => page.trim() !== '');
+      expect(pages.length).toBeGreaterThan(0);
+      pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    });
   });
 
   describe('GET /api/v1/event-hub-listener/event/{serial}/alarms/export', () => {

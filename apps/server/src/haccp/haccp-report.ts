@@ -118,6 +118,14 @@ const COLOR = {
 const PRINTED_CORRECTIONS = 3;
 
 /**
+ * A note's own line breaks as spaces: one line is one correction, in the CSV as in the PDF, where a
+ * note of a thousand line breaks would otherwise outgrow its page (a row is never split).
+ */
+export function oneLine(note: string): string {
+  return note.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+/**
  * The corrections of a record as the note under its row: each on a line of its own, who and when as
  * the screens write it, then the note; none, no note. The record's own cells stay as reported. Past
  * PRINTED_CORRECTIONS (1,000 characters each at most) a line says how many more there are and where
@@ -127,7 +135,9 @@ function correctionNote(t: TTranslate, f: TFormatters, corrections: readonly TRe
   if (corrections.length === 0) return undefined;
   const lines = corrections
     .slice(0, PRINTED_CORRECTIONS)
-    .map((c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${c.note}`);
+    .map(
+      (c) => `${t('haccp.correctedBy', { author: c.authorName, date: f.dateTime(new Date(c.createdAt)) })}: ${oneLine(c.note)}`,
+    );
   const more = corrections.length - PRINTED_CORRECTIONS;
   if (more > 0) lines.push(t('haccp.pdf.moreCorrections', { count: more }));
   return { text: lines.join('\n'), color: COLOR.correction };
