@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { catalogues, deviceTopic, formatDate } from '@washboard/contracts';
+import { BRAND_HEADER, catalogues, deviceTopic, formatDate } from '@washboard/contracts';
 import { ARTIFACTS, expectNoRawKeys, launchBrowser, newContext, screenshot } from '../fixtures/browser';
 import { ADMIN } from '../fixtures/global-setup';
 import { Api } from '../fixtures/api';
@@ -228,16 +228,26 @@ describe('inspector link', () => {
     expect(await inspector.getByText(applianceName).count()).toBe(0);
     await expectNoRawKeys(inspector);
     await screenshot(inspector, 'inspector-page-revoked-de');
+    // A report asked for once more, say from a bookmarked download: refused too.
+    const token = new URL(url).pathname.split('/').pop() ?? '';
+    const again = await inspector.request.get(`${baseUrl}/api/v1/inspect/${token}/exports/events-pdf`, {
+      headers: { [BRAND_HEADER]: 'LUMINA' },
+    });
+    expect(again.status()).toBe(410);
 
     // The owner side sees the refused try, apart from the two openings, and which it was.
     await page.reload();
     await links.tab().click();
     const tried = links.card(LABEL).locator('[data-refused-openings]');
-    await expect.poll(() => tried.getAttribute('data-refused-openings')).toBe('1');
-    expect(await tried.innerText()).toContain(it_.haccp.inspectorLinks.refusedOpenings_one.split('{{count}}')[0]?.trim());
+    await expect.poll(() => tried.getAttribute('data-refused-openings')).toBe('2');
+    expect(await tried.innerText()).toContain(it_.haccp.inspectorLinks.refusedOpenings_other.split('{{count}}')[0]?.trim());
     await links.card(LABEL).getByRole('button', { name: it_.haccp.inspectorLinks.showOpenings }).click();
-    await expect.poll(() => links.card(LABEL).getByRole('row').count()).toBe(5);
-    expect(await links.card(LABEL).locator('[data-refused]').innerText()).toBe(it_.haccp.inspectorLinks.openingResults.revoked);
+    await expect.poll(() => links.card(LABEL).getByRole('row').count()).toBe(6);
+    // Newest first: the refused download, naming its file, then the refused page.
+    const refusals = links.card(LABEL).locator('[data-refused]');
+    const results = it_.haccp.inspectorLinks.openingResults;
+    expect(await refusals.nth(0).innerText()).toBe(`${results.revoked} (${results.files['events-pdf']})`);
+    expect(await refusals.nth(1).innerText()).toBe(results.revoked);
     await expectNoRawKeys(page);
     await screenshot(page, 'inspector-links-tab-refused-it');
   });

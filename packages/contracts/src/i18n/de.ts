@@ -886,6 +886,13 @@ export const de = {
           'events-csv': 'Ereignisse heruntergeladen (CSV)',
           'alarms-csv': 'Alarme heruntergeladen (CSV)',
         },
+        refusedDownload: '{{reason}} ({{file}})',
+        files: {
+          'events-pdf': 'Ereignisbericht, PDF',
+          'alarms-pdf': 'Alarmbericht, PDF',
+          'events-csv': 'Ereignisse, CSV',
+          'alarms-csv': 'Alarme, CSV',
+        },
       },
       revoke: 'Widerrufen',
       revokeConfirm: 'Diesen Link widerrufen? Wer ihn hat, kann ihn dann nicht mehr öffnen.',

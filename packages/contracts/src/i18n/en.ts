@@ -866,6 +866,13 @@ export const en = {
           'events-csv': 'Events downloaded (CSV)',
           'alarms-csv': 'Alarms downloaded (CSV)',
         },
+        refusedDownload: '{{reason}} ({{file}})',
+        files: {
+          'events-pdf': 'events report, PDF',
+          'alarms-pdf': 'alarms report, PDF',
+          'events-csv': 'events, CSV',
+          'alarms-csv': 'alarms, CSV',
+        },
       },
       revoke: 'Revoke',
       revokeConfirm: 'Revoke this link? Whoever holds it can no longer open it.',

@@ -879,6 +879,13 @@ export const es = {
           'events-csv': 'Eventos descargados (CSV)',
           'alarms-csv': 'Alarmas descargadas (CSV)',
         },
+        refusedDownload: '{{reason}} ({{file}})',
+        files: {
+          'events-pdf': 'informe de eventos, PDF',
+          'alarms-pdf': 'informe de alarmas, PDF',
+          'events-csv': 'eventos, CSV',
+          'alarms-csv': 'alarmas, CSV',
+        },
       },
       revoke: 'Revocar',
       revokeConfirm: '¿Revocar este enlace? Quien lo tenga ya no podrá abrirlo.',

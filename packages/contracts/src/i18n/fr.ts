@@ -885,6 +885,13 @@ export const fr = {
           'events-csv': 'Événements téléchargés (CSV)',
           'alarms-csv': 'Alarmes téléchargées (CSV)',
         },
+        refusedDownload: '{{reason}} ({{file}})',
+        files: {
+          'events-pdf': 'rapport des événements, PDF',
+          'alarms-pdf': 'rapport des alarmes, PDF',
+          'events-csv': 'événements, CSV',
+          'alarms-csv': 'alarmes, CSV',
+        },
       },
       revoke: 'Révoquer',
       revokeConfirm: 'Révoquer ce lien ? La personne qui le détient ne pourra plus l’ouvrir.',

@@ -881,6 +881,13 @@ export const it = {
           'events-csv': 'Eventi scaricati (CSV)',
           'alarms-csv': 'Allarmi scaricati (CSV)',
         },
+        refusedDownload: '{{reason}} ({{file}})',
+        files: {
+          'events-pdf': 'report eventi, PDF',
+          'alarms-pdf': 'report allarmi, PDF',
+          'events-csv': 'eventi, CSV',
+          'alarms-csv': 'allarmi, CSV',
+        },
       },
       revoke: 'Revoca',
       revokeConfirm: 'Revocare questo link? Chi lo possiede non potrà più aprirlo.',

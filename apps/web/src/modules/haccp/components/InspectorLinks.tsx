@@ -47,7 +47,12 @@ function LinkOpenings({ serialNumber, id }: { serialNumber: string; id: string }
                   >
                     <Text size="sm" c={o.refused ? 'orange' : undefined} fw={o.refused ? 600 : undefined}>
                       {o.refused
-                        ? t(`haccp.inspectorLinks.openingResults.${o.refused}`)
+                        ? o.download
+                          ? t('haccp.inspectorLinks.openingResults.refusedDownload', {
+                              reason: t(`haccp.inspectorLinks.openingResults.${o.refused}`),
+                              file: t(`haccp.inspectorLinks.openingResults.files.${o.download}`),
+                            })
+                          : t(`haccp.inspectorLinks.openingResults.${o.refused}`)
                         : o.download
                           ? t(`haccp.inspectorLinks.openingResults.downloads.${o.download}`)
                           : t('haccp.inspectorLinks.openingResults.shown')}
