@@ -86,9 +86,12 @@ describe('the alarm lifecycle in the alarm register', () => {
     const csv = await haccp.export('alarmsCsv');
     expect(csv.suggestedFilename()).toMatch(new RegExp(`^haccp-alarms_${machine.serial}_.*\\.csv$`));
     const csvText = await readFile((await csv.path()) ?? '', 'utf8');
-    // No correction; then the alarm's opening in the machine's chain (place, hash); still open, so no closing.
+    // No correction; then the alarm's opening in the machine's chain (place, hash); still open, so no
+    // closing; sent by the machine in time, once: not late, carried by nobody, no other version.
     expect(csvText).toMatch(
-      new RegExp(`\\nOH01,.*,high,${name},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,Chiamato il tecnico,${name},,\\d+,[0-9a-f]{64},,\\r`),
+      new RegExp(
+        `\\nOH01,.*,high,${name},\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,Chiamato il tecnico,${name},,\\d+,[0-9a-f]{64},,,false,,\\r`,
+      ),
     );
     await details.goto(baseUrl, machine.serial);
     await details.open('alarms');
