@@ -463,18 +463,19 @@ export function renderEventsReport(ctx: THaccpReportContext, events: readonly TH
       { title: t('heatDose.columns.foodCode'), width: 80, wrap: true },
       { title: t('haccp.columns.verdict'), width: 84 },
     ];
-    const rows = events.map((e, i) => {
-      const v = verdicts[i] as ReturnType<typeof hygieneVerdict>;
-      const checks = v.verdict === 'notApplicable' ? [] : sanitisingChecks({ ...v, heatDose: e.heatDose }, ctx.foodCodeClass);
-      return { e, v, foodCode: sanitisingSummary(checks, writer, true) };
-    });
+    // Each row's Food Code cell is written when the table asks for the row, in the slices that let
+    // other requests run: written for a year's rows at once, it held the server's thread for tens of
+    // milliseconds.
+    const rows = events.map((e, i) => ({ e, v: verdicts[i] as ReturnType<typeof hygieneVerdict> }));
     await drawTable(pdf, {
       startY,
       columns,
       items: rows,
       chrome: pageChrome(ctx, title, chainLineOf(ctx.lang, events)),
       empty: t('haccp.noEvents'),
-      row: ({ e, v, foodCode }) => {
+      row: ({ e, v }) => {
+        const checks = v.verdict === 'notApplicable' ? [] : sanitisingChecks({ ...v, heatDose: e.heatDose }, ctx.foodCodeClass);
+        const foodCode = sanitisingSummary(checks, writer, true);
         const fail = v.verdict === 'fail';
         const isCycle = e.kind === 'cycle';
         const key = e.parameterName ?? '';

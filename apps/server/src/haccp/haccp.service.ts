@@ -443,16 +443,18 @@ export class HaccpService {
     kind: 'event' | 'alarm',
     rows: T[],
   ): Promise<(T & { corrections: TRecordCorrection[]; otherVersions: TOtherVersion[] })[]> {
-    const corrections: TCorrectionRow[] = [];
-    const versions: Awaited<ReturnType<HaccpRepository['otherVersions']>> = [];
+    const annotated: (T & { corrections: TRecordCorrection[]; otherVersions: TOtherVersion[] })[] = [];
+    // A page at a time, between the page's queries: a year's rows made at once held the server's thread.
     for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
-      const ids = rows.slice(i, i + REPORT_PAGE_ROWS).map((r) => r.id);
-      corrections.push(...(await this.repository.corrections(serial, kind, ids)));
-      versions.push(...(await this.repository.otherVersions(serial, kind, ids)));
+      const page = rows.slice(i, i + REPORT_PAGE_ROWS);
+      const ids = page.map((r) => r.id);
+      const correctionsOf = byRecord(await this.repository.corrections(serial, kind, ids));
+      const versionsOf = versionsByRecord(await this.repository.otherVersions(serial, kind, ids));
+      for (const r of page) {
+        annotated.push({ ...r, corrections: correctionsOf.get(r.id) ?? [], otherVersions: versionsOf.get(r.id) ?? [] });
+      }
     }
-    const correctionsOf = byRecord(corrections);
-    const versionsOf = versionsByRecord(versions);
-    return rows.map((r) => ({ ...r, corrections: correctionsOf.get(r.id) ?? [], otherVersions: versionsOf.get(r.id) ?? [] }));
+    return annotated;
   }
 
   /** The alarms active at any moment of the range, newest first. */
