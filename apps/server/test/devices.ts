@@ -87,6 +87,22 @@ export function cycleRecord(day: string, minute: number, rinseMaxTmp = 848) {
   };
 }
 
+/** A washing cycle that started `hoursAgo` hours ago, with its final-rinse trace (a heat dose). */
+export function cycleHoursAgo(hoursAgo: number) {
+  const start = Date.now() - hoursAgo * 3_600_000;
+  return {
+    id: randomUUID(),
+    kind: 'cycle' as const,
+    cycleName: 'dishes' as const,
+    cycleNumber: Math.round(hoursAgo * 10),
+    start: new Date(start).toISOString(),
+    stop: new Date(start + 150_000).toISOString(),
+    completed: true,
+    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: 851 },
+    rinseTrace: Array<number>(15).fill(851),
+  };
+}
+
 /** A machine's counters report (`stats`) at `ts`: `totalCycles` washed, the rest at zero. */
 export function deviceStats(ts: string, totalCycles = 1): TDeviceStats {
   return {

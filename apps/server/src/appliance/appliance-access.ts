@@ -32,6 +32,29 @@ export class ApplianceAccess {
   }
 
   /**
+   * From when `user` reads the history of a machine it sees — records, reports, charts, exports,
+   * inspector links (docs/permissions.md, "A machine that changes hands"): a machine's records before
+   * it came to its present kitchen are the earlier kitchen's. Null (all of it) for the service roles
+   * and administrators, who answer for the machine whoever uses it. Its owner reads from when it took
+   * the machine over (`ownerSince`); an account that sees it through a customer of its service
+   * company, from the latest change of hands on any side — owner, service company, customer — as it
+   * cannot tell which of them was its kitchen's. Null where no side ever changed hands.
+   */
+  historyFloor(
+    user: Pick<TAuthUser, 'id' | 'role'>,
+    appliance: Pick<TViewedAppliance, 'ownerUserId'> & {
+      ownerSince: Date | null;
+      companySince: Date | null;
+      customerSince: Date | null;
+    },
+  ): Date | null {
+    if (user.role !== 'KITCHEN_MANAGER') return null;
+    if (appliance.ownerUserId === user.id) return appliance.ownerSince;
+    const moves = [appliance.customerSince, appliance.companySince, appliance.ownerSince].filter((d): d is Date => d !== null);
+    return moves.length > 0 ? new Date(Math.max(...moves.map((d) => d.getTime()))) : null;
+  }
+
+  /**
    * The account an administrator acts for (claim/unclaim for a user): an active or pending account of
    * the same brand, by id or e-mail; undefined otherwise.
    */
@@ -181,4 +204,15 @@ export async function machineAudiences<A extends TViewedAppliance>(
   const found = await find([...new Set(serials)]);
   const viewers = await access.viewersMany(found);
   return new Map(found.map((appliance, i) => [appliance.serialNumber, { appliance, viewers: viewers[i] ?? [] }]));
+}
+
+/**
+ * Since when a machine's holder on one side (its owner, its service company) has it, as it takes it
+ * (docs/permissions.md, "A machine that changes hands"): null for the first ever on that side (no
+ * earlier kitchen's records to keep from it); unchanged for the one who last held it, nobody else in
+ * between; else `now`.
+ */
+export function heldSince<T>(last: T | null, since: Date | null, holder: T, now: Date): Date | null {
+  if (last === null) return null;
+  return last === holder ? since : now;
 }

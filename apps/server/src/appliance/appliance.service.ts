@@ -34,7 +34,7 @@ import type { DomainEvents } from '../events/domain-events';
 import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
 import type { Transactions, TTransaction } from '../db/transaction';
 import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
-import type { ApplianceAccess } from './appliance-access';
+import { heldSince, type ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
 
@@ -207,6 +207,18 @@ export class ApplianceService {
     return { appliance: found.appliance, state: found.state };
   }
 
+  /**
+   * `visible`, with the moment from which `user` reads the machine's history (`since`, null for all
+   * of it: `ApplianceAccess.historyFloor`). Every read of records, reports, charts and exports asks here.
+   */
+  async visibleHistory(
+    user: TAuthUser,
+    serial: string,
+  ): Promise<TApplianceWithState & { state: TApplianceState; since: Date | null }> {
+    const found = await this.visible(user, serial);
+    return { ...found, since: this.access.historyFloor(user, found.appliance) };
+  }
+
   /** Serial numbers `user` may see (the push channel's filter, and who is told of an alarm). */
   async visibleSerials(user: Pick<TAuthUser, 'id' | 'brand' | 'role'>): Promise<string[]> {
     return [...(await this.visibleSet(user))];
@@ -312,6 +324,7 @@ export class ApplianceService {
       electricityDistribution: state.info?.electricityDistribution ?? a.electricityDistribution,
       assistance: a.assistance,
       owned: a.ownerUserId === user.id,
+      historyFrom: iso(this.access.historyFloor(user, a)),
       status: statusOf(state, true),
       versions: state.versions,
       info: state.info,
@@ -480,10 +493,13 @@ export class ApplianceService {
     if (user.role === 'SERVICE' || user.role === 'SERVICE_MANAGER') {
       const code = serviceCode;
       if (!code) throw new AppError('COMPANY_REQUIRED');
+      const now = new Date();
       await repository.update(appliance.serialNumber, {
         companyCode: code,
         applianceName: appliance.applianceName ?? applianceName,
-        claimedAt: new Date(),
+        claimedAt: now,
+        lastCompanyCode: code,
+        companySince: heldSince(appliance.lastCompanyCode, appliance.companySince, code, now),
       });
       // Another company takes over the service: the one it replaces loses the machine.
       if (appliance.companyCode && appliance.companyCode !== code) {
@@ -492,7 +508,14 @@ export class ApplianceService {
       after = { owner: appliance.ownerUserId, serviceCompany: code };
     } else {
       if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
-      await repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: new Date() });
+      const now = new Date();
+      await repository.update(appliance.serialNumber, {
+        ownerUserId: user.id,
+        applianceName,
+        claimedAt: now,
+        lastOwnerUserId: user.id,
+        ownerSince: heldSince(appliance.lastOwnerUserId, appliance.ownerSince, user.id, now),
+      });
       after = { owner: user.id, serviceCompany: appliance.companyCode };
     }
     if (actor) {

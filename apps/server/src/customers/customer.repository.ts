@@ -130,18 +130,39 @@ export class CustomerRepository {
    * has it. An assignment the machine's earlier service company made no longer holds and is replaced.
    */
   assign(customerId: string, serialNumber: string, companyCode: string, by: string): Promise<boolean> {
-    return this.changing(async () => {
-      const rows = await this.db
-        .insert(customerAppliances)
-        .values({ customerId, serialNumber, companyCode, assignedBy: by })
-        .onConflictDoUpdate({
-          target: customerAppliances.serialNumber,
-          set: { customerId, companyCode, assignedBy: by, assignedAt: new Date() },
-          setWhere: or(eq(customerAppliances.customerId, customerId), ne(customerAppliances.companyCode, companyCode)),
-        })
-        .returning({ serialNumber: customerAppliances.serialNumber });
-      return rows.length > 0;
-    });
+    const same = sql`${customerAppliances.customerId} = ${customerId}::uuid and ${customerAppliances.companyCode} = ${companyCode}`;
+    return this.changing(() =>
+      this.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(customerAppliances)
+          .values({ customerId, serialNumber, companyCode, assignedBy: by })
+          .onConflictDoUpdate({
+            target: customerAppliances.serialNumber,
+            // Assigned again to the same customer by the same company: nothing changes, not even who
+            // assigned it and when (docs/customers.md).
+            set: {
+              customerId,
+              companyCode,
+              assignedBy: sql`case when ${same} then ${customerAppliances.assignedBy} else ${by}::uuid end`,
+              assignedAt: sql`case when ${same} then ${customerAppliances.assignedAt} else now() end`,
+            },
+            setWhere: or(eq(customerAppliances.customerId, customerId), ne(customerAppliances.companyCode, companyCode)),
+          })
+          .returning({ serialNumber: customerAppliances.serialNumber });
+        if (rows.length === 0) return false;
+        // The customer the machine last went to, and since when (appliances.customerSince): another
+        // customer than the last moves the history its linked accounts read (docs/permissions.md).
+        await tx
+          .update(appliances)
+          .set({
+            lastCustomerId: customerId,
+            customerSince: sql`case when ${appliances.lastCustomerId} is null then null
+              when ${appliances.lastCustomerId} = ${customerId}::uuid then ${appliances.customerSince} else now() end`,
+          })
+          .where(eq(appliances.serialNumber, serialNumber));
+        return true;
+      }),
+    );
   }
 
   unassign(customerId: string, serialNumber: string): Promise<boolean> {

@@ -19,7 +19,7 @@ import {
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
-import { rangeBoundary } from '../http/date-range';
+import { notBefore, rangeBoundary } from '../http/date-range';
 import type { CommandService } from './command.service';
 import type { ApplianceDetailsRepository } from '../appliance/appliance-details.repository';
 import type { DefaultParameterService } from '../default-parameters/default-parameters.service';
@@ -142,8 +142,8 @@ export class DeviceDataService {
 
   /** The lifetime counters as the machine reported them in the range, oldest first (the statistics charts). */
   async statistics(user: TAuthUser, serial: string, from: string, to: string): Promise<TDeviceStats[]> {
-    await this.appliances.visible(user, serial);
-    return this.details.stats(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+    const { since } = await this.appliances.visibleHistory(user, serial);
+    return this.details.stats(serial, notBefore(rangeBoundary(from, false), since), rangeBoundary(to, true));
   }
 
   /**

@@ -13,7 +13,8 @@ import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { TemperatureHistoryRepository } from './temperature-history.repository';
 import { AppError } from '../errors';
-import { reportPeriod } from '../haccp/report-period';
+import { periodSince, reportPeriod } from '../haccp/report-period';
+import { notBefore } from '../http/date-range';
 import { telemetryCsvHeader, telemetryCsvRows } from './telemetry-csv';
 
 const DAY_MS = 86_400_000;
@@ -50,7 +51,7 @@ export class TemperatureHistoryService {
     query: TTemperatureHistoryQuery,
     now = new Date(),
   ): Promise<TTemperatureHistory> {
-    const { appliance } = await this.appliances.visible(user, serial);
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
     const kept = keptFieldsFor(appliance.gamma);
     const fields = TEMPERATURE_HISTORY_FIELDS.filter((key) => kept.includes(key));
     let from: Date;
@@ -71,11 +72,15 @@ export class TemperatureHistoryService {
       bucketSeconds = Math.ceil(bucketSeconds / 60) * 60;
       from = new Date(Math.floor(from.getTime() / 60_000) * 60_000);
     }
+    // The chart keeps its period; what it draws starts when the machine came to the caller's kitchen
+    // (docs/permissions.md), at a whole minute for the roll-up.
+    let readFrom = notBefore(from, since);
+    if (rolledUp && readFrom > from) readFrom = new Date(Math.ceil(readFrom.getTime() / 60_000) * 60_000);
     const [buckets, cycles] = await Promise.all([
       rolledUp
-        ? this.repository.bucketsRolledUp(serial, from, to, bucketSeconds, fields)
-        : this.repository.buckets(serial, from, to, bucketSeconds, fields),
-      this.repository.cycleBands(serial, from, to, bucketSeconds),
+        ? this.repository.bucketsRolledUp(serial, readFrom, to, bucketSeconds, fields)
+        : this.repository.buckets(serial, readFrom, to, bucketSeconds, fields),
+      this.repository.cycleBands(serial, readFrom, to, bucketSeconds),
     ]);
     return {
       from: from.toISOString(),
@@ -99,11 +104,13 @@ export class TemperatureHistoryService {
     serial: string,
     query: THaccpExportQuery,
   ): Promise<{ fileName: string; chunks: AsyncIterable<string> }> {
-    const { from, to } = reportPeriod(query);
-    const { appliance, state } = await this.appliances.visible(user, serial);
-    if (to.getTime() - from.getTime() > TELEMETRY_EXPORT_MAX_DAYS * DAY_MS) {
+    const asked = reportPeriod(query);
+    const { appliance, state, since } = await this.appliances.visibleHistory(user, serial);
+    if (asked.to.getTime() - asked.from.getTime() > TELEMETRY_EXPORT_MAX_DAYS * DAY_MS) {
       throw new AppError('TELEMETRY_PERIOD_TOO_LONG', { days: TELEMETRY_EXPORT_MAX_DAYS });
     }
+    // From when the machine came to the caller's kitchen (docs/permissions.md).
+    const { from, to } = periodSince(asked, since);
     // On Hiline the unit system changes temperatures only: volumes stay in litres.
     const units = displayUnits(query.unitSystem ?? machineUnitSystem(state.parameters), appliance.gamma);
     const fields = keptFieldsFor(appliance.gamma);

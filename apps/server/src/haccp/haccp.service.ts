@@ -24,11 +24,11 @@ import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
 import type { haccpEvents } from '../db/schema/index';
-import { rangeBoundary } from '../http/date-range';
+import { notBefore, rangeBoundary } from '../http/date-range';
 import { csvRow } from '../http/csv';
 import type { HaccpRepository } from './haccp.repository';
 import { toAlarmView } from '../alarm/alarm.repository';
-import { reportPeriod } from './report-period';
+import { periodSince, reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink, type TLinkBase } from '../http/app-link';
 import { correctionsCell, deliveryCells, eventsCsv } from './haccp-csv';
@@ -244,8 +244,8 @@ export class HaccpService {
 
   /** The HACCP events that started in the range, newest first, with the hygiene verdict of every cycle. */
   async events(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpEventView[]> {
-    const { appliance } = await this.appliances.visible(user, serial);
-    return this.eventsOf(appliance, rangeBoundary(from, false), rangeBoundary(to, true));
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
+    return this.eventsOf(appliance, notBefore(rangeBoundary(from, false), since), rangeBoundary(to, true));
   }
 
   /**
@@ -274,11 +274,11 @@ export class HaccpService {
     return rows.map((e) => toEventView(e, rule, foodCode, corrections.get(e.id) ?? [], versions.get(e.id) ?? []));
   }
 
-  /** One HACCP event of the machine (NOT_FOUND when it has no such event). */
+  /** One HACCP event of the machine (NOT_FOUND when it has no such event, or none the caller reads: before `since`). */
   async event(user: TAuthUser, serial: string, id: string): Promise<THaccpEventView> {
-    const { appliance } = await this.appliances.visible(user, serial);
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
     const e = await this.repository.event(serial, id);
-    if (!e) throw new AppError('NOT_FOUND');
+    if (!e || (since && e.start < since)) throw new AppError('NOT_FOUND');
     return toEventView(
       e,
       hygieneRuleFor(appliance.type),
@@ -294,8 +294,10 @@ export class HaccpService {
    * zone of the times; the QR code leads to the dashboard's verification page.
    */
   private async reportContext(user: TAuthUser, serial: string, query: THaccpExportQuery, lang: TLanguage) {
-    const period = reportPeriod(query);
-    const { appliance, state } = await this.appliances.visible(user, serial);
+    const asked = reportPeriod(query);
+    const { appliance, state, since } = await this.appliances.visibleHistory(user, serial);
+    // The days the caller reads: from when the machine came to its kitchen (docs/permissions.md).
+    const period = periodSince(asked, since);
     return contextOf({ ...appliance, parameters: state.parameters }, period, {
       lang,
       unitSystem: query.unitSystem,
@@ -333,11 +335,11 @@ export class HaccpService {
    */
   async inspectionExport(
     machine: TReportMachine,
-    link: { startDate: string; stopDate: string },
+    link: { startDate: string; stopDate: string; recordsFrom: Date | null },
     file: TInspectionExport,
     options: { lang: TLanguage; timeZone: string | undefined },
   ): Promise<{ pdf: THaccpReportFile } | { csv: THaccpCsvFile }> {
-    const period = reportPeriod(link);
+    const period = periodSince(reportPeriod(link), link.recordsFrom);
     const report = contextOf(machine, period, {
       ...options,
       unitSystem: undefined,
@@ -459,8 +461,8 @@ export class HaccpService {
 
   /** The alarms active at any moment of the range, newest first. */
   async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpAlarmView[]> {
-    await this.appliances.visible(user, serial);
-    return this.alarmsOf(serial, rangeBoundary(from, false), rangeBoundary(to, true));
+    const { since } = await this.appliances.visibleHistory(user, serial);
+    return this.alarmsOf(serial, notBefore(rangeBoundary(from, false), since), rangeBoundary(to, true));
   }
 
   /**

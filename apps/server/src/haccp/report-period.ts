@@ -1,6 +1,6 @@
 import { ZDateRangeQuery } from '@washboard/contracts';
 import { AppError } from '../errors';
-import { rangeBoundary } from '../http/date-range';
+import { notBefore, rangeBoundary } from '../http/date-range';
 
 /** The longest period a HACCP report or a verification of the record covers. */
 export const REPORT_MAX_DAYS = 366;
@@ -22,4 +22,14 @@ export function reportPeriod(query: { startDate?: unknown; stopDate?: unknown })
   const to = rangeBoundary(parsed.data.stopDate, true);
   checkPeriodSpan(from, to);
   return { from, to };
+}
+
+/**
+ * The part of a report's or a link's period a caller reads the machine's history for (`since`, from
+ * `ApplianceService.visibleHistory`; null: all of it): the period from `since` on; 409
+ * PERIOD_BEFORE_TAKEOVER when it ends before then.
+ */
+export function periodSince(period: { from: Date; to: Date }, since: Date | null): { from: Date; to: Date } {
+  if (since && period.to < since) throw new AppError('PERIOD_BEFORE_TAKEOVER');
+  return { from: notBefore(period.from, since), to: period.to };
 }

@@ -81,6 +81,11 @@ export const API_ERRORS = {
   INVALID_DATE_RANGE: 400,
   /** A telemetry export covers at most TELEMETRY_EXPORT_MAX_DAYS days. */
   TELEMETRY_PERIOD_TOO_LONG: 400,
+  /**
+   * A report or inspector link of days wholly before the machine came to the caller's kitchen: those
+   * records are the earlier kitchen's (docs/permissions.md, "A machine that changes hands").
+   */
+  PERIOD_BEFORE_TAKEOVER: 409,
   // The alarm lifecycle (docs/alarms.md).
   /** The machine has no alarm with this id. */
   ALARM_NOT_FOUND: 404,

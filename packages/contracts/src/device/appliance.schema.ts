@@ -227,6 +227,12 @@ export const ZApplianceDetail = z
       website: z.string().optional(),
     }),
     owned: z.boolean(),
+    /**
+     * From when the caller reads the machine's history — records, charts, reports — because the
+     * machine came to its kitchen then (docs/permissions.md, "A machine that changes hands"); null:
+     * all of it.
+     */
+    historyFrom: z.iso.datetime().nullable(),
     status: ZApplianceStatus,
     versions: ZVersions.nullable(),
     /** What the machine reported in its last `info` (hardware, energy saving, installation); null before any. */

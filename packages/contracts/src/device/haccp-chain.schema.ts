@@ -61,6 +61,12 @@ export const ZHaccpVerification = z
     /** Entries marked late (the machine had buffered them). */
     late: z.number().int(),
     breaks: z.array(ZHaccpChainBreak),
+    /**
+     * For a caller who reads the machine's history from a later moment than the period's start (its
+     * kitchen took the machine over: docs/permissions.md), problems found before that moment: counted
+     * in `verified`, not listed in `breaks` (as for an inspector link). Absent otherwise.
+     */
+    breaksOutsidePeriod: z.int().min(0).optional(),
     closeOuts: z.array(ZHaccpCloseOutView),
   })
   .meta({ id: 'HaccpVerification' });

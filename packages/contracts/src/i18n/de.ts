@@ -346,6 +346,7 @@ export const de = {
       'Wählen Sie einen gültigen Zeitraum von höchstens einem Jahr: Das Startdatum darf nicht nach dem Enddatum liegen',
     TELEMETRY_PERIOD_TOO_LONG:
       'Telemetrie wird höchstens {{days}} Tage auf einmal exportiert: Wählen Sie einen kürzeren Zeitraum',
+    PERIOD_BEFORE_TAKEOVER: 'Dieser Zeitraum endet, bevor die Maschine zu Ihnen kam: Wählen Sie Tage, seit Sie sie haben',
     ALARM_NOT_FOUND: 'Diese Maschine hat keinen solchen Alarm',
     ALARM_CLOSED: 'Der Alarm ist bereits beendet: Nur offene Alarme können quittiert oder zugewiesen werden',
     ALARM_ALREADY_ACKNOWLEDGED: 'Der Alarm wurde bereits quittiert',
@@ -487,6 +488,8 @@ export const de = {
   device: {
     title: 'Gerät {{serialNumber}}',
     areasLabel: 'Maschinenfunktionen',
+    historyFrom:
+      'Daten ab {{date}}: Die Maschine kam damals zu Ihnen, und was sie davor aufgezeichnet hat, gehört ihrer früheren Küche.',
     sections: {
       details: 'Gerätedaten',
       statistics: 'Statistiken',

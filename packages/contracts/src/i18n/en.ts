@@ -329,6 +329,7 @@ export const en = {
     FIRMWARE_UP_TO_DATE: 'The firmware is already up to date',
     INVALID_DATE_RANGE: 'Choose a valid period of at most one year: the start date must be on or before the end date',
     TELEMETRY_PERIOD_TOO_LONG: 'Telemetry is exported at most {{days}} days at a time: choose a shorter period',
+    PERIOD_BEFORE_TAKEOVER: 'This period ends before the machine came to you: choose days from when you have had it',
     ALARM_NOT_FOUND: 'This machine has no such alarm',
     ALARM_CLOSED: 'The alarm is already closed: only open alarms can be acknowledged or assigned',
     ALARM_ALREADY_ACKNOWLEDGED: 'The alarm has already been acknowledged',
@@ -469,6 +470,8 @@ export const en = {
   device: {
     title: 'Device {{serialNumber}}',
     areasLabel: 'Machine functions',
+    historyFrom:
+      'Records from {{date}} on: the machine came to you then, and what it recorded before belongs to its earlier kitchen.',
     sections: {
       details: 'Details',
       statistics: 'Statistics',

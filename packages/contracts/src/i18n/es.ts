@@ -339,6 +339,7 @@ export const es = {
     INVALID_DATE_RANGE:
       'Elige un periodo válido de un año como máximo: la fecha de inicio debe ser anterior o igual a la fecha de fin',
     TELEMETRY_PERIOD_TOO_LONG: 'La telemetría se exporta como máximo {{days}} días cada vez: elige un periodo más corto',
+    PERIOD_BEFORE_TAKEOVER: 'Este periodo termina antes de que la máquina llegara a ti: elige días desde que la tienes',
     ALARM_NOT_FOUND: 'Esta máquina no tiene esa alarma',
     ALARM_CLOSED: 'La alarma ya está cerrada: solo se pueden reconocer o asignar alarmas abiertas',
     ALARM_ALREADY_ACKNOWLEDGED: 'La alarma ya ha sido reconocida',
@@ -479,6 +480,8 @@ export const es = {
   device: {
     title: 'Dispositivo {{serialNumber}}',
     areasLabel: 'Funciones de la máquina',
+    historyFrom:
+      'Datos desde el {{date}}: la máquina llegó a ti entonces, y lo que registró antes pertenece a su cocina anterior.',
     sections: {
       details: 'Detalles',
       statistics: 'Estadísticas',

@@ -342,6 +342,8 @@ export const fr = {
     INVALID_DATE_RANGE:
       "Choisissez une période valide d'un an au plus : la date de début doit précéder la date de fin ou lui être égale",
     TELEMETRY_PERIOD_TOO_LONG: 'La télémétrie s’exporte {{days}} jours au plus à la fois : choisissez une période plus courte',
+    PERIOD_BEFORE_TAKEOVER:
+      'Cette période se termine avant l’arrivée de la machine chez vous : choisissez des jours depuis que vous l’avez',
     ALARM_NOT_FOUND: "Cette machine n'a pas cette alarme",
     ALARM_CLOSED: "L'alarme est déjà close : seules les alarmes ouvertes peuvent être acquittées ou attribuées",
     ALARM_ALREADY_ACKNOWLEDGED: "L'alarme a déjà été acquittée",
@@ -483,6 +485,8 @@ export const fr = {
   device: {
     title: 'Appareil {{serialNumber}}',
     areasLabel: 'Fonctions de la machine',
+    historyFrom:
+      'Données à partir du {{date}} : la machine vous est arrivée à cette date, et ce qu’elle a enregistré avant appartient à sa cuisine précédente.',
     sections: {
       details: 'Détails',
       statistics: 'Statistiques',

@@ -339,6 +339,7 @@ export const it = {
     INVALID_DATE_RANGE:
       'Scegli un periodo valido di al massimo un anno: la data di inizio deve precedere o coincidere con la data di fine',
     TELEMETRY_PERIOD_TOO_LONG: 'La telemetria si esporta al massimo {{days}} giorni alla volta: scegli un periodo più breve',
+    PERIOD_BEFORE_TAKEOVER: 'Questo periodo finisce prima che la macchina arrivasse a te: scegli giorni da quando ce l’hai',
     ALARM_NOT_FOUND: 'Questo allarme non esiste per questa macchina',
     ALARM_CLOSED: "L'allarme è già chiuso: si possono prendere in carico o assegnare solo gli allarmi aperti",
     ALARM_ALREADY_ACKNOWLEDGED: "L'allarme è già stato preso in carico",
@@ -480,6 +481,8 @@ export const it = {
   device: {
     title: 'Dispositivo {{serialNumber}}',
     areasLabel: 'Funzioni della macchina',
+    historyFrom:
+      'Dati dal {{date}}: la macchina è arrivata a te allora, e quanto ha registrato prima appartiene alla cucina precedente.',
     sections: {
       details: 'Dettagli',
       statistics: 'Statistiche',

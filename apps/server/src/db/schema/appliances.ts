@@ -67,6 +67,21 @@ export const appliances = pgTable(
     electricityDistribution: text('electricity_distribution'),
     assistance: jsonb('assistance').$type<TAssistanceContacts>().notNull().default({}),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When the machine last came to another kitchen (docs/permissions.md, "A machine that changes
+     * hands"): each pair keeps who last held it on one side — its owner, its service company, the
+     * customer of that company it is assigned to — kept when released or unassigned (no foreign key:
+     * a deleted account or customer is still someone else), and since when that holder has it with
+     * nobody else in between; null when no one held it before on that side (its first kitchen reads
+     * all of its history) or since before migration 0037. Its owner reads the history from
+     * `ownerSince` on; the accounts linked to its customer from the latest of the three.
+     */
+    lastOwnerUserId: uuid('last_owner_user_id'),
+    ownerSince: timestamp('owner_since', { withTimezone: true }),
+    lastCompanyCode: text('last_company_code'),
+    companySince: timestamp('company_since', { withTimezone: true }),
+    lastCustomerId: uuid('last_customer_id'),
+    customerSince: timestamp('customer_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The CSV import that added it (the `target_id` of that import's one audit record), so the audit

@@ -20,6 +20,12 @@ export const haccpInspectorLinks = pgTable(
     /** The period shown: whole UTC days, both included. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     stopDate: date('stop_date', { mode: 'string' }).notNull(),
+    /**
+     * The earliest moment the link shows when its creator reads the machine's history only from then
+     * on (an owner who took it over: docs/permissions.md, "A machine that changes hands"); null: the
+     * whole period.
+     */
+    recordsFrom: timestamp('records_from', { withTimezone: true }),
     /** Whom the link is for (an inspector's name, an authority). */
     label: text('label'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

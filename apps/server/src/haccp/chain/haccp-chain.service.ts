@@ -19,7 +19,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { HACCP_CLOSE_OUT } from '../../jobs/kinds';
 import { nextDailyUtc, scheduleRecurring } from '../../jobs/recurring';
 import type { THaccpSigningKey } from './haccp-signing-key';
-import { checkPeriodSpan } from '../report-period';
+import { checkPeriodSpan, periodSince } from '../report-period';
+import { rangeBoundary } from '../../http/date-range';
 
 /** Chain positions read per query while verifying. */
 const PAGE = 2000;
@@ -73,9 +74,13 @@ export class HaccpChainService {
 
   /** Verifies the machine's chain over [from, to], at most a report's year, for a user who sees the machine. */
   async verify(user: TAuthUser, serial: string, from: Date, to: Date): Promise<THaccpVerification> {
-    await this.appliances.visible(user, serial);
+    const { since } = await this.appliances.visibleHistory(user, serial);
     checkPeriodSpan(from, to);
-    return this.verifyPeriod(serial, from, to);
+    if (!since) return this.verifyPeriod(serial, from, to);
+    // Read from when the machine came to the caller's kitchen (docs/permissions.md): the earlier
+    // kitchen's records are checked, as the walk needs them, but a problem among them is only counted.
+    const period = periodSince({ from, to }, since);
+    return this.walk(serial, period.from, period.to, true);
   }
 
   /**
@@ -287,9 +292,10 @@ export class HaccpChainService {
 
   /** Records that `user` reviewed the machine's closed day: a second signature names them. */
   async review(user: TAuthUser, serial: string, day: string): Promise<THaccpCloseOutView> {
-    await this.appliances.visible(user, serial);
+    const { since } = await this.appliances.visibleHistory(user, serial);
     const closed = await this.repository.closeOut(serial, day);
-    if (!closed) throw new AppError('NOT_FOUND');
+    // A day wholly before the machine came to the caller's kitchen is the earlier kitchen's to review.
+    if (!closed || (since && rangeBoundary(day, true) < since)) throw new AppError('NOT_FOUND');
     const name = await this.repository.snapshot((sql) => this.repository.userName(sql, user.id));
     const at = new Date().toISOString();
     // A day is reviewed once: a second review would replace the first reviewer's signed confirmation.
@@ -315,10 +321,11 @@ export class HaccpChainService {
     return toCorrectionView(stored);
   }
 
-  /** The corrections of the machine's records. */
+  /** The corrections of the machine's records (those made since the caller reads its history: docs/permissions.md). */
   async corrections(user: TAuthUser, serial: string): Promise<THaccpCorrectionView[]> {
-    await this.appliances.visible(user, serial);
-    return (await this.repository.corrections(serial)).map(toCorrectionView);
+    const { since } = await this.appliances.visibleHistory(user, serial);
+    const all = await this.repository.corrections(serial);
+    return (since ? all.filter((c) => new Date(c.created_at) >= since) : all).map(toCorrectionView);
   }
 }
 

@@ -65,6 +65,7 @@ export class InspectorLinkRepository {
       tokenHash: string;
       startDate: string;
       stopDate: string;
+      recordsFrom: Date | null;
       label: string | null;
       createdBy: string;
       expiresAt: Date;

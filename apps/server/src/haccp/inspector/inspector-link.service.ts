@@ -21,9 +21,9 @@ import type { ApplianceService } from '../../appliance/appliance.service';
 import type { AuditService } from '../../audit/audit.service';
 import type { Transactions, TTransaction } from '../../db/transaction';
 import { randomToken, sha256 } from '../../auth/secrets';
-import { rangeBoundary } from '../../http/date-range';
+import { notBefore, rangeBoundary } from '../../http/date-range';
 import { clientNetwork } from '../../http/client-network';
-import { checkPeriodSpan } from '../report-period';
+import { checkPeriodSpan, periodSince } from '../report-period';
 import type { HaccpService, THaccpCsvFile, THaccpReportFile } from '../haccp.service';
 import type { HaccpChainService } from '../chain/haccp-chain.service';
 import type { InspectorLinkRepository, TInspectorLinkRow, TInspectorLinkTarget } from './inspector-link.repository';
@@ -111,11 +111,17 @@ export class InspectorLinkService {
     return this.audit.record(user, { action, target, serialNumber: serial, before, after }, t);
   }
 
-  /** The machine's holders, for a caller who sees it (else 404) and may share its record (else 403). */
-  private async sharing(user: TAuthUser, serial: string): Promise<{ ownerUserId: string | null; companyCode: string | null }> {
-    const { appliance } = await this.appliances.visible(user, serial);
+  /**
+   * The machine's holders, for a caller who sees it (else 404) and may share its record (else 403),
+   * and from when the caller reads its history (`since`: docs/permissions.md).
+   */
+  private async sharing(
+    user: TAuthUser,
+    serial: string,
+  ): Promise<{ ownerUserId: string | null; companyCode: string | null; since: Date | null }> {
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
     if (!canShareHaccp(user, appliance.ownerUserId === user.id)) throw new AppError('FORBIDDEN');
-    return { ownerUserId: appliance.ownerUserId, companyCode: appliance.companyCode };
+    return { ownerUserId: appliance.ownerUserId, companyCode: appliance.companyCode, since };
   }
 
   /**
@@ -126,9 +132,16 @@ export class InspectorLinkService {
   async create(user: TAuthUser, serial: string, request: TInspectorLinkRequest): Promise<TInspectorLinkCreated> {
     const maker = await this.repository.makerState(user.id);
     const holders = await this.sharing(user, serial);
-    const { startDate, stopDate, expiresInDays, label } = request;
-    checkPeriodSpan(rangeBoundary(startDate, false), rangeBoundary(stopDate, true));
+    const { stopDate, expiresInDays, label } = request;
+    const asked = { from: rangeBoundary(request.startDate, false), to: rangeBoundary(stopDate, true) };
+    checkPeriodSpan(asked.from, asked.to);
     if (stopDate > lastShareableDay()) throw new AppError('INSPECTOR_LINK_PERIOD_AHEAD');
+    // A caller who reads the machine's history from its takeover on shares no more (409
+    // PERIOD_BEFORE_TAKEOVER for days wholly before it): the link starts on the day of the takeover
+    // and shows that day's records from its moment on.
+    const shown = periodSince(asked, holders.since);
+    const recordsFrom = shown.from > asked.from ? shown.from : null;
+    const startDate = recordsFrom ? recordsFrom.toISOString().slice(0, 10) : request.startDate;
     const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
       // Whoever held the machine when the caller was let share it holds it still, until the link is
@@ -146,6 +159,7 @@ export class InspectorLinkService {
         tokenHash: sha256(token),
         startDate,
         stopDate,
+        recordsFrom,
         label: label || null,
         createdBy: user.id,
         expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
@@ -215,7 +229,7 @@ export class InspectorLinkService {
     const seen = seenOf(visitor, null);
     const link = await this.working(brand, token, seen);
     const serial = link.serialNumber;
-    const from = rangeBoundary(link.startDate, false);
+    const from = notBefore(rangeBoundary(link.startDate, false), link.recordsFrom);
     const to = rangeBoundary(link.stopDate, true);
     const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
     const alarms = await this.haccp.alarmsOf(serial, from, to);

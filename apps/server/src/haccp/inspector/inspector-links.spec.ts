@@ -13,7 +13,7 @@ import {
 } from '@washboard/contracts';
 import { startTestServer, testBroker, type TTestServer } from '../../../test/harness';
 import { ADMIN, activeUser, json, newCompany, PASSWORD, signIn, staffMember } from '../../../test/accounts';
-import { connectDevice, createProduct, eventually, publish } from '../../../test/devices';
+import { connectDevice, createProduct, cycleHoursAgo, eventually, publish } from '../../../test/devices';
 import { redactUrl } from '../../logger';
 import { clientNetwork } from '../../http/client-network';
 import { pdfText } from '../../../test/pdf-text';
@@ -30,22 +30,6 @@ const CORRECTION_NOTE = 'Rinse probe checked by hand: 85 °C';
 const ALARM_CORRECTION_NOTE = 'Detergent line primed again';
 /** Anything shaped like an e-mail address. */
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-
-/** A washing cycle that started `hoursAgo` hours ago, with its final-rinse trace (a heat dose). */
-function cycle(hoursAgo: number) {
-  const start = Date.now() - hoursAgo * HOUR;
-  return {
-    id: randomUUID(),
-    kind: 'cycle' as const,
-    cycleName: 'dishes' as const,
-    cycleNumber: Math.round(hoursAgo * 10),
-    start: new Date(start).toISOString(),
-    stop: new Date(start + 150_000).toISOString(),
-    completed: true,
-    measurements: { washMinTmp: 580, washMaxTmp: 615, rinseMinTmp: 800, rinseMaxTmp: 851 },
-    rinseTrace: Array<number>(15).fill(851),
-  };
-}
 
 /**
  * docs/hygiene.md, "Inspector links": the owner side or the service of a machine shares its HACCP
@@ -65,8 +49,8 @@ describe(`inspector links (${testBroker()})`, () => {
   let stranger: THeaders;
   let serial: string;
   let otherSerial: string;
-  const inPeriod = [cycle(2), cycle(1)];
-  const outOfPeriod = cycle(24 * 5);
+  const inPeriod = [cycleHoursAgo(2), cycleHoursAgo(1)];
+  const outOfPeriod = cycleHoursAgo(24 * 5);
   const openAlarm = {
     id: randomUUID(),
     errorCode: 'W03',
@@ -153,7 +137,7 @@ describe(`inspector links (${testBroker()})`, () => {
       ...inPeriod.map((payload) => ({ topic: 'event' as const, payload })),
       { topic: 'alarm', payload: openAlarm },
     ]);
-    otherSerial = await machine([{ topic: 'event', payload: cycle(1.5) }]);
+    otherSerial = await machine([{ topic: 'event', payload: cycleHoursAgo(1.5) }]);
     // The owner acknowledges the open alarm.
     const ack = await server.api(
       `/api/v1/event-hub-listener/event/${serial}/alarms/${openAlarm.id}/acknowledge`,
@@ -247,7 +231,7 @@ describe(`inspector links (${testBroker()})`, () => {
     it.runIf(process.env.TEST_DB === 'postgres')(
       'stores no link of a machine whose release was under way, answering 409 (translated)',
       async () => {
-        const racing = await machine([{ topic: 'event', payload: cycle(2) }]);
+        const racing = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
         const before = await linkCount();
         // A release under way in another connection: the holders changed, not committed yet.
         const res = await whileChanging(
@@ -264,7 +248,7 @@ describe(`inspector links (${testBroker()})`, () => {
     it.runIf(process.env.TEST_DB === 'postgres')(
       'stores no link of an account whose change was under way, answering 409',
       async () => {
-        const racing = await machine([{ topic: 'event', payload: cycle(2) }]);
+        const racing = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
         const company = (
           await sql<{ code: string }>('select company_code as code from appliances where serial_number = $1', [racing])
         )[0]?.code;
@@ -384,8 +368,8 @@ describe(`inspector links (${testBroker()})`, () => {
     });
 
     it('names only the verification problems inside the period; those outside are counted, not named', async () => {
-      const before = cycle(24 * 3);
-      const inside = cycle(3);
+      const before = cycleHoursAgo(24 * 3);
+      const inside = cycleHoursAgo(3);
       const tampered = await machine([
         { topic: 'event', payload: before },
         { topic: 'event', payload: inside },
@@ -432,7 +416,7 @@ describe(`inspector links (${testBroker()})`, () => {
     });
 
     it('answers 404 for an unknown token, another brand, or a deleted machine, logging nothing', async () => {
-      const serialToDelete = await machine([{ topic: 'event', payload: cycle(3) }]);
+      const serialToDelete = await machine([{ topic: 'event', payload: cycleHoursAgo(3) }]);
       const link = await created(owner, {}, serialToDelete);
       const other = await created(owner);
       const before = await openingCount();
@@ -718,7 +702,7 @@ describe(`inspector links (${testBroker()})`, () => {
       ).items;
 
     it('revokes every link once the owner releases the machine: the next owner neither opens nor sees them', async () => {
-      const sold = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const sold = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
       const byOwner = await created(owner, { label: 'Before the sale' }, sold);
       const byTech = await created(tech, { label: 'Service, before the sale' }, sold);
       expect((await inspect(byOwner.token)).status).toBe(200);
@@ -759,7 +743,7 @@ describe(`inspector links (${testBroker()})`, () => {
     });
 
     it('revokes them too when another company takes the service over', async () => {
-      const serviced = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const serviced = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
       const link = await created(owner, {}, serviced);
       await staffMember(server, admin, 'tech@other.test', 'SERVICE', await newCompany(server, admin, 'Other service'));
       const claimed = await server.api(
@@ -773,7 +757,7 @@ describe(`inspector links (${testBroker()})`, () => {
     });
 
     it('leaves them working while the holders stay the same', async () => {
-      const kept = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const kept = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
       const link = await created(owner, {}, kept);
       // The same service company claims the machine again.
       const again = await server.api(
@@ -792,7 +776,7 @@ describe(`inspector links (${testBroker()})`, () => {
 
     /** A technician of the machine's service company, signed in, with a link of their own and the owner's beside it. */
     async function technicianWithLink(email: string) {
-      const shared = await machine([{ topic: 'event', payload: cycle(2) }]);
+      const shared = await machine([{ topic: 'event', payload: cycleHoursAgo(2) }]);
       const company = (
         await sql<{ code: string }>('select company_code as code from appliances where serial_number = $1', [shared])
       )[0]?.code;

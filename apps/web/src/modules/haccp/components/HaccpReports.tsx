@@ -10,6 +10,7 @@ import { useUserData } from '../../session/session-store';
 import type { THaccpPeriod } from '../api/haccp-api';
 import { lastSevenDays, useHaccpAlarms, useHaccpEvents } from '../hooks/use-haccp';
 import { useApplianceDetail, useMachineUnits } from '../../devices/hooks/use-devices';
+import { HistoryFromNote } from '../../devices/components/details/HistoryFromNote';
 import { CorrectionDialog, type TCorrectionTarget } from './CorrectionDialog';
 import { HaccpAlarmsTable } from './HaccpAlarmsTable';
 import { HaccpEventsTable } from './HaccpEventsTable';
@@ -68,6 +69,7 @@ export function HaccpReports({ serialNumber, notFound }: { serialNumber: string;
         </Group>
       </Group>
       {detail.data && <HaccpRuleText type={detail.data.type} unitSystem={unitSystem} />}
+      <HistoryFromNote serialNumber={serialNumber} from={Date.parse(`${period.startDate}T00:00:00Z`)} />
       <Tabs defaultValue="events" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="events">

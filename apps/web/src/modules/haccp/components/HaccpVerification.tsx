@@ -36,7 +36,7 @@ export function HaccpVerification({
     <Stack gap="md">
       <HaccpPeriodForm period={period} onChange={setPeriod} />
       <QueryBoundary query={verification}>
-        {(v) => <VerificationResult v={v} review={(day) => <ReviewButton serialNumber={serialNumber} day={day} />} />}
+        {(v) => <VerificationResult v={v} outside review={(day) => <ReviewButton serialNumber={serialNumber} day={day} />} />}
       </QueryBoundary>
     </Stack>
   );
@@ -69,7 +69,16 @@ function ReviewButton({ serialNumber, day }: { serialNumber: string; day: string
  * signatures and reviews; `review` puts a control beside each closed day not reviewed yet (none on
  * the inspector's read-only page).
  */
-export function VerificationResult({ v, review }: { v: THaccpVerification; review?: (day: string) => ReactNode }) {
+export function VerificationResult({
+  v,
+  review,
+  outside,
+}: {
+  v: THaccpVerification;
+  review?: (day: string) => ReactNode;
+  /** Say how many problems lie outside the period (the inspector's page says it above the tabs). */
+  outside?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const when = (at: string | null) => (at ? formatDate(at, 'long', lang, browserTimeZone()) : '–');
@@ -93,6 +102,12 @@ export function VerificationResult({ v, review }: { v: THaccpVerification; revie
         </Text>
         <Text size="sm">{t(`haccp.verification.startedFrom.${v.startedFrom}`, { seq: v.startSeq })}</Text>
         {v.late > 0 && <Text size="sm">{t('haccp.verification.late', { count: v.late })}</Text>}
+        {/* Read from when the machine came to the caller's kitchen: problems before then are counted only. */}
+        {outside && (v.breaksOutsidePeriod ?? 0) > 0 && (
+          <Text size="sm" data-breaks-outside={v.breaksOutsidePeriod}>
+            {t('inspection.breaksOutsidePeriod', { count: v.breaksOutsidePeriod })}
+          </Text>
+        )}
       </Alert>
       {v.breaks.length > 0 && (
         <Stack gap="xs">

@@ -18,6 +18,7 @@ import { useTemperatureHistory } from '../../hooks/use-device-details';
 import { formatLiveValue } from '../live-format';
 import { CHART_GRID, CHART_H as H, CHART_TOP as TOP, CHART_W as W, ChartFrame } from './ChartFrame';
 import { browserTimeZone } from '../../../../ui/browser-time-zone';
+import { HistoryFromNote } from './HistoryFromNote';
 import { gapFor, runsOf } from './history-runs';
 
 /** One point of a series: a bucket's min and max, or a live value (min = max). */
@@ -227,6 +228,7 @@ export function TemperatureHistory({ serialNumber }: { serialNumber: string }) {
             size="xs"
           />
         </Group>
+        <HistoryFromNote serialNumber={serialNumber} from={from} />
         {points.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('temperatureHistory.empty')}
