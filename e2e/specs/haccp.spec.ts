@@ -331,4 +331,31 @@ describe('HACCP', () => {
     expect(await own.eventRows('pass').count()).toBe(CYCLES - 1);
     expect(await kitchen.getByRole('button', { name: new RegExp(`^${en.haccp.correction.action}`) }).count()).toBe(0);
   });
+
+  it('shows a kitchen that took the machine over only its own days, and says why', async () => {
+    // The kitchen of the test above lets the machine go; another one claims it (docs/permissions.md,
+    // "A machine that changes hands"): every cycle of this spec is the earlier kitchen's.
+    const email = `km-haccp-next-${run}@washboard.test`;
+    const next = await openPage(browser, contexts, {}, { 'wb.language': 'en' }, { role: 'KITCHEN_MANAGER', email });
+    await admin.post(`/api/v1/appliance/unclaim?serialNumber=${serialNumber}&userEmail=km-haccp-${run}@washboard.test`, {});
+    await admin.post('/api/v1/appliance/claim', { serialNumber, userEmail: email });
+    const haccp = new HaccpPage(next, 'en');
+    await haccp.goto(baseUrl, serialNumber);
+    await next.getByText(en.haccp.noEvents).waitFor();
+    const note = next.locator('[data-history-from]');
+    const historyFrom = (await note.getAttribute('data-history-from')) ?? '';
+    expect(Date.now() - Date.parse(historyFrom)).toBeLessThan(120_000);
+    const timeZone = await next.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await note.innerText()).toBe(
+      interpolate(en.device.historyFrom, { date: formatDate(historyFrom, 'long', 'en', timeZone) }, 'en'),
+    );
+    await expectNoRawKeys(next);
+    await screenshot(next, 'haccp-taken-over-en');
+    // The administrator, who answers for the machine whoever uses it, still reads every cycle.
+    const page = await pageWith({}, { 'wb.language': 'en' });
+    const all = new HaccpPage(page, 'en');
+    await all.goto(baseUrl, serialNumber);
+    await expect.poll(() => all.eventRows('pass').count()).toBe(CYCLES - 1);
+    expect(await page.locator('[data-history-from]').count()).toBe(0);
+  });
 });

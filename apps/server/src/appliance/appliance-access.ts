@@ -35,10 +35,11 @@ export class ApplianceAccess {
    * From when `user` reads the history of a machine it sees — records, reports, charts, exports,
    * inspector links (docs/permissions.md, "A machine that changes hands"): a machine's records before
    * it came to its present kitchen are the earlier kitchen's. Null (all of it) for the service roles
-   * and administrators, who answer for the machine whoever uses it. Its owner reads from when it took
-   * the machine over (`ownerSince`); an account that sees it through a customer of its service
-   * company, from the latest change of hands on any side — owner, service company, customer — as it
-   * cannot tell which of them was its kitchen's. Null where no side ever changed hands.
+   * and administrators, who answer for the machine whoever uses it. Its owner reads from the later of
+   * its own takeover (`ownerSince`) and the machine's move to another customer of its service
+   * (`customerSince`); an account that sees it through that customer also from the service
+   * company's takeover (`companySince`), as it sees the machine only through the service's records.
+   * Null where no side ever changed hands.
    */
   historyFloor(
     user: Pick<TAuthUser, 'id' | 'role'>,
@@ -49,9 +50,14 @@ export class ApplianceAccess {
     },
   ): Date | null {
     if (user.role !== 'KITCHEN_MANAGER') return null;
-    if (appliance.ownerUserId === user.id) return appliance.ownerSince;
-    const moves = [appliance.customerSince, appliance.companySince, appliance.ownerSince].filter((d): d is Date => d !== null);
-    return moves.length > 0 ? new Date(Math.max(...moves.map((d) => d.getTime()))) : null;
+    // An owner keeps its history when the kitchen changes its service company, not when the service
+    // moves the machine to another of its customers.
+    const moves =
+      appliance.ownerUserId === user.id
+        ? [appliance.ownerSince, appliance.customerSince]
+        : [appliance.ownerSince, appliance.customerSince, appliance.companySince];
+    const known = moves.filter((d): d is Date => d !== null).map((d) => d.getTime());
+    return known.length > 0 ? new Date(Math.max(...known)) : null;
   }
 
   /**

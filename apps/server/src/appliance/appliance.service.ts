@@ -509,13 +509,13 @@ export class ApplianceService {
     } else {
       if (appliance.ownerUserId && appliance.ownerUserId !== user.id) throw new AppError('APPLIANCE_ALREADY_CLAIMED');
       const now = new Date();
-      await repository.update(appliance.serialNumber, {
-        ownerUserId: user.id,
-        applianceName,
-        claimedAt: now,
-        lastOwnerUserId: user.id,
-        ownerSince: heldSince(appliance.lastOwnerUserId, appliance.ownerSince, user.id, now),
-      });
+      // Only a kitchen's hold makes an earlier kitchen: an administrator holding the machine for
+      // itself (setting it up, testing it) leaves the history to the kitchen that claims it next.
+      const kitchen =
+        user.role === 'KITCHEN_MANAGER'
+          ? { lastOwnerUserId: user.id, ownerSince: heldSince(appliance.lastOwnerUserId, appliance.ownerSince, user.id, now) }
+          : {};
+      await repository.update(appliance.serialNumber, { ownerUserId: user.id, applianceName, claimedAt: now, ...kitchen });
       after = { owner: user.id, serviceCompany: appliance.companyCode };
     }
     if (actor) {

@@ -258,6 +258,29 @@ describe(`a machine's history after a change of hands (${testBroker()})`, () => 
     expect(whole.events).toHaveLength(3);
   });
 
+  it('does not count an administrator’s hold of its own as an earlier kitchen', async () => {
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    const hold = (path: 'claim' | 'unclaim', email: string) =>
+      path === 'claim'
+        ? server.api('/api/v1/appliance/claim', json({ serialNumber: product.serialNumber, userEmail: email }, admin))
+        : server.api(`/api/v1/appliance/unclaim?serialNumber=${product.serialNumber}&userEmail=${email}`, {
+            method: 'POST',
+            headers: admin,
+          });
+    for (const [path, email] of [
+      ['claim', ADMIN.email],
+      ['unclaim', ADMIN.email],
+      ['claim', 'first@kitchen.test'],
+    ] as const) {
+      const res = await hold(path, email);
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const [row] = await sql<{ owner_since: Date | null }>('select owner_since from appliances where serial_number = $1', [
+      product.serialNumber,
+    ]);
+    expect(row).toEqual({ owner_since: null });
+  });
+
   it('shows an account linked to the machine’s customer the history from the latest change of hands on any side', async () => {
     const customer = async (name: string) => {
       const res = await server.api('/api/v1/customers', json({ name, surname: 'Da Gino' }, tech));
@@ -276,13 +299,21 @@ describe(`a machine's history after a change of hands (${testBroker()})`, () => 
     await assign(trattoria);
     expect(await customerSince()).toBeNull();
     expect(await eventIds(linked)).toEqual([after.id]);
-    // The service moves the machine to another customer: nothing of the past for its accounts.
+    // Another service company took the machine half an hour ago (the kitchen changed its provider):
+    // the owner keeps its history; an account that sees it through the service's customer does not.
+    await sql('update appliances set company_since = $2 where serial_number = $1', [serial, new Date(Date.now() - 0.5 * HOUR)]);
+    expect(await eventIds(second)).toEqual([after.id]);
+    expect(await eventIds(linked)).toEqual([]);
+    await sql('update appliances set company_since = null where serial_number = $1', [serial]);
+    // The service moves the machine to another customer: nothing of the past for its accounts, nor
+    // for its owner (the machine went to another of the service's kitchens).
     await assign(trattoria, 'DELETE');
     const osteria = await customer('Osteria');
     await assign(osteria);
     const moved = await customerSince();
     expect(moved?.getTime()).toBeGreaterThan(Date.now() - 120_000);
     expect(await eventIds(linked)).toEqual([]);
+    expect(await eventIds(second)).toEqual([]);
     expect(await eventIds(tech)).toHaveLength(3);
     // Assigned again to the same customer: its time stays.
     await assign(osteria);
