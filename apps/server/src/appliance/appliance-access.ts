@@ -32,35 +32,6 @@ export class ApplianceAccess {
   }
 
   /**
-   * From when `user` reads the history of a machine it sees — records, reports, charts, exports,
-   * inspector links (docs/permissions.md, "A machine that changes hands"): a machine's records before
-   * it came to its present kitchen are the earlier kitchen's. Null (all of it) for the service roles
-   * and administrators, who answer for the machine whoever uses it. Its owner reads from the later of
-   * its own takeover (`ownerSince`) and the machine's move to another customer of its service
-   * (`customerSince`); an account that sees it through that customer also from the service
-   * company's takeover (`companySince`), as it sees the machine only through the service's records.
-   * Null where no side ever changed hands.
-   */
-  historyFloor(
-    user: Pick<TAuthUser, 'id' | 'role'>,
-    appliance: Pick<TViewedAppliance, 'ownerUserId'> & {
-      ownerSince: Date | null;
-      companySince: Date | null;
-      customerSince: Date | null;
-    },
-  ): Date | null {
-    if (user.role !== 'KITCHEN_MANAGER') return null;
-    // An owner keeps its history when the kitchen changes its service company, not when the service
-    // moves the machine to another of its customers.
-    const moves =
-      appliance.ownerUserId === user.id
-        ? [appliance.ownerSince, appliance.customerSince]
-        : [appliance.ownerSince, appliance.customerSince, appliance.companySince];
-    const known = moves.filter((d): d is Date => d !== null).map((d) => d.getTime());
-    return known.length > 0 ? new Date(Math.max(...known)) : null;
-  }
-
-  /**
    * The account an administrator acts for (claim/unclaim for a user): an active or pending account of
    * the same brand, by id or e-mail; undefined otherwise.
    */
@@ -221,4 +192,33 @@ export async function machineAudiences<A extends TViewedAppliance>(
 export function heldSince<T>(last: T | null, since: Date | null, holder: T, now: Date): Date | null {
   if (last === null) return null;
   return last === holder ? since : now;
+}
+
+/**
+ * From when `user` reads the history of a machine it sees — records, reports, charts, exports,
+ * inspector links (docs/permissions.md, "A machine that changes hands"): a machine's records before
+ * it came to its present kitchen are the earlier kitchen's. Null (all of it) for the service roles
+ * and administrators, who answer for the machine whoever uses it. Its owner reads from the later of
+ * its own takeover (`ownerSince`) and the machine's move to another customer of its service
+ * (`customerSince`); an account that sees it through that customer also from the service
+ * company's takeover (`companySince`), as it sees the machine only through the service's records.
+ * Null where no side ever changed hands.
+ */
+export function historyFloor(
+  user: Pick<TAuthUser, 'id' | 'role'>,
+  appliance: Pick<TViewedAppliance, 'ownerUserId'> & {
+    ownerSince: Date | null;
+    companySince: Date | null;
+    customerSince: Date | null;
+  },
+): Date | null {
+  if (user.role !== 'KITCHEN_MANAGER') return null;
+  // An owner keeps its history when the kitchen changes its service company, not when the service
+  // moves the machine to another of its customers.
+  const moves =
+    appliance.ownerUserId === user.id
+      ? [appliance.ownerSince, appliance.customerSince]
+      : [appliance.ownerSince, appliance.customerSince, appliance.companySince];
+  const known = moves.filter((d): d is Date => d !== null).map((d) => d.getTime());
+  return known.length > 0 ? new Date(Math.max(...known)) : null;
 }

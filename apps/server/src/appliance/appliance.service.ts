@@ -34,7 +34,7 @@ import type { DomainEvents } from '../events/domain-events';
 import type { AuditService, TAuditActor, TAuditEntry } from '../audit/audit.service';
 import type { Transactions, TTransaction } from '../db/transaction';
 import type { InspectorLinkRepository } from '../haccp/inspector/inspector-link.repository';
-import { heldSince, type ApplianceAccess } from './appliance-access';
+import { heldSince, historyFloor, type ApplianceAccess } from './appliance-access';
 import type { ApplianceRepository, TAppliance, TApplianceState, TApplianceWithState } from './appliance.repository';
 import { type ApplianceReadCache } from './read-cache';
 
@@ -209,14 +209,14 @@ export class ApplianceService {
 
   /**
    * `visible`, with the moment from which `user` reads the machine's history (`since`, null for all
-   * of it: `ApplianceAccess.historyFloor`). Every read of records, reports, charts and exports asks here.
+   * of it: `historyFloor`, appliance-access.ts). Every read of records, reports, charts and exports asks here.
    */
   async visibleHistory(
     user: TAuthUser,
     serial: string,
   ): Promise<TApplianceWithState & { state: TApplianceState; since: Date | null }> {
     const found = await this.visible(user, serial);
-    return { ...found, since: this.access.historyFloor(user, found.appliance) };
+    return { ...found, since: historyFloor(user, found.appliance) };
   }
 
   /** Serial numbers `user` may see (the push channel's filter, and who is told of an alarm). */
@@ -324,7 +324,7 @@ export class ApplianceService {
       electricityDistribution: state.info?.electricityDistribution ?? a.electricityDistribution,
       assistance: a.assistance,
       owned: a.ownerUserId === user.id,
-      historyFrom: iso(this.access.historyFloor(user, a)),
+      historyFrom: iso(historyFloor(user, a)),
       status: statusOf(state, true),
       versions: state.versions,
       info: state.info,

@@ -43,6 +43,11 @@ export type TMachineWeekRow = {
   previousRinses: Record<string, [number, number, number]> | null;
   /** the machine's dosing parameters it reported (`<cycle>.rinseVolume`, `.detergentDosage`, `.rinseAidDosage`, d1, d2), raw */
   dosing: Record<string, number> | null;
+  /** its owner, and when it last changed hands on each side (`historyFloor`: docs/permissions.md) */
+  ownerUserId: string | null;
+  ownerSince: Date | null;
+  companySince: Date | null;
+  customerSince: Date | null;
 };
 
 /**
@@ -180,14 +185,23 @@ export class WeeklyReportRepository {
         (select jsonb_object_agg(p.key, p.value) from appliance_states st cross join lateral jsonb_each(st.parameters) p
           where st.serial_number = a.serial_number and jsonb_typeof(p.value) = 'number'
             and (p.key in ('d1', 'd2') or p.key like '%.rinseVolume' or p.key like '%.detergentDosage' or p.key like '%.rinseAidDosage'))
-          as dosing
+          as dosing,
+        a.owner_user_id as "ownerUserId", a.owner_since as "ownerSince", a.company_since as "companySince",
+        a.customer_since as "customerSince"
       from appliances a
       left join lateral (
         select count(*) as opened, array_agg(o.error_code order by o.start_date) as codes from alarms o
         where o.serial_number = a.serial_number and o.start_date >= ${from}::timestamptz and o.start_date < ${to}::timestamptz) al on true
       where a.serial_number = any(${texts(serials)}) and a.deleted_at is null
       order by lower(coalesce(a.appliance_name, a.serial_number)), a.serial_number`);
-    return rowsOf<TMachineWeekRow>(result).map((r) => ({ ...r, offlineSeconds: Number(r.offlineSeconds) }));
+    const at = (value: Date | string | null) => (value === null ? null : new Date(value));
+    return rowsOf<TMachineWeekRow>(result).map((r) => ({
+      ...r,
+      offlineSeconds: Number(r.offlineSeconds),
+      ownerSince: at(r.ownerSince),
+      companySince: at(r.companySince),
+      customerSince: at(r.customerSince),
+    }));
   }
 
   /**

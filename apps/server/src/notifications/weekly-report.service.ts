@@ -8,7 +8,14 @@ import type { TRenderedMail } from '../mail/mail-templates';
 import { translate } from '../i18n/translate';
 import type { TLinkBase } from '../http/app-link';
 import type { UnsubscribeService } from './unsubscribe.service';
-import type { TReportRecipient, TReportUser, WeeklyReportRepository } from './weekly-report.repository';
+import type {
+  TMachineWeekRow,
+  TReportRecipient,
+  TReportUser,
+  TWeekBounds,
+  WeeklyReportRepository,
+} from './weekly-report.repository';
+import { historyFloor } from '../appliance/appliance-access';
 import type { WeeklyReportRenderer } from './weekly-report-renderer';
 import { dueZones, reportWeek } from './weekly-report-time';
 
@@ -69,6 +76,19 @@ function readGroups(due: readonly TDueReport[]): TDueReport[][] {
   }
   if (group.length > 0) groups.push(group);
   return groups;
+}
+
+/**
+ * A machine's week as `user` may read it (docs/permissions.md, "A machine that changes hands"): left
+ * out of the report of the week it came to the user's kitchen (its figures would mix the earlier
+ * kitchen's days in), and without the comparison with the week before when that week was partly
+ * the earlier kitchen's.
+ */
+export function weekShown(user: TReportUser, row: TMachineWeekRow, week: TWeekBounds): TMachineWeekRow | undefined {
+  const floor = historyFloor(user, row);
+  if (!floor || floor <= week.previousStart) return row;
+  if (floor > week.start) return undefined;
+  return { ...row, countersBeforePrevious: null, previousRinses: null };
 }
 
 /**
@@ -200,9 +220,11 @@ export class WeeklyReportService {
     const rendering: Promise<{ user: TReportUser; mail: TRenderedMail | undefined } | undefined>[] = [];
     for (const { index, user, serials: seen } of group) {
       const visible = new Set(seen);
-      const mine = rows
-        .filter((row) => visible.has(row.serialNumber))
-        .map((row) => ({ row, cycles: texts.get(row.serialNumber) ?? '[]' }));
+      const mine = rows.flatMap((row) => {
+        if (!visible.has(row.serialNumber)) return [];
+        const shown = weekShown(user, row, bounds);
+        return shown ? [{ row: shown, cycles: texts.get(row.serialNumber) ?? '[]' }] : [];
+      });
       // Someone who sees no machine gets no report; the week is noted as done all the same, so the
       // hourly scheduler does not queue it again for the rest of the morning.
       if (mine.length === 0) {
