@@ -5,6 +5,7 @@ import {
   type TCustomerDetail,
   type TDeviceStats,
   type THaccpAlarmView,
+  type THaccpCorrectionView,
   type THaccpEventView,
   type THaccpVerification,
   type TInspectionView,
@@ -213,6 +214,20 @@ describe(`a machine's history after a change of hands (${testBroker()})`, () => 
     }
   });
 
+  it('lists to the new owner only the corrections of its own records, made since its takeover', async () => {
+    for (const [record, note] of [
+      [before[1]?.id, 'Probe of the earlier kitchen recalibrated'],
+      [after.id, 'Rinse arm cleaned'],
+    ] as const) {
+      const res = await server.api(at('/haccp/corrections'), json({ correctsKind: 'event', correctsId: record, note }, tech));
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const notes = async (headers: THeaders) =>
+      (await get<THaccpCorrectionView[]>(headers, '/haccp/corrections')).map((c) => c.note);
+    expect(await notes(second)).toEqual(['Rinse arm cleaned']);
+    expect(new Set(await notes(tech))).toEqual(new Set(['Probe of the earlier kitchen recalibrated', 'Rinse arm cleaned']));
+  });
+
   it('verifies the new owner’s days and counts, without naming, a changed record of the earlier kitchen', async () => {
     const clean = await get<THaccpVerification>(second, `/haccp/verification?${query()}`);
     expect(clean).toMatchObject({ verified: true, breaks: [], breaksOutsidePeriod: 0 });
@@ -256,6 +271,61 @@ describe(`a machine's history after a change of hands (${testBroker()})`, () => 
     ).json()) as TInspectorLinkCreated;
     const whole = (await (await server.api(`/api/v1/inspect/${byService.token}`)).json()) as TInspectionView;
     expect(whole.events).toHaveLength(3);
+  });
+
+  it('shows an alarm still open at the takeover without the earlier kitchen’s people and words', async () => {
+    // Another machine: an alarm opened an hour ago, acknowledged by the first kitchen and corrected by
+    // the service; then it changes hands, now.
+    const product = await createProduct(server, admin, { modelNumber: 'WB-500', gamma: 'infinity', type: 'undercounter' });
+    const machineAt = (rest: string) => `/api/v1/event-hub-listener/event/${product.serialNumber}${rest}`;
+    const hand = async (email: string) => {
+      const res = await server.api(
+        '/api/v1/appliance/claim',
+        json({ serialNumber: product.serialNumber, userEmail: email }, admin),
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await hand('first@kitchen.test');
+    await hand('tech@service.test');
+    const alarm = { id: randomUUID(), errorCode: 'W03', startDate: new Date(Date.now() - HOUR).toISOString(), stopDate: null };
+    const device = await connectDevice(server, product);
+    await publish(device, product.serialNumber, 'alarm', alarm);
+    await eventually(async () => (await sql('select 1 from alarms where id = $1', [alarm.id])).length === 1);
+    await device.endAsync(true);
+    const ack = await server.api(machineAt(`/alarms/${alarm.id}/acknowledge`), json({ note: 'Olga: detergent ordered' }, first));
+    expect(ack.status, await ack.clone().text()).toBe(200);
+    const corrected = await server.api(
+      machineAt('/haccp/corrections'),
+      json({ correctsKind: 'alarm', correctsId: alarm.id, note: 'Dosing pump checked by Marco' }, tech),
+    );
+    expect(corrected.status, await corrected.clone().text()).toBe(201);
+    const released = await server.api(`/api/v1/appliance/unclaim?serialNumber=${product.serialNumber}`, {
+      method: 'POST',
+      headers: first,
+    });
+    expect(released.status).toBe(200);
+    await hand('second@kitchen.test');
+
+    const alarmsOf = async (headers: THeaders) =>
+      (await (await server.api(machineAt(`/alarms?${query()}`), { headers })).json()) as THaccpAlarmView[];
+    const [shown] = await alarmsOf(second);
+    expect(shown).toMatchObject({ id: alarm.id, acknowledgement: null, corrections: [] });
+    const [full] = await alarmsOf(tech);
+    expect(full?.acknowledgement?.note).toBe('Olga: detergent ordered');
+    expect(full?.corrections.map((c) => c.note)).toEqual(['Dosing pump checked by Marco']);
+    // The same in the exports and through an inspector link of the new owner.
+    const csv = await (await server.api(machineAt(`/alarms/export.csv?${query()}`), { headers: second })).text();
+    expect(csv).toContain(alarm.startDate);
+    expect(csv).not.toMatch(/Olga|Marco/);
+    expect(await (await server.api(machineAt(`/alarms/export.csv?${query()}`), { headers: tech })).text()).toContain('Marco');
+    const link = (await (
+      await server.api(machineAt('/haccp/inspector-links'), json(PERIOD, second))
+    ).json()) as TInspectorLinkCreated;
+    const view = (await (await server.api(`/api/v1/inspect/${link.token}`)).json()) as TInspectionView;
+    expect(view.alarms.map((a) => a.id)).toEqual([alarm.id]);
+    expect(JSON.stringify(view)).not.toMatch(/Olga|Marco/);
+    const copy = await server.api(`/api/v1/inspect/${link.token}/exports/alarms-csv`);
+    expect(await copy.text()).not.toMatch(/Olga|Marco/);
   });
 
   it('does not count an administrator’s hold of its own as an earlier kitchen', async () => {
@@ -305,15 +375,15 @@ describe(`a machine's history after a change of hands (${testBroker()})`, () => 
     expect(await eventIds(second)).toEqual([after.id]);
     expect(await eventIds(linked)).toEqual([]);
     await sql('update appliances set company_since = null where serial_number = $1', [serial]);
-    // The service moves the machine to another customer: nothing of the past for its accounts, nor
-    // for its owner (the machine went to another of the service's kitchens).
+    // The service moves the machine to another customer: nothing of the past for its accounts; its
+    // owner's kitchen is its own hold, and keeps its history.
     await assign(trattoria, 'DELETE');
     const osteria = await customer('Osteria');
     await assign(osteria);
     const moved = await customerSince();
     expect(moved?.getTime()).toBeGreaterThan(Date.now() - 120_000);
     expect(await eventIds(linked)).toEqual([]);
-    expect(await eventIds(second)).toEqual([]);
+    expect(await eventIds(second)).toEqual([after.id]);
     expect(await eventIds(tech)).toHaveLength(3);
     // Assigned again to the same customer: its time stays.
     await assign(osteria);

@@ -27,7 +27,7 @@ import type { haccpEvents } from '../db/schema/index';
 import { notBefore, rangeBoundary } from '../http/date-range';
 import { csvRow } from '../http/csv';
 import type { HaccpRepository } from './haccp.repository';
-import { toAlarmView } from '../alarm/alarm.repository';
+import { toAlarmView, type TAlarmViewRow } from '../alarm/alarm.repository';
 import { periodSince, reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink, type TLinkBase } from '../http/app-link';
@@ -152,18 +152,19 @@ function groupedByRecord<R, V>(rows: readonly R[], recordOf: (row: R) => string,
 /** Other versions by the record whose id they came under, each record's oldest first. */
 function versionsByRecord(
   rows: readonly { recordId: string; carrierName: string | null; receivedAt: Date }[],
+  since: Date | null = null,
 ): Map<string, TOtherVersion[]> {
   return groupedByRecord(
-    rows,
+    since ? rows.filter((v) => v.receivedAt >= since) : rows,
     (v) => v.recordId,
     (v) => ({ carriedBy: v.carrierName, receivedAt: v.receivedAt.toISOString() }),
   );
 }
 
 /** Corrections by the record they point at, each record's in the order read (oldest first). */
-function byRecord(corrections: readonly TCorrectionRow[]): Map<string, TRecordCorrection[]> {
+function byRecord(corrections: readonly TCorrectionRow[], since: Date | null = null): Map<string, TRecordCorrection[]> {
   return groupedByRecord(
-    corrections,
+    since ? corrections.filter((c) => c.createdAt >= since) : corrections,
     (c) => c.correctsId,
     (c) => ({ id: c.id, note: c.note, authorName: c.authorName, createdAt: c.createdAt.toISOString() }),
   );
@@ -197,8 +198,28 @@ export type TReportMachine = {
   parameters: Record<string, number> | null;
 };
 
-/** A report's context and the days its file name carries. */
-type TReport = { context: THaccpReportContext; days: string };
+/**
+ * A report's context and the days its file name carries, and from when its reader reads the
+ * machine's history (`since`: docs/permissions.md, "A machine that changes hands").
+ */
+type TReport = { context: THaccpReportContext; days: string; since?: Date | null };
+
+/**
+ * An alarm as a reader of the machine's history from `since` on sees it: one still open when the
+ * machine came to the reader's kitchen keeps its opening, not who acknowledged it, with which note,
+ * or whom it was assigned to before then (the earlier kitchen's people and words).
+ */
+function fromFloor<R extends TAlarmViewRow>(row: R, since: Date | null | undefined): R {
+  if (!since) return row;
+  const acknowledged = row.acknowledgedAt && row.acknowledgedAt < since;
+  const assigned = row.assignedAt && row.assignedAt < since;
+  if (!acknowledged && !assigned) return row;
+  return {
+    ...row,
+    ...(acknowledged ? { acknowledgedAt: null, acknowledgementNote: null, acknowledgedById: null, acknowledgedByName: null } : {}),
+    ...(assigned ? { assignedAt: null, assignedToId: null, assignedToName: null } : {}),
+  };
+}
 
 /**
  * What a report prints besides its rows: the machine, the period, the language, the unit system
@@ -298,12 +319,13 @@ export class HaccpService {
     const { appliance, state, since } = await this.appliances.visibleHistory(user, serial);
     // The days the caller reads: from when the machine came to its kitchen (docs/permissions.md).
     const period = periodSince(asked, since);
-    return contextOf({ ...appliance, parameters: state.parameters }, period, {
+    const report = contextOf({ ...appliance, parameters: state.parameters }, period, {
       lang,
       unitSystem: query.unitSystem,
       timeZone: query.timeZone,
       verificationUrl: verificationUrl(this.links, appliance, period.from, period.to),
     });
+    return { ...report, since };
   }
 
   /** The HACCP events report (PDF) of the period, with the hygiene verdict of every cycle. */
@@ -340,11 +362,14 @@ export class HaccpService {
     options: { lang: TLanguage; timeZone: string | undefined },
   ): Promise<{ pdf: THaccpReportFile } | { csv: THaccpCsvFile }> {
     const period = periodSince(reportPeriod(link), link.recordsFrom);
-    const report = contextOf(machine, period, {
-      ...options,
-      unitSystem: undefined,
-      verificationUrl: verificationUrl(this.links, machine, period.from, period.to),
-    });
+    const report = {
+      ...contextOf(machine, period, {
+        ...options,
+        unitSystem: undefined,
+        verificationUrl: verificationUrl(this.links, machine, period.from, period.to),
+      }),
+      since: link.recordsFrom,
+    };
     switch (file) {
       case 'events-pdf':
         return { pdf: await this.eventsPdfOf(report) };
@@ -369,9 +394,9 @@ export class HaccpService {
     return { fileName: `haccp-events_${serial}_${days}.csv`, csv: eventsCsv(context, rows) };
   }
 
-  private async alarmsPdfOf({ context, days }: TReport): Promise<THaccpReportFile> {
+  private async alarmsPdfOf({ context, days, since }: TReport): Promise<THaccpReportFile> {
     const serial = context.machine.serialNumber;
-    const rows = await this.reportAlarms(serial, context);
+    const rows = await this.reportAlarms(serial, context, since);
     return { fileName: `haccp-alarms_${serial}_${days}.pdf`, pdf: await renderAlarmsReport(context, rows) };
   }
 
@@ -381,10 +406,10 @@ export class HaccpService {
    * acknowledged it, when, the note, and (`withAssignee`) whom it is assigned to — the places and
    * hashes of its opening and closing in the machine's chain, and how it came.
    */
-  private async alarmsCsvOf({ context, days }: TReport, withAssignee: boolean): Promise<THaccpCsvFile> {
+  private async alarmsCsvOf({ context, days, since }: TReport, withAssignee: boolean): Promise<THaccpCsvFile> {
     const serial = context.machine.serialNumber;
     const lang = context.lang;
-    const rows = await this.reportAlarms(serial, context);
+    const rows = await this.reportAlarms(serial, context, since);
     const texts = deviceCatalogues[lang] as unknown as { alarms: Record<string, string | undefined> };
     // Each alarm's opening and closing entries in the machine's chain, to hold a copy against the verification.
     const entries = new Map<string, { seq: number; hash: string }>();
@@ -428,12 +453,17 @@ export class HaccpService {
   }
 
   /** The exports' alarms of the period, read page by page, each with its corrections and other versions. */
-  private async reportAlarms(serial: string, period: { from: Date; to: Date }) {
+  private async reportAlarms(serial: string, period: { from: Date; to: Date }, since: Date | null | undefined) {
     const rows = await allPages(
       (after) => this.repository.alarmsForReport(serial, period.from, period.to, REPORT_PAGE_ROWS, after),
       (a) => a.startDate,
     );
-    return this.withAnnotations(serial, 'alarm', rows);
+    return this.withAnnotations(
+      serial,
+      'alarm',
+      rows.map((a) => fromFloor(a, since)),
+      since ?? null,
+    );
   }
 
   /**
@@ -444,14 +474,15 @@ export class HaccpService {
     serial: string,
     kind: 'event' | 'alarm',
     rows: T[],
+    since: Date | null = null,
   ): Promise<(T & { corrections: TRecordCorrection[]; otherVersions: TOtherVersion[] })[]> {
     const annotated: (T & { corrections: TRecordCorrection[]; otherVersions: TOtherVersion[] })[] = [];
     // A page at a time, between the page's queries: a year's rows made at once held the server's thread.
     for (let i = 0; i < rows.length; i += REPORT_PAGE_ROWS) {
       const page = rows.slice(i, i + REPORT_PAGE_ROWS);
       const ids = page.map((r) => r.id);
-      const correctionsOf = byRecord(await this.repository.corrections(serial, kind, ids));
-      const versionsOf = versionsByRecord(await this.repository.otherVersions(serial, kind, ids));
+      const correctionsOf = byRecord(await this.repository.corrections(serial, kind, ids), since);
+      const versionsOf = versionsByRecord(await this.repository.otherVersions(serial, kind, ids), since);
       for (const r of page) {
         annotated.push({ ...r, corrections: correctionsOf.get(r.id) ?? [], otherVersions: versionsOf.get(r.id) ?? [] });
       }
@@ -462,21 +493,22 @@ export class HaccpService {
   /** The alarms active at any moment of the range, newest first. */
   async alarms(user: TAuthUser, serial: string, from: string, to: string): Promise<THaccpAlarmView[]> {
     const { since } = await this.appliances.visibleHistory(user, serial);
-    return this.alarmsOf(serial, notBefore(rangeBoundary(from, false), since), rangeBoundary(to, true));
+    return this.alarmsOf(serial, notBefore(rangeBoundary(from, false), since), rangeBoundary(to, true), since);
   }
 
   /**
    * The machine's alarms active at any moment of [from, to], newest first, each with its corrections.
    * For callers that checked access already.
    */
-  async alarmsOf(serial: string, from: Date, to: Date): Promise<THaccpAlarmView[]> {
-    const rows = await this.repository.alarms(serial, from, to);
+  async alarmsOf(serial: string, from: Date, to: Date, since: Date | null = null): Promise<THaccpAlarmView[]> {
+    const rows = (await this.repository.alarms(serial, from, to)).map((a) => fromFloor(a, since));
     const corrections = byRecord(
       await this.repository.corrections(
         serial,
         'alarm',
         rows.map((a) => a.id),
       ),
+      since,
     );
     const versions = versionsByRecord(
       await this.repository.otherVersions(
@@ -484,6 +516,7 @@ export class HaccpService {
         'alarm',
         rows.map((a) => a.id),
       ),
+      since,
     );
     return rows.map((a) => ({
       ...toAlarmView(a),

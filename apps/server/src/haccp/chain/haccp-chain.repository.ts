@@ -338,14 +338,24 @@ export class HaccpChainRepository {
   }
 
   /** The corrections of records of the machine, oldest first. */
-  async corrections(serial: string, recordIds?: readonly string[]): Promise<(TCorrectionRow & { seq: number | null })[]> {
+  async corrections(
+    serial: string,
+    recordIds?: readonly string[],
+    since: Date | null = null,
+  ): Promise<(TCorrectionRow & { seq: number | null })[]> {
     return this.database.transaction(async (sql) => {
+      // From `since` on: made since, of an event that started since or an alarm active since.
       const { rows } = await sql.query<TCorrectionRow & { seq: number | string | null }>(
         `select ${coveredColumnsSql(CORRECTION_COLUMNS, 'k')}, c.seq from haccp_corrections k
          left join haccp_chain c on c.serial_number = k.serial_number and c.record_id = k.id
          where k.serial_number = $1 and ($2::uuid[] is null or k.corrects_id = any($2::uuid[]))
+           and ($3::timestamptz is null or (k.created_at >= $3 and (
+             (k.corrects_kind = 'event' and exists (select 1 from haccp_events e
+               where e.serial_number = k.serial_number and e.id = k.corrects_id and e.start >= $3))
+             or (k.corrects_kind = 'alarm' and exists (select 1 from alarms a
+               where a.serial_number = k.serial_number and a.id = k.corrects_id and (a.stop_date is null or a.stop_date >= $3))))))
          order by k.created_at, k.id`,
-        [serial, recordIds ?? null],
+        [serial, recordIds ?? null, since?.toISOString() ?? null],
       );
       return rows.map((r) => ({ ...r, seq: r.seq === null ? null : Number(r.seq) }));
     });

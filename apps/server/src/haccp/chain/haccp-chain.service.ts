@@ -76,7 +76,7 @@ export class HaccpChainService {
   async verify(user: TAuthUser, serial: string, from: Date, to: Date): Promise<THaccpVerification> {
     const { since } = await this.appliances.visibleHistory(user, serial);
     checkPeriodSpan(from, to);
-    if (!since) return this.verifyPeriod(serial, from, to);
+    if (!since || since <= from) return this.verifyPeriod(serial, from, to);
     // Read from when the machine came to the caller's kitchen (docs/permissions.md): the earlier
     // kitchen's records are checked, as the walk needs them, but a problem among them is only counted.
     const period = periodSince({ from, to }, since);
@@ -321,11 +321,13 @@ export class HaccpChainService {
     return toCorrectionView(stored);
   }
 
-  /** The corrections of the machine's records (those made since the caller reads its history: docs/permissions.md). */
+  /**
+   * The corrections of the machine's records; for a caller who reads its history from `since` on
+   * (docs/permissions.md), those made since, of records it reads (an event since, an alarm active since).
+   */
   async corrections(user: TAuthUser, serial: string): Promise<THaccpCorrectionView[]> {
     const { since } = await this.appliances.visibleHistory(user, serial);
-    const all = await this.repository.corrections(serial);
-    return (since ? all.filter((c) => new Date(c.created_at) >= since) : all).map(toCorrectionView);
+    return (await this.repository.corrections(serial, undefined, since)).map(toCorrectionView);
   }
 }
 

@@ -232,7 +232,7 @@ export class InspectorLinkService {
     const from = notBefore(rangeBoundary(link.startDate, false), link.recordsFrom);
     const to = rangeBoundary(link.stopDate, true);
     const events = await this.haccp.eventsOf({ serialNumber: serial, type: link.machine.type }, from, to);
-    const alarms = await this.haccp.alarmsOf(serial, from, to);
+    const alarms = await this.haccp.alarmsOf(serial, from, to, link.recordsFrom);
     const verification = await this.chain.verifyWithin(serial, from, to);
     await this.repository.recordOpening(link.id, { ...seen, refused: null });
     return {
