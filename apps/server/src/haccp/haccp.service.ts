@@ -216,7 +216,9 @@ function fromFloor<R extends TAlarmViewRow>(row: R, since: Date | null | undefin
   if (!acknowledged && !assigned) return row;
   return {
     ...row,
-    ...(acknowledged ? { acknowledgedAt: null, acknowledgementNote: null, acknowledgedById: null, acknowledgedByName: null } : {}),
+    ...(acknowledged
+      ? { acknowledgedAt: null, acknowledgementNote: null, acknowledgedById: null, acknowledgedByName: null }
+      : {}),
     ...(assigned ? { assignedAt: null, assignedToId: null, assignedToName: null } : {}),
   };
 }
