@@ -91,6 +91,24 @@ export function toAlarmView(row: TAlarmViewRow): TAlarmView {
   };
 }
 
+/**
+ * An alarm as a reader of the machine's history from `since` on sees it (docs/permissions.md, "A
+ * machine that changes hands"): one still open when the machine came to the reader's kitchen keeps
+ * its state — acknowledged, assigned, and when — but not the earlier kitchen's people and words: who
+ * acknowledged it, the note, whom it was assigned to.
+ */
+export function fromFloor<R extends TAlarmViewRow>(row: R, since: Date | null | undefined): R {
+  if (!since) return row;
+  const acknowledged = row.acknowledgedAt !== null && row.acknowledgedAt < since;
+  const assigned = row.assignedAt !== null && row.assignedAt < since;
+  if (!acknowledged && !assigned) return row;
+  return {
+    ...row,
+    ...(acknowledged ? { acknowledgementNote: null, acknowledgedById: null, acknowledgedByName: null } : {}),
+    ...(assigned ? { assignedToId: null, assignedToName: null } : {}),
+  };
+}
+
 /** SQL of the alarm lifecycle: one alarm with its lifecycle, acknowledging and assigning it. */
 export class AlarmRepository {
   constructor(private readonly db: TDb) {}

@@ -8,11 +8,11 @@ import {
 import { AppError } from '../errors';
 import type { TAuthUser } from '../auth/token.service';
 import type { ApplianceService } from '../appliance/appliance.service';
-import type { ApplianceAccess } from '../appliance/appliance-access';
+import { lastChangeOfHands, type ApplianceAccess } from '../appliance/appliance-access';
 import type { AuditService } from '../audit/audit.service';
 import type { Transactions } from '../db/transaction';
 import type { TMachineMessage } from '../live/live.hub';
-import { toAlarmView, type AlarmRepository, type TAlarmViewRow } from './alarm.repository';
+import { fromFloor, toAlarmView, type AlarmRepository, type TAlarmViewRow } from './alarm.repository';
 
 /** Sends a machine's push message to the browsers that see it (the live hub). */
 export type TAlarmPush = (brand: TBrandCode, message: TMachineMessage) => void;
@@ -42,7 +42,7 @@ export class AlarmService {
 
   /** Acknowledges an open alarm as `user`, with an optional note (409 when closed or already acknowledged). */
   async acknowledge(user: TAuthUser, serial: string, id: string, request: TAcknowledgeAlarmRequest): Promise<TAlarmView> {
-    const { appliance } = await this.appliances.visible(user, serial);
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
     await this.open(serial, id);
     const note = request.note ? request.note : null;
     const view = await this.transactions.run(async (t) => {
@@ -64,15 +64,14 @@ export class AlarmService {
         },
         t,
       );
-      return toAlarmView(row);
+      return row;
     });
-    this.push(appliance.brand, { type: 'alarm', serialNumber: serial, alarm: view });
-    return view;
+    return this.told(appliance, serial, view, since);
   }
 
   /** Assigns an open alarm to `userId`, who must see the machine (else 400 ALARM_ASSIGNEE_INVALID). */
   async assign(user: TAuthUser, serial: string, id: string, userId: string): Promise<TAlarmView> {
-    const { appliance } = await this.appliances.visible(user, serial);
+    const { appliance, since } = await this.appliances.visibleHistory(user, serial);
     const before = await this.open(serial, id);
     const assignee = (await this.access.viewers(appliance)).find((v) => v.id === userId);
     if (!assignee) throw new AppError('ALARM_ASSIGNEE_INVALID');
@@ -92,10 +91,26 @@ export class AlarmService {
         },
         t,
       );
-      return toAlarmView(row);
+      return row;
     });
-    this.push(appliance.brand, { type: 'alarm', serialNumber: serial, alarm: view });
-    return view;
+    return this.told(appliance, serial, view, since);
+  }
+
+  /**
+   * The changed alarm for its caller, who reads the machine's history from `since` on, and pushed to
+   * every page that shows the machine as anyone reading it from its latest change of hands would see
+   * it (docs/permissions.md, "A machine that changes hands"): a push goes to all of them alike, and
+   * the earlier kitchen's people and words must not reach the next one's pages.
+   */
+  private told(
+    appliance: Parameters<typeof lastChangeOfHands>[0] & { brand: TBrandCode },
+    serial: string,
+    row: TAlarmViewRow,
+    since: Date | null,
+  ): TAlarmView {
+    const pushed = toAlarmView(fromFloor(row, lastChangeOfHands(appliance)));
+    this.push(appliance.brand, { type: 'alarm', serialNumber: serial, alarm: pushed });
+    return toAlarmView(fromFloor(row, since));
   }
 
   /** The alarm `id` of the machine: 404 when unknown, 409 ALARM_CLOSED when closed (unless `closedToo`). */

@@ -198,11 +198,11 @@ export function heldSince<T>(last: T | null, since: Date | null, holder: T, now:
  * From when `user` reads the history of a machine it sees — records, reports, charts, exports,
  * inspector links (docs/permissions.md, "A machine that changes hands"): a machine's records before
  * it came to its present kitchen are the earlier kitchen's. Null (all of it) for the service roles
- * and administrators, who answer for the machine whoever uses it. Its owner reads from its own
- * takeover (`ownerSince`); an account that sees it through a customer of its service, from the latest
- * change of hands on any side — the owner's, the machine's move to another customer (`customerSince`)
- * or to another service company (`companySince`) — as it sees the machine only through the
- * service's records. Null where no side ever changed hands.
+ * and administrators, who answer for the machine whoever uses it. Its owner reads from the later of
+ * its own takeover (`ownerSince`) and the service's move of the machine to another of its customers
+ * (`customerSince`); an account that sees it through a customer of its service also from the
+ * machine's move to another service company (`companySince`), as it sees the machine only through
+ * the service's records. Null where no side ever changed hands.
  */
 export function historyFloor(
   user: Pick<TAuthUser, 'id' | 'role'>,
@@ -213,12 +213,24 @@ export function historyFloor(
   },
 ): Date | null {
   if (user.role !== 'KITCHEN_MANAGER') return null;
-  // An owner's kitchen is its own hold: a new service company, or the service's customer records,
-  // change nothing of it (a kitchen changing its provider is assigned to the new one's customer).
-  const moves =
-    appliance.ownerUserId === user.id
-      ? [appliance.ownerSince]
-      : [appliance.ownerSince, appliance.customerSince, appliance.companySince];
-  const known = moves.filter((d): d is Date => d !== null).map((d) => d.getTime());
+  // A new service company takes nothing from an owner: the kitchen changed its provider.
+  if (appliance.ownerUserId === user.id) {
+    return lastChangeOfHands({ ownerSince: appliance.ownerSince, customerSince: appliance.customerSince, companySince: null });
+  }
+  return lastChangeOfHands(appliance);
+}
+
+/**
+ * When the machine last changed hands on any side — owner, customer, service company — or null:
+ * what every reader of its history reads from at the latest (what is pushed to all pages alike).
+ */
+export function lastChangeOfHands(appliance: {
+  ownerSince: Date | null;
+  companySince: Date | null;
+  customerSince: Date | null;
+}): Date | null {
+  const known = [appliance.ownerSince, appliance.customerSince, appliance.companySince]
+    .filter((d): d is Date => d !== null)
+    .map((d) => d.getTime());
   return known.length > 0 ? new Date(Math.max(...known)) : null;
 }

@@ -47,7 +47,7 @@ describe('the migration that starts a machine’s history at its change of hands
       await step.rest();
 
       const { rows } = (await db.execute(sql`
-        select serial_number, last_owner_user_id, owner_since, last_company_code, company_since, last_customer_id, customer_since
+        select serial_number, last_owner_user_id, owner_since, last_company_code, company_since, last_customer_id, last_customer_company, customer_since
         from appliances where serial_number like 'MG0037%' order by serial_number`)) as unknown as {
         rows: Record<string, string | null>[];
       };
@@ -57,6 +57,7 @@ describe('the migration that starts a machine’s history at its change of hands
         last_owner_user_id: kitchen,
         last_company_code: '100001',
         last_customer_id: NOBODY,
+        last_customer_company: '',
         ...none,
       });
       // An administrator's own hold is no kitchen's: the next kitchen reads from its claim.
@@ -64,12 +65,14 @@ describe('the migration that starts a machine’s history at its change of hands
         last_owner_user_id: NOBODY,
         last_company_code: '',
         last_customer_id: NOBODY,
+        last_customer_company: '',
         ...none,
       });
       expect(of('MG0037LOOSE')).toMatchObject({
         last_owner_user_id: NOBODY,
         last_company_code: '',
         last_customer_id: NOBODY,
+        last_customer_company: '',
         ...none,
       });
       // Nothing recorded, nothing to keep from anyone: its first kitchen reads all of it.

@@ -150,14 +150,19 @@ export class CustomerRepository {
           })
           .returning({ serialNumber: customerAppliances.serialNumber });
         if (rows.length === 0) return false;
-        // The customer the machine last went to, and since when (appliances.customerSince): another
-        // customer than the last moves the history its linked accounts read (docs/permissions.md).
+        // The customer the machine last went to, and since when (appliances.customerSince): moved to
+        // another customer of the same company, it went to another kitchen, whose accounts and owner
+        // read its history from then on (docs/permissions.md); the first customer of a new company
+        // is the same kitchen with a new provider.
         await tx
           .update(appliances)
           .set({
             lastCustomerId: customerId,
+            lastCustomerCompany: companyCode,
             customerSince: sql`case when ${appliances.lastCustomerId} is null then null
-              when ${appliances.lastCustomerId} = ${customerId}::uuid then ${appliances.customerSince} else now() end`,
+              when ${appliances.lastCustomerId} = ${customerId}::uuid then ${appliances.customerSince}
+              when ${appliances.lastCustomerCompany} = ${companyCode} then now()
+              else ${appliances.customerSince} end`,
           })
           .where(eq(appliances.serialNumber, serialNumber));
         return true;

@@ -27,7 +27,7 @@ import type { haccpEvents } from '../db/schema/index';
 import { notBefore, rangeBoundary } from '../http/date-range';
 import { csvRow } from '../http/csv';
 import type { HaccpRepository } from './haccp.repository';
-import { toAlarmView, type TAlarmViewRow } from '../alarm/alarm.repository';
+import { fromFloor, toAlarmView } from '../alarm/alarm.repository';
 import { periodSince, reportPeriod } from './report-period';
 import { renderAlarmsReport, renderEventsReport, type THaccpReportContext } from './haccp-report';
 import { machineLink, type TLinkBase } from '../http/app-link';
@@ -203,25 +203,6 @@ export type TReportMachine = {
  * machine's history (`since`: docs/permissions.md, "A machine that changes hands").
  */
 type TReport = { context: THaccpReportContext; days: string; since?: Date | null };
-
-/**
- * An alarm as a reader of the machine's history from `since` on sees it: one still open when the
- * machine came to the reader's kitchen keeps its opening, not who acknowledged it, with which note,
- * or whom it was assigned to before then (the earlier kitchen's people and words).
- */
-function fromFloor<R extends TAlarmViewRow>(row: R, since: Date | null | undefined): R {
-  if (!since) return row;
-  const acknowledged = row.acknowledgedAt && row.acknowledgedAt < since;
-  const assigned = row.assignedAt && row.assignedAt < since;
-  if (!acknowledged && !assigned) return row;
-  return {
-    ...row,
-    ...(acknowledged
-      ? { acknowledgedAt: null, acknowledgementNote: null, acknowledgedById: null, acknowledgedByName: null }
-      : {}),
-    ...(assigned ? { assignedAt: null, assignedToId: null, assignedToName: null } : {}),
-  };
-}
 
 /**
  * What a report prints besides its rows: the machine, the period, the language, the unit system

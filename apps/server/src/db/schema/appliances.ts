@@ -81,6 +81,8 @@ export const appliances = pgTable(
     lastCompanyCode: text('last_company_code'),
     companySince: timestamp('company_since', { withTimezone: true }),
     lastCustomerId: uuid('last_customer_id'),
+    /** The service company of that customer: a move among one company's customers is a kitchen's change of hands, the first customer of a new company is not. */
+    lastCustomerCompany: text('last_customer_company'),
     customerSince: timestamp('customer_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**

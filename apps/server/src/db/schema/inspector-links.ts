@@ -21,9 +21,9 @@ export const haccpInspectorLinks = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     stopDate: date('stop_date', { mode: 'string' }).notNull(),
     /**
-     * The earliest moment the link shows when its creator reads the machine's history only from then
-     * on (an owner who took it over: docs/permissions.md, "A machine that changes hands"); null: the
-     * whole period.
+     * From when its creator read the machine's history (an owner who took it over: docs/permissions.md,
+     * "A machine that changes hands"): the link shows nothing before it, nor the earlier kitchen's
+     * people and words on an alarm still open then; null: the whole period, as recorded.
      */
     recordsFrom: timestamp('records_from', { withTimezone: true }),
     /** Whom the link is for (an inspector's name, an authority). */

@@ -76,9 +76,10 @@ export class HaccpChainService {
   async verify(user: TAuthUser, serial: string, from: Date, to: Date): Promise<THaccpVerification> {
     const { since } = await this.appliances.visibleHistory(user, serial);
     checkPeriodSpan(from, to);
-    if (!since || since <= from) return this.verifyPeriod(serial, from, to);
-    // Read from when the machine came to the caller's kitchen (docs/permissions.md): the earlier
-    // kitchen's records are checked, as the walk needs them, but a problem among them is only counted.
+    if (!since) return this.verifyPeriod(serial, from, to);
+    // Read from when the machine came to the caller's kitchen (docs/permissions.md): the walk may start
+    // before the period, among the earlier kitchen's records, so only the period's problems are named
+    // and the others counted, as for an inspector link.
     const period = periodSince({ from, to }, since);
     return this.walk(serial, period.from, period.to, true);
   }

@@ -137,11 +137,13 @@ export class InspectorLinkService {
     checkPeriodSpan(asked.from, asked.to);
     if (stopDate > lastShareableDay()) throw new AppError('INSPECTOR_LINK_PERIOD_AHEAD');
     // A caller who reads the machine's history from its takeover on shares no more (409
-    // PERIOD_BEFORE_TAKEOVER for days wholly before it): the link starts on the day of the takeover
-    // and shows that day's records from its moment on.
+    // PERIOD_BEFORE_TAKEOVER for days wholly before it): the link starts on the day of the takeover at
+    // the earliest and shows that day's records from its moment on.
     const shown = periodSince(asked, holders.since);
-    const recordsFrom = shown.from > asked.from ? shown.from : null;
-    const startDate = recordsFrom ? recordsFrom.toISOString().slice(0, 10) : request.startDate;
+    // Kept whenever the maker has a floor: alarms still open at the takeover lose the earlier
+    // kitchen's people and words even on a link that starts after it.
+    const recordsFrom = holders.since;
+    const startDate = shown.from > asked.from ? shown.from.toISOString().slice(0, 10) : request.startDate;
     const token = randomToken(INSPECTOR_TOKEN_BYTES);
     const link = await this.transactions.run(async (t) => {
       // Whoever held the machine when the caller was let share it holds it still, until the link is
