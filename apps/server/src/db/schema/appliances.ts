@@ -73,8 +73,9 @@ export const appliances = pgTable(
      * customer of that company it is assigned to — kept when released or unassigned (no foreign key:
      * a deleted account or customer is still someone else), and since when that holder has it with
      * nobody else in between; null when no one held it before on that side (its first kitchen reads
-     * all of its history) or since before migration 0037. Its owner reads the history from
-     * `ownerSince` on; the accounts linked to its customer from the latest of the three.
+     * all of its history) or since before migration 0037. Its owner reads the history from the later
+     * of `ownerSince` and `customerSince`; the accounts linked to its customer from the latest of the
+     * three (`historyFloor`, appliance-access.ts).
      */
     lastOwnerUserId: uuid('last_owner_user_id'),
     ownerSince: timestamp('owner_since', { withTimezone: true }),
